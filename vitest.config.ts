@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/{shared,main,preload,web,simulator}/**/*.test.ts', 'test/{contract,integration,conformance}/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['src/renderer/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+})
