@@ -1,0 +1,25 @@
+// Atomic file writes (temp file in the same folder, fsync, rename) so a crash never leaves a half-written
+// file: the old content or the new content, nothing between (ARCHITECTURE invariant 7).
+import { randomBytes } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import { dirname, join, basename } from 'node:path'
+
+export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
+  await fs.mkdir(dirname(path), { recursive: true })
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
+  const handle = await fs.open(temp, 'w', mode)
+  try {
+    await handle.writeFile(data)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+  try {
+    await fs.rename(temp, path)
+  } catch (error) {
+    await fs.rm(temp, { force: true })
+    throw error
+  }
+  // rename keeps the temp file's mode; chmod again in case a umask widened it.
+  await fs.chmod(path, mode)
+}

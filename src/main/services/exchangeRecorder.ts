@@ -1,0 +1,132 @@
+// Records one exchange as it happens, already redacted (S7). Main keeps the full record (bounded); what
+// crosses IPC is `snapshot()`, which elides long base64 strings and caps sizes so no message nears 256 KB (M1).
+import { randomUUID } from 'node:crypto'
+import type { Exchange, SseFrame } from '../../shared/ipc/exchange'
+import { redactHeader, redactUrl, scrubSecrets } from './redact'
+
+const MAX_BODY_CHARS = 8 * 1024 * 1024
+const MAX_FRAMES = 100_000
+const SNAPSHOT_BODY_CHARS = 96 * 1024
+const SNAPSHOT_FRAMES = 400
+const LONG_STRING = 2048
+
+export class ExchangeRecorder {
+  readonly id = randomUUID()
+  readonly startedAt = Date.now()
+  private readonly t0 = performance.now()
+  private request: Exchange['request'] = { method: 'GET', url: '', headers: [], body: null }
+  private response: Exchange['response'] = null
+  private readonly frames: SseFrame[] = []
+  private bodyChunks: string[] = []
+  private bodyChars = 0
+  private truncated = false
+  private headersMs: number | null = null
+  private firstByteMs: number | null = null
+  private endMs: number | null = null
+  private error: string | null = null
+  attempts = 0
+
+  constructor(private readonly secrets: readonly string[] = []) {}
+
+  elapsed(): number {
+    return Math.round((performance.now() - this.t0) * 10) / 10
+  }
+
+  recordRequest(method: string, url: string, headers: Record<string, string>, body: string | null): void {
+    this.request = {
+      method,
+      url: this.scrub(redactUrl(url)),
+      headers: Object.entries(headers).map(([k, v]) => [k, this.scrub(redactHeader(k, v))]),
+      body: body === null ? null : this.scrub(body),
+    }
+  }
+
+  recordResponse(status: number, statusText: string, headers: Headers): void {
+    this.headersMs = this.elapsed()
+    const pairs: [string, string][] = []
+    headers.forEach((value, name) => pairs.push([name, this.scrub(redactHeader(name, value))]))
+    this.response = { status, statusText, headers: pairs, body: null, truncated: false, frames: [] }
+  }
+
+  recordBodyChunk(text: string): void {
+    if (this.firstByteMs === null) this.firstByteMs = this.elapsed()
+    if (this.bodyChars >= MAX_BODY_CHARS) {
+      this.truncated = true
+      return
+    }
+    this.bodyChunks.push(text)
+    this.bodyChars += text.length
+  }
+
+  recordFrame(frame: { event?: string; data: string }): void {
+    if (this.firstByteMs === null) this.firstByteMs = this.elapsed()
+    if (this.frames.length >= MAX_FRAMES) {
+      this.truncated = true
+      return
+    }
+    const entry: SseFrame = { t: this.elapsed(), data: this.scrub(frame.data) }
+    if (frame.event !== undefined) entry.event = frame.event
+    this.frames.push(entry)
+  }
+
+  recordError(message: string): void {
+    this.error = this.scrub(message)
+  }
+
+  finish(): void {
+    if (this.endMs === null) this.endMs = this.elapsed()
+  }
+
+  /** The raw response body as received (the text of a captured SSE stream, for save-and-replay). */
+  rawBody(): string {
+    return this.scrub(this.bodyChunks.join(''))
+  }
+
+  allFrames(): readonly SseFrame[] {
+    return this.frames
+  }
+
+  /** A bounded copy for the renderer: long strings elided, the body and frame list capped. */
+  snapshot(): Exchange {
+    const response = this.response && {
+      ...this.response,
+      body: this.frames.length > 0 || this.bodyChars === 0 ? null : cap(elideLongStrings(this.rawBody())),
+      frames: this.frames
+        .slice(-SNAPSHOT_FRAMES)
+        .map((f) => ({ ...f, data: cap(elideLongStrings(f.data), 8192) })),
+      truncated:
+        this.truncated || this.frames.length > SNAPSHOT_FRAMES || this.bodyChars > SNAPSHOT_BODY_CHARS,
+    }
+    return {
+      id: this.id,
+      startedAt: this.startedAt,
+      request: {
+        ...this.request,
+        body: this.request.body === null ? null : cap(elideLongStrings(this.request.body)),
+      },
+      response,
+      timings: { headersMs: this.headersMs, firstByteMs: this.firstByteMs, endMs: this.endMs },
+      attempts: this.attempts,
+      error: this.error,
+    }
+  }
+
+  private scrub(text: string): string {
+    return this.secrets.length ? scrubSecrets(text, this.secrets) : text
+  }
+}
+
+/** Replaces long base64-looking JSON strings (images, videos) with a short description of their size. */
+export function elideLongStrings(text: string): string {
+  if (text.length < LONG_STRING) return text
+  return text.replace(/"((?:data:[\w/+.-]+;base64,)?[A-Za-z0-9+/=_-]{2048,})"/g, (_m, s: string) => {
+    const kb = Math.round((s.length * 3) / 4 / 1024)
+    return `"<${s.startsWith('data:') ? s.slice(0, s.indexOf(',') + 1) + ' ' : 'base64, '}${kb} KB elided>"`
+  })
+}
+
+function cap(text: string, max = SNAPSHOT_BODY_CHARS): string {
+  return text.length <= max
+    ? text
+    : `${text.slice(0, max)}\n… (${text.length - max} more characters in the full record)`
+}

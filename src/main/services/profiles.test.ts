@@ -1,0 +1,146 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { profileFieldsSchema, secretHint, type ProfileFieldsInput } from '../../shared/ipc/profiles'
+import { ConfSettingsStore } from './ConfSettingsStore'
+import { FileSecretStore } from './FileSecretStore'
+import { BUILT_IN_PROFILE_ID, ProfileService, type BuiltInProfile } from './profiles'
+
+const fields = (input: ProfileFieldsInput) => profileFieldsSchema.parse(input)
+const SIM: BuiltInProfile = {
+  baseUrl: 'http://127.0.0.1:1',
+  consoleBaseUrl: 'http://127.0.0.1:1',
+  apiKey: 'sk-sim-aaaaaaaaaaaa',
+  consoleToken: 'sim-console-bbbbbbbbbbbb',
+}
+
+describe('ProfileService on real stores', () => {
+  let dir: string
+  const make = (builtIn: BuiltInProfile | null = null) =>
+    new ProfileService(
+      new ConfSettingsStore(dir),
+      new FileSecretStore(join(dir, 'secrets.json')),
+      () => builtIn,
+    )
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'profiles-'))
+  })
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('makes the built-in simulator active on first launch and keeps it read-only', async () => {
+    const service = make(SIM)
+    const { profiles, activeId } = await service.list()
+    expect(activeId).toBe(BUILT_IN_PROFILE_ID)
+    expect(profiles[0]).toMatchObject({
+      name: 'Local simulator',
+      builtIn: true,
+      secrets: { apiKey: { configured: true, hint: 'sk-…aaaa' } },
+    })
+    await expect(
+      service.update(BUILT_IN_PROFILE_ID, fields({ name: 'x', baseUrl: 'https://x.example' })),
+    ).rejects.toMatchObject({ code: 'PROFILES_READ_ONLY' })
+    await expect(service.delete(BUILT_IN_PROFILE_ID)).rejects.toMatchObject({ code: 'PROFILES_READ_ONLY' })
+    await expect(service.setSecret(BUILT_IN_PROFILE_ID, 'apiKey', 'sk-new-000000000')).rejects.toMatchObject({
+      code: 'PROFILES_READ_ONLY',
+    })
+  })
+
+  it('creates, edits, duplicates with secrets, and deletes profiles, persisting across instances', async () => {
+    const a = make()
+    const created = await a.create(
+      fields({
+        name: 'Prod',
+        baseUrl: 'https://gw.example.com',
+        headers: [{ name: 'x-team', value: 'blue' }],
+      }),
+    )
+    await a.setSecret(created.id, 'apiKey', 'sk-prod-key-1234567890')
+    const b = make()
+    expect((await b.list()).profiles.map((p) => p.name)).toEqual(['Prod'])
+    const edited = await b.update(
+      created.id,
+      fields({ name: 'Prod EU', baseUrl: 'https://eu.gw.example.com' }),
+    )
+    expect(edited).toMatchObject({ name: 'Prod EU', secrets: { apiKey: { configured: true } } })
+    const copy = await b.duplicate(created.id)
+    expect(copy.name).toBe('Prod EU (copy)')
+    expect((await b.duplicate(created.id)).name).toBe('Prod EU (copy 2)')
+    expect((await b.resolve(copy.id)).apiKey).toBe('sk-prod-key-1234567890')
+    b.setActive(copy.id)
+    expect(await b.delete(copy.id)).toEqual({ activeId: created.id })
+    expect((await b.resolve(created.id)).apiKey).toBe('sk-prod-key-1234567890')
+    await expect(b.resolve(copy.id)).rejects.toMatchObject({ code: 'PROFILES_NOT_FOUND' })
+  })
+
+  it('keeps secrets only in the 0600 secret file and shows only a hint', async () => {
+    const service = make()
+    const p = await service.create(fields({ name: 'K', baseUrl: 'https://k.example.com' }))
+    const status = await service.setSecret(p.id, 'apiKey', 'sk-canary-zyxwvutsrq')
+    expect(status).toEqual({ configured: true, hint: 'sk-…tsrq' })
+    expect(JSON.stringify(await service.list())).not.toContain('sk-canary-zyxwvutsrq')
+    expect(readFileSync(join(dir, 'settings.json'), 'utf8')).not.toContain('sk-canary')
+    expect(readFileSync(join(dir, 'secrets.json'), 'utf8')).toContain('sk-canary-zyxwvutsrq')
+    expect(statSync(join(dir, 'secrets.json')).mode & 0o777).toBe(0o600)
+    expect(service.knownSecrets()).toContain('sk-canary-zyxwvutsrq')
+    await service.setSecret(p.id, 'apiKey', null)
+    expect((await service.list()).profiles[0]!.secrets.apiKey).toEqual({ configured: false, hint: null })
+    expect(service.knownSecrets()).not.toContain('sk-canary-zyxwvutsrq')
+  })
+
+  it('loads known secrets at start-up so redaction works before any change', async () => {
+    const first = make()
+    const p = await first.create(fields({ name: 'K', baseUrl: 'https://k.example.com' }))
+    await first.setSecret(p.id, 'consoleToken', 'console-token-persisted-1')
+    const second = make(SIM)
+    await second.init()
+    expect(second.knownSecrets()).toEqual(
+      expect.arrayContaining(['console-token-persisted-1', SIM.apiKey, SIM.consoleToken]),
+    )
+  })
+
+  it('falls back to another profile when the active one is deleted or missing', async () => {
+    const service = make(SIM)
+    const p = await service.create(fields({ name: 'A', baseUrl: 'https://a.example.com' }))
+    service.setActive(p.id)
+    expect(service.activeId()).toBe(p.id)
+    await service.delete(p.id)
+    expect(service.activeId()).toBe(BUILT_IN_PROFILE_ID)
+    expect(() => service.setActive('nope')).toThrow(/No profile/)
+  })
+})
+
+describe('profile field rules', () => {
+  it.each([
+    [{ baseUrl: 'ftp://x.example.com' }, 'baseUrl', 'must use http or https'],
+    [{ baseUrl: 'https://u:p@x.example.com' }, 'baseUrl', 'must not contain credentials'],
+    [{ baseUrl: 'https://x.example.com/?key=1' }, 'baseUrl', 'must not contain a query'],
+    [{ baseUrl: 'not a url' }, 'baseUrl', 'must be an absolute URL'],
+    [{ name: '' }, 'name', 'name is required'],
+    [{ headers: [{ name: 'Authorization', value: 'x' }] }, 'headers.0.name', 'set by the app'],
+    [{ headers: [{ name: 'x-a', value: 'a\r\nb: c' }] }, 'headers.0.value', 'line breaks'],
+    [{ timeoutMs: 10 }, 'timeoutMs', ''],
+  ])('rejects %j naming %s', (patch, path, message) => {
+    const result = profileFieldsSchema.safeParse({ name: 'n', baseUrl: 'https://x.example.com', ...patch })
+    expect(result.success).toBe(false)
+    const issue = result.error!.issues.find((i) => i.path.join('.') === path)
+    expect(issue?.message).toContain(message)
+  })
+
+  it('trims trailing slashes from base URLs and fills defaults', () => {
+    expect(profileFieldsSchema.parse({ name: 'n', baseUrl: 'https://x.example.com/api/' })).toMatchObject({
+      baseUrl: 'https://x.example.com/api',
+      consoleBaseUrl: '',
+      nativeAuth: 'bearer',
+      timeoutMs: 120_000,
+      idleTimeoutMs: 60_000,
+      headers: [],
+    })
+  })
+
+  it('hints at a key without revealing it', () => {
+    expect(secretHint('sk-canary-abcdef123456')).toBe('sk-…3456')
+    expect(secretHint('AIzaSyA-very-long-google-like-key')).toBe('…-key')
+    expect(secretHint('short')).toBe('••••')
+  })
+})

@@ -1,0 +1,103 @@
+// The app shell: a sidebar of the panels that exist, the active profile in the header, and the panel.
+// Keyboard first: the sidebar is a tab list (arrow keys move, Home/End jump).
+import { useEffect, useRef } from 'react'
+import { useAppStore, type PanelId } from './stores/appStore'
+import { activeProfile, useProfilesStore } from './stores/profilesStore'
+import { SettingsPanel } from './features/settings/SettingsPanel'
+
+interface PanelDef {
+  id: PanelId
+  label: string
+  icon: string
+  render: () => React.ReactNode
+}
+
+const PANELS: PanelDef[] = [{ id: 'settings', label: 'Settings', icon: '⚙', render: () => <SettingsPanel /> }]
+
+export function App() {
+  const { panel, setPanel, init, connected, loadError, host } = useAppStore()
+  const profile = useProfilesStore(activeProfile)
+  const loadProfiles = useProfilesStore((s) => s.load)
+  const tabs = useRef<(HTMLButtonElement | null)[]>([])
+
+  useEffect(() => {
+    void init()
+    void loadProfiles()
+  }, [init, loadProfiles])
+
+  const onKeyDown = (event: React.KeyboardEvent, index: number) => {
+    const last = PANELS.length - 1
+    const next =
+      event.key === 'ArrowDown'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowUp'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null
+    if (next === null) return
+    event.preventDefault()
+    setPanel(PANELS[next]!.id)
+    tabs.current[next]?.focus()
+  }
+
+  const current = PANELS.find((p) => p.id === panel) ?? PANELS[0]!
+  return (
+    <div className="app">
+      <aside className="sidebar">
+        <div className="brand" aria-label="Gateway Playground">
+          <span className="logo">◆</span> Playground
+        </div>
+        <div role="tablist" aria-orientation="vertical" aria-label="Panels">
+          {PANELS.map((p, i) => (
+            <button
+              key={p.id}
+              ref={(el) => {
+                tabs.current[i] = el
+              }}
+              role="tab"
+              id={`tab-${p.id}`}
+              aria-selected={p.id === current.id}
+              aria-controls={`panel-${p.id}`}
+              tabIndex={p.id === current.id ? 0 : -1}
+              className="nav-item"
+              onClick={() => setPanel(p.id)}
+              onKeyDown={(e) => onKeyDown(e, i)}
+            >
+              <span aria-hidden="true">{p.icon}</span> {p.label}
+            </button>
+          ))}
+        </div>
+        <div className="sidebar-foot muted small">
+          {host ? `${host.host === 'browser' ? 'Browser mode' : 'Desktop'} · v${host.version}` : ''}
+        </div>
+      </aside>
+      <div className="main">
+        <header className="topbar">
+          <span className="muted">Profile</span>
+          <strong data-testid="active-profile">{profile?.name ?? 'none'}</strong>
+          {profile?.builtIn && <span className="badge synthetic">Synthetic outputs</span>}
+        </header>
+        {!connected && (
+          <p className="error-banner" role="alert">
+            Lost the connection to the app server. Reload the page after restarting `npm run web`.
+          </p>
+        )}
+        {loadError && (
+          <p className="error-banner" role="alert">
+            {loadError}
+          </p>
+        )}
+        <main role="tabpanel" id={`panel-${current.id}`} aria-labelledby={`tab-${current.id}`}>
+          {current.render()}
+        </main>
+      </div>
+    </div>
+  )
+}

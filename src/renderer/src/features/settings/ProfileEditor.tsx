@@ -1,0 +1,195 @@
+// Edits one profile's fields. Input is checked with the same zod schema main uses, so a bad base URL or
+// header is named here, next to its field, before anything is sent; nothing typed is lost on an error.
+import { useState } from 'react'
+import {
+  profileFieldsSchema,
+  type ExtraHeader,
+  type ProfileFieldsInput,
+  type ProfileView,
+} from '../../../../shared/ipc/profiles'
+
+interface Props {
+  initial: ProfileView | null
+  onSave(fields: ProfileFieldsInput): Promise<void>
+  onCancel(): void
+}
+
+type Errors = Record<string, string>
+
+export function ProfileEditor({ initial, onSave, onCancel }: Props) {
+  const [name, setName] = useState(initial?.name ?? '')
+  const [baseUrl, setBaseUrl] = useState(initial?.baseUrl ?? '')
+  const [consoleBaseUrl, setConsoleBaseUrl] = useState(initial?.consoleBaseUrl ?? '')
+  const [nativeAuth, setNativeAuth] = useState<ProfileView['nativeAuth']>(initial?.nativeAuth ?? 'bearer')
+  const [timeoutS, setTimeoutS] = useState(String((initial?.timeoutMs ?? 120_000) / 1000))
+  const [idleS, setIdleS] = useState(String((initial?.idleTimeoutMs ?? 60_000) / 1000))
+  const [headers, setHeaders] = useState<ExtraHeader[]>(initial?.headers ?? [])
+  const [errors, setErrors] = useState<Errors>({})
+  const [saving, setSaving] = useState(false)
+  const [saveError, setSaveError] = useState<string | null>(null)
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    const candidate = {
+      name,
+      baseUrl,
+      consoleBaseUrl,
+      nativeAuth,
+      headers,
+      timeoutMs: Math.round(Number(timeoutS) * 1000),
+      idleTimeoutMs: Math.round(Number(idleS) * 1000),
+    }
+    const parsed = profileFieldsSchema.safeParse(candidate)
+    if (!parsed.success) {
+      const next: Errors = {}
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.join('.')
+        next[key] ??= issue.message
+      }
+      setErrors(next)
+      return
+    }
+    setErrors({})
+    setSaving(true)
+    setSaveError(null)
+    try {
+      await onSave(candidate)
+    } catch (error) {
+      setSaveError(error instanceof Error ? error.message : String(error))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const field = (key: string) =>
+    errors[key] ? { 'aria-invalid': true, 'aria-describedby': `err-${key}` } : {}
+  const error = (key: string) =>
+    errors[key] ? (
+      <span className="field-error" id={`err-${key}`} role="alert">
+        {errors[key]}
+      </span>
+    ) : null
+
+  return (
+    <form
+      className="profile-editor"
+      onSubmit={submit}
+      aria-label={initial ? `Edit ${initial.name}` : 'New profile'}
+      noValidate
+    >
+      <label>
+        Name
+        <input value={name} onChange={(e) => setName(e.target.value)} autoFocus {...field('name')} />
+        {error('name')}
+      </label>
+      <label>
+        Base URL (model endpoints)
+        <input
+          value={baseUrl}
+          onChange={(e) => setBaseUrl(e.target.value)}
+          placeholder="https://gateway.example.com"
+          spellCheck={false}
+          {...field('baseUrl')}
+        />
+        {error('baseUrl')}
+      </label>
+      <label>
+        Console base URL (task endpoints, optional)
+        <input
+          value={consoleBaseUrl}
+          onChange={(e) => setConsoleBaseUrl(e.target.value)}
+          placeholder="https://console.example.com"
+          spellCheck={false}
+          {...field('consoleBaseUrl')}
+        />
+        {error('consoleBaseUrl')}
+      </label>
+      <div className="row">
+        <label>
+          Native endpoints send the key as
+          <select
+            value={nativeAuth}
+            onChange={(e) => setNativeAuth(e.target.value as ProfileView['nativeAuth'])}
+          >
+            <option value="bearer">Authorization: Bearer</option>
+            <option value="header">x-vendor-api-key header</option>
+            <option value="query">key query parameter</option>
+          </select>
+        </label>
+        <label>
+          Request timeout (s)
+          <input
+            inputMode="numeric"
+            value={timeoutS}
+            onChange={(e) => setTimeoutS(e.target.value)}
+            {...field('timeoutMs')}
+          />
+          {error('timeoutMs')}
+        </label>
+        <label>
+          Stream idle timeout (s)
+          <input
+            inputMode="numeric"
+            value={idleS}
+            onChange={(e) => setIdleS(e.target.value)}
+            {...field('idleTimeoutMs')}
+          />
+          {error('idleTimeoutMs')}
+        </label>
+      </div>
+      <fieldset>
+        <legend>Extra request headers</legend>
+        {headers.map((h, i) => (
+          <div className="header-row" key={i}>
+            <input
+              aria-label={`Header ${i + 1} name`}
+              value={h.name}
+              placeholder="x-team"
+              onChange={(e) =>
+                setHeaders(headers.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))
+              }
+              {...field(`headers.${i}.name`)}
+            />
+            <input
+              aria-label={`Header ${i + 1} value`}
+              value={h.value}
+              onChange={(e) =>
+                setHeaders(headers.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))
+              }
+              {...field(`headers.${i}.value`)}
+            />
+            <button
+              type="button"
+              className="ghost"
+              onClick={() => setHeaders(headers.filter((_, j) => j !== i))}
+            >
+              Remove
+            </button>
+            {error(`headers.${i}.name`)}
+            {error(`headers.${i}.value`)}
+          </div>
+        ))}
+        <button
+          type="button"
+          className="ghost"
+          onClick={() => setHeaders([...headers, { name: '', value: '' }])}
+        >
+          Add header
+        </button>
+      </fieldset>
+      {saveError && (
+        <p className="error-banner" role="alert">
+          {saveError}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={saving}>
+          {saving ? 'Saving…' : initial ? 'Save changes' : 'Create profile'}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}

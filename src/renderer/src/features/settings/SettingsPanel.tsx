@@ -1,0 +1,255 @@
+// Settings: connection profiles (create, edit, duplicate, delete, choose the active one), their write-only
+// secrets, and Test connection. The built-in simulator profile is read-only and marked as synthetic.
+import { useEffect, useState } from 'react'
+import { useProfilesStore } from '../../stores/profilesStore'
+import { useAppStore } from '../../stores/appStore'
+import { ProfileEditor } from './ProfileEditor'
+import { SecretField } from './SecretField'
+import type { ConnectionReport, ProfileView } from '../../../../shared/ipc/profiles'
+
+type Mode = { kind: 'view' } | { kind: 'new' } | { kind: 'edit'; id: string }
+
+export function SettingsPanel() {
+  const { profiles, activeId, loaded, error, tests, load } = useProfilesStore()
+  const store = useProfilesStore()
+  const host = useAppStore((s) => s.host)
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [mode, setMode] = useState<Mode>({ kind: 'view' })
+  const [confirmDelete, setConfirmDelete] = useState(false)
+  const [actionError, setActionError] = useState<string | null>(null)
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  const selected = profiles.find((p) => p.id === (selectedId ?? activeId)) ?? profiles[0] ?? null
+
+  const act = async (fn: () => Promise<unknown>) => {
+    setActionError(null)
+    try {
+      await fn()
+    } catch (e) {
+      setActionError(e instanceof Error ? e.message : String(e))
+    }
+  }
+
+  return (
+    <section className="panel settings" aria-labelledby="settings-title">
+      <header className="panel-header">
+        <h1 id="settings-title">Settings</h1>
+        <p className="muted">Connection profiles: where requests go and which credentials they carry.</p>
+      </header>
+      <ProtectionNotice />
+      {error && (
+        <p className="error-banner" role="alert">
+          Could not load profiles: {error}
+        </p>
+      )}
+      <div className="settings-body">
+        <nav className="profile-list" aria-label="Profiles">
+          <ul>
+            {profiles.map((p) => (
+              <li key={p.id}>
+                <button
+                  className={`profile-item${selected?.id === p.id ? ' selected' : ''}`}
+                  aria-current={selected?.id === p.id ? 'true' : undefined}
+                  onClick={() => {
+                    setSelectedId(p.id)
+                    setMode({ kind: 'view' })
+                    setConfirmDelete(false)
+                  }}
+                >
+                  <span className="profile-name">{p.name}</span>
+                  <span className="profile-url">{p.baseUrl}</span>
+                  <span className="badges">
+                    {p.id === activeId && <span className="badge active">Active</span>}
+                    {p.builtIn && <span className="badge synthetic">Synthetic</span>}
+                    {!p.builtIn && !p.secrets.apiKey.configured && <span className="badge warn">No key</span>}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button className="primary" onClick={() => setMode({ kind: 'new' })}>
+            New profile
+          </button>
+          {!loaded && <p className="muted">Loading…</p>}
+        </nav>
+        <div className="profile-detail">
+          {actionError && (
+            <p className="error-banner" role="alert">
+              {actionError}
+            </p>
+          )}
+          {mode.kind === 'new' && (
+            <ProfileEditor
+              initial={null}
+              onCancel={() => setMode({ kind: 'view' })}
+              onSave={async (fields) => {
+                const created = await store.create(fields)
+                setSelectedId(created.id)
+                setMode({ kind: 'view' })
+              }}
+            />
+          )}
+          {mode.kind === 'edit' && selected && (
+            <ProfileEditor
+              key={selected.id}
+              initial={selected}
+              onCancel={() => setMode({ kind: 'view' })}
+              onSave={async (fields) => {
+                await store.update(selected.id, fields)
+                setMode({ kind: 'view' })
+              }}
+            />
+          )}
+          {mode.kind === 'view' && selected && (
+            <ProfileDetail
+              profile={selected}
+              active={selected.id === activeId}
+              test={tests[selected.id]}
+              confirmDelete={confirmDelete}
+              onEdit={() => setMode({ kind: 'edit', id: selected.id })}
+              onDuplicate={() => act(async () => setSelectedId((await store.duplicate(selected.id)).id))}
+              onDelete={() =>
+                confirmDelete
+                  ? act(async () => {
+                      await store.remove(selected.id)
+                      setSelectedId(null)
+                      setConfirmDelete(false)
+                    })
+                  : setConfirmDelete(true)
+              }
+              onCancelDelete={() => setConfirmDelete(false)}
+              onActivate={() => act(() => store.setActive(selected.id))}
+              onTest={() => act(() => store.testConnection(selected.id))}
+              onSecret={(kind, value) => store.setSecret(selected.id, kind, value)}
+            />
+          )}
+          {host?.simulator && mode.kind === 'view' && selected?.builtIn && (
+            <p className="muted small">
+              The built-in simulator runs inside the app at {host.simulator.baseUrl}. It needs no network and
+              answers every endpoint with synthetic output.
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function ProtectionNotice() {
+  const host = useAppStore((s) => s.host)
+  if (!host || host.secretProtection === 'os-encryption') return null
+  const text =
+    host.secretProtection === 'plain-file'
+      ? `Keys are stored unencrypted in a file readable only by your user (mode 0600) in ${host.dataDir}.`
+      : 'This system has no keyring: keys are only obfuscated on disk, not encrypted. Install a keyring (for example gnome-keyring) for real encryption.'
+  return (
+    <p className="warn-banner" role="note" data-testid="protection-notice">
+      {text}
+    </p>
+  )
+}
+
+interface DetailProps {
+  profile: ProfileView
+  active: boolean
+  test: ConnectionReport | 'running' | undefined
+  confirmDelete: boolean
+  onEdit(): void
+  onDuplicate(): void
+  onDelete(): void
+  onCancelDelete(): void
+  onActivate(): void
+  onTest(): void
+  onSecret(kind: 'apiKey' | 'consoleToken', value: string | null): Promise<void>
+}
+
+function ProfileDetail(props: DetailProps) {
+  const { profile: p } = props
+  return (
+    <article className="profile-card" aria-label={`Profile ${p.name}`}>
+      <h2>
+        {p.name} {p.builtIn && <span className="badge synthetic">Synthetic outputs</span>}
+      </h2>
+      <dl className="facts">
+        <dt>Base URL</dt>
+        <dd>
+          <code>{p.baseUrl}</code>
+        </dd>
+        <dt>Console base URL</dt>
+        <dd>{p.consoleBaseUrl ? <code>{p.consoleBaseUrl}</code> : <span className="muted">not set</span>}</dd>
+        <dt>Native auth</dt>
+        <dd>
+          {
+            {
+              bearer: 'Authorization: Bearer',
+              header: 'x-vendor-api-key header',
+              query: 'key query parameter',
+            }[p.nativeAuth]
+          }
+        </dd>
+        <dt>Timeouts</dt>
+        <dd>
+          request {p.timeoutMs / 1000} s, stream idle {p.idleTimeoutMs / 1000} s
+        </dd>
+        {p.headers.length > 0 && (
+          <>
+            <dt>Extra headers</dt>
+            <dd>
+              {p.headers.map((h) => (
+                <div key={h.name}>
+                  <code>{h.name}</code>
+                </div>
+              ))}
+            </dd>
+          </>
+        )}
+      </dl>
+      <SecretField
+        label="API key"
+        status={p.secrets.apiKey}
+        readOnly={p.builtIn}
+        onSave={(v) => props.onSecret('apiKey', v)}
+      />
+      <SecretField
+        label="Console token"
+        status={p.secrets.consoleToken}
+        readOnly={p.builtIn}
+        onSave={(v) => props.onSecret('consoleToken', v)}
+      />
+      <div className="actions">
+        {!props.active && (
+          <button className="primary" onClick={props.onActivate}>
+            Use this profile
+          </button>
+        )}
+        <button onClick={props.onTest} disabled={props.test === 'running'}>
+          {props.test === 'running' ? 'Testing…' : 'Test connection'}
+        </button>
+        {!p.builtIn && <button onClick={props.onEdit}>Edit</button>}
+        <button onClick={props.onDuplicate}>Duplicate</button>
+        {!p.builtIn && (
+          <button className={props.confirmDelete ? 'danger' : ''} onClick={props.onDelete}>
+            {props.confirmDelete ? 'Confirm delete' : 'Delete'}
+          </button>
+        )}
+        {props.confirmDelete && <button onClick={props.onCancelDelete}>Keep it</button>}
+      </div>
+      {props.test && props.test !== 'running' && <TestReport report={props.test} />}
+    </article>
+  )
+}
+
+function TestReport({ report }: { report: ConnectionReport }) {
+  const good = report.reachable && report.authAccepted === true
+  return (
+    <div className={`test-report ${good ? 'good' : 'bad'}`} role="status" data-testid="test-report">
+      <strong>{good ? 'Connected' : report.reachable ? 'Reachable, with a problem' : 'Not reachable'}</strong>
+      <span>{report.message}</span>
+      {report.latencyMs !== null && <span>Latency {report.latencyMs} ms</span>}
+      {report.detail && <code className="detail">{report.detail}</code>}
+    </div>
+  )
+}

@@ -1,0 +1,11 @@
+// Renderer entry: mounts the app. Everything the page needs from main goes through the typed client.
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './App'
+import './styles.css'
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

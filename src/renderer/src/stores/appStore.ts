@@ -1,0 +1,29 @@
+// App-wide state: host facts, the visible panel, and whether the bridge to main is connected.
+import { create } from 'zustand'
+import type { HostInfo } from '../../../shared/ipc/app'
+import { client, wsBridge } from '../ipc/client'
+
+export type PanelId = 'settings'
+
+interface AppState {
+  host: HostInfo | null
+  panel: PanelId
+  connected: boolean
+  loadError: string | null
+  setPanel(panel: PanelId): void
+  init(): Promise<void>
+}
+
+export const useAppStore = create<AppState>((set) => ({
+  host: null,
+  panel: 'settings',
+  connected: true,
+  loadError: null,
+  setPanel: (panel) => set({ panel }),
+  async init() {
+    wsBridge?.onStatus((connected) => set({ connected }))
+    const result = await client.call('app.getHostInfo')
+    if (result.ok) set({ host: result.value, loadError: null })
+    else set({ loadError: result.error.message })
+  },
+}))

@@ -1,0 +1,78 @@
+// Connection profiles as the renderer knows them: views with `{ configured, hint }` for secrets, never the
+// secrets themselves. Every action goes through main and refreshes from its answer.
+import { create } from 'zustand'
+import type {
+  ConnectionReport,
+  ProfileFieldsInput,
+  ProfileView,
+  SecretKind,
+} from '../../../shared/ipc/profiles'
+import { client } from '../ipc/client'
+
+interface ProfilesState {
+  profiles: ProfileView[]
+  activeId: string | null
+  loaded: boolean
+  error: string | null
+  tests: Record<string, ConnectionReport | 'running'>
+  load(): Promise<void>
+  create(fields: ProfileFieldsInput): Promise<ProfileView>
+  update(id: string, fields: ProfileFieldsInput): Promise<ProfileView>
+  duplicate(id: string): Promise<ProfileView>
+  remove(id: string): Promise<void>
+  setActive(id: string): Promise<void>
+  setSecret(id: string, kind: SecretKind, value: string | null): Promise<void>
+  testConnection(id: string): Promise<void>
+}
+
+export const useProfilesStore = create<ProfilesState>((set, get) => ({
+  profiles: [],
+  activeId: null,
+  loaded: false,
+  error: null,
+  tests: {},
+  async load() {
+    const result = await client.call('profiles.list')
+    if (result.ok)
+      set({ profiles: result.value.profiles, activeId: result.value.activeId, loaded: true, error: null })
+    else set({ error: result.error.message, loaded: true })
+  },
+  async create(fields) {
+    const view = await client.invoke('profiles.create', fields)
+    await get().load()
+    return view
+  },
+  async update(id, fields) {
+    const view = await client.invoke('profiles.update', { id, fields })
+    await get().load()
+    return view
+  },
+  async duplicate(id) {
+    const view = await client.invoke('profiles.duplicate', { id })
+    await get().load()
+    return view
+  },
+  async remove(id) {
+    await client.invoke('profiles.delete', { id })
+    await get().load()
+  },
+  async setActive(id) {
+    await client.invoke('profiles.setActive', { id })
+    set({ activeId: id })
+  },
+  async setSecret(id, kind, value) {
+    await client.invoke('profiles.setSecret', { id, kind, value })
+    await get().load()
+  },
+  async testConnection(id) {
+    set({ tests: { ...get().tests, [id]: 'running' } })
+    const result = await client.call('profiles.testConnection', { id })
+    const report: ConnectionReport = result.ok
+      ? result.value
+      : { reachable: false, authAccepted: null, latencyMs: null, status: null, message: result.error.message }
+    set({ tests: { ...get().tests, [id]: report } })
+  },
+}))
+
+export const activeProfile = (s: Pick<ProfilesState, 'profiles' | 'activeId'>) =>
+  s.profiles.find((p) => p.id === s.activeId) ?? null

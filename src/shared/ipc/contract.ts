@@ -1,0 +1,17 @@
+// The whole renderer↔main contract: every command and event, joined from one file per domain.
+// The route list is snapshot-tested (S5); a new route is a reviewed change.
+import { appCommands } from './app'
+import { profilesCommands } from './profiles'
+import type { CommandMap, EventMap } from './define'
+
+export const commands = {
+  ...appCommands,
+  ...profilesCommands,
+} satisfies CommandMap
+
+export const events = {} satisfies EventMap
+
+export type Commands = typeof commands
+export type Events = typeof events
+export type Route = keyof Commands
+export type EventName = keyof Events

@@ -1,0 +1,61 @@
+// `npm run web`: browser mode. Serves the built renderer (out/renderer) on 127.0.0.1 and prints the URL with
+// its per-launch token. Options: --port N, --data-dir DIR, --no-simulator.
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { createBrowserCore } from './host'
+import { startWebServer } from './server'
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    'data-dir': { type: 'string' },
+    'no-simulator': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+})
+if (values.help) {
+  console.log('usage: npm run web -- [--port N] [--data-dir DIR] [--no-simulator]')
+  process.exit(0)
+}
+
+const root = resolve(import.meta.dirname, '../..')
+const rendererDir = join(root, 'out/renderer')
+if (!existsSync(join(rendererDir, 'index.html'))) {
+  console.error('The renderer is not built: run `npm run build` first (npm run web does it for you).')
+  process.exit(1)
+}
+const dataDir = resolve(values['data-dir'] ?? process.env.GATEWAY_PLAYGROUND_DATA ?? defaultDataDir())
+const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a whole number from 0 to 65535 (got ${values.port})`)
+  process.exit(2)
+}
+
+const core = await createBrowserCore({
+  dataDir,
+  version,
+  simulator: !values['no-simulator'],
+  log: (m) => console.error(m),
+})
+const server = await startWebServer({ core, rendererDir, port })
+console.log(`Gateway Playground (browser mode) is running.`)
+console.log(`  Open: ${server.url}`)
+console.log(`  Data: ${dataDir} (secrets in secrets.json, mode 0600, not encrypted)`)
+if (core.simulator) console.log(`  Built-in simulator: ${core.simulator.baseUrl}`)
+console.log('Press Ctrl+C to stop.')
+
+const stop = async () => {
+  await server.close()
+  await core.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void stop())
+process.on('SIGTERM', () => void stop())
+
+function defaultDataDir(): string {
+  const base = process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share')
+  return join(base, 'gateway-playground', 'browser-mode')
+}

@@ -1,0 +1,192 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { commands, type Commands, type Events } from '../../src/shared/ipc/contract'
+import { createClient, IpcCallError } from '../../src/shared/ipc/client'
+import { defineCommand } from '../../src/shared/ipc/define'
+import { AppError } from '../../src/shared/ipc/result'
+import { createRouter, type Handlers } from '../../src/main/ipc/router'
+import { createHandlers } from '../../src/main/ipc/handlers'
+import { ProfileService } from '../../src/main/services/profiles'
+import { GatewayClient } from '../../src/main/services/gateway'
+import { InMemorySecretStore, InMemorySettingsStore, memoryBridge } from '../fakes/memory'
+import { randomPayload, seededRandom } from '../fakes/fuzz'
+
+const ctx = { senderId: 'w1', events: { alive: true, emit: () => undefined } }
+
+function realHandlers(dir: string) {
+  const profiles = new ProfileService(new InMemorySettingsStore(), new InMemorySecretStore())
+  return createHandlers({
+    profiles,
+    gateway: new GatewayClient({ retryBaseMs: 1 }),
+    openExternal: async () => undefined,
+    hostInfo: () => ({
+      host: 'browser',
+      version: 'test',
+      platform: 'linux',
+      secretProtection: 'plain-file',
+      dataDir: dir,
+      simulator: null,
+    }),
+  })
+}
+
+describe('IPC router', () => {
+  let dir: string
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'router-'))
+  })
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('exposes exactly the reviewed route list', () => {
+    const router = createRouter(commands, realHandlers(dir))
+    expect(router.routes).toMatchInlineSnapshot(`
+      [
+        "app.getHostInfo",
+        "app.openExternal",
+        "profiles.create",
+        "profiles.delete",
+        "profiles.duplicate",
+        "profiles.list",
+        "profiles.setActive",
+        "profiles.setSecret",
+        "profiles.testConnection",
+        "profiles.update",
+      ]
+    `)
+  })
+
+  it('refuses to build without a handler for every route', () => {
+    const handlers = { ...realHandlers(dir) } as Partial<Handlers<Commands, Events>>
+    delete handlers['profiles.list']
+    expect(() => createRouter(commands, handlers as Handlers<Commands, Events>)).toThrow(/profiles\.list/)
+  })
+
+  it('answers VALIDATION_FAILED naming the field, without running the handler', async () => {
+    let ran = 0
+    const defs = {
+      'demo.echo': defineCommand(z.object({ n: z.number().int().min(1) }), z.object({ n: z.number() })),
+    }
+    const router = createRouter(defs, { 'demo.echo': ({ n }) => (ran++, { n }) })
+    const result = await router.handle('demo.echo', { n: 0 }, ctx)
+    expect(result.ok).toBe(false)
+    if (!result.ok) {
+      expect(result.error.code).toBe('VALIDATION_FAILED')
+      expect(result.error.message).toMatch(/^n: /)
+    }
+    expect(ran).toBe(0)
+    expect(await router.handle('demo.echo', { n: 2 }, ctx)).toEqual({ ok: true, value: { n: 2 } })
+    expect(ran).toBe(1)
+  })
+
+  it('answers UNKNOWN_ROUTE for routes outside the contract, including prototype names', async () => {
+    const router = createRouter(commands, realHandlers(dir))
+    for (const route of ['nope', '__proto__', 'constructor', 'toString', 42, null]) {
+      const result = await router.handle(route, undefined, ctx)
+      expect(result).toMatchObject({ ok: false, error: { code: 'UNKNOWN_ROUTE' } })
+    }
+  })
+
+  it('turns thrown errors into results: AppError keeps its code, anything else is INTERNAL', async () => {
+    const defs = {
+      'demo.app': defineCommand(z.void(), z.void()),
+      'demo.crash': defineCommand(z.void(), z.void()),
+      'demo.badOutput': defineCommand(z.void(), z.object({ a: z.string() })),
+    }
+    const logged: string[] = []
+    const router = createRouter(
+      defs,
+      {
+        'demo.app': () => {
+          throw new AppError('DEMO_NOPE', 'nope sk-secret-123456', { key: 'sk-secret-123456' })
+        },
+        'demo.crash': () => {
+          throw new TypeError('boom')
+        },
+        'demo.badOutput': () => ({ a: 1 }) as unknown as { a: string },
+      },
+      {
+        onInternalError: (route) => logged.push(route),
+        redact: (t) => t.replaceAll('sk-secret-123456', '***'),
+      },
+    )
+    expect(await router.handle('demo.app', undefined, ctx)).toEqual({
+      ok: false,
+      error: { code: 'DEMO_NOPE', message: 'nope ***', details: { key: '***' } },
+    })
+    expect(await router.handle('demo.crash', undefined, ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'INTERNAL', message: 'boom' },
+    })
+    expect(await router.handle('demo.badOutput', undefined, ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'INTERNAL' },
+    })
+    expect(logged).toEqual(['demo.crash', 'demo.badOutput'])
+  })
+
+  it('fuzzes every route with 1,000 random payloads: no throw, no handler on invalid input (S5)', async () => {
+    const handlers = realHandlers(dir)
+    const calls = new Map<string, number>()
+    const counted = Object.fromEntries(
+      Object.entries(handlers).map(([route, fn]) => [
+        route,
+        (input: unknown, c: typeof ctx) => {
+          calls.set(route, (calls.get(route) ?? 0) + 1)
+          return (fn as (i: unknown, c: unknown) => unknown)(input, c)
+        },
+      ]),
+    ) as unknown as Handlers<Commands, Events>
+    const router = createRouter(commands, counted)
+    const rand = seededRandom(20261122)
+    for (const route of router.routes) {
+      const def = commands[route as keyof Commands]
+      let validCount = 0
+      for (let i = 0; i < 1000; i++) {
+        const payload = randomPayload(rand)
+        const valid = def.input.safeParse(payload).success
+        const before = calls.get(route) ?? 0
+        const result = await router.handle(route, payload, ctx)
+        expect(typeof result.ok).toBe('boolean')
+        if (!valid) {
+          expect(calls.get(route) ?? 0).toBe(before)
+          expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
+        } else validCount++
+      }
+      // Routes with a void input accept `undefined`; nothing else should slip through by chance.
+      expect(validCount).toBeLessThan(1000)
+    }
+  })
+
+  it('round-trips through the typed client over an in-memory bridge', async () => {
+    const router = createRouter(commands, realHandlers(dir))
+    const client = createClient(memoryBridge(router))
+    const created = await client.invoke('profiles.create', {
+      name: 'Staging',
+      baseUrl: 'https://gw.example.com/',
+    })
+    expect(created).toMatchObject({
+      name: 'Staging',
+      baseUrl: 'https://gw.example.com',
+      builtIn: false,
+      nativeAuth: 'bearer',
+    })
+    const status = await client.invoke('profiles.setSecret', {
+      id: created.id,
+      kind: 'apiKey',
+      value: 'sk-canary-abcdef123456',
+    })
+    expect(status).toEqual({ configured: true, hint: 'sk-…3456' })
+    const listed = await client.invoke('profiles.list')
+    expect(JSON.stringify(listed)).not.toContain('sk-canary-abcdef123456')
+    expect(listed.activeId).toBe(created.id)
+    await expect(client.invoke('profiles.create', { name: '', baseUrl: 'ftp://x' })).rejects.toBeInstanceOf(
+      IpcCallError,
+    )
+    const bad = await client.call('profiles.create', { name: 'x', baseUrl: 'https://user:pw@host' })
+    expect(bad.ok).toBe(false)
+    if (!bad.ok) expect(bad.error.message).toMatch(/baseUrl: must not contain credentials/)
+  })
+})

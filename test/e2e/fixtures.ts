@@ -1,0 +1,87 @@
+// Playwright fixtures: `app` starts browser mode exactly as `npm run web` does (the CLI in a child process)
+// on a free port with a fresh temporary data folder, and stops it after the test. Its output is kept so a
+// test can assert what the host printed or logged.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { test as base } from '@playwright/test'
+
+export interface AppUnderTest {
+  url: string
+  origin: string
+  dataDir: string
+  output(): string
+  restart(): Promise<void>
+}
+
+const ROOT = resolve(import.meta.dirname, '../..')
+
+async function launch(dataDir: string): Promise<{ child: ChildProcess; url: string; output: string[] }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'src/web/cli.ts'), '--port', '0', '--data-dir', dataDir],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_NO_WARNINGS: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  const output: string[] = []
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`browser mode did not start:\n${output.join('')}`)),
+      30_000,
+    )
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString())
+      const match = /Open: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(output.join(''))
+      if (match) {
+        clearTimeout(timer)
+        resolveUrl(match[1]!)
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', (c: Buffer) => output.push(c.toString()))
+    child.once('exit', (code) => reject(new Error(`browser mode exited with ${code}:\n${output.join('')}`)))
+  })
+  return { child, url, output }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise((r) => child.once('exit', r))
+  child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
+  if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+export const test = base.extend<{ app: AppUnderTest }>({
+  // Playwright requires the destructuring pattern even when no fixture is used.
+  // eslint-disable-next-line no-empty-pattern
+  app: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gp-e2e-'))
+    let running = await launch(dataDir)
+    const logs: string[] = []
+    const app: AppUnderTest = {
+      get url() {
+        return running.url
+      },
+      get origin() {
+        return new URL(running.url).origin
+      },
+      dataDir,
+      output: () => [...logs, ...running.output].join(''),
+      async restart() {
+        await stop(running.child)
+        logs.push(...running.output)
+        running = await launch(dataDir)
+      },
+    }
+    await use(app)
+    await stop(running.child)
+    rmSync(dataDir, { recursive: true, force: true })
+  },
+})
+
+export { expect } from '@playwright/test'
