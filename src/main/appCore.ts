@@ -8,6 +8,8 @@ import { createHandlers } from './ipc/handlers'
 import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { scrubSecrets } from './services/redact'
+import { MediaStore } from './services/mediaStore'
+import { join } from 'node:path'
 import type { SecretStore, SettingsStore } from './services/ports'
 
 export interface EmbeddedSimulator {
@@ -25,6 +27,8 @@ export interface AppHost {
   settings: SettingsStore
   secrets: SecretStore
   openExternal(url: string): Promise<void>
+  /** How the renderer addresses a media id: `media://<id>` in Electron, `/media/<id>` in browser mode. */
+  mediaUrl(id: string): string
   /** Starts the built-in simulator (on by default; `null` turns it off). */
   startSimulator: (() => Promise<EmbeddedSimulator>) | null
   log?: (message: string) => void
@@ -34,6 +38,7 @@ export interface AppCore {
   router: Router<Events>
   profiles: ProfileService
   gateway: GatewayClient
+  media: MediaStore
   simulator: EmbeddedSimulator | null
   /** Scrubs every secret main knows from a text (S7), for logs and error messages. */
   redact(text: string): string
@@ -58,6 +63,8 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
     knownSecrets: () => profiles.knownSecrets(),
     userAgent: `gateway-playground/${host.version}`,
   })
+
+  const media = new MediaStore(join(host.dataDir, 'media'), host.mediaUrl)
 
   const handlers = createHandlers({
     profiles,
@@ -87,6 +94,7 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
     router,
     profiles,
     gateway,
+    media,
     simulator,
     redact,
     async close() {

@@ -22,6 +22,7 @@ export function createBrowserCore(options: BrowserHostOptions): Promise<AppCore>
     secrets: new FileSecretStore(join(options.dataDir, 'secrets.json')),
     // There is no OS shell to hand links to: the page opens them itself after main's check.
     openExternal: async () => undefined,
+    mediaUrl: (id) => `/media/${id}`,
     startSimulator: options.simulator === false ? null : startEmbeddedSimulator,
     log: options.log,
   })

@@ -12,6 +12,7 @@ import type { EventSink } from '../main/ipc/router'
 import type { Events } from '../shared/ipc/contract'
 import { buildCsp, documentSecurityHeaders } from '../main/security/csp'
 import { contentTypeFor, resolveStaticPath } from '../main/security/staticFiles'
+import { answerMedia } from '../main/services/mediaResponse'
 
 export interface WebServerOptions {
   core: AppCore
@@ -70,6 +71,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         .writeHead(401, { 'content-type': 'text/plain; charset=utf-8', ...documentSecurityHeaders(csp) })
         .end('This page needs the link printed by `npm run web` (it carries a per-launch token).')
     }
+    const mediaMatch = /^\/media\/([^/]+)$/.exec(url.pathname)
+    if (mediaMatch) return serveMedia(req, res, decodeURIComponent(mediaMatch[1]!))
     const path = resolveStaticPath(options.rendererDir, url.pathname)
     let data: Buffer
     try {
@@ -86,6 +89,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (viaQuery) headers['set-cookie'] = `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`
     res.writeHead(200, headers)
     res.end(req.method === 'HEAD' ? undefined : data)
+  }
+
+  async function serveMedia(req: IncomingMessage, res: ServerResponse, id: string) {
+    const answer = await answerMedia(options.core.media, id, req.method ?? 'GET', req.headers.range)
+    res.writeHead(answer.status, answer.headers)
+    if (!answer.body) return void res.end()
+    answer.body.on('error', () => res.destroy())
+    res.on('close', () => answer.body?.destroy())
+    answer.body.pipe(res)
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })

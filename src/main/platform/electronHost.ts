@@ -6,6 +6,7 @@ import { app, session, shell } from 'electron'
 import { join } from 'node:path'
 import { createAppCore } from '../appCore'
 import { registerAppSchemes, handleAppProtocol } from './appProtocol'
+import { handleMediaProtocol } from './mediaProtocol'
 import { registerIpc } from './ipcTransport'
 import { createSecureWindow, hardenSession, APP_ORIGIN } from './window'
 import { createSafeStorageSecretStore } from './SafeStorageSecretStore'
@@ -30,10 +31,12 @@ export function startElectronHost(): void {
       settings: new ElectronStoreSettingsStore(),
       secrets: createSafeStorageSecretStore(join(app.getPath('userData'), 'secrets.json')),
       openExternal: (url) => shell.openExternal(url),
+      mediaUrl: (id) => `media://${id}`,
       startSimulator: startEmbeddedSimulator,
       log: (message) => console.error(message),
     })
     registerIpc(core.router, devServerUrl)
+    handleMediaProtocol(core.media)
 
     const open = () => {
       const window = createSecureWindow(join(import.meta.dirname, '../preload/index.cjs'), devServerUrl)

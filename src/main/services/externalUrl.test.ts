@@ -81,7 +81,7 @@ describe('app.openExternal route (S4)', () => {
     const ctx = { senderId: 'w', events: { alive: true, emit: () => undefined } }
     for (const url of HOSTILE) {
       const result = await router.handle('app.openExternal', { url }, ctx)
-      expect(result.ok && result.value.opened).toBe(false)
+      expect(result.ok && (result.value as { opened: boolean }).opened).toBe(false)
     }
     expect(opened).toEqual([])
     expect(await router.handle('app.openExternal', { url: 'https://example.com/docs' }, ctx)).toEqual({

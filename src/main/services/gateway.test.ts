@@ -132,10 +132,11 @@ describe('GatewayClient', () => {
   })
 
   it('times out with the profile timeout and says so', async () => {
-    const err = await client.send(faulty('latency:3000'), { ...countTokens, maxRetries: 0 }).catch((e) => e)
+    const slow = { ...faulty('latency:3000'), timeoutMs: 1000 }
+    const err = await client.send(slow, { ...countTokens, maxRetries: 0 }).catch((e) => e)
     expect(err).toBeInstanceOf(GatewayError)
     expect(err.code).toBe('GATEWAY_TIMEOUT')
-    expect(err.message).toMatch(/No response within/)
+    expect(err.message).toBe("No response within 1 s (the profile's request timeout).")
   }, 10_000)
 
   it('stops at once when the caller aborts', async () => {

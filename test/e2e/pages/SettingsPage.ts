@@ -16,7 +16,7 @@ export class SettingsPage {
   async createProfile(fields: { name: string; baseUrl: string; consoleBaseUrl?: string }): Promise<void> {
     await this.page.getByRole('button', { name: 'New profile' }).click()
     const form = this.page.getByRole('form', { name: 'New profile' })
-    await form.getByLabel('Name').fill(fields.name)
+    await form.getByLabel('Name', { exact: true }).fill(fields.name)
     await form.getByLabel('Base URL (model endpoints)').fill(fields.baseUrl)
     if (fields.consoleBaseUrl) await form.getByLabel(/Console base URL/).fill(fields.consoleBaseUrl)
     await form.getByRole('button', { name: 'Create profile' }).click()

@@ -1,0 +1,65 @@
+// Spec limits and enumerations of the text-generation parameters, as data: validation, forms and the
+// draft schema read them from here so each rule of the spec's Limits table is written once.
+import type { WireFormat } from '../wire/format'
+
+export interface NumberRange {
+  readonly min: number
+  readonly max: number
+}
+
+/** temperature: 0-2 for chat completions, responses and native; 0-1 for messages (spec: Limits). */
+export const TEMPERATURE_RANGE: Record<WireFormat, NumberRange> = {
+  chat: { min: 0, max: 2 },
+  responses: { min: 0, max: 2 },
+  messages: { min: 0, max: 1 },
+  native: { min: 0, max: 2 },
+}
+
+/** top_p: 0-1 in every format. */
+export const TOP_P_RANGE: NumberRange = { min: 0, max: 1 }
+
+/** messages `thinking.budget_tokens` must be greater than this. */
+export const THINKING_BUDGET_EXCLUSIVE_MIN = 1024
+
+/** File input on responses: one file at most 50 MB, all files of one request at most 50 MB (MiB here). */
+export const FILE_MAX_BYTES = 50 * 1024 * 1024
+export const REQUEST_FILES_MAX_BYTES = 50 * 1024 * 1024
+
+/** Roles a draft message may carry. `system`/`developer` turns exist only in some formats. */
+export const DRAFT_ROLES = ['system', 'developer', 'user', 'assistant', 'tool'] as const
+export type DraftRole = (typeof DRAFT_ROLES)[number]
+
+/**
+ * Roles valid per format. `tool` turns are always accepted: each adapter maps them to its own shape
+ * (chat `tool` message, responses `function_call_output`, messages `tool_result`, native `functionResponse`).
+ */
+export const ROLES_BY_FORMAT: Record<WireFormat, readonly DraftRole[]> = {
+  chat: ['system', 'user', 'assistant', 'tool'],
+  responses: ['system', 'developer', 'user', 'assistant', 'tool'],
+  messages: ['user', 'assistant', 'tool'],
+  native: ['user', 'assistant', 'tool'],
+}
+
+export const CACHE_CONTROL_TYPES = ['ephemeral', 'persistent'] as const
+export const IMAGE_DETAILS = ['auto', 'low', 'high'] as const
+export const CHAT_REASONING_EFFORTS = ['low', 'medium', 'high'] as const
+export const RESPONSES_REASONING_EFFORTS = ['none', 'low', 'medium', 'high'] as const
+export const RESPONSES_REASONING_SUMMARIES = ['auto', 'none', 'detailed'] as const
+export const RESPONSES_TRUNCATION = ['auto', 'disabled'] as const
+export const SEARCH_CONTEXT_SIZES = ['low', 'medium', 'high'] as const
+export const SEARCH_MODES = ['off', 'auto', 'on'] as const
+export const THINKING_LEVELS = ['LOW', 'HIGH'] as const
+export const FUNCTION_CALLING_MODES = ['AUTO', 'ANY', 'NONE'] as const
+export const RESPONSE_MODALITIES = ['TEXT', 'IMAGE', 'AUDIO'] as const
+
+/** Model-id suffixes selecting thinking variants on chat completions (`<budget>` is an integer). */
+export const THINKING_SUFFIXES = [
+  '-thinking',
+  '-thinking-<budget>',
+  '-nothinking',
+  '-thinking-low',
+  '-thinking-high',
+] as const
+
+/** Default `budget_tokens` per neutral effort when the draft names an effort but no budget (messages). */
+export const THINKING_BUDGET_BY_EFFORT = { low: 2048, medium: 4096, high: 8192 } as const

@@ -1,0 +1,58 @@
+// Continuing a conversation: the model's answer becomes the next assistant turn and the user's tool results a
+// tool turn, both in the neutral draft; each adapter then renders them in its own shape (tool message,
+// function_call_output, tool_result block, functionResponse part). Drafts are never mutated.
+import type { Draft, DraftMessage, DraftPart, ToolCallPart, ToolResultPart } from './draft'
+import type { Completion } from './events'
+
+export interface ToolResultInput {
+  callId: string
+  name: string
+  content: string
+  isError?: boolean
+}
+
+/** The assistant turn for a completion: signed reasoning (replayed by messages), text, then tool calls. */
+export function assistantTurn(completion: Completion): DraftMessage {
+  const parts: DraftPart[] = []
+  for (const block of completion.reasoningBlocks) {
+    if (block.signature) parts.push({ type: 'reasoning', text: block.text, signature: block.signature })
+  }
+  if (completion.text !== '') parts.push({ type: 'text', text: completion.text })
+  for (const call of completion.toolCalls) {
+    const part: ToolCallPart = { type: 'toolCall', id: call.id, name: call.name, arguments: call.arguments }
+    if (call.signature !== undefined) part.signature = call.signature
+    parts.push(part)
+  }
+  if (parts.length === 0) parts.push({ type: 'text', text: '' })
+  return { role: 'assistant', parts }
+}
+
+export function appendAssistantTurn(draft: Draft, completion: Completion): Draft {
+  return { ...draft, messages: [...draft.messages, assistantTurn(completion)] }
+}
+
+export function appendToolResults(draft: Draft, results: readonly ToolResultInput[]): Draft {
+  if (results.length === 0) return draft
+  const parts: DraftPart[] = results.map((r) => {
+    const part: ToolResultPart = { type: 'toolResult', callId: r.callId, name: r.name, content: r.content }
+    if (r.isError !== undefined) part.isError = r.isError
+    return part
+  })
+  return { ...draft, messages: [...draft.messages, { role: 'tool', parts }] }
+}
+
+/** Tool calls of the last assistant turn that no later tool turn answers yet (what the panel asks the user for). */
+export function pendingToolCalls(draft: Draft): ToolCallPart[] {
+  const answered = new Set<string>()
+  for (let i = draft.messages.length - 1; i >= 0; i--) {
+    const m = draft.messages[i]
+    if (!m) continue
+    if (m.role === 'tool') {
+      for (const p of m.parts) if (p.type === 'toolResult') answered.add(p.callId)
+      continue
+    }
+    if (m.role !== 'assistant') return []
+    return m.parts.filter((p): p is ToolCallPart => p.type === 'toolCall' && !answered.has(p.id))
+  }
+  return []
+}

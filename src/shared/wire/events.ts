@@ -1,0 +1,233 @@
+// The common models every format folds into: stream events (what a folder yields per SSE frame) and the
+// completion (a whole answer, parsed from a non-streamed body or accumulated from events). Usage events carry
+// the full usage known so far, so consumers replace the previous value rather than add to it.
+import { z } from 'zod'
+
+export const FINISHES = ['stop', 'length', 'tool_calls', 'content_filter', 'refusal', 'other'] as const
+export const finishSchema = z.enum(FINISHES)
+export type Finish = z.infer<typeof finishSchema>
+
+export const usageSchema = z.object({
+  input: z.number().optional(),
+  output: z.number().optional(),
+  reasoning: z.number().optional(),
+  cachedRead: z.number().optional(),
+  cacheCreation: z.number().optional(),
+  total: z.number().optional(),
+})
+export type Usage = z.infer<typeof usageSchema>
+
+export const toolCallSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The arguments exactly as the model produced them (a JSON string, possibly invalid). */
+  arguments: z.string(),
+  /** Present when `arguments` parses as JSON. */
+  parsedArguments: z.unknown().optional(),
+  /** Native thoughtSignature that must travel back with the call. */
+  signature: z.string().optional(),
+})
+export type ToolCall = z.infer<typeof toolCallSchema>
+
+export const imageOutputSchema = z.object({ mimeType: z.string(), data: z.string() })
+export type ImageOutput = z.infer<typeof imageOutputSchema>
+
+export const wireErrorSchema = z.object({
+  status: z.number().optional(),
+  /** The format's error type (`invalid_request_error`, `overloaded_error`, `INVALID_ARGUMENT`, …). */
+  errorType: z.string().optional(),
+  code: z.union([z.string(), z.number()]).optional(),
+  message: z.string(),
+  /** The raw error body or frame data as received. */
+  raw: z.unknown(),
+})
+export type WireError = z.infer<typeof wireErrorSchema>
+
+export const streamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('meta'), id: z.string().optional(), model: z.string().optional() }),
+  z.object({ type: z.literal('text'), delta: z.string() }),
+  z.object({ type: z.literal('reasoning'), delta: z.string() }),
+  /** Closes the current reasoning block with its signature (messages signature_delta, native thoughtSignature). */
+  z.object({ type: z.literal('reasoningSignature'), signature: z.string() }),
+  z.object({
+    type: z.literal('toolCallStart'),
+    index: z.number(),
+    id: z.string(),
+    name: z.string(),
+    signature: z.string().optional(),
+  }),
+  z.object({ type: z.literal('toolCallDelta'), index: z.number(), argumentsDelta: z.string() }),
+  z.object({
+    type: z.literal('toolCallEnd'),
+    index: z.number(),
+    arguments: z.string(),
+    parsedArguments: z.unknown().optional(),
+  }),
+  z.object({ type: z.literal('image'), mimeType: z.string(), data: z.string() }),
+  z.object({ type: z.literal('usage'), usage: usageSchema }),
+  z.object({ type: z.literal('finish'), stopReason: z.string().nullable(), finish: finishSchema }),
+  z.object({ type: z.literal('error'), ...wireErrorSchema.shape }),
+  /** A frame that could not be read (malformed JSON); it is skipped and the stream goes on. */
+  z.object({ type: z.literal('warning'), message: z.string(), raw: z.string() }),
+  /** The stream ended before the format's terminal event (R3). */
+  z.object({ type: z.literal('incomplete'), message: z.string() }),
+])
+export type StreamEvent = z.infer<typeof streamEventSchema>
+export type StreamEventOf<T extends StreamEvent['type']> = Extract<StreamEvent, { type: T }>
+
+export const reasoningBlockSchema = z.object({ text: z.string(), signature: z.string().optional() })
+export type ReasoningBlock = z.infer<typeof reasoningBlockSchema>
+
+export const completionSchema = z.object({
+  /** Response id (responses: the `previous_response_id` for the next turn). */
+  id: z.string().optional(),
+  model: z.string().optional(),
+  text: z.string(),
+  reasoning: z.string(),
+  /** Reasoning split at signatures, for replaying signed thinking blocks (messages). */
+  reasoningBlocks: z.array(reasoningBlockSchema),
+  toolCalls: z.array(toolCallSchema),
+  images: z.array(imageOutputSchema),
+  usage: usageSchema.optional(),
+  /** The format's raw stop reason (`stop`, `end_turn`, `STOP`, `completed`, `max_output_tokens`, …). */
+  stopReason: z.string().nullable(),
+  finish: finishSchema.nullable(),
+  /** Set when a stream failed; the partial output above is kept. */
+  error: wireErrorSchema.optional(),
+  /** Set when a stream closed before its terminal event. */
+  incomplete: z.boolean().optional(),
+  warnings: z.array(z.string()),
+})
+export type Completion = z.infer<typeof completionSchema>
+
+/** What every folder implements: frames in, events out; `end()` marks a truncated stream incomplete. */
+export interface SseFrame {
+  event?: string
+  data: string
+}
+
+export type FolderStatus = 'open' | 'complete' | 'error' | 'incomplete'
+
+export interface StreamFolder {
+  push(frame: SseFrame): StreamEvent[]
+  /** Call once when the body ends; yields `incomplete` unless the terminal event (or an error) was seen. */
+  end(): StreamEvent[]
+  /** `complete` once the format's terminal event was seen, `error` after an error event. */
+  readonly status: FolderStatus
+}
+
+export function emptyCompletion(): Completion {
+  return {
+    text: '',
+    reasoning: '',
+    reasoningBlocks: [],
+    toolCalls: [],
+    images: [],
+    stopReason: null,
+    finish: null,
+    warnings: [],
+  }
+}
+
+/** Parses a tool call's arguments; `undefined` when they are not valid JSON. An empty string counts as `{}`. */
+export function parseArguments(args: string): unknown {
+  if (args.trim() === '') return {}
+  try {
+    return JSON.parse(args) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** A `toolCallEnd` event with `parsedArguments` only when the arguments parse. */
+export function toolCallEnd(index: number, args: string): StreamEventOf<'toolCallEnd'> {
+  const parsed = parseArguments(args)
+  return parsed === undefined
+    ? { type: 'toolCallEnd', index, arguments: args }
+    : { type: 'toolCallEnd', index, arguments: args, parsedArguments: parsed }
+}
+
+/**
+ * Accumulates stream events into a completion: the same model a non-streamed parse gives, plus the error or
+ * incomplete marker of a failed stream. Feed events in order; `result()` may be read at any time.
+ */
+export class CompletionAccumulator {
+  private readonly c: Completion = emptyCompletion()
+  private readonly calls = new Map<number, ToolCall>()
+  private blockText = ''
+
+  apply(event: StreamEvent): void {
+    const c = this.c
+    switch (event.type) {
+      case 'meta':
+        if (event.id !== undefined) c.id = event.id
+        if (event.model !== undefined) c.model = event.model
+        break
+      case 'text':
+        c.text += event.delta
+        break
+      case 'reasoning':
+        c.reasoning += event.delta
+        this.blockText += event.delta
+        break
+      case 'reasoningSignature':
+        c.reasoningBlocks.push({ text: this.blockText, signature: event.signature })
+        this.blockText = ''
+        break
+      case 'toolCallStart': {
+        const call: ToolCall = { id: event.id, name: event.name, arguments: '' }
+        if (event.signature !== undefined) call.signature = event.signature
+        this.calls.set(event.index, call)
+        c.toolCalls.push(call)
+        break
+      }
+      case 'toolCallDelta': {
+        const call = this.calls.get(event.index)
+        if (call) call.arguments += event.argumentsDelta
+        break
+      }
+      case 'toolCallEnd': {
+        const call = this.calls.get(event.index)
+        if (!call) break
+        call.arguments = event.arguments
+        if (event.parsedArguments !== undefined) call.parsedArguments = event.parsedArguments
+        break
+      }
+      case 'image':
+        c.images.push({ mimeType: event.mimeType, data: event.data })
+        break
+      case 'usage':
+        c.usage = { ...event.usage }
+        break
+      case 'finish':
+        c.stopReason = event.stopReason
+        c.finish = event.finish
+        break
+      case 'error': {
+        const { type: _type, ...error } = event
+        c.error = error
+        break
+      }
+      case 'warning':
+        c.warnings.push(event.message)
+        break
+      case 'incomplete':
+        c.incomplete = true
+        c.warnings.push(event.message)
+        break
+    }
+  }
+
+  result(): Completion {
+    const blocks =
+      this.blockText === '' ? this.c.reasoningBlocks : [...this.c.reasoningBlocks, { text: this.blockText }]
+    return { ...this.c, reasoningBlocks: blocks, toolCalls: this.c.toolCalls.map((t) => ({ ...t })) }
+  }
+}
+
+/** Folds a whole list of events into a completion. */
+export function accumulate(events: readonly StreamEvent[]): Completion {
+  const acc = new CompletionAccumulator()
+  for (const e of events) acc.apply(e)
+  return acc.result()
+}

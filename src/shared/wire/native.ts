@@ -1,0 +1,354 @@
+// Native content generation (`:generateContent`, `:streamGenerateContent?alt=sse`): build `contents` from a
+// draft (tool results as `functionResponse` parts, images as `inlineData`), parse a GenerateContentResponse and
+// fold its chunks. Usage in chunks is a running total; the chunk with a finishReason completes the stream.
+import { isSynthId, jsonHeaders, synthId, WireParseError } from './adapter'
+import type { BuiltRequest, FormatAdapter } from './adapter'
+import { parseDataUrl } from './dataUrl'
+import { systemText } from './draft'
+import type { Draft, DraftMessage, DraftPart } from './draft'
+import { emptyCompletion, parseArguments, toolCallEnd } from './events'
+import type { Completion, Finish, FolderStatus, SseFrame, StreamEvent, StreamFolder, Usage } from './events'
+import { FORMAT_LABELS } from './format'
+import { VENDOR_SEARCH_TOOL } from './names'
+import { arr, compact, isObject, num, obj, parseJson, readError, str } from './read'
+import type { JsonObject } from './read'
+
+// ---------------------------------------------------------------- build
+
+export function nativePath(model: string, stream: boolean, apiVersion: 'v1beta' | 'v1' = 'v1beta'): string {
+  const action = stream ? 'streamGenerateContent?alt=sse' : 'generateContent'
+  return `/${apiVersion}/models/${encodeURIComponent(model)}:${action}`
+}
+
+function objectArgs(args: string): JsonObject {
+  const parsed = parseArguments(args)
+  return isObject(parsed) ? parsed : {}
+}
+
+/** functionResponse.response must be an object: JSON objects pass through, anything else is wrapped. */
+function responseObject(content: string, isError: boolean | undefined): JsonObject {
+  const parsed = parseArguments(content)
+  if (isObject(parsed) && !isError) return parsed
+  const value = parsed === undefined || content.trim() === '' ? content : parsed
+  return isError ? { error: value } : { result: value }
+}
+
+function toParts(m: DraftMessage): JsonObject[] {
+  return m.parts.flatMap((p: DraftPart): JsonObject[] => {
+    switch (p.type) {
+      case 'text':
+        return p.text === '' ? [] : [{ text: p.text }]
+      case 'image': {
+        if (p.data !== undefined)
+          return [{ inlineData: { mimeType: p.mimeType ?? 'image/png', data: p.data } }]
+        const inline = p.url !== undefined ? parseDataUrl(p.url) : undefined
+        if (inline?.base64) return [{ inlineData: { mimeType: inline.mimeType, data: inline.data } }]
+        return [{ fileData: compact({ mimeType: p.mimeType, fileUri: p.url ?? '' }) }]
+      }
+      case 'toolCall': {
+        // Locally made ids were never the model's, so they are not sent back.
+        const call = compact({
+          id: isSynthId(p.id) ? undefined : p.id,
+          name: p.name,
+          args: objectArgs(p.arguments),
+        })
+        return [compact({ functionCall: call, thoughtSignature: p.signature })]
+      }
+      case 'toolResult': {
+        const response = responseObject(p.content, p.isError)
+        return [
+          {
+            functionResponse: compact({
+              id: isSynthId(p.callId) ? undefined : p.callId,
+              name: p.name,
+              response,
+            }),
+          },
+        ]
+      }
+      default:
+        // reasoning is not replayed; file inputs belong to the responses format
+        return []
+    }
+  })
+}
+
+export function toContents(draft: Draft): JsonObject[] {
+  const out: { role: string; parts: JsonObject[]; tool: boolean }[] = []
+  for (const m of draft.messages) {
+    const role = m.role === 'assistant' ? 'model' : 'user'
+    const tool = m.role === 'tool'
+    const parts = toParts(m)
+    const last = out[out.length - 1]
+    // All responses to one turn's calls travel in one content.
+    if (tool && last?.tool) last.parts.push(...parts)
+    else out.push({ role, parts, tool })
+  }
+  return out.map(({ role, parts }) => ({ role, parts }))
+}
+
+function neutralThinking(draft: Draft): JsonObject | undefined {
+  const t = draft.thinking
+  if (!t) return undefined
+  if (!t.enabled) return { thinkingBudget: 0 }
+  const includeThoughts = t.includeThoughts ?? true
+  if (t.budgetTokens !== undefined) return { includeThoughts, thinkingBudget: t.budgetTokens }
+  if (t.effort === 'low' || t.effort === 'high')
+    return { includeThoughts, thinkingLevel: t.effort.toUpperCase() }
+  return { includeThoughts, thinkingBudget: -1 }
+}
+
+function toolConfig(draft: Draft): JsonObject | undefined {
+  const extra = draft.extras?.native?.toolConfig
+  if (extra) return { functionCallingConfig: { ...extra.functionCallingConfig } }
+  const choice = draft.toolChoice
+  if (choice === undefined) return undefined
+  if (choice === 'auto') return { functionCallingConfig: { mode: 'AUTO' } }
+  if (choice === 'none') return { functionCallingConfig: { mode: 'NONE' } }
+  if (choice === 'required') return { functionCallingConfig: { mode: 'ANY' } }
+  return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.name] } }
+}
+
+export function build(draft: Draft): BuiltRequest {
+  const x = draft.extras?.native ?? {}
+  const stream = draft.stream === true
+  const base = compact({
+    temperature: draft.temperature,
+    topP: draft.topP,
+    topK: draft.topK,
+    maxOutputTokens: draft.maxTokens,
+    stopSequences:
+      draft.stopSequences && draft.stopSequences.length > 0 ? [...draft.stopSequences] : undefined,
+    responseMimeType: draft.responseFormat ? 'application/json' : undefined,
+    responseJsonSchema: draft.responseFormat?.schema,
+  })
+  const neutral = neutralThinking(draft)
+  const extraGen = x.generationConfig ?? {}
+  const thinkingConfig =
+    neutral || extraGen.thinkingConfig ? { ...neutral, ...extraGen.thinkingConfig } : undefined
+  const generationConfig = compact({ ...base, ...extraGen, thinkingConfig })
+
+  const tools: JsonObject[] = []
+  if (draft.tools && draft.tools.length > 0) {
+    tools.push({
+      functionDeclarations: draft.tools.map((t) =>
+        compact({ name: t.name, description: t.description, parameters: t.parameters }),
+      ),
+    })
+  }
+  if (x.vendorSearch) tools.push({ [VENDOR_SEARCH_TOOL]: {} })
+
+  const system = systemText(draft)
+  const body = compact({
+    contents: toContents(draft),
+    systemInstruction: system ? { parts: [{ text: system }] } : undefined,
+    generationConfig: Object.keys(generationConfig).length > 0 ? generationConfig : undefined,
+    safetySettings: x.safetySettings ? x.safetySettings.map((s) => ({ ...s })) : undefined,
+    tools: tools.length > 0 ? tools : undefined,
+    toolConfig: toolConfig(draft),
+    cachedContent: x.cachedContent,
+  })
+  return {
+    method: 'POST',
+    path: nativePath(draft.model, stream, x.apiVersion),
+    headers: jsonHeaders(stream),
+    body,
+  }
+}
+
+// ---------------------------------------------------------------- parse
+
+const FILTERED = new Set([
+  'SAFETY',
+  'RECITATION',
+  'BLOCKLIST',
+  'PROHIBITED_CONTENT',
+  'SPII',
+  'IMAGE_SAFETY',
+  'IMAGE_PROHIBITED_CONTENT',
+  'IMAGE_RECITATION',
+])
+
+export function nativeFinish(reason: string | null | undefined, sawToolCall: boolean): Finish {
+  if (reason === 'STOP') return sawToolCall ? 'tool_calls' : 'stop'
+  if (reason === 'MAX_TOKENS') return 'length'
+  if (reason && FILTERED.has(reason)) return 'content_filter'
+  return 'other'
+}
+
+export function nativeUsage(u: JsonObject): Usage {
+  return compact({
+    input: num(u.promptTokenCount),
+    output: num(u.candidatesTokenCount),
+    reasoning: num(u.thoughtsTokenCount),
+    cachedRead: num(u.cachedContentTokenCount),
+    total: num(u.totalTokenCount),
+  })
+}
+
+function candidateZero(body: JsonObject): JsonObject | undefined {
+  const candidates = arr(body.candidates).flatMap((c) => (isObject(c) ? [c] : []))
+  return candidates.find((c) => c.index === 0 || c.index === undefined) ?? candidates[0]
+}
+
+export function parseResponse(json: unknown): Completion {
+  const body = obj(Array.isArray(json) ? json[0] : json)
+  if (!body) throw new WireParseError('A native generation body must be a JSON object')
+  const c = emptyCompletion()
+  c.id = str(body.responseId)
+  c.model = str(body.modelVersion)
+  const candidate = candidateZero(body)
+  for (const raw of arr(obj(candidate?.content)?.parts)) {
+    const part = obj(raw)
+    if (!part) continue
+    const signature = str(part.thoughtSignature)
+    const call = obj(part.functionCall)
+    const inline = obj(part.inlineData)
+    if (call) {
+      const args = JSON.stringify(call.args ?? {})
+      c.toolCalls.push(
+        compact({
+          id: str(call.id) ?? synthId(),
+          name: str(call.name) ?? '',
+          arguments: args,
+          parsedArguments: call.args ?? {},
+          signature,
+        }),
+      )
+    } else if (inline) {
+      c.images.push({
+        mimeType: str(inline.mimeType) ?? 'application/octet-stream',
+        data: str(inline.data) ?? '',
+      })
+    } else if (typeof part.text === 'string') {
+      if (part.thought === true) c.reasoning += part.text
+      else c.text += part.text
+      if (signature) c.reasoningBlocks.push({ text: part.thought === true ? part.text : '', signature })
+    }
+  }
+  if (c.reasoning !== '' && c.reasoningBlocks.length === 0) c.reasoningBlocks = [{ text: c.reasoning }]
+  const usage = obj(body.usageMetadata)
+  if (usage) c.usage = nativeUsage(usage)
+  const reason = str(candidate?.finishReason)
+  const blocked = str(obj(body.promptFeedback)?.blockReason)
+  if (reason) {
+    c.stopReason = reason
+    c.finish = nativeFinish(reason, c.toolCalls.length > 0)
+  } else if (blocked && !candidate) {
+    c.stopReason = blocked
+    c.finish = 'content_filter'
+  }
+  return c
+}
+
+export const parseError = readError
+
+// ---------------------------------------------------------------- fold
+
+export function createFolder(): StreamFolder {
+  let status: FolderStatus = 'open'
+  let closed = false
+  let finished = false
+  let metaSent = false
+  let nextTool = 0
+  let lastUsage = ''
+
+  return {
+    get status() {
+      return status
+    },
+    push(frame: SseFrame): StreamEvent[] {
+      if (closed) return []
+      const json = parseJson(frame.data)
+      const chunk = obj(Array.isArray(json) ? json[0] : json)
+      if (!chunk) {
+        return [
+          {
+            type: 'warning',
+            message: 'Skipped a native stream frame that is not a JSON object',
+            raw: frame.data,
+          },
+        ]
+      }
+      if (chunk.error !== undefined && chunk.error !== null) {
+        closed = true
+        status = 'error'
+        return [{ type: 'error', ...readError(json) }]
+      }
+      const out: StreamEvent[] = []
+      if (!metaSent && (chunk.responseId !== undefined || chunk.modelVersion !== undefined)) {
+        metaSent = true
+        out.push(
+          compact({ type: 'meta' as const, id: str(chunk.responseId), model: str(chunk.modelVersion) }),
+        )
+      }
+      const candidate = candidateZero(chunk)
+      for (const raw of arr(obj(candidate?.content)?.parts)) {
+        const part = obj(raw)
+        if (!part) continue
+        const signature = str(part.thoughtSignature)
+        const call = obj(part.functionCall)
+        const inline = obj(part.inlineData)
+        if (call) {
+          // A function call arrives whole: start, one delta, end.
+          const index = nextTool++
+          const args = JSON.stringify(call.args ?? {})
+          const start: StreamEvent = compact({
+            type: 'toolCallStart' as const,
+            index,
+            id: str(call.id) ?? synthId(),
+            name: str(call.name) ?? '',
+            signature,
+          })
+          out.push(start, { type: 'toolCallDelta', index, argumentsDelta: args }, toolCallEnd(index, args))
+        } else if (inline) {
+          out.push({
+            type: 'image',
+            mimeType: str(inline.mimeType) ?? 'application/octet-stream',
+            data: str(inline.data) ?? '',
+          })
+        } else if (typeof part.text === 'string') {
+          if (part.text !== '')
+            out.push({ type: part.thought === true ? 'reasoning' : 'text', delta: part.text })
+          if (signature) out.push({ type: 'reasoningSignature', signature })
+        }
+      }
+      const usage = obj(chunk.usageMetadata)
+      if (usage) {
+        const key = JSON.stringify(nativeUsage(usage))
+        if (key !== lastUsage) {
+          lastUsage = key
+          out.push({ type: 'usage', usage: nativeUsage(usage) })
+        }
+      }
+      const reason = str(candidate?.finishReason)
+      const blocked = str(obj(chunk.promptFeedback)?.blockReason)
+      if (!finished && reason) {
+        finished = true
+        status = 'complete'
+        out.push({ type: 'finish', stopReason: reason, finish: nativeFinish(reason, nextTool > 0) })
+      } else if (!finished && blocked && !candidate) {
+        finished = true
+        status = 'complete'
+        out.push({ type: 'finish', stopReason: blocked, finish: 'content_filter' })
+      }
+      return out
+    },
+    end(): StreamEvent[] {
+      if (closed) return []
+      closed = true
+      if (finished) return []
+      status = 'incomplete'
+      return [{ type: 'incomplete', message: 'The native stream closed before a chunk with a finishReason' }]
+    },
+  }
+}
+
+export const native: FormatAdapter = {
+  id: 'native',
+  label: FORMAT_LABELS.native,
+  build,
+  parseResponse,
+  parseError,
+  createFolder,
+}

@@ -1,0 +1,66 @@
+// Reading untrusted JSON from servers: narrow `unknown` field by field without throwing, so a missing or
+// oddly typed field degrades to "absent" instead of breaking a parse or a stream fold.
+import type { WireError } from './events'
+
+export type JsonObject = Record<string, unknown>
+
+export const isObject = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+export const obj = (v: unknown): JsonObject | undefined => (isObject(v) ? v : undefined)
+export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
+export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
+export const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? v : undefined
+
+/** Drops keys whose value is `undefined`, so built bodies and usage objects stay minimal. */
+export function compact<T extends JsonObject>(o: T): T {
+  const out: JsonObject = {}
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v
+  return out as T
+}
+
+/** Parses a frame's data; `undefined` means malformed JSON. */
+export function parseJson(data: string): unknown {
+  try {
+    return JSON.parse(data) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * An error body of any format as one shape: chat/responses `{error: {message, type, param, code}}`,
+ * messages `{type: error, error: {type, message}}`, native `{error: {code, message, status}}` (also wrapped
+ * in an array), a flat `{code, message}`, or a non-JSON text body.
+ */
+export function readError(body: unknown, status?: number): WireError {
+  const top = Array.isArray(body) ? body[0] : body
+  if (typeof top === 'string') {
+    const text = top.trim()
+    return withStatus(
+      { message: text === '' ? fallbackMessage(status) : text.slice(0, 2000), raw: body },
+      status,
+    )
+  }
+  const outer = obj(top) ?? {}
+  const inner = obj(outer.error) ?? outer
+  const message =
+    str(inner.message) ?? str(outer.message) ?? (typeof outer.error === 'string' ? outer.error : undefined)
+  const errorType = str(inner.type) ?? str(inner.status)
+  const rawCode = inner.code ?? outer.code
+  const code = typeof rawCode === 'string' || typeof rawCode === 'number' ? rawCode : undefined
+  const error: WireError = { message: message ?? fallbackMessage(status), raw: body }
+  if (errorType !== undefined && errorType !== 'error') error.errorType = errorType
+  if (code !== undefined) error.code = code
+  return withStatus(error, status)
+}
+
+function withStatus(error: WireError, status: number | undefined): WireError {
+  return status === undefined ? error : { status, ...error }
+}
+
+function fallbackMessage(status: number | undefined): string {
+  return status === undefined
+    ? 'The server reported an error without a message'
+    : `HTTP ${status} without an error message`
+}
