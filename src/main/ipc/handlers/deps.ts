@@ -1,0 +1,12 @@
+// What handlers may use: services built by the app core. Handlers never see a WebContents or a socket.
+import type { HostInfo } from '../../../shared/ipc/app'
+import type { ProfileService } from '../../services/profiles'
+import type { GatewayClient } from '../../services/gateway'
+
+export interface HandlerDeps {
+  profiles: ProfileService
+  gateway: GatewayClient
+  hostInfo: () => HostInfo
+  /** Opens a URL in the OS browser; only ever called with a URL that passed isSafeExternalUrl. */
+  openExternal: (url: string) => Promise<void>
+}

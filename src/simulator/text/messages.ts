@@ -1,0 +1,393 @@
+// Endpoints 3 and 4, messages and count_tokens: parses the messages format (system, content blocks, tools,
+// thinking, cache_control) into a Conversation and renders the Reply as a `message` or as the SSE sequence
+// message_start → blocks (thinking with one signature_delta, text, tool_use with input_json_delta) →
+// message_delta → message_stop, every `event:` name equal to `data.type`. count_tokens uses the same parser,
+// so its `input_tokens` equals the usage of the same request sent to /v1/messages.
+import { createHash } from 'node:crypto'
+import type { SimContext } from '../types'
+import { openSse, sendJson } from '../http'
+import { streamErrorEvents } from '../errors'
+import {
+  RequestError,
+  array,
+  isRecord,
+  numberInRange,
+  optionalArray,
+  optionalBoolean,
+  optionalRecord,
+  optionalString,
+  positiveInteger,
+  record,
+  requiredString,
+  stopList,
+  type Json,
+} from './body'
+import {
+  emptyTurn,
+  type Conversation,
+  type ReasoningRequest,
+  type ToolChoice,
+  type ToolDef,
+  type Turn,
+} from './conversation'
+import { newId, planReply, type FinishReason, type Reply } from './reply'
+import { IMAGE_TOKENS, countConversationTokens, countTokens, splitPieces } from './tokens'
+import { usePromptCache, type CachePrefix } from './cache'
+import { DEFAULT_BUDGET, assertModelExists, jsonPieces, suffixThinking } from './route'
+
+interface MessagesRequest {
+  conversation: Conversation
+  stream: boolean
+  cachePrefix: CachePrefix | undefined
+}
+
+/** Walks blocks in cache order (tools, system, messages) and remembers the prefix up to the last marker. */
+class PrefixTracker {
+  private parts: string[] = []
+  private tokens = 0
+  marked: CachePrefix | undefined
+
+  add(block: unknown, tokens: number): void {
+    this.parts.push(JSON.stringify(block))
+    this.tokens += tokens
+    const control = typeof block === 'object' && block !== null ? (block as Json).cache_control : undefined
+    if (typeof control === 'object' && control !== null) {
+      const { type, ttl } = control as Json
+      this.marked = {
+        content: this.parts.join('\n'),
+        tokens: this.tokens,
+        persistent: type === 'persistent' || ttl === '1h',
+      }
+    }
+  }
+}
+
+function toolResultText(content: unknown, field: string): string {
+  if (content === undefined || content === null) return ''
+  if (typeof content === 'string') return content
+  return array(content, field)
+    .map((block) =>
+      typeof block === 'object' && block !== null && typeof (block as Json).text === 'string'
+        ? (block as Json).text
+        : '',
+    )
+    .join('\n')
+}
+
+function parseTurn(raw: unknown, index: number, prefix: PrefixTracker): Turn {
+  const field = `messages[${index}]`
+  const message = record(raw, field)
+  if (message.role !== 'user' && message.role !== 'assistant') {
+    throw new RequestError(400, `${field}.role must be user or assistant.`, `${field}.role`)
+  }
+  const turn = emptyTurn(message.role)
+  if (typeof message.content === 'string') {
+    turn.text = message.content
+    prefix.add(message.content, countTokens(message.content))
+    return turn
+  }
+  array(message.content, `${field}.content`).forEach((rawBlock, blockIndex) => {
+    const blockField = `${field}.content[${blockIndex}]`
+    const block = record(rawBlock, blockField)
+    switch (block.type) {
+      case 'text': {
+        const text = requiredString(block.text, `${blockField}.text`)
+        turn.text += (turn.text ? '\n' : '') + text
+        prefix.add(block, countTokens(text))
+        break
+      }
+      case 'image':
+      case 'document':
+        turn.images += 1
+        prefix.add(block, IMAGE_TOKENS)
+        break
+      case 'tool_use': {
+        const call = {
+          id: requiredString(block.id, `${blockField}.id`),
+          name: requiredString(block.name, `${blockField}.name`),
+          args: block.input ?? {},
+        }
+        turn.toolCalls.push(call)
+        prefix.add(block, countTokens(call.name) + countTokens(JSON.stringify(call.args)))
+        break
+      }
+      case 'tool_result': {
+        const content = toolResultText(block.content, `${blockField}.content`)
+        turn.toolResults.push({
+          callId: optionalString(block.tool_use_id, `${blockField}.tool_use_id`),
+          name: undefined,
+          content,
+        })
+        prefix.add(block, countTokens(content))
+        break
+      }
+      default:
+        // thinking / redacted_thinking blocks from earlier turns carry nothing to answer.
+        prefix.add(block, 0)
+    }
+  })
+  return turn
+}
+
+function parseTools(raw: unknown, prefix: PrefixTracker): ToolDef[] {
+  const tools: ToolDef[] = []
+  for (const [index, item] of (optionalArray(raw, 'tools') ?? []).entries()) {
+    const tool = record(item, `tools[${index}]`)
+    const name = requiredString(tool.name, `tools[${index}].name`)
+    const schema = optionalRecord(tool.input_schema, `tools[${index}].input_schema`)
+    const description = optionalString(tool.description, `tools[${index}].description`) ?? ''
+    prefix.add(tool, countTokens(name) + countTokens(description) + countTokens(JSON.stringify(schema ?? {})))
+    // Server tools (web search and friends) have no input schema and are not called by the simulator.
+    if (schema) tools.push({ name, description, parameters: schema })
+  }
+  return tools
+}
+
+function parseToolChoice(raw: unknown, tools: ToolDef[]): { choice: ToolChoice; parallel: boolean } {
+  const choice = optionalRecord(raw, 'tool_choice')
+  const parallel = !(
+    optionalBoolean(choice?.disable_parallel_tool_use, 'tool_choice.disable_parallel_tool_use') ?? false
+  )
+  switch (choice?.type) {
+    case undefined:
+    case 'auto':
+      return { choice: { mode: 'auto' }, parallel }
+    case 'any':
+      return { choice: { mode: 'required' }, parallel }
+    case 'none':
+      return { choice: { mode: 'none' }, parallel }
+    case 'tool': {
+      const name = requiredString(choice.name, 'tool_choice.name')
+      if (!tools.some((tool) => tool.name === name)) {
+        throw new RequestError(400, `tool_choice names "${name}", which is not in tools.`, 'tool_choice.name')
+      }
+      return { choice: { mode: 'tool', name }, parallel }
+    }
+    default:
+      throw new RequestError(400, 'tool_choice.type must be auto, any, none or tool.', 'tool_choice.type')
+  }
+}
+
+function parseThinking(
+  body: Json,
+  model: string,
+  maxTokens: number | undefined,
+): ReasoningRequest | undefined {
+  const fromSuffix = suffixThinking(model)
+  const thinking = optionalRecord(body.thinking, 'thinking')
+  if (thinking?.type === 'disabled' || fromSuffix === 'off') return undefined
+  if (thinking?.type === 'enabled') {
+    const budget = positiveInteger(thinking.budget_tokens, 'thinking.budget_tokens')
+    if (budget === undefined || budget <= 1024) {
+      throw new RequestError(
+        400,
+        'thinking.budget_tokens must be an integer greater than 1024.',
+        'thinking.budget_tokens',
+      )
+    }
+    if (maxTokens !== undefined && budget >= maxTokens) {
+      throw new RequestError(400, 'max_tokens must be greater than thinking.budget_tokens.', 'max_tokens')
+    }
+    return { budgetTokens: budget, show: true }
+  }
+  if (thinking?.type === 'adaptive') return { budgetTokens: DEFAULT_BUDGET, show: true }
+  if (thinking !== undefined)
+    throw new RequestError(400, 'thinking.type must be enabled or disabled.', 'thinking.type')
+  return fromSuffix ? { budgetTokens: fromSuffix.budget, show: true } : undefined
+}
+
+/** Parses a messages or count_tokens body. count_tokens does not require max_tokens. */
+export function parseMessagesRequest(body: Json, kind: 'messages' | 'count_tokens'): MessagesRequest {
+  const model = requiredString(body.model, 'model')
+  const maxTokens = positiveInteger(body.max_tokens, 'max_tokens')
+  if (kind === 'messages' && maxTokens === undefined) {
+    throw new RequestError(400, 'max_tokens is required and must be greater than 0.', 'max_tokens')
+  }
+  const messages = array(body.messages, 'messages')
+  if (messages.length === 0) throw new RequestError(400, 'messages must not be empty.', 'messages')
+  numberInRange(body.temperature, 'temperature', 0, 1)
+  numberInRange(body.top_p, 'top_p', 0, 1)
+  positiveInteger(body.top_k, 'top_k')
+
+  const prefix = new PrefixTracker()
+  const tools = parseTools(body.tools, prefix)
+  let system = ''
+  if (typeof body.system === 'string') {
+    system = body.system
+    prefix.add(body.system, countTokens(body.system))
+  } else {
+    for (const [index, raw] of (optionalArray(body.system, 'system') ?? []).entries()) {
+      const block = record(raw, `system[${index}]`)
+      const text = requiredString(block.text, `system[${index}].text`)
+      system += (system ? '\n' : '') + text
+      prefix.add(block, countTokens(text))
+    }
+  }
+  const turns = messages.map((raw, index) => parseTurn(raw, index, prefix))
+  const { choice, parallel } = parseToolChoice(body.tool_choice, tools)
+  const reasoning = kind === 'messages' ? parseThinking(body, model, maxTokens) : undefined
+  assertModelExists(model, `model: ${model}`)
+  return {
+    stream: optionalBoolean(body.stream, 'stream') ?? false,
+    cachePrefix: prefix.marked,
+    conversation: {
+      model,
+      system,
+      turns,
+      tools,
+      toolChoice: choice,
+      parallelToolCalls: parallel,
+      reasoning,
+      output: { kind: 'text' },
+      maxTokens,
+      stop: stopList(body.stop_sequences, 'stop_sequences'),
+      search: (optionalArray(body.tools, 'tools') ?? []).some(
+        (tool) => isRecord(tool) && typeof tool.type === 'string' && tool.type.startsWith('web_search'),
+      ),
+    },
+  }
+}
+
+const STOP_REASON: Record<FinishReason, string> = {
+  stop: 'end_turn',
+  stop_sequence: 'stop_sequence',
+  length: 'max_tokens',
+  tool_calls: 'tool_use',
+}
+
+function signatureOf(reply: Reply): string {
+  return createHash('sha256').update(`sim-signature:${reply.seed}:${reply.reasoning}`).digest('base64')
+}
+
+function contentBlocks(reply: Reply): Json[] {
+  const blocks: Json[] = []
+  if (reply.reasoning)
+    blocks.push({ type: 'thinking', thinking: reply.reasoning, signature: signatureOf(reply) })
+  if (reply.text || reply.toolCalls.length === 0) blocks.push({ type: 'text', text: reply.text })
+  for (const call of reply.toolCalls) {
+    blocks.push({
+      type: 'tool_use',
+      id: call.id.replace(/^call_/, 'toolu_'),
+      name: call.name,
+      input: call.args,
+    })
+  }
+  return blocks
+}
+
+interface Usage {
+  input_tokens: number
+  cache_creation_input_tokens: number
+  cache_read_input_tokens: number
+  output_tokens: number
+}
+
+function usageOf(ctx: SimContext, request: MessagesRequest, reply: Reply): Usage {
+  const cache = usePromptCache(ctx.sim, request.conversation.model, request.cachePrefix)
+  return {
+    input_tokens: Math.max(0, reply.inputTokens - cache.creation - cache.read),
+    cache_creation_input_tokens: cache.creation,
+    cache_read_input_tokens: cache.read,
+    output_tokens: reply.outputTokens,
+  }
+}
+
+async function streamMessage(
+  ctx: SimContext,
+  request: MessagesRequest,
+  reply: Reply,
+  usage: Usage,
+): Promise<void> {
+  const sse = openSse(ctx, (message) => streamErrorEvents('messages', message))
+  const send = (type: string, fields: Json, tokens = 0): Promise<void> =>
+    sse.event(type, { type, ...fields }, tokens)
+  await send('message_start', {
+    message: {
+      id: newId('msg_'),
+      type: 'message',
+      role: 'assistant',
+      model: request.conversation.model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { ...usage, output_tokens: 0 },
+    },
+  })
+  await send('ping', {})
+  for (const [index, block] of contentBlocks(reply).entries()) {
+    if (block.type === 'thinking') {
+      await send('content_block_start', {
+        index,
+        content_block: { type: 'thinking', thinking: '', signature: '' },
+      })
+      for (const piece of splitPieces(block.thinking as string)) {
+        if (sse.closed) return
+        await send(
+          'content_block_delta',
+          { index, delta: { type: 'thinking_delta', thinking: piece.text } },
+          piece.tokens,
+        )
+      }
+      await send('content_block_delta', {
+        index,
+        delta: { type: 'signature_delta', signature: block.signature },
+      })
+    } else if (block.type === 'text') {
+      await send('content_block_start', { index, content_block: { type: 'text', text: '' } })
+      for (const piece of splitPieces(block.text as string)) {
+        if (sse.closed) return
+        await send(
+          'content_block_delta',
+          { index, delta: { type: 'text_delta', text: piece.text } },
+          piece.tokens,
+        )
+      }
+    } else {
+      await send('content_block_start', { index, content_block: { ...block, input: {} } })
+      await send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: '' } })
+      for (const piece of jsonPieces(JSON.stringify(block.input))) {
+        if (sse.closed) return
+        await send(
+          'content_block_delta',
+          { index, delta: { type: 'input_json_delta', partial_json: piece.text } },
+          piece.tokens,
+        )
+      }
+    }
+    await send('content_block_stop', { index })
+  }
+  await send('message_delta', {
+    delta: { stop_reason: STOP_REASON[reply.finish], stop_sequence: reply.stopSequence ?? null },
+    usage: { output_tokens: reply.outputTokens },
+  })
+  await send('message_stop', {})
+  sse.end()
+}
+
+export async function handleMessages(ctx: SimContext, body: Json): Promise<void> {
+  const request = parseMessagesRequest(body, 'messages')
+  const reply = planReply(request.conversation)
+  const usage = usageOf(ctx, request, reply)
+  if (request.stream) {
+    await streamMessage(ctx, request, reply, usage)
+    return
+  }
+  sendJson(ctx, 200, {
+    id: newId('msg_'),
+    type: 'message',
+    role: 'assistant',
+    model: request.conversation.model,
+    content: contentBlocks(reply),
+    stop_reason: STOP_REASON[reply.finish],
+    stop_sequence: reply.stopSequence ?? null,
+    usage,
+  })
+}
+
+export function handleCountTokens(ctx: SimContext, body: Json): void {
+  // Field-validation messages name the field first, as the real endpoint's do ("model: Field required").
+  if (body.model === undefined) throw new RequestError(400, 'model: Field required', 'model')
+  if (body.messages === undefined) throw new RequestError(400, 'messages: Field required', 'messages')
+  const request = parseMessagesRequest(body, 'count_tokens')
+  sendJson(ctx, 200, { input_tokens: countConversationTokens(request.conversation) })
+}
