@@ -9,6 +9,7 @@ import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { scrubSecrets } from './services/redact'
 import { MediaStore } from './services/mediaStore'
+import { TextService } from './services/text/textService'
 import { join } from 'node:path'
 import type { SecretStore, SettingsStore } from './services/ports'
 
@@ -39,6 +40,7 @@ export interface AppCore {
   profiles: ProfileService
   gateway: GatewayClient
   media: MediaStore
+  text: TextService
   simulator: EmbeddedSimulator | null
   /** Scrubs every secret main knows from a text (S7), for logs and error messages. */
   redact(text: string): string
@@ -66,9 +68,13 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
 
   const media = new MediaStore(join(host.dataDir, 'media'), host.mediaUrl)
 
+  const text = new TextService({ profiles, gateway, media })
+
   const handlers = createHandlers({
     profiles,
     gateway,
+    text,
+    media,
     openExternal: host.openExternal,
     hostInfo: () => ({
       host: host.kind,
@@ -95,9 +101,11 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
     profiles,
     gateway,
     media,
+    text,
     simulator,
     redact,
     async close() {
+      text.stopAll()
       await simulator?.close()
     },
   }

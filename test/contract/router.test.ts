@@ -11,6 +11,8 @@ import { createRouter, type Handlers } from '../../src/main/ipc/router'
 import { createHandlers } from '../../src/main/ipc/handlers'
 import { ProfileService } from '../../src/main/services/profiles'
 import { GatewayClient } from '../../src/main/services/gateway'
+import { MediaStore } from '../../src/main/services/mediaStore'
+import { TextService } from '../../src/main/services/text/textService'
 import { InMemorySecretStore, InMemorySettingsStore, memoryBridge } from '../fakes/memory'
 import { randomPayload, seededRandom } from '../fakes/fuzz'
 
@@ -18,9 +20,13 @@ const ctx = { senderId: 'w1', events: { alive: true, emit: () => undefined } }
 
 function realHandlers(dir: string) {
   const profiles = new ProfileService(new InMemorySettingsStore(), new InMemorySecretStore())
+  const gateway = new GatewayClient({ retryBaseMs: 1 })
+  const media = new MediaStore(join(dir, 'media'), (id) => `media://${id}`)
   return createHandlers({
     profiles,
-    gateway: new GatewayClient({ retryBaseMs: 1 }),
+    gateway,
+    media,
+    text: new TextService({ profiles, gateway, media }),
     openExternal: async () => undefined,
     hostInfo: () => ({
       host: 'browser',
@@ -54,6 +60,12 @@ describe('IPC router', () => {
         "profiles.setSecret",
         "profiles.testConnection",
         "profiles.update",
+        "text.countTokens",
+        "text.getFrames",
+        "text.previewRequest",
+        "text.saveCapture",
+        "text.startRun",
+        "text.stopRun",
       ]
     `)
   })

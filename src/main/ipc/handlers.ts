@@ -5,6 +5,7 @@ import type { Handlers } from './router'
 import type { HandlerDeps } from './handlers/deps'
 import { appHandlers } from './handlers/app'
 import { profilesHandlers } from './handlers/profiles'
+import { textHandlers } from './handlers/text'
 
 export type { HandlerDeps } from './handlers/deps'
 
@@ -12,5 +13,6 @@ export function createHandlers(deps: HandlerDeps): Handlers<Commands, Events> {
   return {
     ...appHandlers(deps),
     ...profilesHandlers(deps),
+    ...textHandlers(deps),
   }
 }

@@ -67,6 +67,8 @@ describe('app.openExternal route (S4)', () => {
     const handlers = createHandlers({
       profiles: {} as never,
       gateway: {} as never,
+      text: {} as never,
+      media: {} as never,
       hostInfo: () => ({
         host: 'browser',
         version: 't',

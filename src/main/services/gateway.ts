@@ -16,6 +16,8 @@ export interface GatewayRequest {
   /** A JSON body, serialised as is; or `rawBody`, sent exactly as written by the user. */
   body?: unknown
   rawBody?: string
+  /** Format headers (e.g. `anthropic-version`); auth and content negotiation are set here. */
+  headers?: Record<string, string>
   /** Streams hand back the open response; the whole-request timeout then covers only the headers. */
   stream?: boolean
   signal?: AbortSignal
@@ -116,7 +118,8 @@ export class GatewayClient {
       (s): s is string => !!s,
     )
     const recorder = new ExchangeRecorder(secrets)
-    const { url, headers } = authorize(profile, req)
+    const { url, headers: authHeaders } = authorize(profile, req)
+    const headers = { ...lowerKeys(req.headers ?? {}), ...authHeaders }
     const bodyText = req.rawBody ?? (req.body === undefined ? null : JSON.stringify(req.body))
     if (bodyText !== null) headers['content-type'] = 'application/json'
     headers.accept = req.stream ? 'text/event-stream' : 'application/json'
@@ -234,6 +237,10 @@ export function describeNetworkError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause
   if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ''}`
   return error instanceof Error ? error.message : String(error)
+}
+
+function lowerKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
 }
 
 /** Reads a non-streamed response as text (already recorded). */

@@ -2,14 +2,18 @@
 // The route list is snapshot-tested (S5); a new route is a reviewed change.
 import { appCommands } from './app'
 import { profilesCommands } from './profiles'
+import { textCommands, textEvents } from './text'
 import type { CommandMap, EventMap } from './define'
 
 export const commands = {
   ...appCommands,
   ...profilesCommands,
+  ...textCommands,
 } satisfies CommandMap
 
-export const events = {} satisfies EventMap
+export const events = {
+  ...textEvents,
+} satisfies EventMap
 
 export type Commands = typeof commands
 export type Events = typeof events

@@ -2,10 +2,14 @@
 import type { HostInfo } from '../../../shared/ipc/app'
 import type { ProfileService } from '../../services/profiles'
 import type { GatewayClient } from '../../services/gateway'
+import type { TextService } from '../../services/text/textService'
+import type { MediaStore } from '../../services/mediaStore'
 
 export interface HandlerDeps {
   profiles: ProfileService
   gateway: GatewayClient
+  text: TextService
+  media: MediaStore
   hostInfo: () => HostInfo
   /** Opens a URL in the OS browser; only ever called with a URL that passed isSafeExternalUrl. */
   openExternal: (url: string) => Promise<void>

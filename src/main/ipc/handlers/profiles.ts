@@ -5,7 +5,10 @@ import type { Handlers } from '../router'
 import { testConnection } from '../../services/connectionTest'
 import type { HandlerDeps } from './deps'
 
-export function profilesHandlers({ profiles, gateway }: HandlerDeps): Handlers<typeof profilesCommands, Events> {
+export function profilesHandlers({
+  profiles,
+  gateway,
+}: HandlerDeps): Handlers<typeof profilesCommands, Events> {
   return {
     'profiles.list': () => profiles.list(),
     'profiles.create': (fields) => profiles.create(fields),

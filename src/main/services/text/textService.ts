@@ -1,0 +1,495 @@
+// Runs text requests in any of the four wire formats. One run = one HTTP exchange: built by the format adapter
+// (or sent exactly as the user wrote it), streamed through the SSE reader and the format's folder, coalesced for
+// IPC (P1), bounded by an idle timeout (R4), stoppable (R5), and ended by exactly one `text.runEnded` whatever
+// happens: done, error (HTTP, mid-stream R2, network), aborted, or incomplete when the stream was cut (R3).
+import { randomUUID } from 'node:crypto'
+import { countTokens as countTextTokens } from 'gpt-tokenizer'
+import type { Events } from '../../../shared/ipc/contract'
+import type {
+  RequestPreview,
+  RunEvent,
+  RunRequest,
+  RunStatus,
+  RunSummary,
+  RunTimings,
+} from '../../../shared/ipc/text'
+import { AppError } from '../../../shared/ipc/result'
+import {
+  buildCountTokens,
+  CompletionAccumulator,
+  exportCode,
+  formats,
+  hasErrors,
+  parseCountTokens,
+  validateDraft,
+  type BuiltRequest,
+  type Completion,
+  type Draft,
+  type DraftIssue,
+  type FormatAdapter,
+  type StreamEvent,
+  type WireError,
+  type WireFormat,
+} from '../../../shared/wire'
+import type { EventSink } from '../../ipc/router'
+import {
+  authorize,
+  GatewayError,
+  longRetryAfter,
+  type EndpointKind,
+  type GatewayClient,
+  type GatewayResponse,
+} from '../gateway'
+import type { ExchangeRecorder } from '../exchangeRecorder'
+import type { MediaStore } from '../mediaStore'
+import type { ProfileService, ResolvedProfile } from '../profiles'
+import { redactHeader, redactUrl } from '../redact'
+import { resolveAttachments } from './attachments'
+import { Coalescer } from './coalescer'
+import { createSseReader } from './sseReader'
+import { ExchangeLog } from './exchangeLog'
+
+export interface TextServiceDeps {
+  profiles: ProfileService
+  gateway: GatewayClient
+  media: MediaStore
+  /** Coalescing interval, ms (P1: ~one frame). */
+  coalesceMs?: number
+}
+
+interface Prepared {
+  profile: ResolvedProfile
+  adapter: FormatAdapter
+  built: BuiltRequest
+  bodyText: string
+  stream: boolean
+  kind: EndpointKind
+  issues: DraftIssue[]
+}
+
+interface Run {
+  id: string
+  controller: AbortController
+  sink: EventSink<Events>
+  coalescer: Coalescer<RunEvent>
+  accumulator: CompletionAccumulator
+  images: { mimeType: string; url: string }[]
+  stopped: boolean
+  idleFired: boolean
+  ended: boolean
+  startedAt: number
+  firstContentAt: number | null
+}
+
+const IMAGE_TEXT_CHUNK = 32 * 1024
+
+export class TextService {
+  readonly exchanges = new ExchangeLog()
+  private readonly runs = new Map<string, Run>()
+
+  constructor(private readonly deps: TextServiceDeps) {}
+
+  async start(request: RunRequest, sink: EventSink<Events>): Promise<{ runId: string }> {
+    const prepared = await this.prepare(request)
+    const id = randomUUID()
+    const run: Run = {
+      id,
+      controller: new AbortController(),
+      sink,
+      accumulator: new CompletionAccumulator(),
+      images: [],
+      stopped: false,
+      idleFired: false,
+      ended: false,
+      startedAt: performance.now(),
+      firstContentAt: null,
+      coalescer: new Coalescer<RunEvent>(
+        (events) => {
+          if (run.stopped || run.ended) return
+          if (!sink.alive) return this.abandon(run)
+          for (const e of events) if (e.type !== 'image') run.accumulator.apply(e)
+          sink.emit('text.runEvents', { runId: id, events })
+        },
+        { intervalMs: this.deps.coalesceMs ?? 16 },
+      ),
+    }
+    this.runs.set(id, run)
+    // The run proceeds in the background; its outcome always arrives as text.runEnded.
+    void this.execute(run, prepared)
+    return { runId: id }
+  }
+
+  stop(runId: string): { stopped: boolean } {
+    const run = this.runs.get(runId)
+    if (!run || run.ended) return { stopped: false }
+    run.stopped = true
+    run.coalescer.discard()
+    run.controller.abort()
+    return { stopped: true }
+  }
+
+  /** Stops every run of a window that went away (R5), without sending to it. */
+  stopAll(): void {
+    for (const run of this.runs.values()) this.abandon(run)
+  }
+
+  async preview(request: RunRequest): Promise<RequestPreview> {
+    const prepared = await this.prepare(request, { allowInvalid: true })
+    const { url, headers } = authorize(prepared.profile, { kind: prepared.kind, path: prepared.built.path })
+    const all = { ...prepared.built.headers, ...headers }
+    const masked = Object.entries(all).map(([k, v]) => [k, redactHeader(k, v)] as [string, string])
+    const shownUrl = redactUrl(url)
+    return {
+      method: prepared.built.method,
+      url: shownUrl,
+      headers: masked,
+      body:
+        prepared.bodyText.length > 150_000
+          ? `${prepared.bodyText.slice(0, 150_000)}\n… (truncated for display)`
+          : prepared.bodyText,
+      code: exportCode({
+        method: prepared.built.method,
+        url: shownUrl,
+        headers: Object.fromEntries(masked),
+        body: safeJson(prepared.bodyText),
+      }),
+      issues: prepared.issues,
+    }
+  }
+
+  async countTokens(
+    request: Omit<RunRequest, 'rawBody'>,
+  ): Promise<{
+    inputTokens: number
+    source: 'server' | 'estimate'
+    exchange: ReturnType<ExchangeRecorder['snapshot']> | null
+  }> {
+    const profile = await this.deps.profiles.resolve(request.profileId)
+    const draft = await resolveAttachments(request.draft as Draft, this.deps.media)
+    if (request.format !== 'messages')
+      return { inputTokens: estimateTokens(draft), source: 'estimate', exchange: null }
+    const built = buildCountTokens(draft)
+    const res = await this.deps.gateway.send(profile, {
+      kind: 'model',
+      method: 'POST',
+      path: built.path,
+      headers: built.headers,
+      body: built.body,
+    })
+    this.exchanges.add(res.exchange)
+    const text = res.exchange.rawBody()
+    if (!res.ok) {
+      const error = formats.messages.parseError(safeJson(text) ?? text, res.status)
+      throw new AppError('TEXT_COUNT_FAILED', `count_tokens answered ${res.status}: ${error.message}`, {
+        exchangeId: res.exchange.id,
+      })
+    }
+    return {
+      inputTokens: parseCountTokens(JSON.parse(text)),
+      source: 'server',
+      exchange: res.exchange.snapshot(),
+    }
+  }
+
+  private async prepare(request: RunRequest, options: { allowInvalid?: boolean } = {}): Promise<Prepared> {
+    const profile = await this.deps.profiles.resolve(request.profileId)
+    const format = request.format as WireFormat
+    const adapter = formats[format]
+    const kind: EndpointKind = format === 'native' ? 'native' : 'model'
+    const draft = await resolveAttachments(request.draft as Draft, this.deps.media)
+    if (request.rawBody !== undefined) {
+      let body: unknown
+      try {
+        body = JSON.parse(request.rawBody)
+      } catch (error) {
+        throw new AppError('TEXT_INVALID_JSON', `rawBody: not valid JSON (${(error as Error).message})`, {
+          issues: [{ field: 'rawBody', rule: 'json', message: (error as Error).message, severity: 'error' }],
+        })
+      }
+      if (!body || typeof body !== 'object' || Array.isArray(body)) {
+        throw new AppError('TEXT_INVALID_JSON', 'rawBody: the request body must be a JSON object')
+      }
+      // The body decides streaming, except for native, whose streaming is chosen by the path.
+      const stream =
+        format === 'native' ? draft.stream === true : (body as { stream?: unknown }).stream === true
+      const built = adapter.build({ ...draft, stream })
+      return { profile, adapter, built, bodyText: request.rawBody, stream, kind, issues: [] }
+    }
+    const issues = validateDraft(format, draft)
+    if (!options.allowInvalid && hasErrors(issues)) {
+      const errors = issues.filter((i) => i.severity === 'error')
+      throw new AppError('TEXT_INVALID_DRAFT', errors.map((i) => i.message).join('; '), { issues })
+    }
+    const built = adapter.build(draft)
+    return {
+      profile,
+      adapter,
+      built,
+      bodyText: JSON.stringify(built.body),
+      stream: draft.stream === true,
+      kind,
+      issues,
+    }
+  }
+
+  private async execute(run: Run, p: Prepared): Promise<void> {
+    let res: GatewayResponse
+    try {
+      res = await this.deps.gateway.send(p.profile, {
+        kind: p.kind,
+        method: p.built.method,
+        path: p.built.path,
+        headers: p.built.headers,
+        rawBody: p.bodyText,
+        stream: p.stream,
+        signal: run.controller.signal,
+      })
+    } catch (error) {
+      const recorder = error instanceof GatewayError ? error.exchange : null
+      if (recorder) this.exchanges.add(recorder)
+      if (run.stopped) return this.end(run, 'aborted', recorder)
+      const message = error instanceof Error ? error.message : String(error)
+      return this.end(run, 'error', recorder, { message, raw: null, errorType: (error as AppError).code })
+    }
+    this.exchanges.add(res.exchange)
+
+    if (!res.ok) {
+      const text = res.exchange.rawBody()
+      const error: WireError & { hint?: string } = p.adapter.parseError(safeJson(text) ?? text, res.status)
+      const wait = longRetryAfter(res)
+      if (wait !== null)
+        error.hint = `The server asks to wait ${Math.round(wait / 1000)} s before retrying; try again later.`
+      return this.end(run, 'error', res.exchange, error)
+    }
+    if (!p.stream) return this.finishWhole(run, p, res)
+    return this.readStream(run, p, res)
+  }
+
+  private async finishWhole(run: Run, p: Prepared, res: GatewayResponse): Promise<void> {
+    let completion: Completion
+    try {
+      completion = p.adapter.parseResponse(JSON.parse(res.exchange.rawBody()))
+    } catch (error) {
+      return this.end(run, 'error', res.exchange, {
+        message: `The response is not a valid ${p.adapter.label} body: ${(error as Error).message}`,
+        raw: res.exchange.rawBody().slice(0, 2000),
+      })
+    }
+    run.firstContentAt = performance.now()
+    await this.deliver(run, completionEvents(completion))
+    const status: RunStatus = completion.error ? 'error' : completion.incomplete ? 'incomplete' : 'done'
+    return this.end(run, status, res.exchange, completion.error)
+  }
+
+  private async readStream(run: Run, p: Prepared, res: GatewayResponse): Promise<void> {
+    const folder = p.adapter.createFolder()
+    const recorder = res.exchange
+    const pending: StreamEvent[][] = []
+    const reader = createSseReader(
+      (frame) => {
+        recorder.recordFrame(frame)
+        pending.push(folder.push(frame))
+      },
+      (message) => recorder.recordError(`SSE: ${message}`),
+      (text) => recorder.recordBodyChunk(text),
+    )
+    const idleMs = p.profile.idleTimeoutMs
+    let idle: ReturnType<typeof setTimeout> | null = null
+    const armIdle = () => {
+      if (idle) clearTimeout(idle)
+      idle = setTimeout(() => {
+        run.idleFired = true
+        run.controller.abort()
+      }, idleMs)
+    }
+    armIdle()
+    let streamError: WireError | undefined
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        // Any bytes count as activity, pings and comments included (R4).
+        armIdle()
+        reader.push(chunk)
+        for (const events of pending.splice(0)) {
+          await this.deliver(run, events)
+          streamError ??= events.find((e): e is Extract<StreamEvent, { type: 'error' }> => e.type === 'error')
+        }
+        // A mid-stream error ends the run now (R2), without waiting for the server to close.
+        if (streamError || folder.status === 'complete' || run.stopped) break
+      }
+      if (!streamError && folder.status !== 'complete' && !run.stopped) {
+        reader.end()
+        for (const events of pending.splice(0)) await this.deliver(run, events)
+      }
+    } catch (error) {
+      if (!run.stopped && !run.idleFired) {
+        // The socket died mid-stream: what arrived is kept, the run is incomplete (R3).
+        recorder.recordError(`the stream was cut: ${(error as Error).message}`)
+      }
+    } finally {
+      if (idle) clearTimeout(idle)
+      // Stop reading and close the socket if we are leaving early.
+      run.controller.abort()
+      recorder.finish()
+    }
+
+    if (run.stopped) return this.end(run, 'aborted', recorder)
+    if (run.idleFired) {
+      return this.end(run, 'error', recorder, {
+        message: `No data for ${Math.round(idleMs / 1000)} s (the profile's stream idle timeout); the partial answer is kept.`,
+        errorType: 'idle_timeout',
+        raw: null,
+      })
+    }
+    if (streamError) return this.end(run, 'error', recorder, streamError)
+    if (folder.status === 'complete') return this.end(run, 'done', recorder)
+    if (folder.status !== 'incomplete') {
+      for (const e of folder.end()) if (e.type !== 'incomplete') run.coalescer.push([e as RunEvent])
+    }
+    return this.end(run, 'incomplete', recorder, {
+      message: 'The stream closed before its final event; the answer may be cut short.',
+      errorType: 'incomplete',
+      raw: null,
+    })
+  }
+
+  /** Moves images to the media store and hands the events to the coalescer. */
+  private async deliver(run: Run, events: StreamEvent[]): Promise<void> {
+    if (events.length === 0 || run.stopped) return
+    const out: RunEvent[] = []
+    for (const e of events) {
+      if (e.type === 'incomplete' || e.type === 'finish' || e.type === 'error') {
+        if (e.type !== 'incomplete') out.push(e)
+        continue
+      }
+      if (
+        run.firstContentAt === null &&
+        (e.type === 'text' || e.type === 'reasoning' || e.type === 'toolCallStart' || e.type === 'image')
+      ) {
+        run.firstContentAt = performance.now()
+      }
+      if (e.type === 'image') {
+        const info = await this.deps.media.putBytes(
+          Buffer.from(e.data, 'base64'),
+          e.mimeType,
+          `image.${e.mimeType.split('/')[1] ?? 'bin'}`,
+        )
+        const image = { type: 'image' as const, mimeType: e.mimeType, url: this.deps.media.url(info.id) }
+        run.images.push({ mimeType: image.mimeType, url: image.url })
+        out.push(image)
+      } else out.push(e)
+    }
+    run.coalescer.push(out)
+  }
+
+  private end(
+    run: Run,
+    status: RunStatus,
+    recorder: ExchangeRecorder | null,
+    error?: WireError & { hint?: string },
+  ): void {
+    if (run.ended) return
+    if (status === 'aborted') run.coalescer.discard()
+    else run.coalescer.flush()
+    run.ended = true
+    run.coalescer.close()
+    this.runs.delete(run.id)
+    recorder?.finish()
+    if (error) recorder?.recordError(error.message)
+    if (!run.sink.alive) return
+    const completion = run.accumulator.result()
+    const summary: RunSummary = {
+      toolCalls: completion.toolCalls,
+      images: run.images,
+      stopReason: completion.stopReason,
+      finish: completion.finish,
+      warnings: completion.warnings,
+    }
+    if (completion.id !== undefined) summary.id = completion.id
+    if (completion.model !== undefined) summary.model = completion.model
+    if (completion.usage !== undefined) summary.usage = completion.usage
+    const totalMs = performance.now() - run.startedAt
+    const outputTokens = completion.usage?.output ?? null
+    const genMs = run.firstContentAt === null ? 0 : performance.now() - run.firstContentAt
+    const timings: RunTimings = {
+      ttftMs: run.firstContentAt === null ? null : Math.round(run.firstContentAt - run.startedAt),
+      totalMs: Math.round(totalMs),
+      outputTokens,
+      tokensPerSecond:
+        outputTokens !== null && genMs > 50 ? Math.round((outputTokens / genMs) * 10_000) / 10 : null,
+    }
+    const payload = { runId: run.id, status, summary, timings, exchange: recorder?.snapshot() ?? null }
+    run.sink.emit('text.runEnded', error ? { ...payload, error } : payload)
+  }
+
+  /** The window went away: close the upstream socket and send nothing more. */
+  private abandon(run: Run): void {
+    run.stopped = true
+    run.ended = true
+    run.coalescer.discard()
+    run.controller.abort()
+    this.runs.delete(run.id)
+  }
+}
+
+/** A whole completion as the events a stream would have produced, text cut into moderate pieces. */
+export function completionEvents(c: Completion): StreamEvent[] {
+  const events: StreamEvent[] = [
+    { type: 'meta', ...(c.id ? { id: c.id } : {}), ...(c.model ? { model: c.model } : {}) },
+  ]
+  for (let i = 0; i < c.reasoning.length; i += IMAGE_TEXT_CHUNK)
+    events.push({ type: 'reasoning', delta: c.reasoning.slice(i, i + IMAGE_TEXT_CHUNK) })
+  for (const block of c.reasoningBlocks)
+    if (block.signature) events.push({ type: 'reasoningSignature', signature: block.signature })
+  for (let i = 0; i < c.text.length; i += IMAGE_TEXT_CHUNK)
+    events.push({ type: 'text', delta: c.text.slice(i, i + IMAGE_TEXT_CHUNK) })
+  c.toolCalls.forEach((call, index) => {
+    events.push({
+      type: 'toolCallStart',
+      index,
+      id: call.id,
+      name: call.name,
+      ...(call.signature ? { signature: call.signature } : {}),
+    })
+    events.push({
+      type: 'toolCallEnd',
+      index,
+      arguments: call.arguments,
+      ...(call.parsedArguments !== undefined ? { parsedArguments: call.parsedArguments } : {}),
+    })
+  })
+  for (const image of c.images) events.push({ type: 'image', mimeType: image.mimeType, data: image.data })
+  if (c.usage) events.push({ type: 'usage', usage: c.usage })
+  if (c.finish) events.push({ type: 'finish', stopReason: c.stopReason, finish: c.finish })
+  return events
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** A local token estimate for formats without a count endpoint: text via gpt-tokenizer, ~1000 per image. */
+export function estimateTokens(draft: Draft): number {
+  let total = 0
+  const add = (text: string | undefined) => {
+    if (text) total += countTextTokens(text)
+  }
+  add(draft.system)
+  for (const block of draft.systemBlocks ?? []) add(block.text)
+  for (const message of draft.messages) {
+    total += 4
+    for (const part of message.parts) {
+      if (part.type === 'text') add(part.text)
+      else if (part.type === 'image') total += 1000
+      else if (part.type === 'toolCall') add(`${part.name} ${part.arguments}`)
+      else if (part.type === 'toolResult') add(part.content)
+      else if (part.type === 'reasoning') add(part.text)
+      else if (part.type === 'file') total += 1000
+    }
+  }
+  for (const tool of draft.tools ?? []) add(JSON.stringify(tool))
+  return total
+}

@@ -1,0 +1,55 @@
+// An EventSink that records what a window would receive, with a way to wait for a run's terminal event.
+import type { EventSink } from '../../src/main/ipc/router'
+import type { Events } from '../../src/shared/ipc/contract'
+import type { RunEvent } from '../../src/shared/ipc/text'
+import type { EventPayload } from '../../src/shared/ipc/define'
+
+export type RunEnded = EventPayload<Events['text.runEnded']>
+
+export class RecordingSink implements EventSink<Events> {
+  alive = true
+  readonly received: { name: string; payload: unknown; at: number }[] = []
+  private waiters = new Map<string, (ended: RunEnded) => void>()
+
+  emit(name: string, payload: unknown): void {
+    this.received.push({ name, payload: structuredClone(payload), at: performance.now() })
+    if (name === 'text.runEnded') {
+      const ended = payload as RunEnded
+      this.waiters.get(ended.runId)?.(ended)
+    }
+  }
+
+  ended(runId: string, timeoutMs = 15_000): Promise<RunEnded> {
+    const done = this.received.find(
+      (r) => r.name === 'text.runEnded' && (r.payload as RunEnded).runId === runId,
+    )
+    if (done) return Promise.resolve(done.payload as RunEnded)
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(
+        () => reject(new Error(`run ${runId} did not end within ${timeoutMs} ms`)),
+        timeoutMs,
+      )
+      this.waiters.set(runId, (e) => {
+        clearTimeout(t)
+        resolve(e)
+      })
+    })
+  }
+
+  events(runId: string): RunEvent[] {
+    return this.received
+      .filter((r) => r.name === 'text.runEvents' && (r.payload as { runId: string }).runId === runId)
+      .flatMap((r) => (r.payload as { events: RunEvent[] }).events)
+  }
+
+  text(runId: string, kind: 'text' | 'reasoning' = 'text'): string {
+    return this.events(runId)
+      .map((e) => (e.type === kind ? e.delta : ''))
+      .join('')
+  }
+
+  endedCount(runId: string): number {
+    return this.received.filter((r) => r.name === 'text.runEnded' && (r.payload as RunEnded).runId === runId)
+      .length
+  }
+}
