@@ -6,8 +6,9 @@ import { redactHeader, redactUrl, scrubSecrets } from './redact'
 
 const MAX_BODY_CHARS = 8 * 1024 * 1024
 const MAX_FRAMES = 100_000
-const SNAPSHOT_BODY_CHARS = 96 * 1024
+const SNAPSHOT_BODY_CHARS = 48 * 1024
 const SNAPSHOT_FRAMES = 400
+const SNAPSHOT_FRAME_BYTES = 64 * 1024
 const LONG_STRING = 2048
 
 export class ExchangeRecorder {
@@ -88,14 +89,12 @@ export class ExchangeRecorder {
 
   /** A bounded copy for the renderer: long strings elided, the body and frame list capped. */
   snapshot(): Exchange {
+    const frames = lastFramesWithin(this.frames, SNAPSHOT_FRAMES, SNAPSHOT_FRAME_BYTES)
     const response = this.response && {
       ...this.response,
       body: this.frames.length > 0 || this.bodyChars === 0 ? null : cap(elideLongStrings(this.rawBody())),
-      frames: this.frames
-        .slice(-SNAPSHOT_FRAMES)
-        .map((f) => ({ ...f, data: cap(elideLongStrings(f.data), 8192) })),
-      truncated:
-        this.truncated || this.frames.length > SNAPSHOT_FRAMES || this.bodyChars > SNAPSHOT_BODY_CHARS,
+      frames,
+      truncated: this.truncated || frames.length < this.frames.length || this.bodyChars > SNAPSHOT_BODY_CHARS,
     }
     return {
       id: this.id,
@@ -123,6 +122,20 @@ export function elideLongStrings(text: string): string {
     const kb = Math.round((s.length * 3) / 4 / 1024)
     return `"<${s.startsWith('data:') ? s.slice(0, s.indexOf(',') + 1) + ' ' : 'base64, '}${kb} KB elided>"`
   })
+}
+
+/** The newest frames, at most `count` and about `budget` characters of data, each elided and capped. */
+function lastFramesWithin(frames: readonly SseFrame[], count: number, budget: number): SseFrame[] {
+  const out: SseFrame[] = []
+  let bytes = 0
+  for (let i = frames.length - 1; i >= 0 && out.length < count; i--) {
+    const f = frames[i]!
+    const data = cap(elideLongStrings(f.data), 8192)
+    bytes += data.length + 48
+    if (bytes > budget && out.length > 0) break
+    out.push({ ...f, data })
+  }
+  return out.reverse()
 }
 
 function cap(text: string, max = SNAPSHOT_BODY_CHARS): string {

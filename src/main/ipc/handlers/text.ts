@@ -3,7 +3,32 @@ import type { textCommands } from '../../../shared/ipc/text'
 import type { Events } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/result'
 import type { Handlers } from '../router'
+import type { SseFrame } from '../../../shared/ipc/exchange'
+import { elideLongStrings } from '../../services/exchangeRecorder'
 import type { HandlerDeps } from './deps'
+
+/** Bytes of frame data one page may carry, well under the 256 KB IPC bound (M1). */
+const PAGE_BUDGET = 200 * 1024
+const FRAME_CAP = 16 * 1024
+
+/**
+ * Frames [offset, offset + limit), trimmed from the front when they exceed the page budget, so the page always
+ * ends where it was asked to and stays contiguous with the frames the Inspector already holds.
+ */
+export function framePage(all: readonly SseFrame[], offset: number, limit: number): SseFrame[] {
+  const page: SseFrame[] = []
+  let bytes = 0
+  for (let i = Math.min(all.length, offset + limit) - 1; i >= offset; i--) {
+    const f = all[i]!
+    let data = elideLongStrings(f.data)
+    if (data.length > FRAME_CAP)
+      data = `${data.slice(0, FRAME_CAP)}… (${data.length - FRAME_CAP} more characters)`
+    bytes += data.length + 64
+    if (bytes > PAGE_BUDGET && page.length > 0) break
+    page.push({ ...f, data })
+  }
+  return page.reverse()
+}
 
 export function textHandlers({ text, media }: HandlerDeps): Handlers<typeof textCommands, Events> {
   const recorder = (id: string) => {
@@ -21,8 +46,8 @@ export function textHandlers({ text, media }: HandlerDeps): Handlers<typeof text
     'text.previewRequest': (request) => text.preview(request),
     'text.countTokens': (request) => text.countTokens(request),
     'text.getFrames': ({ exchangeId, offset, limit }) => {
-      const frames = recorder(exchangeId).allFrames()
-      return { total: frames.length, frames: frames.slice(offset, offset + limit) }
+      const all = recorder(exchangeId).allFrames()
+      return { total: all.length, frames: framePage(all, offset, limit) }
     },
     'text.saveCapture': async ({ exchangeId }) => {
       const raw = recorder(exchangeId).rawBody()

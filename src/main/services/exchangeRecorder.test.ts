@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { ExchangeRecorder, elideLongStrings } from './exchangeRecorder'
+import { framePage } from '../ipc/handlers/text'
+
+describe('ExchangeRecorder bounds (M1)', () => {
+  it('keeps every frame in main but a snapshot stays far below 256 KB', () => {
+    const r = new ExchangeRecorder(['sk-secret-abcdef'])
+    r.recordRequest(
+      'POST',
+      'https://gw.example.com/v1/x?key=sk-secret-abcdef',
+      { authorization: 'Bearer sk-secret-abcdef' },
+      `{"img":"${'A'.repeat(3_000_000)}"}`,
+    )
+    r.recordResponse(200, 'OK', new Headers({ 'content-type': 'text/event-stream' }))
+    for (let i = 0; i < 5000; i++)
+      r.recordFrame({
+        event: 'delta',
+        data: JSON.stringify({ i, text: 'lorem ipsum '.repeat(20 + (i % 7) * 90) }),
+      })
+    const snap = r.snapshot()
+    expect(JSON.stringify(snap).length).toBeLessThan(200 * 1024)
+    expect(snap.response!.truncated).toBe(true)
+    expect(snap.response!.frames.at(-1)!.data).toContain('"i":4999')
+    expect(r.allFrames()).toHaveLength(5000)
+    expect(snap.request.url).toBe('https://gw.example.com/v1/x?key=***')
+    expect(JSON.stringify(snap)).not.toContain('sk-secret-abcdef')
+    expect(snap.request.body).toMatch(/base64, \d+ KB elided/)
+  })
+
+  it('pages frames within the budget, ending where asked', () => {
+    const frames = Array.from({ length: 1000 }, (_, i) => ({
+      t: i,
+      data: `{"i":${i},"pad":"${'lorem ipsum '.repeat(250)}"}`,
+    }))
+    const page = framePage(frames, 100, 500)
+    expect(JSON.stringify(page).length).toBeLessThan(256 * 1024)
+    expect(page.at(-1)!.t).toBe(599)
+    expect(page.length).toBeLessThan(500)
+    expect(page.map((f) => f.t)).toEqual(Array.from({ length: page.length }, (_, k) => 600 - page.length + k))
+  })
+
+  it('elides long base64 strings and data URLs but leaves ordinary JSON alone', () => {
+    expect(elideLongStrings('{"a":"short"}')).toBe('{"a":"short"}')
+    expect(elideLongStrings(`{"d":"data:image/png;base64,${'Q'.repeat(4000)}"}`)).toMatch(
+      /data:image\/png;base64, 3 KB elided/,
+    )
+  })
+})

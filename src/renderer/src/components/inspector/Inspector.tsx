@@ -1,0 +1,177 @@
+// The wire Inspector: what one request sent and received, byte for byte as main recorded it (secrets already
+// masked there). Before a run it shows the preview of what would be sent; it never fetches anything itself:
+// paging and saving go through the callbacks the embedding panel passes, so any domain can reuse it.
+import { useState } from 'react'
+import type { Exchange } from '../../../../shared/ipc/exchange'
+import type { RequestPreview } from '../../../../shared/ipc/text'
+import { CopyButton } from './CopyButton'
+import { FrameList, type LoadFrames } from './FrameList'
+import { BodyView, HeadersTable, type HeaderPairs } from './HttpParts'
+import { SaveCapture, type SavedCapture } from './SaveCapture'
+import { Tabs } from './Tabs'
+import { TimingView } from './TimingView'
+
+export type InspectorTab = 'request' | 'response' | 'stream' | 'timing'
+
+export interface InspectorProps {
+  /** The recorded exchange of the last run, or null before anything was sent. */
+  exchange: Exchange | null
+  /** What a run would send now; shown on the Request tab while `exchange` is null. */
+  preview: RequestPreview | null
+  /** Pages through the full frame record of `exchange` (the snapshot holds only the newest frames). */
+  loadFrames?: LoadFrames
+  /** Saves the raw response body of `exchange`; without it there is no "Save capture" button. */
+  onSaveCapture?: () => Promise<SavedCapture>
+  /** Accessible name of the tab list; default "Inspector". */
+  label?: string
+  /** The tab shown first; default "request". */
+  initialTab?: InspectorTab
+}
+
+const NOT_SENT = 'Not sent yet: send the request to see what came back.'
+
+export function Inspector({
+  exchange,
+  preview,
+  loadFrames,
+  onSaveCapture,
+  label = 'Inspector',
+  initialTab = 'request',
+}: InspectorProps) {
+  const [tab, setTab] = useState<InspectorTab>(initialTab)
+  const response = exchange?.response ?? null
+
+  return (
+    <section className="inspector" aria-label={label}>
+      <Tabs<InspectorTab>
+        label={label}
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          {
+            id: 'request',
+            label: 'Request',
+            render: () =>
+              exchange ? (
+                <RequestView request={exchange.request} />
+              ) : preview ? (
+                <RequestView request={preview} preview={preview} />
+              ) : (
+                <p className="muted">Nothing to show yet: compose a request to preview it here.</p>
+              ),
+          },
+          {
+            id: 'response',
+            label: 'Response',
+            render: () =>
+              exchange ? <ResponseView exchange={exchange} /> : <p className="muted">{NOT_SENT}</p>,
+          },
+          {
+            id: 'stream',
+            label: 'Stream',
+            render: () =>
+              !exchange ? (
+                <p className="muted">{NOT_SENT}</p>
+              ) : !response ? (
+                <p className="muted">No response arrived, so there are no frames.</p>
+              ) : (
+                <FrameList
+                  key={exchange.id}
+                  snapshot={response.frames}
+                  truncated={response.truncated}
+                  loadFrames={loadFrames}
+                />
+              ),
+          },
+          {
+            id: 'timing',
+            label: 'Timing',
+            render: () =>
+              exchange ? <TimingView exchange={exchange} /> : <p className="muted">{NOT_SENT}</p>,
+          },
+        ]}
+      />
+      {exchange && response && onSaveCapture && <SaveCapture key={exchange.id} onSave={onSaveCapture} />}
+    </section>
+  )
+}
+
+interface RequestLike {
+  method: string
+  url: string
+  headers: HeaderPairs
+  body: string | null
+}
+
+function RequestView({ request, preview }: { request: RequestLike; preview?: RequestPreview }) {
+  return (
+    <div className="inspector-message">
+      {preview && (
+        <p className="inspector-pending">
+          <span className="badge synthetic">Not sent yet</span>{' '}
+          <span className="muted small">This is what the next run would send.</span>
+        </p>
+      )}
+      {preview && preview.issues.length > 0 && (
+        <ul className="inspector-issues" aria-label="Problems to fix before sending">
+          {preview.issues.map((issue, i) => (
+            <li key={`${i}:${issue.field}`} className={issue.severity}>
+              <strong>{issue.severity === 'error' ? 'Error' : 'Warning'}</strong> <code>{issue.field}</code>:{' '}
+              {issue.message} <span className="muted small">({issue.rule})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="inspector-line">
+        <code>
+          <strong>{request.method}</strong> {request.url}
+        </code>
+        <CopyButton what="URL" text={request.url} />
+      </div>
+      <HeadersTable headers={request.headers} what="request headers" />
+      <BodyView body={request.body} what="request body" />
+    </div>
+  )
+}
+
+function statusClass(status: number): string {
+  if (status >= 500) return 'server-error'
+  if (status >= 400) return 'client-error'
+  if (status >= 300) return 'redirect'
+  return 'ok'
+}
+
+function ResponseView({ exchange }: { exchange: Exchange }) {
+  const response = exchange.response
+  return (
+    <div className="inspector-message">
+      {exchange.error && (
+        <p className="error-banner inspector-error">
+          <strong>Error:</strong> {exchange.error}
+        </p>
+      )}
+      {!response ? (
+        <p className="muted">No response was received.</p>
+      ) : (
+        <>
+          <div className="inspector-line">
+            <code className={`inspector-status ${statusClass(response.status)}`}>
+              HTTP {response.status} {response.statusText}
+            </code>
+          </div>
+          {response.truncated && (
+            <p className="muted small">
+              The record shown here was shortened to stay small; Save capture writes the whole body.
+            </p>
+          )}
+          <HeadersTable headers={response.headers} what="response headers" />
+          {response.body === null && response.frames.length > 0 ? (
+            <p className="muted">The body was streamed: see the Stream tab for its frames.</p>
+          ) : (
+            <BodyView key={exchange.id} body={response.body} what="response body" />
+          )}
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,83 @@
+// When each part of an exchange arrived, as numbers and as one bar on a common scale. Times are ms since the
+// request started (the recorder's clock); a phase that never happened (no headers, no body) is shown as "—".
+import type { Exchange } from '../../../../shared/ipc/exchange'
+
+export function formatMs(ms: number | null): string {
+  if (ms === null) return '—'
+  return ms >= 1000 ? `${ms.toFixed(1)} ms (${(ms / 1000).toFixed(2)} s)` : `${ms.toFixed(1)} ms`
+}
+
+interface Phase {
+  name: string
+  className: string
+  from: number
+  to: number
+}
+
+export function TimingView({ exchange }: { exchange: Exchange }) {
+  const { headersMs, firstByteMs, endMs } = exchange.timings
+  const scale = Math.max(headersMs ?? 0, firstByteMs ?? 0, endMs ?? 0)
+  const phases: Phase[] = []
+  if (headersMs !== null)
+    phases.push({ name: 'Waiting for headers', className: 'wait', from: 0, to: headersMs })
+  else if (endMs !== null) phases.push({ name: 'No response', className: 'wait', from: 0, to: endMs })
+  if (headersMs !== null && firstByteMs !== null)
+    phases.push({ name: 'Headers to first byte', className: 'first', from: headersMs, to: firstByteMs })
+  const bodyFrom = firstByteMs ?? headersMs
+  if (bodyFrom !== null && endMs !== null)
+    phases.push({ name: 'Body', className: 'body', from: bodyFrom, to: endMs })
+  const retries = exchange.attempts - 1
+
+  return (
+    <div className="inspector-timing">
+      <dl className="facts">
+        <dt>Response headers</dt>
+        <dd>{formatMs(headersMs)}</dd>
+        <dt>First byte</dt>
+        <dd>{formatMs(firstByteMs)}</dd>
+        <dt>End</dt>
+        <dd>{formatMs(endMs)}</dd>
+        <dt>Attempts</dt>
+        <dd>
+          {exchange.attempts}
+          {retries > 0 && (
+            <span className="muted">
+              {' '}
+              ({retries} {retries === 1 ? 'retry' : 'retries'} before the first byte)
+            </span>
+          )}
+        </dd>
+        <dt>Started</dt>
+        <dd>{new Date(exchange.startedAt).toLocaleTimeString()}</dd>
+      </dl>
+      {scale > 0 && (
+        <div
+          className="inspector-timing-bar"
+          role="img"
+          aria-label={`Headers at ${formatMs(headersMs)}, first byte at ${formatMs(firstByteMs)}, end at ${formatMs(endMs)}`}
+        >
+          {phases.map((p) => (
+            <span
+              key={p.className}
+              className={`inspector-timing-phase ${p.className}`}
+              title={`${p.name}: ${formatMs(Math.max(0, p.to - p.from))}`}
+              style={{
+                left: `${(p.from / scale) * 100}%`,
+                width: `${(Math.max(0, p.to - p.from) / scale) * 100}%`,
+              }}
+            />
+          ))}
+        </div>
+      )}
+      {scale > 0 && (
+        <ul className="inspector-timing-legend small muted">
+          {phases.map((p) => (
+            <li key={p.className}>
+              <span className={`inspector-timing-swatch ${p.className}`} aria-hidden="true" /> {p.name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

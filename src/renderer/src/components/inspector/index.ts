@@ -1,0 +1,5 @@
+// The Inspector and code export as panels embed them; everything else in this folder is internal.
+export { Inspector, type InspectorProps, type InspectorTab } from './Inspector'
+export { CodeExport, type CodeExportProps, type CodeLanguage } from './CodeExport'
+export type { FramePage, LoadFrames } from './FrameList'
+export type { SavedCapture } from './SaveCapture'
