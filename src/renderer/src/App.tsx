@@ -4,6 +4,9 @@ import { useEffect, useRef } from 'react'
 import { useAppStore, type PanelId } from './stores/appStore'
 import { activeProfile, useProfilesStore } from './stores/profilesStore'
 import { SettingsPanel } from './features/settings/SettingsPanel'
+import { TextPanel } from './features/text/TextPanel'
+import { VideoPanel } from './features/video/VideoPanel'
+import { VideoNotifier } from './features/video/VideoNotifier'
 
 interface PanelDef {
   id: PanelId
@@ -12,7 +15,11 @@ interface PanelDef {
   render: () => React.ReactNode
 }
 
-const PANELS: PanelDef[] = [{ id: 'settings', label: 'Settings', icon: '⚙', render: () => <SettingsPanel /> }]
+const PANELS: PanelDef[] = [
+  { id: 'text', label: 'Text', icon: '✎', render: () => <TextPanel /> },
+  { id: 'video', label: 'Video', icon: '▶', render: () => <VideoPanel /> },
+  { id: 'settings', label: 'Settings', icon: '⚙', render: () => <SettingsPanel /> },
+]
 
 export function App() {
   const { panel, setPanel, init, connected, loadError, host } = useAppStore()
@@ -98,6 +105,7 @@ export function App() {
           {current.render()}
         </main>
       </div>
+      <VideoNotifier />
     </div>
   )
 }

@@ -3,7 +3,7 @@ import { create } from 'zustand'
 import type { HostInfo } from '../../../shared/ipc/app'
 import { client, wsBridge } from '../ipc/client'
 
-export type PanelId = 'settings'
+export type PanelId = 'text' | 'video' | 'settings'
 
 interface AppState {
   host: HostInfo | null
@@ -16,7 +16,7 @@ interface AppState {
 
 export const useAppStore = create<AppState>((set) => ({
   host: null,
-  panel: 'settings',
+  panel: 'text',
   connected: true,
   loadError: null,
   setPanel: (panel) => set({ panel }),

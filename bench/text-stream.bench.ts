@@ -1,0 +1,166 @@
+// P1, P2, P6: streams 50,000 tokens at 2,000 tokens/s from the simulator through main (text service, coalescer,
+// WebSocket transport) into the Text panel in Chromium, and prints IPC messages per second, the largest message,
+// long tasks over 50 and 100 ms, rAF gap p95/max, the lag of the final text after the last chunk, and main's
+// event-loop delay p99. Browser mode is used because it runs the same main services and renderer without the
+// Electron binary.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { execSync } from 'node:child_process'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { chromium } from 'playwright-core'
+import { createAppCore } from '../src/main/appCore'
+import { ConfSettingsStore } from '../src/main/services/ConfSettingsStore'
+import { FileSecretStore } from '../src/main/services/FileSecretStore'
+import { createSimulator } from '../src/simulator/server'
+import { startWebServer } from '../src/web/server'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const TOKENS = Number(process.env.BENCH_TOKENS ?? 50_000)
+const TPS = Number(process.env.BENCH_TPS ?? 2_000)
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export default async function main(): Promise<void> {
+  if (!existsSync(join(ROOT, 'out/renderer/index.html')))
+    execSync('npx electron-vite build', { cwd: ROOT, stdio: 'inherit' })
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-text-'))
+  const core = await createAppCore({
+    kind: 'browser',
+    version: 'bench',
+    dataDir,
+    settings: new ConfSettingsStore(dataDir),
+    secrets: new FileSecretStore(join(dataDir, 'secrets.json')),
+    openExternal: async () => undefined,
+    mediaUrl: (id) => `/media/${id}`,
+    startSimulator: async () => {
+      const sim = await createSimulator({ apiKey: 'sk-bench-key-000000', tokensPerSecond: TPS })
+      return {
+        baseUrl: sim.baseUrl,
+        consoleBaseUrl: sim.consoleBaseUrl,
+        apiKey: 'sk-bench-key-000000',
+        consoleToken: sim.options.consoleToken,
+        close: () => sim.close(),
+      }
+    },
+  })
+  const server = await startWebServer({ core, rendererDir: join(ROOT, 'out/renderer') })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>
+      const m = {
+        chunks: [] as number[],
+        sizes: [] as number[],
+        ended: 0,
+        longTasks: [] as number[],
+        gaps: [] as number[],
+        finalAt: 0,
+        lastChunkAt: 0,
+        tail: '',
+      }
+      w.__bench = m
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((e) => m.longTasks.push(e.duration)),
+      ).observe({ type: 'longtask', buffered: true })
+      const Native = window.WebSocket
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols)
+          this.addEventListener('message', (ev) => {
+            const data = String(ev.data)
+            if (data.includes('"text.runEvents"')) {
+              m.chunks.push(performance.now())
+              m.sizes.push(data.length)
+              m.lastChunkAt = performance.now()
+            } else if (data.includes('"text.runEnded"')) m.ended = performance.now()
+          })
+        }
+      } as typeof WebSocket
+      let last = performance.now()
+      const frame = (t: number) => {
+        if (m.chunks.length > 0 && !m.finalAt) m.gaps.push(t - last)
+        last = t
+        if (m.ended && !m.finalAt && m.tail) {
+          const turns = document.querySelectorAll('.turn.assistant')
+          const lastTurn = turns[turns.length - 1]
+          if (lastTurn?.textContent?.includes(m.tail)) m.finalAt = performance.now()
+        }
+        requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+    })
+    await page.goto(server.url)
+    await page.getByRole('tab', { name: /Text/ }).click()
+    await page.getByLabel('Wire format').selectOption('chat')
+    await page.getByLabel('Model', { exact: true }).fill('gpt-4o-mini')
+    await page.locator('input[name="max_tokens"]').fill(String(TOKENS + 1000))
+    const loop = monitorEventLoopDelay({ resolution: 1 })
+    await page
+      .getByLabel('Message', { exact: true })
+      .fill(`sim:tokens=${TOKENS} markdown with code blocks and tables`)
+    const started = Date.now()
+    loop.enable()
+    await page.getByLabel('Message', { exact: true }).press('Control+Enter')
+    await page.getByTestId('run-footer').waitFor({ timeout: (TOKENS / TPS) * 1000 * 3 + 30_000 })
+    loop.disable()
+    const wall = (Date.now() - started) / 1000
+    // The final text's last words, to recognise when the whole answer is on screen.
+    const tail = await page.evaluate(() => {
+      const turns = document.querySelectorAll('.turn.assistant')
+      return (turns[turns.length - 1]?.textContent ?? '').slice(-40)
+    })
+    await page.evaluate((t) => ((window as unknown as { __bench: { tail: string } }).__bench.tail = t), tail)
+    await page
+      .waitForFunction(
+        () => (window as unknown as { __bench: { finalAt: number } }).__bench.finalAt > 0,
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined)
+    const m = await page.evaluate(() => (window as unknown as { __bench: Record<string, unknown> }).__bench)
+    const chunks = m.chunks as number[]
+    const gaps = (m.gaps as number[]).sort((a, b) => a - b)
+    const long = m.longTasks as number[]
+    const streamSeconds = (chunks[chunks.length - 1]! - chunks[0]!) / 1000
+    const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0
+    const rows: [string, string, string][] = [
+      ['tokens streamed', String(TOKENS), ''],
+      ['stream duration (s)', streamSeconds.toFixed(1), `wall ${wall.toFixed(1)} s`],
+      ['IPC messages per second (P1)', (chunks.length / streamSeconds).toFixed(1), '≤ 60'],
+      ['largest IPC message (KB)', (Math.max(...(m.sizes as number[])) / 1024).toFixed(1), '≤ 256 (M1)'],
+      ['long tasks > 50 ms', String(long.filter((d) => d > 50).length), ''],
+      ['long tasks > 100 ms (P2)', String(long.filter((d) => d > 100).length), '0'],
+      ['longest task (ms)', Math.max(0, ...long).toFixed(0), ''],
+      ['rAF gap p95 (ms) (P2)', pct(gaps, 0.95).toFixed(1), '≤ 33'],
+      ['rAF gap max (ms)', (gaps[gaps.length - 1] ?? 0).toFixed(1), ''],
+      [
+        'final text lag after last chunk (ms) (P2)',
+        m.finalAt ? ((m.finalAt as number) - (m.lastChunkAt as number)).toFixed(0) : 'not seen',
+        '≤ 250',
+      ],
+      ['main event-loop delay p99 (ms) (P6)', (loop.percentile(99) / 1e6).toFixed(1), '≤ 10'],
+    ]
+    console.log(
+      `\nText stream benchmark: ${TOKENS} tokens at ${TPS} tokens/s, chat format, browser mode in Chromium`,
+    )
+    console.log(rows.map(([k, v, bar]) => `  ${k.padEnd(44)} ${v.padStart(10)}   ${bar}`).join('\n'))
+  } finally {
+    await browser.close()
+    await server.close()
+    await core.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main()

@@ -1,0 +1,186 @@
+// Splits streamed markdown into top-level blocks and lexes only the open tail on each update.
+// Invariant: a block is committed (never lexed again, its token object kept) only once a later block has
+// started on a complete line, which closes it in CommonMark; the one exception is a new link reference
+// definition, which re-lexes just the earlier blocks that may refer to it.
+import { Lexer, getDefaults } from 'marked'
+import type { Links, Token, Tokens } from 'marked'
+
+/** Completed blocks are grouped so React can skip a whole page of them with one comparison. */
+export const PAGE_SIZE = 32
+
+export interface MarkdownBlock {
+  /** Position among the document's top-level blocks: stable from the moment the block appears. */
+  readonly index: number
+  readonly token: Token
+  /**
+   * The link definitions the lexer knew when it produced `token`, as one string. The same source lexes to
+   * different links once a definition arrives or changes, so parts memoized by their source compare this.
+   */
+  readonly definitions: string
+}
+
+export interface MarkdownSnapshot {
+  /** All blocks in order, PAGE_SIZE per page; a full page of completed blocks keeps its identity. */
+  readonly pages: readonly (readonly MarkdownBlock[])[]
+  /** Index of the last block (the one still being written while streaming), or -1 when empty. */
+  readonly lastIndex: number
+  /** How many blocks are completed and will not be lexed again. */
+  readonly committedCount: number
+}
+
+/** Cumulative work counters, exposed so tests and benchmarks can check per-update cost. */
+export interface LexStats {
+  updates: number
+  lexedChars: number
+  resets: number
+}
+
+const EMPTY: MarkdownSnapshot = { pages: [], lastIndex: -1, committedCount: 0 }
+
+function definitionsKey(links: Links): string {
+  let key = ''
+  for (const tag in links) key += `${tag}\u0000${links[tag]!.href}\u0000${links[tag]!.title ?? ''}\u0001`
+  return key
+}
+
+function lex(source: string, links: Links): { tokens: Token[]; definitions: string } {
+  // A fresh options object per lexer: marked stores its tokenizer on it, and the global defaults may have
+  // been changed by other code through marked.use().
+  const lexer = new Lexer({ ...getDefaults(), gfm: true, breaks: false, pedantic: false, silent: false })
+  Object.assign(lexer.tokens.links, links)
+  try {
+    const tokens = lexer.lex(source)
+    return { tokens, definitions: definitionsKey(lexer.tokens.links) }
+  } catch {
+    // marked throws on inputs it cannot make progress on; show them as literal text rather than nothing.
+    return { tokens: [literalParagraph(source)], definitions: definitionsKey(links) }
+  }
+}
+
+function literalParagraph(raw: string): Tokens.Paragraph {
+  return { type: 'paragraph', raw, text: raw, tokens: [{ type: 'text', raw, text: raw, escaped: true }] }
+}
+
+/** Offset in `raw` of the `normalizedOffset`-th character of `raw` with CRLF/CR turned into LF. */
+function rawOffset(raw: string, normalizedOffset: number): number {
+  let i = 0
+  for (let k = 0; k < normalizedOffset; k++) {
+    i += raw.charCodeAt(i) === 13 && raw.charCodeAt(i + 1) === 10 ? 2 : 1
+  }
+  return i
+}
+
+function mayReferTo(raw: string, labels: readonly string[]): boolean {
+  if (!raw.includes('[')) return false
+  const lower = raw.toLowerCase()
+  return labels.some((label) => label.split(' ').every((word) => lower.includes(word)))
+}
+
+export class IncrementalLexer {
+  readonly stats: LexStats = { updates: 0, lexedChars: 0, resets: 0 }
+  private text = ''
+  /** The committed prefix of `text`; an update that does not start with it starts over. */
+  private committedSource = ''
+  private committed: MarkdownBlock[] = []
+  private frozenPages: MarkdownBlock[][] = []
+  private links: Links = Object.create(null) as Links
+  private snapshot: MarkdownSnapshot = EMPTY
+
+  update(text: string): MarkdownSnapshot {
+    if (text === this.text) return this.snapshot
+    this.stats.updates++
+    if (!text.startsWith(this.committedSource)) this.reset()
+    this.text = text
+
+    const tailRaw = text.slice(this.committedSource.length)
+    const hasCr = tailRaw.includes('\r')
+    const tail = hasCr ? tailRaw.replace(/\r\n?/g, '\n') : tailRaw
+    this.stats.lexedChars += tail.length
+    const { tokens, definitions } = lex(tail, this.links)
+
+    const split = this.findSplit(tail, tokens)
+    const firstNew = this.committed.length
+    const newLabels: string[] = []
+    for (const token of tokens.slice(0, split.count)) {
+      if (token.type === 'space') continue
+      if (token.type === 'def') {
+        const def = token as Tokens.Def
+        if (!(def.tag in this.links)) {
+          this.links[def.tag] = { href: def.href, title: def.title }
+          newLabels.push(def.tag)
+        }
+      }
+      this.committed.push({ index: this.committed.length, token, definitions })
+    }
+    if (split.count > 0) {
+      const length = hasCr ? rawOffset(tailRaw, split.offset) : split.offset
+      this.committedSource = text.slice(0, this.committedSource.length + length)
+    }
+    while ((this.frozenPages.length + 1) * PAGE_SIZE <= this.committed.length) {
+      const start = this.frozenPages.length * PAGE_SIZE
+      this.frozenPages.push(this.committed.slice(start, start + PAGE_SIZE))
+    }
+    if (newLabels.length > 0) this.relexReferences(firstNew, newLabels)
+
+    const open: MarkdownBlock[] = []
+    let index = this.committed.length
+    for (const token of tokens.slice(split.count)) {
+      if (token.type !== 'space') open.push({ index: index++, token, definitions })
+    }
+
+    const pages: (readonly MarkdownBlock[])[] = [...this.frozenPages]
+    const rest = [...this.committed.slice(this.frozenPages.length * PAGE_SIZE), ...open]
+    for (let i = 0; i < rest.length; i += PAGE_SIZE) pages.push(rest.slice(i, i + PAGE_SIZE))
+    this.snapshot = { pages, lastIndex: index - 1, committedCount: this.committed.length }
+    return this.snapshot
+  }
+
+  private reset(): void {
+    this.stats.resets++
+    this.committedSource = ''
+    this.committed = []
+    this.frozenPages = []
+    this.links = Object.create(null) as Links
+  }
+
+  /**
+   * How many leading tokens are closed, and where the first open one starts. The proof of closure is a
+   * later non-blank block that starts before the last line: a block started by a partial line may still
+   * turn out to be a lazy continuation (`para\n#` is a heading until it becomes `para\n#tag`).
+   */
+  private findSplit(tail: string, tokens: readonly Token[]): { count: number; offset: number } {
+    const lastLineStart = tail.lastIndexOf('\n') + 1
+    // Offsets are summed from the end: marked can add a newline to a paragraph's raw when it folds a
+    // following definition into it, which shifts only the blocks before the one that proves closure.
+    let start = tail.length
+    for (let i = tokens.length - 1; i > 0; i--) {
+      const token = tokens[i]!
+      start -= token.raw.length
+      if (token.type === 'space' || start >= lastLineStart) continue
+      if (start < 0 || !tail.startsWith(token.raw, start)) return { count: 0, offset: 0 }
+      return { count: i, offset: start }
+    }
+    return { count: 0, offset: 0 }
+  }
+
+  /** Re-lexes earlier completed blocks that may use a definition that only now became known. */
+  private relexReferences(before: number, labels: readonly string[]): void {
+    for (let position = 0; position < before; position++) {
+      const block = this.committed[position]!
+      if (!mayReferTo(block.token.raw, labels)) continue
+      this.stats.lexedChars += block.token.raw.length
+      const { tokens, definitions } = lex(block.token.raw, this.links)
+      const relexed = tokens.filter((t) => t.type !== 'space')
+      if (relexed.length !== 1) continue
+      const replacement = { index: block.index, token: relexed[0]!, definitions }
+      this.committed[position] = replacement
+      const page = Math.floor(position / PAGE_SIZE)
+      const frozen = this.frozenPages[page]
+      if (frozen) {
+        const copy = frozen.slice()
+        copy[position % PAGE_SIZE] = replacement
+        this.frozenPages[page] = copy
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+// Renders untrusted, possibly still-streaming model output as markdown (QUALITY S3, P2).
+// Invariant: no HTML string is ever handed to the DOM, and a link is followed only through onOpenLink with a
+// URL that passed safeLinkUrl; each update lexes and re-renders only the open last block.
+import { useCallback, useMemo, useState, type MouseEvent } from 'react'
+import { IncrementalLexer } from './IncrementalLexer'
+import { BlockPage } from './MarkdownBlocks'
+import { safeLinkUrl } from './safeUrl'
+
+export interface MarkdownProps {
+  /** The whole text so far; while streaming, each update normally extends the previous one. */
+  text: string
+  /** True while more text may arrive: the last block is treated as open. */
+  streaming?: boolean
+  /** Called with an http(s) or mailto URL when the reader activates a link; the host decides what to do. */
+  onOpenLink: (url: string) => void
+  className?: string
+}
+
+export function Markdown({ text, streaming = false, onOpenLink, className }: MarkdownProps) {
+  const [lexer] = useState(() => new IncrementalLexer())
+  // update() is idempotent for the same text, so a repeated render (StrictMode) does no extra work.
+  const snapshot = useMemo(() => lexer.update(text), [lexer, text])
+
+  // One delegated handler keeps the callback out of the memoized blocks, so a new onOpenLink identity on
+  // every parent render does not re-render them.
+  const onClick = useCallback(
+    (event: MouseEvent<HTMLDivElement>) => {
+      if (!(event.target instanceof Element)) return
+      const anchor = event.target.closest('a')
+      if (!anchor || !event.currentTarget.contains(anchor)) return
+      event.preventDefault()
+      if (event.button > 1) return
+      const url = safeLinkUrl(anchor.getAttribute('href') ?? '')
+      if (url !== null) onOpenLink(url)
+    },
+    [onOpenLink],
+  )
+
+  return (
+    <div
+      className={['markdown', streaming ? 'markdown-streaming' : '', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
+      aria-busy={streaming}
+      onClick={onClick}
+      onAuxClick={onClick}
+    >
+      {snapshot.pages.map((blocks, page) => {
+        // Only the page holding the last block depends on the streaming state; the others keep equal props.
+        const holdsLast = page === snapshot.pages.length - 1
+        return (
+          <BlockPage
+            key={page}
+            blocks={blocks}
+            lastIndex={holdsLast ? snapshot.lastIndex : -1}
+            streaming={holdsLast && streaming}
+          />
+        )
+      })}
+    </div>
+  )
+}

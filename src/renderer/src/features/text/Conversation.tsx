@@ -1,0 +1,175 @@
+// The conversation so far, turn by turn, with the streaming answer last. User turns can be edited and resent
+// (everything after them is dropped); the last answer can be regenerated; any turn can be removed.
+import { memo, useState } from 'react'
+import type { DraftMessage } from '../../../../shared/wire'
+import { Markdown } from '../../components/markdown/Markdown'
+import { useTextStore } from '../../stores/textStore'
+import { RunOutput } from './RunOutput'
+import { ToolResultsForm } from './ToolResultsForm'
+import { openLink } from './openLink'
+
+export function Conversation() {
+  const messages = useTextStore((s) => s.messages)
+  const run = useTextStore((s) => s.run)
+  const pending = useTextStore((s) => s.pendingToolCalls)
+  const running = run?.status === 'running'
+  // The finished answer is already the last assistant turn; show the run itself only while live or failed.
+  const showRun = run && run.status !== 'done'
+  return (
+    <section className="conversation" aria-label="Conversation">
+      {messages.length === 0 && !run && (
+        <p className="muted empty">
+          Write a message below and press Ctrl+Enter. The request, the response and every stream frame appear
+          in the Inspector.
+        </p>
+      )}
+      {messages.map((m, i) => (
+        <Turn key={m.id ?? i} message={m} index={i} last={i === messages.length - 1} running={running} />
+      ))}
+      {showRun && <RunOutput run={run} />}
+      {run?.status === 'done' && <DoneFooter />}
+      {!running && pending.length > 0 && <ToolResultsForm calls={pending} />}
+    </section>
+  )
+}
+
+function DoneFooter() {
+  const run = useTextStore((s) => s.run)!
+  const regenerate = useTextStore((s) => s.regenerate)
+  const u = run.summary?.usage
+  const t = run.timings
+  const bits = [
+    run.summary?.stopReason && `stop: ${run.summary.stopReason}`,
+    u?.input !== undefined && `in ${u.input}`,
+    u?.output !== undefined && `out ${u.output}`,
+    u?.reasoning ? `reasoning ${u.reasoning}` : null,
+    u?.cachedRead ? `cache read ${u.cachedRead}` : null,
+    u?.cacheCreation ? `cache write ${u.cacheCreation}` : null,
+    t?.ttftMs != null && `TTFT ${t.ttftMs} ms`,
+    t && `total ${(t.totalMs / 1000).toFixed(2)} s`,
+    t?.tokensPerSecond != null && `${t.tokensPerSecond} tok/s`,
+  ].filter(Boolean)
+  return (
+    <div className="done-footer">
+      <span className="muted small" data-testid="run-footer">
+        {bits.join(' · ')}
+      </span>
+      <button className="ghost" onClick={() => void regenerate()}>
+        Regenerate
+      </button>
+    </div>
+  )
+}
+
+const Turn = memo(function Turn({
+  message,
+  index,
+  last,
+  running,
+}: {
+  message: DraftMessage
+  index: number
+  last: boolean
+  running: boolean
+}) {
+  const [editing, setEditing] = useState(false)
+  const text = message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')
+  const [value, setValue] = useState(text)
+  const { resendFrom, removeMessage } = useTextStore.getState()
+  return (
+    <article className={`turn ${message.role}`} aria-label={`${message.role} turn ${index + 1}`}>
+      <header className="turn-head">
+        <span className="role">{message.role}</span>
+        {!running && (
+          <span className="turn-actions">
+            {message.role === 'user' && !editing && (
+              <button className="ghost small" onClick={() => (setValue(text), setEditing(true))}>
+                Edit
+              </button>
+            )}
+            <button
+              className="ghost small"
+              aria-label={`Remove turn ${index + 1}`}
+              onClick={() => removeMessage(index)}
+            >
+              Remove
+            </button>
+          </span>
+        )}
+      </header>
+      {editing ? (
+        <div className="edit-turn">
+          <textarea
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            rows={4}
+            aria-label="Edit message"
+          />
+          <div className="actions">
+            <button className="primary" onClick={() => (setEditing(false), void resendFrom(index, value))}>
+              Resend from here
+            </button>
+            <button onClick={() => setEditing(false)}>Cancel</button>
+          </div>
+        </div>
+      ) : (
+        <div className="turn-body">
+          {message.parts.map((part, i) => {
+            switch (part.type) {
+              case 'text':
+                return message.role === 'assistant' ? (
+                  <Markdown key={i} text={part.text} streaming={false} onOpenLink={openLink} />
+                ) : (
+                  <p key={i} className="plain">
+                    {part.text}
+                  </p>
+                )
+              case 'image':
+                return (
+                  <span key={i} className="badge">
+                    image {part.mimeType ?? ''}
+                  </span>
+                )
+              case 'file':
+                return (
+                  <span key={i} className="badge">
+                    file {part.filename ?? ''}
+                  </span>
+                )
+              case 'reasoning':
+                return (
+                  <details key={i} className="reasoning">
+                    <summary>Reasoning</summary>
+                    <div className="reasoning-text">{part.text}</div>
+                  </details>
+                )
+              case 'toolCall':
+                return (
+                  <div key={i} className="tool-call">
+                    <span className="badge">tool call</span> <code>{part.name}</code>
+                    <pre className="code">{pretty(part.arguments)}</pre>
+                  </div>
+                )
+              case 'toolResult':
+                return (
+                  <div key={i} className="tool-result">
+                    <span className="badge">tool result</span> <code>{part.name}</code>
+                    <pre className="code">{pretty(part.content)}</pre>
+                  </div>
+                )
+            }
+          })}
+        </div>
+      )}
+      {last && message.role === 'assistant' && null}
+    </article>
+  )
+})
+
+function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2)
+  } catch {
+    return text
+  }
+}

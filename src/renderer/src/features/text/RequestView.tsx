@@ -1,0 +1,133 @@
+// The request side: the exact body main would send (from main's own builder, so what is shown is what goes),
+// editable as raw JSON that is then sent as written; validation issues; the Inspector of the last exchange; and
+// code export with the key as an environment variable.
+import { useEffect, useState } from 'react'
+import type { RequestPreview } from '../../../../shared/ipc/text'
+import { useTextStore } from '../../stores/textStore'
+import { client } from '../../ipc/client'
+import { Inspector } from '../../components/inspector/Inspector'
+import { CodeExport } from '../../components/inspector/CodeExport'
+
+type Tab = 'body' | 'inspector' | 'code'
+
+export function RequestView() {
+  const [tab, setTab] = useState<Tab>('body')
+  const [preview, setPreview] = useState<RequestPreview | null>(null)
+  const [previewError, setPreviewError] = useState<string | null>(null)
+  const state = useTextStore()
+  const { format, rawBody, run } = state
+  const { draft } = state.draft(true)
+  const key = JSON.stringify({ format, draft, rawBody, profile: state.profileId })
+
+  useEffect(() => {
+    let cancelled = false
+    const timer = setTimeout(async () => {
+      const profileId = useTextStore.getState().profileId ?? (await activeProfile())
+      if (!profileId || cancelled) return
+      const result = await client.call('text.previewRequest', {
+        profileId,
+        format,
+        draft,
+        ...(rawBody !== null ? { rawBody } : {}),
+      })
+      if (cancelled) return
+      if (result.ok) {
+        setPreview(result.value)
+        setPreviewError(null)
+      } else setPreviewError(result.error.message)
+    }, 250)
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+    }
+    // The key captures every input of the preview.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key])
+
+  const issues = preview?.issues ?? []
+  return (
+    <section className="request-view" aria-label="Request">
+      <div role="tablist" aria-label="Request views" className="tabs">
+        {(
+          [
+            ['body', 'Request JSON'],
+            ['inspector', 'Inspector'],
+            ['code', 'Code'],
+          ] as const
+        ).map(([id, label]) => (
+          <button key={id} role="tab" aria-selected={tab === id} className="tab" onClick={() => setTab(id)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {tab === 'body' && (
+        <div className="body-view">
+          {preview && (
+            <p className="muted small mono request-line">
+              {preview.method} {preview.url}
+            </p>
+          )}
+          {rawBody !== null && (
+            <p className="warn-banner small">
+              Sending this JSON exactly as written; the form is not used.{' '}
+              <button className="ghost" onClick={() => state.set({ rawBody: null })}>
+                Back to the form
+              </button>
+            </p>
+          )}
+          <textarea
+            className="mono raw-json"
+            aria-label="Request body JSON"
+            spellCheck={false}
+            value={rawBody ?? preview?.body ?? ''}
+            onChange={(e) => state.set({ rawBody: e.target.value })}
+          />
+          {rawBody !== null && !isJson(rawBody) && (
+            <span className="field-error">rawBody: not valid JSON</span>
+          )}
+          {previewError && <p className="error-banner small">{previewError}</p>}
+          {issues.length > 0 && (
+            <ul className="issues" aria-label="Validation issues">
+              {issues.map((i, n) => (
+                <li key={n} className={i.severity}>
+                  {i.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {tab === 'inspector' && (
+        <Inspector
+          exchange={run?.exchange ?? null}
+          preview={preview}
+          loadFrames={async (offset, limit) => {
+            const id = run?.exchange?.id
+            if (!id) return { total: 0, frames: [] }
+            return client.invoke('text.getFrames', { exchangeId: id, offset, limit })
+          }}
+          onSaveCapture={async () => {
+            const id = run?.exchange?.id
+            if (!id) throw new Error('Nothing has been sent yet.')
+            return client.invoke('text.saveCapture', { exchangeId: id })
+          }}
+        />
+      )}
+      {tab === 'code' && preview && <CodeExport code={preview.code} />}
+    </section>
+  )
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function activeProfile(): Promise<string | null> {
+  const r = await client.call('profiles.list')
+  return r.ok ? r.value.activeId : null
+}

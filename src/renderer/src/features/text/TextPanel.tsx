@@ -1,0 +1,195 @@
+// The Text panel: pick a wire format, a model and a profile; compose; send (Ctrl/Cmd+Enter) and stop (Esc);
+// watch the answer stream beside the exact request and everything that went over the wire.
+import { useEffect, useRef, useState } from 'react'
+import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
+import { KNOWN_TEXT_MODELS } from '../../../../shared/catalog/textModels'
+import { subscribeTextEvents, useTextStore } from '../../stores/textStore'
+import { useProfilesStore } from '../../stores/profilesStore'
+import { client } from '../../ipc/client'
+import { Conversation } from './Conversation'
+import { ParametersForm } from './ParametersForm'
+import { RequestView } from './RequestView'
+
+const SUGGESTED_SUFFIXES = ['-thinking', '-thinking-8192', '-thinking-low', '-thinking-high', '-nothinking']
+
+export function TextPanel() {
+  const s = useTextStore()
+  const profiles = useProfilesStore((p) => p.profiles)
+  const activeId = useProfilesStore((p) => p.activeId)
+  const running = s.run?.status === 'running'
+  const [showParams, setShowParams] = useState(true)
+
+  useEffect(() => subscribeTextEvents(), [])
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && useTextStore.getState().run?.status === 'running') {
+        e.preventDefault()
+        void useTextStore.getState().stop()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  const suggestions = KNOWN_TEXT_MODELS.filter((m) => m.formats.includes(s.format)).flatMap((m) =>
+    m.thinking ? [m.id, ...SUGGESTED_SUFFIXES.map((x) => m.id + x)] : [m.id],
+  )
+
+  return (
+    <section className="panel text-panel" aria-labelledby="text-title">
+      <header className="panel-header">
+        <h1 id="text-title">Text</h1>
+      </header>
+      <div className="toolbar" role="toolbar" aria-label="Request settings">
+        <label>
+          <span className="muted small">Format</span>
+          <select
+            aria-label="Wire format"
+            value={s.format}
+            onChange={(e) => s.set({ format: e.target.value as WireFormat, rawBody: null })}
+          >
+            {WIRE_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {FORMAT_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="model-field">
+          <span className="muted small">Model</span>
+          <input
+            aria-label="Model"
+            list="model-suggestions"
+            value={s.model}
+            spellCheck={false}
+            onChange={(e) => s.set({ model: e.target.value })}
+          />
+          <datalist id="model-suggestions">
+            {suggestions.map((id) => (
+              <option key={id} value={id} />
+            ))}
+          </datalist>
+        </label>
+        <label>
+          <span className="muted small">Profile</span>
+          <select
+            aria-label="Profile"
+            value={s.profileId ?? activeId ?? ''}
+            onChange={(e) => s.set({ profileId: e.target.value })}
+          >
+            {profiles.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={s.stream} onChange={(e) => s.set({ stream: e.target.checked })} />{' '}
+          Stream
+        </label>
+        <button className="ghost" aria-expanded={showParams} onClick={() => setShowParams(!showParams)}>
+          {showParams ? 'Hide parameters' : 'Parameters'}
+        </button>
+        <TokenCount />
+      </div>
+      {s.issues.length > 0 && (
+        <ul className="issues error-banner" role="alert" aria-label="Cannot send">
+          {s.issues.map((i, n) => (
+            <li key={n}>{i.message}</li>
+          ))}
+        </ul>
+      )}
+      <div className={`text-layout${showParams ? ' with-params' : ''}`}>
+        <div className="chat-column">
+          <label className="system-prompt">
+            <span className="muted small">System prompt</span>
+            <textarea
+              rows={2}
+              value={s.system}
+              onChange={(e) => s.set({ system: e.target.value })}
+              placeholder="Optional instructions for the model"
+            />
+          </label>
+          <Conversation />
+          <Composer running={running} />
+        </div>
+        {showParams && (
+          <aside className="params-column" aria-label="Parameters">
+            <ParametersForm />
+          </aside>
+        )}
+        <div className="request-column">
+          <RequestView />
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function Composer({ running }: { running: boolean }) {
+  const composer = useTextStore((s) => s.composer)
+  const { set, send, stop, clearConversation } = useTextStore.getState()
+  const ref = useRef<HTMLTextAreaElement>(null)
+  return (
+    <div className="composer">
+      <textarea
+        ref={ref}
+        aria-label="Message"
+        rows={3}
+        value={composer}
+        placeholder="Message (Ctrl+Enter to send, Esc to stop)"
+        onChange={(e) => set({ composer: e.target.value })}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault()
+            void send()
+          }
+        }}
+      />
+      <div className="actions">
+        {running ? (
+          <button className="danger" onClick={() => void stop()}>
+            Stop
+          </button>
+        ) : (
+          <button className="primary" onClick={() => void send()}>
+            Send
+          </button>
+        )}
+        <button className="ghost" disabled={running} onClick={clearConversation}>
+          Clear conversation
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function TokenCount() {
+  const [state, setState] = useState<{ text: string; busy: boolean }>({ text: '', busy: false })
+  const count = async () => {
+    const s = useTextStore.getState()
+    const profileId = s.profileId ?? useProfilesStore.getState().activeId
+    if (!profileId) return
+    setState({ text: '', busy: true })
+    const { draft } = s.draft(true)
+    const result = await client.call('text.countTokens', { profileId, format: s.format, draft })
+    setState({
+      busy: false,
+      text: result.ok
+        ? `${result.value.inputTokens} input tokens${result.value.source === 'estimate' ? ' (estimate)' : ''}`
+        : result.error.message,
+    })
+  }
+  return (
+    <span className="token-count">
+      <button className="ghost" onClick={() => void count()} disabled={state.busy}>
+        Count tokens
+      </button>
+      <span className="muted small" data-testid="token-count" role="status">
+        {state.text}
+      </span>
+    </span>
+  )
+}

@@ -1,0 +1,36 @@
+// Page object for the Text panel.
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export class TextPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.getByRole('tab', { name: /Text/ }).click()
+    await expect(this.page.getByRole('heading', { name: 'Text', level: 1 })).toBeVisible()
+  }
+
+  async choose(
+    format: 'Chat completions' | 'Responses' | 'Messages' | 'Native (generateContent)',
+    model: string,
+  ): Promise<void> {
+    await this.page.getByLabel('Wire format').selectOption({ label: format })
+    await this.page.getByLabel('Model', { exact: true }).fill(model)
+  }
+
+  async send(text: string): Promise<void> {
+    await this.page.getByLabel('Message', { exact: true }).fill(text)
+    await this.page.getByLabel('Message', { exact: true }).press('Control+Enter')
+  }
+
+  get answer(): Locator {
+    return this.page.getByTestId('answer-text').last()
+  }
+
+  async waitDone(): Promise<void> {
+    await expect(this.page.getByTestId('run-footer')).toContainText('total', { timeout: 20_000 })
+  }
+
+  async openInspector(): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Inspector' }).click()
+  }
+}

@@ -1,0 +1,96 @@
+// The Text panel in Chromium against the built-in simulator: a streamed answer in every wire format, the
+// Inspector's masked headers and frames, a full tool round trip, Stop, and refusals that name the field.
+import { expect, test } from '../fixtures'
+import { TextPage } from '../pages/TextPage'
+
+const FORMATS = [
+  ['Chat completions', 'gpt-4o-mini'],
+  ['Responses', 'gpt-5-mini'],
+  ['Messages', 'claude-sonnet-4-6'],
+  ['Native (generateContent)', 'gemini-2.5-flash'],
+] as const
+
+test('streams an answer in each wire format and shows usage, speed and the masked request', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  for (const [format, model] of FORMATS) {
+    await page.getByRole('button', { name: 'Clear conversation' }).click()
+    await text.choose(format, model)
+    await text.send(`Describe a lighthouse in the ${format} format.`)
+    await text.waitDone()
+    await expect(page.getByRole('article', { name: /assistant turn/ }).last()).toContainText(
+      /lighthouse|simulated/i,
+    )
+    await expect(page.getByTestId('run-footer')).toContainText(/out \d+/)
+    await expect(page.getByTestId('run-footer')).toContainText(/TTFT \d+ ms/)
+  }
+  await text.openInspector()
+  const inspector = page.getByRole('region', { name: 'Request' })
+  await expect(inspector).toContainText('***')
+  await expect(inspector).not.toContainText(/sk-sim-[0-9a-f]{8}/)
+})
+
+test('completes a tool round trip: the call, the typed result, and the answer that uses it', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await text.choose('Chat completions', 'gpt-4o-mini')
+  await page
+    .getByLabel(/Function definitions/)
+    .fill(
+      JSON.stringify([
+        {
+          name: 'get_weather',
+          description: 'Weather for a city',
+          parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        },
+      ]),
+    )
+  await text.send('Use get_weather for Oslo.')
+  const form = page.getByRole('form', { name: 'Tool results' })
+  await expect(form).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText('get_weather').first()).toBeVisible()
+  await form.getByRole('textbox').fill('{"temperature_c": 7, "sky": "overcast"}')
+  await form.getByRole('button', { name: 'Send tool results' }).click()
+  await expect(page.getByRole('article', { name: /tool turn/ })).toBeVisible()
+  await expect(page.getByRole('article', { name: /assistant turn/ }).last()).toContainText(/overcast|7/, {
+    timeout: 20_000,
+  })
+})
+
+test('Stop ends a slow stream at once and keeps what arrived', async ({ page, app }) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await text.choose('Messages', 'claude-sonnet-4-6')
+  await text.send('sim:tokens=3000 please write at length')
+  await expect(page.getByTestId('run-status')).toHaveText('Streaming…')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('run-status')).toHaveText('Stopped')
+  const kept = await text.answer.innerText()
+  await page.waitForTimeout(300)
+  expect(await text.answer.innerText()).toBe(kept)
+})
+
+test('refuses an out-of-range temperature before sending, naming the field and the rule', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await text.choose('Messages', 'claude-sonnet-4-6')
+  await page.locator('input[name="temperature"]').fill('1.5')
+  await text.send('hello')
+  await expect(page.getByRole('alert', { name: 'Cannot send' })).toContainText(
+    'temperature must be between 0 and 1',
+  )
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('hello')
+})
