@@ -72,6 +72,8 @@ test('Stop ends a slow stream at once and keeps what arrived', async ({ page, ap
   await text.choose('Messages', 'claude-sonnet-4-6')
   await text.send('sim:tokens=3000 please write at length')
   await expect(page.getByTestId('run-status')).toHaveText('Streaming…')
+  // Stop once part of the answer is on screen, so there is something to keep.
+  await expect(text.answer).toContainText(/\w{3,}/)
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('run-status')).toHaveText('Stopped')
   const kept = await text.answer.innerText()

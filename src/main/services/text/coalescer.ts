@@ -23,7 +23,7 @@ export class Coalescer<E extends { type: string } = StreamEvent> {
     private readonly emit: (events: E[]) => void,
     options: CoalescerOptions = {},
   ) {
-    this.intervalMs = options.intervalMs ?? 16
+    this.intervalMs = options.intervalMs ?? 17
     this.maxPendingChars = options.maxPendingChars ?? 64 * 1024
   }
 

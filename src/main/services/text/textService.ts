@@ -53,7 +53,7 @@ export interface TextServiceDeps {
   profiles: ProfileService
   gateway: GatewayClient
   media: MediaStore
-  /** Coalescing interval, ms (P1: ~one frame). */
+  /** Coalescing interval, ms (P1: one message per frame at most, under 60 a second). */
   coalesceMs?: number
 }
 
@@ -110,7 +110,7 @@ export class TextService {
           for (const e of events) if (e.type !== 'image') run.accumulator.apply(e)
           sink.emit('text.runEvents', { runId: id, events })
         },
-        { intervalMs: this.deps.coalesceMs ?? 16 },
+        { intervalMs: this.deps.coalesceMs ?? 17 },
       ),
     }
     this.runs.set(id, run)

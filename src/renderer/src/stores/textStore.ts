@@ -40,6 +40,8 @@ export interface RunView {
   toolCalls: ToolCall[]
   images: { mimeType: string; url: string }[]
   warnings: string[]
+  /** Index of the assistant turn this run became, once done (its output stays mounted there). */
+  turnIndex?: number
   summary?: RunSummary
   error?: WireError & { hint?: string }
   timings?: RunTimings
@@ -359,6 +361,7 @@ function endRun(payload: {
   if (payload.summary.id) completion.id = payload.summary.id
   const { draft } = s.draft(false)
   const next = appendAssistantTurn(draft, completion)
+  ended.turnIndex = next.messages.length - 1
   useTextStore.setState({ run: ended, messages: next.messages, pendingToolCalls: payload.summary.toolCalls })
 }
 

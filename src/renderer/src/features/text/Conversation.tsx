@@ -13,8 +13,20 @@ export function Conversation() {
   const run = useTextStore((s) => s.run)
   const pending = useTextStore((s) => s.pendingToolCalls)
   const running = run?.status === 'running'
-  // The finished answer is already the last assistant turn; show the run itself only while live or failed.
-  const showRun = run && run.status !== 'done'
+  // The run's output stays mounted (same key) when it becomes the last assistant turn, so the markdown of a long
+  // answer is not parsed again at the end of the stream (P2).
+  const runAt =
+    run?.status === 'done' && run.turnIndex !== undefined && run.turnIndex < messages.length
+      ? run.turnIndex
+      : -1
+  const items = messages.map((m, i) =>
+    i === runAt ? (
+      <RunOutput key={run!.runId} run={run!} footer={<DoneFooter />} />
+    ) : (
+      <Turn key={m.id ?? `i${i}`} message={m} index={i} last={i === messages.length - 1} running={running} />
+    ),
+  )
+  if (run && runAt < 0 && run.status !== 'done') items.push(<RunOutput key={run.runId} run={run} />)
   return (
     <section className="conversation" aria-label="Conversation">
       {messages.length === 0 && !run && (
@@ -23,11 +35,7 @@ export function Conversation() {
           in the Inspector.
         </p>
       )}
-      {messages.map((m, i) => (
-        <Turn key={m.id ?? i} message={m} index={i} last={i === messages.length - 1} running={running} />
-      ))}
-      {showRun && <RunOutput run={run} />}
-      {run?.status === 'done' && <DoneFooter />}
+      {items}
       {!running && pending.length > 0 && <ToolResultsForm calls={pending} />}
     </section>
   )

@@ -79,7 +79,7 @@ export function RequestView() {
             className="mono raw-json"
             aria-label="Request body JSON"
             spellCheck={false}
-            value={rawBody ?? preview?.body ?? ''}
+            value={rawBody ?? prettyJson(preview?.body ?? '')}
             onChange={(e) => state.set({ rawBody: e.target.value })}
           />
           {rawBody !== null && !isJson(rawBody) && (
@@ -116,6 +116,15 @@ export function RequestView() {
       {tab === 'code' && preview && <CodeExport code={preview.code} />}
     </section>
   )
+}
+
+/** The body as main built it, indented for reading; editing it sends the edited text exactly. */
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2)
+  } catch {
+    return text
+  }
 }
 
 function isJson(text: string): boolean {

@@ -14,12 +14,18 @@ const STATUS_LABEL: Record<RunView['status'], string> = {
   incomplete: 'Incomplete',
 }
 
-export const RunOutput = memo(function RunOutput({ run }: { run: RunView }) {
+export const RunOutput = memo(function RunOutput({
+  run,
+  footer,
+}: {
+  run: RunView
+  footer?: React.ReactNode
+}) {
   const live = run.status === 'running'
   return (
     <article
       className={`turn assistant run-${run.status}`}
-      aria-label="Answer"
+      aria-label={run.turnIndex !== undefined ? `assistant turn ${run.turnIndex + 1}` : 'Answer'}
       aria-busy={live}
       data-testid="run-output"
     >
@@ -86,7 +92,7 @@ export const RunOutput = memo(function RunOutput({ run }: { run: RunView }) {
           {run.warnings.length} frame(s) could not be read and were skipped (see the Stream tab).
         </p>
       )}
-      <RunFooter run={run} />
+      {footer ?? <RunFooter run={run} />}
     </article>
   )
 })

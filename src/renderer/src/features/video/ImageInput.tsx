@@ -1,0 +1,130 @@
+// One image slot of a video form: drop a file or pick one (JPEG/PNG, at most 20 MB), see its thumbnail, pixel
+// size and role, or paste an image URL. Files are imported into main in chunks; the form keeps only the
+// `attachment:` reference. Family A's exact size is checked here too, so the mismatch shows before any request.
+import { useRef, useState } from 'react'
+import { VIDEO_IMAGE_MAX_BYTES, VIDEO_IMAGE_TYPES, type ImportedMedia } from '../../../../shared/ipc/video'
+import { client } from '../../ipc/client'
+import { importFile } from './upload'
+
+interface Props {
+  label: string
+  value: string
+  image: ImportedMedia | undefined
+  /** Family A: the frame size the image must match (`720x1280`). */
+  exactSize?: string
+  issue?: string
+  onChange(value: string): void
+  onImported(media: ImportedMedia): void
+}
+
+const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`
+
+/** What is wrong with a file before it is sent anywhere, or null. */
+export function checkImageFile(file: { name: string; type: string; size: number }): string | null {
+  if (!(VIDEO_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    return `${file.name}: images must be JPEG or PNG (this file is ${file.type || 'of an unknown type'})`
+  }
+  if (file.size > VIDEO_IMAGE_MAX_BYTES) return `${file.name}: images are at most ${mb(VIDEO_IMAGE_MAX_BYTES)} (this one is ${mb(file.size)})`
+  if (file.size === 0) return `${file.name} is empty`
+  return null
+}
+
+export function ImageInput({ label, value, image, exactSize, issue, onChange, onImported }: Props) {
+  const picker = useRef<HTMLInputElement>(null)
+  const [over, setOver] = useState(false)
+  const [busy, setBusy] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const isRef = value.startsWith('attachment:')
+  const sizeMismatch =
+    exactSize && image?.image && `${image.image.width}x${image.image.height}` !== exactSize
+      ? `must be exactly ${exactSize} pixels to match size (this image is ${image.image.width}x${image.image.height})`
+      : null
+
+  const take = async (file: File | undefined) => {
+    if (!file) return
+    const wrong = checkImageFile(file)
+    setProblem(wrong)
+    if (wrong) return
+    setBusy('Importing…')
+    try {
+      const media = await importFile(client, file, (sent, size) => setBusy(`Importing… ${Math.round((sent / size) * 100)}%`))
+      onImported(media)
+      onChange(media.ref)
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const message = problem ?? (sizeMismatch ? `${label}: ${sizeMismatch}` : issue)
+  return (
+    <div className="video-image" role="group" aria-label={label}>
+      <div className="video-image-label">{label}</div>
+      <div
+        className={`video-drop${over ? ' over' : ''}`}
+        data-testid={`drop-${label}`}
+        onDragOver={(e) => {
+          e.preventDefault()
+          setOver(true)
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          e.preventDefault()
+          setOver(false)
+          void take(e.dataTransfer.files[0])
+        }}
+      >
+        {isRef && image ? (
+          <figure className="video-thumb">
+            <img src={image.url} alt={`${label}: ${image.name}`} />
+            <figcaption className="small">
+              {image.name} · {image.image ? `${image.image.width}×${image.image.height} ${image.image.format.toUpperCase()}` : image.mimeType} ·{' '}
+              {mb(image.size)}
+            </figcaption>
+          </figure>
+        ) : (
+          <p className="muted small">{busy ?? 'Drop a JPEG or PNG here, or'}</p>
+        )}
+        <div className="video-row">
+          <button type="button" onClick={() => picker.current?.click()} disabled={busy !== null}>
+            {isRef ? 'Replace…' : 'Choose file…'}
+          </button>
+          {value && (
+            <button type="button" className="ghost" onClick={() => onChange('')}>
+              Remove
+            </button>
+          )}
+        </div>
+        <input
+          ref={picker}
+          type="file"
+          hidden
+          accept={VIDEO_IMAGE_TYPES.join(',')}
+          aria-label={`${label} file`}
+          onChange={(e) => {
+            void take(e.target.files?.[0])
+            e.target.value = ''
+          }}
+        />
+      </div>
+      {!isRef && (
+        <label className="small">
+          or an image URL
+          <input
+            type="url"
+            value={value}
+            placeholder="https://…"
+            maxLength={8192}
+            onChange={(e) => onChange(e.target.value.trim())}
+          />
+        </label>
+      )}
+      {message && (
+        <p className="field-error" role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,144 @@
+// A job's details: the request it was made from (form with attachment references), its code export with copy
+// buttons, and the recorded exchanges (submit, last query, result download) as main keeps them: redacted, long
+// base64 elided, bounded in size. Esc closes.
+import { useEffect, useState } from 'react'
+import type { Exchange } from '../../../../shared/ipc/exchange'
+import type { VideoJob, VideoJobRequest } from '../../../../shared/ipc/video'
+import { client } from '../../ipc/client'
+
+type Tab = 'request' | 'submit' | 'poll' | 'result'
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'request', label: 'Request & code' },
+  { id: 'submit', label: 'Submit exchange' },
+  { id: 'poll', label: 'Last query' },
+  { id: 'result', label: 'Download' },
+]
+
+interface Details {
+  job: VideoJob
+  request: VideoJobRequest
+  code: { curl: string; typescript: string; python: string } | null
+  url: string | null
+}
+
+export function JobDetails({ jobId, onClose }: { jobId: string; onClose(): void }) {
+  const [tab, setTab] = useState<Tab>('request')
+  const [details, setDetails] = useState<Details | null>(null)
+  const [exchanges, setExchanges] = useState<Partial<Record<Tab, Exchange | null>>>({})
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    void client.call('video.getJobDetails', { jobId }).then((r) => (r.ok ? setDetails(r.value) : setError(r.error.message)))
+  }, [jobId])
+  useEffect(() => {
+    if (tab === 'request') return
+    void client
+      .call('video.getExchange', { jobId, which: tab })
+      .then((r) => setExchanges((all) => ({ ...all, [tab]: r.ok ? r.value.exchange : null })))
+  }, [jobId, tab])
+  const exchange = tab in exchanges ? (exchanges[tab] ?? null) : 'loading'
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [onClose])
+
+  return (
+    <section className="video-details" role="dialog" aria-label="Job details">
+      <header className="video-row spread">
+        <h2>Job details</h2>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </header>
+      <div role="tablist" className="video-row">
+        {TABS.map((t) => (
+          <button key={t.id} role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'primary' : ''} onClick={() => setTab(t.id)}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {error && <p className="error-banner">{error}</p>}
+      {tab === 'request' && details && (
+        <div>
+          {details.url && (
+            <p>
+              <code>POST {details.url}</code>
+            </p>
+          )}
+          <CopyBlock title="Form" text={JSON.stringify(details.request, null, 2)} />
+          {details.code ? (
+            <>
+              <CopyBlock title="curl" text={details.code.curl} />
+              <CopyBlock title="TypeScript" text={details.code.typescript} />
+              <CopyBlock title="Python" text={details.code.python} />
+            </>
+          ) : (
+            <p className="muted small">No code export: the request no longer validates (an imported image may be gone).</p>
+          )}
+        </div>
+      )}
+      {tab !== 'request' &&
+        (exchange === 'loading' ? (
+          <p className="muted">Loading…</p>
+        ) : exchange === null ? (
+          <p className="muted">Not recorded in this session (exchanges are kept in memory for the newest jobs).</p>
+        ) : (
+          <ExchangeView exchange={exchange} />
+        ))}
+    </section>
+  )
+}
+
+function ExchangeView({ exchange }: { exchange: Exchange }) {
+  const req = exchange.request
+  const res = exchange.response
+  return (
+    <div className="video-exchange">
+      <CopyBlock title={`${req.method} ${req.url}`} text={[...req.headers.map(([k, v]) => `${k}: ${v}`), '', req.body ?? ''].join('\n')} />
+      {res ? (
+        <CopyBlock
+          title={`HTTP ${res.status} ${res.statusText}${res.truncated ? ' (truncated)' : ''}`}
+          text={[...res.headers.map(([k, v]) => `${k}: ${v}`), '', res.body ?? ''].join('\n')}
+        />
+      ) : (
+        <p className="muted">No response.</p>
+      )}
+      {exchange.error && <p className="error-banner small">{exchange.error}</p>}
+      <p className="muted small">
+        {exchange.attempts} attempt{exchange.attempts === 1 ? '' : 's'}
+        {exchange.timings.headersMs !== null ? ` · headers after ${exchange.timings.headersMs} ms` : ''}
+        {exchange.timings.endMs !== null ? ` · done after ${exchange.timings.endMs} ms` : ''}
+      </p>
+    </div>
+  )
+}
+
+function CopyBlock({ title, text }: { title: string; text: string }) {
+  const [copied, setCopied] = useState(false)
+  return (
+    <div className="video-copy">
+      <div className="video-row spread">
+        <span className="small">
+          <strong>{title}</strong>
+        </span>
+        <button
+          type="button"
+          className="ghost small"
+          onClick={() =>
+            void navigator.clipboard.writeText(text).then(
+              () => {
+                setCopied(true)
+                setTimeout(() => setCopied(false), 1500)
+              },
+              () => undefined,
+            )
+          }
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <pre>{text}</pre>
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+// The Video panel: the job form on the left; the job list, the player and the compare grid on the right; a
+// details view over them. "Save as…" is the OS dialog in the desktop app and a download link in browser mode.
+import { useVideoStore } from '../../stores/videoStore'
+import { activeProfile, useProfilesStore } from '../../stores/profilesStore'
+import { useAppStore } from '../../stores/appStore'
+import type { VideoJob } from '../../../../shared/ipc/video'
+import { client } from '../../ipc/client'
+import { VideoForm } from './VideoForm'
+import { JobList } from './JobList'
+import { CompareGrid, VideoPlayer } from './VideoPlayers'
+import { JobDetails } from './JobDetails'
+
+/** Browser mode's "Save as…": the same media URL, offered as a file (Content-Disposition: attachment). */
+function download(job: VideoJob): void {
+  if (!job.result) return
+  const a = document.createElement('a')
+  a.href = `${job.result.url}?download=${encodeURIComponent(job.result.name)}`
+  a.download = job.result.name
+  a.rel = 'noopener'
+  document.body.append(a)
+  a.click()
+  a.remove()
+}
+
+export function VideoPanel() {
+  const profile = useProfilesStore(activeProfile)
+  const host = useAppStore((s) => s.host)
+  const { jobs, compare, previewId, detailsId, setDetails, error, loaded } = useVideoStore()
+  const previewed = jobs.find((j) => j.id === previewId && j.result) ?? null
+  const compared = jobs.filter((j) => compare.includes(j.id))
+
+  const save = (job: VideoJob) => {
+    if (host?.host === 'electron') void client.call('video.saveResult', { jobId: job.id })
+    else download(job)
+  }
+
+  return (
+    <section className="panel video" aria-labelledby="video-title">
+      <header className="panel-header">
+        <h1 id="video-title">Video</h1>
+        <p className="muted">
+          Generate videos as jobs: submitted, polled every 3–5 s and fetched to this computer, so previews outlive the
+          gateway's links.{profile?.builtIn ? ' The built-in simulator returns sample clips.' : ''}
+        </p>
+      </header>
+      {error && <p className="error-banner">{error}</p>}
+      <div className="video-body">
+        <VideoForm profileId={profile?.id ?? null} />
+        <div className="video-side">
+          {previewed && (
+            <div aria-label="Preview">
+              <VideoPlayer job={previewed} testId="video-preview" />
+            </div>
+          )}
+          {compare.length > 0 && <CompareGrid jobs={compared} />}
+          <h2 className="video-list-title">Jobs</h2>
+          {loaded ? <JobList onSave={save} /> : <p className="muted">Loading jobs…</p>}
+        </div>
+      </div>
+      {detailsId && <JobDetails jobId={detailsId} onClose={() => setDetails(null)} />}
+    </section>
+  )
+}
