@@ -42,17 +42,15 @@ test('completes a tool round trip: the call, the typed result, and the answer th
   const text = new TextPage(page)
   await text.open()
   await text.choose('Chat completions', 'gpt-4o-mini')
-  await page
-    .getByLabel(/Function definitions/)
-    .fill(
-      JSON.stringify([
-        {
-          name: 'get_weather',
-          description: 'Weather for a city',
-          parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-        },
-      ]),
-    )
+  await page.getByLabel(/Function definitions/).fill(
+    JSON.stringify([
+      {
+        name: 'get_weather',
+        description: 'Weather for a city',
+        parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      },
+    ]),
+  )
   await text.send('Use get_weather for Oslo.')
   const form = page.getByRole('form', { name: 'Tool results' })
   await expect(form).toBeVisible({ timeout: 20_000 })
@@ -95,4 +93,25 @@ test('refuses an out-of-range temperature before sending, naming the field and t
     'temperature must be between 0 and 1',
   )
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('hello')
+})
+
+test('attaches an image that travels as base64 in the messages format', async ({ page, app }) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await text.choose('Messages', 'claude-sonnet-4-6')
+  // A 1x1 PNG.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  )
+  await page.getByLabel('Attach files').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png })
+  await expect(page.getByRole('list', { name: 'Attachments' })).toContainText('dot.png')
+  await text.send('What is in this image?')
+  await text.waitDone()
+  await expect(page.getByRole('img', { name: 'Attached image 2' })).toBeVisible()
+  await text.openInspector()
+  const inspector = page.getByRole('region', { name: 'Request' })
+  await expect(inspector).toContainText('"media_type": "image/png"')
+  await expect(inspector).toContainText('"type": "base64"')
 })

@@ -48,6 +48,19 @@ export interface RunView {
   exchange?: Exchange | null
 }
 
+export interface Attachment {
+  /** `attachment:<mediaId>`, resolved to bytes by main when the request is built. */
+  ref: string
+  /** Media URL for the thumbnail. */
+  url: string
+  name: string
+  mimeType: string
+  size: number
+  kind: 'image' | 'file'
+  /** Chat and responses: how closely the model looks at an image. */
+  detail?: 'auto' | 'low' | 'high'
+}
+
 export interface TextParams {
   temperature?: number
   topP?: number
@@ -69,7 +82,9 @@ export interface TextState {
   messages: DraftMessage[]
   composer: string
   /** Attachments for the next user message: references `attachment:<id>` with a preview URL. */
-  attachments: { ref: string; url: string; name: string; mimeType: string; kind: 'image' | 'file' }[]
+  attachments: Attachment[]
+  /** Thumbnail URLs of attachments already sent, by reference, for showing them in the conversation. */
+  attachmentUrls: Record<string, string>
   params: TextParams
   /** Function tools as JSON text (an array of {name, description, parameters}). */
   toolsText: string
@@ -135,6 +150,7 @@ export const useTextStore = create<TextState>((set, get) => ({
   messages: [],
   composer: '',
   attachments: [],
+  attachmentUrls: {},
   params: DEFAULT_PARAMS,
   toolsText: '',
   responseFormatText: '',
@@ -168,7 +184,12 @@ export const useTextStore = create<TextState>((set, get) => ({
     if (withComposer && (s.composer.trim() || s.attachments.length)) {
       const parts: DraftPart[] = s.attachments.map((a) =>
         a.kind === 'image'
-          ? { type: 'image', url: a.ref, mimeType: a.mimeType }
+          ? {
+              type: 'image',
+              url: a.ref,
+              mimeType: a.mimeType,
+              ...(a.detail && a.detail !== 'auto' ? { detail: a.detail } : {}),
+            }
           : { type: 'file', dataUrl: a.ref, filename: a.name, mimeType: a.mimeType },
       )
       if (s.composer.trim()) parts.unshift({ type: 'text', text: s.composer })
@@ -210,7 +231,15 @@ export const useTextStore = create<TextState>((set, get) => ({
     if (draft.messages.length === 0 && !s.rawBody)
       issues.push({ field: 'messages', message: 'messages: write a message first' })
     if (issues.length) return set({ issues })
-    await start(draft, () => set({ messages: draft.messages, composer: '', attachments: [] }))
+    const sentUrls = Object.fromEntries(s.attachments.map((a) => [a.ref, a.url]))
+    await start(draft, () =>
+      set({
+        messages: draft.messages,
+        composer: '',
+        attachments: [],
+        attachmentUrls: { ...get().attachmentUrls, ...sentUrls },
+      }),
+    )
   },
 
   async stop() {

@@ -132,12 +132,16 @@ const Turn = memo(function Turn({
                     {part.text}
                   </p>
                 )
-              case 'image':
-                return (
+              case 'image': {
+                const src = part.url ? useTextStore.getState().attachmentUrls[part.url] : undefined
+                return src ? (
+                  <img key={i} className="turn-image" src={src} alt={`Attached image ${i + 1}`} />
+                ) : (
                   <span key={i} className="badge">
                     image {part.mimeType ?? ''}
                   </span>
                 )
+              }
               case 'file':
                 return (
                   <span key={i} className="badge">

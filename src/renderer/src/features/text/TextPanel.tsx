@@ -8,6 +8,7 @@ import { useProfilesStore } from '../../stores/profilesStore'
 import { client } from '../../ipc/client'
 import { Conversation } from './Conversation'
 import { ParametersForm } from './ParametersForm'
+import { AttachmentChips, useAttach } from './Attachments'
 import { RequestView } from './RequestView'
 
 const SUGGESTED_SUFFIXES = ['-thinking', '-thinking-8192', '-thinking-low', '-thinking-high', '-nothinking']
@@ -132,8 +133,26 @@ function Composer({ running }: { running: boolean }) {
   const composer = useTextStore((s) => s.composer)
   const { set, send, stop, clearConversation } = useTextStore.getState()
   const ref = useRef<HTMLTextAreaElement>(null)
+  const picker = useRef<HTMLInputElement>(null)
+  const { attach, busy, error } = useAttach()
+  const [dragging, setDragging] = useState(false)
   return (
-    <div className="composer">
+    <div
+      className={`composer${dragging ? ' dragging' : ''}`}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) {
+          e.preventDefault()
+          setDragging(true)
+        }
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        e.preventDefault()
+        setDragging(false)
+        if (e.dataTransfer.files.length) void attach(e.dataTransfer.files)
+      }}
+    >
+      <AttachmentChips />
       <textarea
         ref={ref}
         aria-label="Message"
@@ -148,7 +167,31 @@ function Composer({ running }: { running: boolean }) {
           }
         }}
       />
+      {busy && (
+        <span className="muted small" role="status">
+          {busy}
+        </span>
+      )}
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
       <div className="actions">
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          aria-label="Attach files"
+          onChange={(e) => {
+            if (e.target.files?.length) void attach(e.target.files)
+            e.target.value = ''
+          }}
+        />
+        <button className="ghost" disabled={!!busy} onClick={() => picker.current?.click()}>
+          Attach…
+        </button>
         {running ? (
           <button className="danger" onClick={() => void stop()}>
             Stop

@@ -1,0 +1,115 @@
+// Attachments for the next user message: files picked or dropped are imported into main's media store in
+// chunks (no IPC message nears 256 KB) and referenced as `attachment:<id>`; main turns them into each format's
+// own shape when it builds the request (base64 for messages and native, image_url / input_image with detail for
+// chat and responses, input_file for responses). The 50 MB limits are checked before anything is sent.
+import { useState } from 'react'
+import { client } from '../../ipc/client'
+import { importFile } from '../video/upload'
+import { useTextStore, type Attachment } from '../../stores/textStore'
+
+export const FILE_LIMIT_BYTES = 50 * 1024 * 1024
+
+export function useAttach(): {
+  attach(files: FileList | File[]): Promise<void>
+  busy: string | null
+  error: string | null
+} {
+  const [busy, setBusy] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const attach = async (files: FileList | File[]) => {
+    setError(null)
+    const list = [...files]
+    const format = useTextStore.getState().format
+    const current = useTextStore.getState().attachments
+    let total = current.reduce((n, a) => n + a.size, 0)
+    for (const file of list) {
+      const isImage = /^image\/(png|jpeg|gif|webp)$/.test(file.type)
+      if (!isImage && format !== 'responses') {
+        setError(
+          `${file.name}: only images can be attached in this format; files (PDF and others) go through the Responses format.`,
+        )
+        continue
+      }
+      if (file.size > FILE_LIMIT_BYTES) {
+        setError(`${file.name}: a file is at most 50 MB (the spec's limit per file).`)
+        continue
+      }
+      if (total + file.size > FILE_LIMIT_BYTES) {
+        setError(`${file.name}: all files in one request are at most 50 MB together.`)
+        continue
+      }
+      try {
+        setBusy(`Attaching ${file.name}… 0%`)
+        const media = await importFile(client, file, (sent, size) =>
+          setBusy(`Attaching ${file.name}… ${Math.round((sent / size) * 100)}%`),
+        )
+        total += file.size
+        const attachment: Attachment = {
+          ref: media.ref,
+          url: media.url,
+          name: media.name,
+          mimeType: media.mimeType,
+          size: media.size,
+          kind: isImage ? 'image' : 'file',
+        }
+        useTextStore.setState({ attachments: [...useTextStore.getState().attachments, attachment] })
+      } catch (e) {
+        setError(`${file.name}: ${e instanceof Error ? e.message : String(e)}`)
+      }
+    }
+    setBusy(null)
+  }
+  return { attach, busy, error }
+}
+
+export function AttachmentChips() {
+  const attachments = useTextStore((s) => s.attachments)
+  const format = useTextStore((s) => s.format)
+  if (attachments.length === 0) return null
+  const update = (i: number, patch: Partial<Attachment>) =>
+    useTextStore.setState({ attachments: attachments.map((a, j) => (j === i ? { ...a, ...patch } : a)) })
+  return (
+    <ul className="attachments" aria-label="Attachments">
+      {attachments.map((a, i) => (
+        <li key={a.ref} className="attachment">
+          {a.kind === 'image' ? (
+            <img src={a.url} alt={a.name} />
+          ) : (
+            <span className="file-icon" aria-hidden="true">
+              📄
+            </span>
+          )}
+          <span className="small">
+            {a.name}
+            <br />
+            <span className="muted">{formatSize(a.size)}</span>
+          </span>
+          {a.kind === 'image' && (format === 'chat' || format === 'responses') && (
+            <select
+              aria-label={`Detail for ${a.name}`}
+              value={a.detail ?? 'auto'}
+              onChange={(e) => update(i, { detail: e.target.value as Attachment['detail'] })}
+            >
+              <option value="auto">detail: auto</option>
+              <option value="low">detail: low</option>
+              <option value="high">detail: high</option>
+            </select>
+          )}
+          <button
+            className="ghost small"
+            aria-label={`Remove ${a.name}`}
+            onClick={() => useTextStore.setState({ attachments: attachments.filter((_, j) => j !== i) })}
+          >
+            ✕
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function formatSize(bytes: number): string {
+  return bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}
