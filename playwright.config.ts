@@ -1,15 +1,7 @@
 // End-to-end tests drive browser mode (the real Node host + the built renderer) in Debian's Chromium.
 // Each test starts its own host with a temporary data folder (see test/e2e/fixtures.ts).
 import { defineConfig } from '@playwright/test'
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/e2e/chromium'
 
 export default defineConfig({
   testDir: 'test/e2e/specs',
@@ -22,7 +14,7 @@ export default defineConfig({
   use: {
     headless: true,
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
   },
 })

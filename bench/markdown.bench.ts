@@ -6,18 +6,11 @@ import { decode, encode } from 'gpt-tokenizer'
 import { chromium } from 'playwright-core'
 import type {} from '../test/e2e/harness/markdown/api'
 import { startMarkdownHarness } from '../test/e2e/harness/markdown/serve'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium'
 
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 50_000)
 const TPS = Number(process.env.BENCH_TPS ?? 2_000)
 const FLUSH_MS = 16
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 /** Deterministic PRNG so every run streams the same document. */
 function mulberry32(seed: number): () => number {
@@ -130,7 +123,7 @@ export async function runMarkdownBench(
     .map((id) => decode([id]))
   const harness = await startMarkdownHarness()
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   })
   try {

@@ -14,18 +14,11 @@ import { ConfSettingsStore } from '../src/main/services/ConfSettingsStore'
 import { FileSecretStore } from '../src/main/services/FileSecretStore'
 import { createSimulator } from '../src/simulator/server'
 import { startWebServer } from '../src/web/server'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 50_000)
 const TPS = Number(process.env.BENCH_TPS ?? 2_000)
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 /** Installed in the page before the app: counts IPC frames, long tasks, rAF gaps and when the final text shows. */
 const PAGE_PROBE = `
@@ -88,7 +81,7 @@ export default async function main(): Promise<void> {
   })
   const server = await startWebServer({ core, rendererDir: join(ROOT, 'out/renderer') })
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   })
   try {

@@ -6,10 +6,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
-import { deflateSync } from 'node:zlib'
 import type { SimContext, SimRoute, SimState } from './types'
 import { contentRange, parseByteRange } from '../shared/video/range'
 import { faultPlanOf } from './http'
+import { encodeRgbPng } from './pngEncode'
 
 /** Sample videos shipped in resources/sim (see its README for how they were made). */
 export const SAMPLE_VIDEOS = [
@@ -71,31 +71,6 @@ const FONT: Record<string, readonly number[]> = {
   '7': [31, 1, 2, 4, 8, 8, 8], '8': [14, 17, 17, 14, 17, 17, 14], '9': [14, 17, 17, 15, 1, 2, 12],
   '-': [0, 0, 0, 31, 0, 0, 0], '#': [10, 10, 31, 10, 31, 10, 10], '.': [0, 0, 0, 0, 0, 12, 12],
   ' ': [0, 0, 0, 0, 0, 0, 0],
-}
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256)
-  for (let n = 0; n < 256; n++) {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    t[n] = c >>> 0
-  }
-  return t
-})()
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff
-  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8)
-  head.writeUInt32BE(data.length, 0)
-  head.write(type, 4, 'ascii')
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0)
-  return Buffer.concat([head, data, crc])
 }
 
 /** FNV-1a, for seeds and colours that depend only on a string. */
@@ -182,16 +157,7 @@ export function renderPng({ width, height, seed, lines }: PngSpec): Buffer {
       })
     })
   })
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8) // 8-bit RGB, deflate, no filter, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  return encodeRgbPng(width, height, raw)
 }
 
 /** Largest side of a generated image; bigger requests are scaled down keeping their aspect ratio. */

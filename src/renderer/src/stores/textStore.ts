@@ -7,6 +7,7 @@ import {
   appendAssistantTurn,
   appendToolResults,
   CompletionAccumulator,
+  emptyCompletion,
   type Completion,
   type Draft,
   type DraftExtras,
@@ -392,19 +393,6 @@ function endRun(payload: {
   const next = appendAssistantTurn(draft, completion)
   ended.turnIndex = next.messages.length - 1
   useTextStore.setState({ run: ended, messages: next.messages, pendingToolCalls: payload.summary.toolCalls })
-}
-
-function emptyCompletion(): Completion {
-  return {
-    text: '',
-    reasoning: '',
-    reasoningBlocks: [],
-    toolCalls: [],
-    images: [],
-    stopReason: null,
-    finish: null,
-    warnings: [],
-  }
 }
 
 /** Keeps a partial (failed or cut) answer in the conversation, as the user asked. */
