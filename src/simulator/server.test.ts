@@ -184,3 +184,19 @@ describe('simulator lifecycle', () => {
     expect(read.raw).not.toContain('[DONE]')
   })
 })
+
+describe('HEAD', () => {
+  it('answers HEAD on hosted media like GET, without a body', async () => {
+    const sim = await createSimulator()
+    try {
+      const get = await fetch(`${sim.baseUrl}/sim-media/samples/famC.mp4`)
+      const head = await fetch(`${sim.baseUrl}/sim-media/samples/famC.mp4`, { method: 'HEAD' })
+      expect(head.status).toBe(get.status)
+      expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'))
+      expect(head.headers.get('accept-ranges')).toBe('bytes')
+      expect((await head.arrayBuffer()).byteLength).toBe(0)
+    } finally {
+      await sim.close()
+    }
+  })
+})

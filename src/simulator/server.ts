@@ -181,7 +181,10 @@ export async function createSimulator(opts: CreateSimulatorOptions = {}): Promis
     if (options.latencyMs > 0) await sleep(options.latencyMs)
 
     const candidates = routes.filter((route) => route.path.test(url.pathname))
-    const route = candidates.find((candidate) => candidate.method === req.method)
+    // HEAD is answered by the GET route (Node omits the body), as HTTP requires of any GET resource.
+    const route = candidates.find(
+      (candidate) => candidate.method === req.method || (req.method === 'HEAD' && candidate.method === 'GET'),
+    )
     if (!route) {
       req.resume()
       const style = candidates[0]?.errorStyle ?? styleForPath(url.pathname)
