@@ -60,6 +60,16 @@ test('a canary key never reaches the page, storage, frames from main, logs or ot
   await settings.card('Canary').getByRole('button', { name: 'Duplicate' }).click()
   await expect(settings.card('Canary (copy)').getByTestId('secret-status-API key')).toContainText(hint)
 
+  // A text run with the canary profile: the simulator refuses the key, and the error must not echo it.
+  await page.getByRole('tab', { name: /Text/ }).click()
+  await page.getByLabel('Profile').selectOption({ label: 'Canary' })
+  await page.getByLabel('Message', { exact: true }).fill('hello with the canary key')
+  await page.getByLabel('Message', { exact: true }).press('Control+Enter')
+  await expect(page.getByTestId('run-error')).toContainText('HTTP 401')
+  await page.getByRole('tab', { name: 'Inspector' }).click()
+  await expect(page.getByRole('region', { name: 'Request' })).toContainText('Bearer ***')
+  expect(await page.content()).not.toContain(canary)
+
   await page.reload()
   await settings.open()
   await expect(settings.profileButton(/Canary/).first()).toBeVisible()
