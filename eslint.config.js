@@ -11,7 +11,7 @@ const electronOnly = {
 }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'resources/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'resources/**', '.tmp/**'] },
   js.configs.recommended,
   {
     files: ['**/*.mjs'],

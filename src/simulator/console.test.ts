@@ -22,7 +22,12 @@ interface Envelope {
   data: unknown
 }
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown, token = TOKEN): Promise<{ status: number; env: Envelope }> {
+async function call(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  token = TOKEN,
+): Promise<{ status: number; env: Envelope }> {
   const res = await fetch(`${sim.consoleBaseUrl}${API}/${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -62,7 +67,12 @@ describe('console envelope and auth', () => {
 
 describe('console video (14, 15)', () => {
   it('submits, then answers task_id, status and url until succeeded; the url serves the console sample', async () => {
-    const { env } = await post('svcVideoCompletions', { model: 'famD-1-0-pro-250528', prompt: 'a kite', duration: '5', aspect_ratio: '16:9' })
+    const { env } = await post('svcVideoCompletions', {
+      model: 'famD-1-0-pro-250528',
+      prompt: 'a kite',
+      duration: '5',
+      aspect_ratio: '16:9',
+    })
     expect(env).toMatchObject({ code: 200, data: { task_id: expect.any(String) } })
     const id = (env.data as { task_id: string }).task_id
     const first = await get(`svcVideoQuery?taskId=${id}`)
@@ -76,13 +86,26 @@ describe('console video (14, 15)', () => {
   })
 
   it('accepts a numeric duration, refuses one outside 3, 5, 8, 10, 12', async () => {
-    expect((await post('svcVideoCompletions', { model: 'm', prompt: 'p', duration: 12, aspect_ratio: '9:16' })).env.code).toBe(200)
-    const bad = await post('svcVideoCompletions', { model: 'm', prompt: 'p', duration: 7, aspect_ratio: '9:16' })
+    expect(
+      (await post('svcVideoCompletions', { model: 'm', prompt: 'p', duration: 12, aspect_ratio: '9:16' })).env
+        .code,
+    ).toBe(200)
+    const bad = await post('svcVideoCompletions', {
+      model: 'm',
+      prompt: 'p',
+      duration: 7,
+      aspect_ratio: '9:16',
+    })
     expect(bad.env.msg).toContain('duration must be one of 3, 5, 8, 10, 12')
   })
 
   it('reports a failed task and unknown ids', async () => {
-    const { env } = await post('svcVideoCompletions', { model: 'm', prompt: 'please fail', duration: 5, aspect_ratio: '1:1' })
+    const { env } = await post('svcVideoCompletions', {
+      model: 'm',
+      prompt: 'please fail',
+      duration: 5,
+      aspect_ratio: '1:1',
+    })
     now += VIDEO_TIMELINE_MS.total
     const q = await get(`svcVideoQuery?taskId=${(env.data as { task_id: string }).task_id}`)
     expect(q.env.data).toMatchObject({ status: 'failed', url: null, error: { code: 500 } })
@@ -92,7 +115,14 @@ describe('console video (14, 15)', () => {
 })
 
 describe('batch images (16)', () => {
-  const fields = { model: 'img-1', prompt: 'a teapot', n: 3, size: '640x480', temperature: 1, watermark: false }
+  const fields = {
+    model: 'img-1',
+    prompt: 'a teapot',
+    n: 3,
+    size: '640x480',
+    temperature: 1,
+    watermark: false,
+  }
 
   it('answers n PNG URLs for the plain form', async () => {
     const { env } = await post('batchImageGenerationSubmit', fields)
@@ -104,7 +134,10 @@ describe('batch images (16)', () => {
 
   it('accepts the batchImageGenerationDTO. prefixed form and caps the picture size', async () => {
     const prefixed = Object.fromEntries(
-      Object.entries({ ...fields, n: 1, size: '2048x1024' }).map(([k, v]) => [`batchImageGenerationDTO.${k}`, v]),
+      Object.entries({ ...fields, n: 1, size: '2048x1024' }).map(([k, v]) => [
+        `batchImageGenerationDTO.${k}`,
+        v,
+      ]),
     )
     const { env } = await post('batchImageGenerationSubmit', prefixed)
     expect(env.code).toBe(200)
@@ -138,13 +171,24 @@ describe('photo shoot (17, 18, 20) and try-on (19)', () => {
   })
 
   it('advanced mode answers a task id string that photoShootQuery finishes with images', async () => {
-    const urls = { productImageUrl: 'https://e/p.png', productMaskUrl: 'https://e/pm.png', templateImageUrl: 'https://e/t.png', templateMaskUrl: 'https://e/tm.png' }
+    const urls = {
+      productImageUrl: 'https://e/p.png',
+      productMaskUrl: 'https://e/pm.png',
+      templateImageUrl: 'https://e/t.png',
+      templateMaskUrl: 'https://e/tm.png',
+    }
     const { env } = await post('photoShootAdvancedModeSubmit', urls)
     expect(typeof env.data).toBe('string')
     const id = env.data as string
-    expect((await get(`photoShootQuery?taskId=${id}`)).env.data).toEqual({ status: 'RUNNING', result: { taskId: id, images: [] } })
+    expect((await get(`photoShootQuery?taskId=${id}`)).env.data).toEqual({
+      status: 'RUNNING',
+      result: { taskId: id, images: [] },
+    })
     now += PHOTO_TASK_MS
-    const done = (await get(`photoShootQuery?taskId=${id}`)).env.data as { status: string; result: { taskId: string; images: string[] } }
+    const done = (await get(`photoShootQuery?taskId=${id}`)).env.data as {
+      status: string
+      result: { taskId: string; images: string[] }
+    }
     expect(done.status).toBe('SUCCESS')
     expect(done.result.taskId).toBe(id)
     expect(done.result.images.length).toBeGreaterThan(0)
@@ -152,19 +196,32 @@ describe('photo shoot (17, 18, 20) and try-on (19)', () => {
   })
 
   it('advanced mode refuses a missing mask', async () => {
-    const { env } = await post('photoShootAdvancedModeSubmit', { productImageUrl: 'a', templateImageUrl: 'b', templateMaskUrl: 'c' })
+    const { env } = await post('photoShootAdvancedModeSubmit', {
+      productImageUrl: 'a',
+      templateImageUrl: 'b',
+      templateMaskUrl: 'c',
+    })
     expect(env).toMatchObject({ code: 400, msg: 'productMaskUrl is required' })
   })
 
   it.each([
-    ['prefixed', { 'cVDressingV4DTO.model.url': 'https://e/person.png', 'cVDressingV4DTO.garment.data': [{ type: 'image', url: 'https://e/shirt.png' }] }],
+    [
+      'prefixed',
+      {
+        'cVDressingV4DTO.model.url': 'https://e/person.png',
+        'cVDressingV4DTO.garment.data': [{ type: 'image', url: 'https://e/shirt.png' }],
+      },
+    ],
     ['imageUrl/clothingUrl', { imageUrl: 'https://e/person.png', clothingUrl: 'https://e/shirt.png' }],
   ])('try-on accepts the %s form; photoShootQuery serves its task id', async (_form, body) => {
     const { env } = await post('dressing2Submitv4', body)
     const id = (env.data as { task_id: string }).task_id
     expect(id).toMatch(/^tryon_/)
     now += PHOTO_TASK_MS
-    const done = (await get(`photoShootQuery?taskId=${id}`)).env.data as { status: string; result: { images: string[] } }
+    const done = (await get(`photoShootQuery?taskId=${id}`)).env.data as {
+      status: string
+      result: { images: string[] }
+    }
     expect(done.status).toBe('SUCCESS')
     await expectPng(done.result.images[0]!)
   })
@@ -172,7 +229,10 @@ describe('photo shoot (17, 18, 20) and try-on (19)', () => {
   it('try-on names missing fields; a "fail" URL ends FAILED', async () => {
     const bad = await post('dressing2Submitv4', { 'cVDressingV4DTO.model.url': 'https://e/p.png' })
     expect(bad.env.msg).toContain('cVDressingV4DTO.garment.data is required')
-    const { env } = await post('dressing2Submitv4', { imageUrl: 'https://e/fail.png', clothingUrl: 'https://e/s.png' })
+    const { env } = await post('dressing2Submitv4', {
+      imageUrl: 'https://e/fail.png',
+      clothingUrl: 'https://e/s.png',
+    })
     now += PHOTO_TASK_MS
     const q = await get(`photoShootQuery?taskId=${(env.data as { task_id: string }).task_id}`)
     expect(q.env).toMatchObject({ code: 200, data: { status: 'FAILED' } })

@@ -24,7 +24,14 @@ import {
   type ConsoleCheck,
 } from '../shared/catalog/consoleTasks'
 import { generatedImageUrl, imageSizeOf } from './media'
-import { FAILED_TASK_ERROR, resultUrl, taskStore, videoStatusAt, videoTriggers, type SimVideoTask } from './video'
+import {
+  FAILED_TASK_ERROR,
+  resultUrl,
+  taskStore,
+  videoStatusAt,
+  videoTriggers,
+  type SimVideoTask,
+} from './video'
 
 /** How long a photo-shoot or try-on task runs at videoSpeed 1. */
 export const PHOTO_TASK_MS = 4_000
@@ -58,7 +65,8 @@ function checked<T>(ctx: SimContext, check: ConsoleCheck<T>): T | undefined {
   return undefined
 }
 
-const mentionsFail = (...texts: (string | undefined)[]): boolean => texts.some((t) => t?.toLowerCase().includes('fail'))
+const mentionsFail = (...texts: (string | undefined)[]): boolean =>
+  texts.some((t) => t?.toLowerCase().includes('fail'))
 
 function photoStore(ctx: SimContext): Map<string, PhotoTask> {
   let store = ctx.sim.stores.get(PHOTO_STORE) as Map<string, PhotoTask> | undefined
@@ -106,10 +114,13 @@ function videoQuery(ctx: SimContext): void {
 function batchImage(ctx: SimContext): void {
   const req = checked(ctx, checkBatchImage(ctx.body))
   if (!req) return
-  if (mentionsFail(req.prompt)) return refuse(ctx, 500, 'Simulated generation failure: the prompt contains "fail".')
+  if (mentionsFail(req.prompt))
+    return refuse(ctx, 500, 'Simulated generation failure: the prompt contains "fail".')
   const key = hex()
   const size = imageSizeOf(req.size)
-  const images = Array.from({ length: req.n }, (_, i) => ({ url: generatedImageUrl(ctx.sim, 'batch', key, i, size) }))
+  const images = Array.from({ length: req.n }, (_, i) => ({
+    url: generatedImageUrl(ctx.sim, 'batch', key, i, size),
+  }))
   ok(ctx, { images })
 }
 
@@ -125,7 +136,12 @@ function easyMode(ctx: SimContext): void {
 function advancedMode(ctx: SimContext): void {
   const req = checked(ctx, checkPhotoShootAdvanced(ctx.body))
   if (!req) return
-  const fails = mentionsFail(req.productImageUrl, req.productMaskUrl, req.templateImageUrl, req.templateMaskUrl)
+  const fails = mentionsFail(
+    req.productImageUrl,
+    req.productMaskUrl,
+    req.templateImageUrl,
+    req.templateMaskUrl,
+  )
   // Spec: data is the task id as a plain string.
   ok(ctx, addPhotoTask(ctx, 'advanced', fails, 2))
 }

@@ -12,14 +12,15 @@ import {
   EMBEDDING_ENCODINGS,
   embeddingModel,
   stripModelsPrefix,
-  type EmbeddingFormat,
   type EmbeddingModel,
 } from '../shared/catalog/embeddingModels'
 
 /** Word tokens, lower-cased; CJK characters count one token each (they are written without spaces). */
 export function embeddingTokens(text: string): string[] {
   const out: string[] = []
-  for (const m of text.toLowerCase().matchAll(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}]+/gu)) {
+  for (const m of text
+    .toLowerCase()
+    .matchAll(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}]+/gu)) {
     out.push(m[0])
   }
   return out
@@ -80,7 +81,11 @@ class EmbedError extends Error {
 
 function checkModelExists(model: string): void {
   if (model.startsWith(MISSING_MODEL_PREFIX)) {
-    throw new EmbedError(404, `The model ${JSON.stringify(model)} does not exist or you do not have access to it.`, 'model')
+    throw new EmbedError(
+      404,
+      `The model ${JSON.stringify(model)} does not exist or you do not have access to it.`,
+      'model',
+    )
   }
 }
 
@@ -88,24 +93,47 @@ function checkModelExists(model: string): void {
 function outputSize(model: EmbeddingModel, requested: unknown, field: string): number {
   if (requested === undefined || requested === null) return model.dimensions
   if (!model.customDimensions) {
-    throw new EmbedError(400, `${field} is not supported by ${model.id}: its vectors always have ${model.dimensions} dimensions.`, field)
+    throw new EmbedError(
+      400,
+      `${field} is not supported by ${model.id}: its vectors always have ${model.dimensions} dimensions.`,
+      field,
+    )
   }
-  if (typeof requested !== 'number' || !Number.isInteger(requested) || requested < 1 || requested > model.dimensions) {
-    throw new EmbedError(400, `${field} must be an integer from 1 to ${model.dimensions} for ${model.id} (got ${JSON.stringify(requested)}).`, field)
+  if (
+    typeof requested !== 'number' ||
+    !Number.isInteger(requested) ||
+    requested < 1 ||
+    requested > model.dimensions
+  ) {
+    throw new EmbedError(
+      400,
+      `${field} must be an integer from 1 to ${model.dimensions} for ${model.id} (got ${JSON.stringify(requested)}).`,
+      field,
+    )
   }
   return requested
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 
-function withErrors(style: 'openai' | 'native', handle: (ctx: SimContext) => void): (ctx: SimContext) => void {
+function withErrors(
+  style: 'openai' | 'native',
+  handle: (ctx: SimContext) => void,
+): (ctx: SimContext) => void {
   return (ctx) => {
     try {
       handle(ctx)
     } catch (error) {
       if (!(error instanceof EmbedError)) throw error
       if (style === 'native') {
-        sendError(ctx, error.status, 'native', error.status === 404 ? 'NOT_FOUND' : 'INVALID_ARGUMENT', error.message)
+        sendError(
+          ctx,
+          error.status,
+          'native',
+          error.status === 404 ? 'NOT_FOUND' : 'INVALID_ARGUMENT',
+          error.message,
+        )
       } else {
         sendError(ctx, error.status, 'openai', 'invalid_request_error', error.message, {
           param: error.param,
@@ -119,7 +147,8 @@ function withErrors(style: 'openai' | 'native', handle: (ctx: SimContext) => voi
 function openaiEmbeddings(ctx: SimContext): void {
   const body = ctx.body
   if (!isObject(body)) throw new EmbedError(400, 'The request body must be a JSON object.')
-  if (typeof body.model !== 'string' || body.model === '') throw new EmbedError(400, 'model is required (a string).', 'model')
+  if (typeof body.model !== 'string' || body.model === '')
+    throw new EmbedError(400, 'model is required (a string).', 'model')
   checkModelExists(body.model)
   const input = body.input
   const texts = typeof input === 'string' ? [input] : input
@@ -127,10 +156,15 @@ function openaiEmbeddings(ctx: SimContext): void {
     throw new EmbedError(400, 'input is required: a string or a non-empty array of strings.', 'input')
   }
   const empty = texts.findIndex((t) => t === '')
-  if (empty >= 0) throw new EmbedError(400, `input${Array.isArray(input) ? `[${empty}]` : ''} must not be empty.`, 'input')
+  if (empty >= 0)
+    throw new EmbedError(400, `input${Array.isArray(input) ? `[${empty}]` : ''} must not be empty.`, 'input')
   const encoding = body.encoding_format ?? 'float'
   if (typeof encoding !== 'string' || !(EMBEDDING_ENCODINGS as readonly string[]).includes(encoding)) {
-    throw new EmbedError(400, `encoding_format must be one of ${EMBEDDING_ENCODINGS.join(', ')} (got ${JSON.stringify(encoding)}).`, 'encoding_format')
+    throw new EmbedError(
+      400,
+      `encoding_format must be one of ${EMBEDDING_ENCODINGS.join(', ')} (got ${JSON.stringify(encoding)}).`,
+      'encoding_format',
+    )
   }
   const model = embeddingModel(body.model, 'openai')
   const size = outputSize(model, body.dimensions, 'dimensions')
@@ -139,7 +173,11 @@ function openaiEmbeddings(ctx: SimContext): void {
     object: 'list',
     data: (texts as string[]).map((t, index) => {
       const v = modelVector(t, model, size)
-      return { object: 'embedding', index, embedding: encoding === 'base64' ? float32Base64(v) : Array.from(v) }
+      return {
+        object: 'embedding',
+        index,
+        embedding: encoding === 'base64' ? float32Base64(v) : Array.from(v),
+      }
     }),
     model: body.model,
     usage: { prompt_tokens: tokens, total_tokens: tokens },
@@ -158,15 +196,20 @@ function nativeRequest(item: unknown, model: EmbeddingModel, at: string): Native
   const parts = isObject(content) ? content.parts : undefined
   if (!Array.isArray(parts)) throw new EmbedError(400, `${at}content is required: {parts: [{text}]}.`)
   const texts = parts.map((p) => (isObject(p) && typeof p.text === 'string' ? p.text : ''))
-  if (!texts.some((t) => t.trim() !== '')) throw new EmbedError(400, `${at}content.parts needs at least one non-empty text.`)
-  if (item.taskType !== undefined && typeof item.taskType !== 'string') throw new EmbedError(400, `${at}taskType must be a string.`)
-  return { text: texts.join('\n'), size: outputSize(model, item.outputDimensionality, `${at}outputDimensionality`) }
+  if (!texts.some((t) => t.trim() !== ''))
+    throw new EmbedError(400, `${at}content.parts needs at least one non-empty text.`)
+  if (item.taskType !== undefined && typeof item.taskType !== 'string')
+    throw new EmbedError(400, `${at}taskType must be a string.`)
+  return {
+    text: texts.join('\n'),
+    size: outputSize(model, item.outputDimensionality, `${at}outputDimensionality`),
+  }
 }
 
-function nativeModel(ctx: SimContext, format: EmbeddingFormat = 'native'): EmbeddingModel {
+function nativeModel(ctx: SimContext): EmbeddingModel {
   const id = stripModelsPrefix(decodeURIComponent(ctx.params.model ?? ''))
   checkModelExists(id)
-  return embeddingModel(id, format)
+  return embeddingModel(id, 'native')
 }
 
 function embedContent(ctx: SimContext): void {
@@ -189,15 +232,26 @@ function batchEmbedContents(ctx: SimContext): void {
   const parsed = requests.map((r, i) => {
     // Items may repeat the model (the official SDK sends `models/<id>`); it must be the path's model.
     if (isObject(r) && typeof r.model === 'string' && stripModelsPrefix(r.model) !== model.id) {
-      throw new EmbedError(400, `requests[${i}].model ${JSON.stringify(r.model)} differs from the model in the path (${model.id}).`)
+      throw new EmbedError(
+        400,
+        `requests[${i}].model ${JSON.stringify(r.model)} differs from the model in the path (${model.id}).`,
+      )
     }
     return nativeRequest(r, model, `requests[${i}].`)
   })
-  sendJson(ctx, 200, { embeddings: parsed.map((r) => ({ values: Array.from(modelVector(r.text, model, r.size)) })) })
+  sendJson(ctx, 200, {
+    embeddings: parsed.map((r) => ({ values: Array.from(modelVector(r.text, model, r.size)) })),
+  })
 }
 
 export const embeddingRoutes: SimRoute[] = [
-  { method: 'POST', path: /^\/v1\/embeddings\/?$/, auth: 'model', errorStyle: 'openai', handle: withErrors('openai', openaiEmbeddings) },
+  {
+    method: 'POST',
+    path: /^\/v1\/embeddings\/?$/,
+    auth: 'model',
+    errorStyle: 'openai',
+    handle: withErrors('openai', openaiEmbeddings),
+  },
   {
     method: 'POST',
     path: /^\/(?<version>v1beta|v1)\/models\/(?<model>[^/:]+):embedContent$/,

@@ -33,7 +33,8 @@ export function bm25(query: string, documents: string[]): number[] {
 /** Relevance in 0-1: monotonic in the BM25 score. */
 export const relevance = (score: number): number => Math.round((score / (score + 1)) * 1e6) / 1e6
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 function refuse(ctx: SimContext, message: string, param: string, status = 400): void {
   sendError(ctx, status, 'openai', 'invalid_request_error', message, {
@@ -46,19 +47,32 @@ function rerank(ctx: SimContext): void {
   const body = ctx.body
   if (!isObject(body)) return refuse(ctx, 'The request body must be a JSON object.', 'body')
   const { model, query, documents, top_n: topN, return_documents: returnDocs } = body
-  if (typeof model !== 'string' || model === '') return refuse(ctx, 'model is required (a string), e.g. rerank-v1.', 'model')
+  if (typeof model !== 'string' || model === '')
+    return refuse(ctx, 'model is required (a string), e.g. rerank-v1.', 'model')
   if (model.startsWith(MISSING_MODEL_PREFIX)) {
-    return refuse(ctx, `The model ${JSON.stringify(model)} does not exist or you do not have access to it.`, 'model', 404)
+    return refuse(
+      ctx,
+      `The model ${JSON.stringify(model)} does not exist or you do not have access to it.`,
+      'model',
+      404,
+    )
   }
-  if (typeof query !== 'string' || query.trim() === '') return refuse(ctx, 'query is required: a non-empty string.', 'query')
+  if (typeof query !== 'string' || query.trim() === '')
+    return refuse(ctx, 'query is required: a non-empty string.', 'query')
   // Strings are what the spec shows; `{text}` objects (as other rerank APIs take) are read too.
   const texts = Array.isArray(documents)
-    ? documents.map((d) => (typeof d === 'string' ? d : isObject(d) && typeof d.text === 'string' ? d.text : undefined))
+    ? documents.map((d) =>
+        typeof d === 'string' ? d : isObject(d) && typeof d.text === 'string' ? d.text : undefined,
+      )
     : undefined
   if (!texts || texts.length === 0 || texts.some((t) => t === undefined)) {
     return refuse(ctx, 'documents is required: a non-empty array of strings.', 'documents')
   }
-  if (topN !== undefined && topN !== null && (typeof topN !== 'number' || !Number.isInteger(topN) || topN < 1)) {
+  if (
+    topN !== undefined &&
+    topN !== null &&
+    (typeof topN !== 'number' || !Number.isInteger(topN) || topN < 1)
+  ) {
     return refuse(ctx, `top_n must be a positive integer (got ${JSON.stringify(topN)}).`, 'top_n')
   }
   if (returnDocs !== undefined && returnDocs !== null && typeof returnDocs !== 'boolean') {

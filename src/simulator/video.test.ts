@@ -81,7 +81,11 @@ describe('video task lifecycle', () => {
 
 describe('video submit validation', () => {
   it('answers 400 naming the field and the rule', async () => {
-    const { status, json } = await submit({ model: 'famB-3.0-generate-preview', prompt: 'x', durationSeconds: 5 })
+    const { status, json } = await submit({
+      model: 'famB-3.0-generate-preview',
+      prompt: 'x',
+      durationSeconds: 5,
+    })
     expect(status).toBe(400)
     const error = json.error as { message: string; param: string; type: string }
     expect(error.type).toBe('invalid_request_error')
@@ -90,8 +94,14 @@ describe('video submit validation', () => {
   })
 
   it.each([
-    [{ model: 'famA-2', prompt: 'x', remix_from_video_id: 'abc' }, 'remix_from_video_id must start with "video_"'],
-    [{ model: 'famD-1-0-pro-250528', prompt: 'x', metadata: { content: [{ type: 'text', text: 'x' }] } }, 'prompt is not used by family D'],
+    [
+      { model: 'famA-2', prompt: 'x', remix_from_video_id: 'abc' },
+      'remix_from_video_id must start with "video_"',
+    ],
+    [
+      { model: 'famD-1-0-pro-250528', prompt: 'x', metadata: { content: [{ type: 'text', text: 'x' }] } },
+      'prompt is not used by family D',
+    ],
     [dBody('famD-1-0-lite-t2v-250428', 'x --ratio adaptive'), '--ratio must be one of'],
     [{ model: 'famX-1', prompt: 'x' }, 'model must be one of the video models'],
   ])('refuses %j', async (body, message) => {
@@ -102,29 +112,48 @@ describe('video submit validation', () => {
 
   it('refuses a family A input_reference whose size differs from size', async () => {
     const ref = dataUrl('image/png', pngHeader(1280, 720))
-    const { status, json } = await submit({ model: 'famA-2', prompt: 'x', size: '720x1280', input_reference: ref })
+    const { status, json } = await submit({
+      model: 'famA-2',
+      prompt: 'x',
+      size: '720x1280',
+      input_reference: ref,
+    })
     expect(status).toBe(400)
-    expect((json.error as { message: string }).message).toContain('input_reference must be exactly 720x1280 pixels')
+    expect((json.error as { message: string }).message).toContain(
+      'input_reference must be exactly 720x1280 pixels',
+    )
   })
 })
 
 describe('family A: result by download only', () => {
   it('ids start with video_, the query has no url, and the download base64 is the sample file', async () => {
-    const { id, final } = await runToEnd({ model: 'famA-2', prompt: 'a paper boat', seconds: '8', size: '1280x720' })
+    const { id, final } = await runToEnd({
+      model: 'famA-2',
+      prompt: 'a paper boat',
+      seconds: '8',
+      size: '1280x720',
+    })
     expect(id.startsWith('video_')).toBe(true)
     expect(final).toEqual({ task_id: id, status: 'succeeded', format: 'mp4' })
     const res = await fetch(`${sim.baseUrl}/v1/video/generations/download?id=${id}`, { headers: auth })
     expect(res.status).toBe(200)
     const dl = (await res.json()) as Record<string, unknown>
     const file = sample('famA.mp4')
-    expect(dl).toMatchObject({ success: true, generation_id: id, task_id: id, format: 'mp4', size: file.length })
+    expect(dl).toMatchObject({
+      success: true,
+      generation_id: id,
+      task_id: id,
+      format: 'mp4',
+      size: file.length,
+    })
     expect(Buffer.from(String(dl.base64), 'base64').equals(file)).toBe(true)
     expect(dl.data_url).toBe(`data:video/mp4;base64,${dl.base64 as string}`)
   })
 
   it('refuses a download before success, for other families, and for unknown ids', async () => {
     const early = await submit({ model: 'famA-2', prompt: 'not yet' })
-    const get = (id: string) => fetch(`${sim.baseUrl}/v1/video/generations/download?id=${id}`, { headers: auth })
+    const get = (id: string) =>
+      fetch(`${sim.baseUrl}/v1/video/generations/download?id=${id}`, { headers: auth })
     const notReady = await get(String(early.json.task_id))
     expect(notReady.status).toBe(400)
     expect(((await notReady.json()) as { error: { message: string } }).error.message).toContain('queued')
@@ -168,8 +197,16 @@ describe('family B: a data URL or a hosted URL', () => {
 describe('families C and D: hosted URLs with Range', () => {
   it.each([
     ['famC-2.5-i2v-preview', { prompt: 'waves', image: 'https://example.com/f.png' }, 'famC.mp4'],
-    ['famD-1-5-pro-251215', { metadata: { content: [{ type: 'text', text: 'birds --dur 6' }] } }, 'famD-audio.mp4'],
-    ['famD-1-5-pro-251215-noAudio', { metadata: { content: [{ type: 'text', text: 'birds --dur 6' }] } }, 'famD.mp4'],
+    [
+      'famD-1-5-pro-251215',
+      { metadata: { content: [{ type: 'text', text: 'birds --dur 6' }] } },
+      'famD-audio.mp4',
+    ],
+    [
+      'famD-1-5-pro-251215-noAudio',
+      { metadata: { content: [{ type: 'text', text: 'birds --dur 6' }] } },
+      'famD.mp4',
+    ],
   ])('%s succeeds with a hosted URL serving %s', async (model, body, file) => {
     const { final } = await runToEnd({ model, ...body })
     expect(final.status).toBe('succeeded')

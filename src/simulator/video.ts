@@ -59,7 +59,10 @@ export function resultUrl(task: SimVideoTask, sim: SimState): string {
     task.url =
       task.delivery === 'data'
         ? `data:video/mp4;base64,${sampleVideo(task.file).toString('base64')}`
-        : hostMedia(sim, task.file, { expired: task.triggers.has('expire'), flaky: task.triggers.has('flaky') })
+        : hostMedia(sim, task.file, {
+            expired: task.triggers.has('expire'),
+            flaky: task.triggers.has('flaky'),
+          })
   }
   return task.url
 }
@@ -77,7 +80,12 @@ function fileFor(family: VideoFamily, audio: boolean): SampleVideo {
   return `fam${family}.mp4`
 }
 
-function deliveryFor(family: VideoFamily, triggers: Set<VideoTrigger>, prompt: string, seed: number | undefined): SimVideoTask['delivery'] {
+function deliveryFor(
+  family: VideoFamily,
+  triggers: Set<VideoTrigger>,
+  prompt: string,
+  seed: number | undefined,
+): SimVideoTask['delivery'] {
   if (family === 'A') return 'download'
   if (family !== 'B') return 'hosted'
   if (triggers.has('inline')) return 'data'
@@ -139,15 +147,24 @@ function download(ctx: SimContext): void {
   const id = ctx.url.searchParams.get('id') ?? ''
   const refuse = (status: number, message: string, code: string): void =>
     sendError(ctx, status, 'video', 'invalid_request_error', message, { param: 'id', code })
-  if (id === '') return refuse(400, 'id is required: the task_id of a succeeded family A task.', 'missing_parameter')
+  if (id === '')
+    return refuse(400, 'id is required: the task_id of a succeeded family A task.', 'missing_parameter')
   const task = taskStore(ctx.sim, STORE).get(id)
   if (!task) return refuse(404, `No video task with id ${JSON.stringify(id)}.`, 'task_not_found')
   if (task.family !== 'A') {
-    return refuse(400, `Download is for family A only; ${task.model} results come from the url of the query.`, 'unsupported')
+    return refuse(
+      400,
+      `Download is for family A only; ${task.model} results come from the url of the query.`,
+      'unsupported',
+    )
   }
   const status = videoStatusAt(task, ctx.sim)
   if (status !== 'succeeded') {
-    return refuse(400, `Video ${id} cannot be downloaded: its status is ${status}, not succeeded.`, 'not_ready')
+    return refuse(
+      400,
+      `Video ${id} cannot be downloaded: its status is ${status}, not succeeded.`,
+      'not_ready',
+    )
   }
   const bytes = sampleVideo(task.file)
   const base64 = bytes.toString('base64')
@@ -164,7 +181,13 @@ function download(ctx: SimContext): void {
 
 export const videoRoutes: SimRoute[] = [
   { method: 'POST', path: /^\/v1\/video\/generations$/, auth: 'model', errorStyle: 'video', handle: submit },
-  { method: 'GET', path: /^\/v1\/video\/generations\/download$/, auth: 'model', errorStyle: 'video', handle: download },
+  {
+    method: 'GET',
+    path: /^\/v1\/video\/generations\/download$/,
+    auth: 'model',
+    errorStyle: 'video',
+    handle: download,
+  },
   {
     method: 'GET',
     path: /^\/v1\/video\/generations\/(?!download$)(?<task_id>[^/]+)$/,

@@ -16,7 +16,10 @@ describe('unprefixFields', () => {
   it('reads prefixed, nested and plain forms into one object', () => {
     expect(unprefixFields({ 'P.model': 'm', 'P.a.b': 1 }, 'P')).toEqual({ model: 'm', a: { b: 1 } })
     expect(unprefixFields({ P: { model: 'm', 'a.b': 1 } }, 'P')).toEqual({ model: 'm', a: { b: 1 } })
-    expect(unprefixFields({ model: 'm', 'list[1].url': 'u' }, 'P')).toEqual({ model: 'm', list: [undefined, { url: 'u' }] })
+    expect(unprefixFields({ model: 'm', 'list[1].url': 'u' }, 'P')).toEqual({
+      model: 'm',
+      list: [undefined, { url: 'u' }],
+    })
   })
 })
 
@@ -37,7 +40,9 @@ describe('console checks', () => {
 
   it('batch image accepts the prefixed and the plain form and names missing fields with the prefix', () => {
     const plain = { model: 'm', prompt: 'p', n: 2, size: '1024x1024', temperature: 1, watermark: false }
-    const prefixed = Object.fromEntries(Object.entries(plain).map(([k, v]) => [`batchImageGenerationDTO.${k}`, v]))
+    const prefixed = Object.fromEntries(
+      Object.entries(plain).map(([k, v]) => [`batchImageGenerationDTO.${k}`, v]),
+    )
     expect(checkBatchImage(plain)).toEqual(checkBatchImage(prefixed))
     expect(checkBatchImage(plain).ok).toBe(true)
     expect(fields(checkBatchImage({ model: 'm' }))).toEqual([
@@ -51,27 +56,45 @@ describe('console checks', () => {
   })
 
   it('easy mode needs size and parts with text or image', () => {
-    expect(checkPhotoShootEasy({ size: '1:1', contents: [{ parts: [{ text: 't' }, { image: 'https://e/x.png' }] }] }).ok).toBe(true)
+    expect(
+      checkPhotoShootEasy({
+        size: '1:1',
+        contents: [{ parts: [{ text: 't' }, { image: 'https://e/x.png' }] }],
+      }).ok,
+    ).toBe(true)
     expect(fields(checkPhotoShootEasy({ contents: [] }))).toEqual(['size', 'contents'])
-    expect(fields(checkPhotoShootEasy({ size: '1:1', contents: [{ parts: [{}] }] }))).toEqual(['contents[0].parts[0]'])
+    expect(fields(checkPhotoShootEasy({ size: '1:1', contents: [{ parts: [{}] }] }))).toEqual([
+      'contents[0].parts[0]',
+    ])
   })
 
   it('advanced mode needs its four URLs', () => {
-    expect(fields(checkPhotoShootAdvanced({ productImageUrl: 'a' }))).toEqual(['productMaskUrl', 'templateImageUrl', 'templateMaskUrl'])
+    expect(fields(checkPhotoShootAdvanced({ productImageUrl: 'a' }))).toEqual([
+      'productMaskUrl',
+      'templateImageUrl',
+      'templateMaskUrl',
+    ])
   })
 
   it('try-on accepts the prefixed form, the nested form and imageUrl/clothingUrl', () => {
     const garment = [{ type: 'image', url: 'https://e/g.png' }]
-    const a = checkTryOn({ 'cVDressingV4DTO.model.url': 'https://e/p.png', 'cVDressingV4DTO.garment.data': garment })
-    const b = checkTryOn({ cVDressingV4DTO: { model: { url: 'https://e/p.png' }, garment: { data: garment } } })
+    const a = checkTryOn({
+      'cVDressingV4DTO.model.url': 'https://e/p.png',
+      'cVDressingV4DTO.garment.data': garment,
+    })
+    const b = checkTryOn({
+      cVDressingV4DTO: { model: { url: 'https://e/p.png' }, garment: { data: garment } },
+    })
     const c = checkTryOn({ imageUrl: 'https://e/p.png', clothingUrl: 'https://e/g.png' })
     expect(a).toEqual(b)
     expect(a.ok && a.value).toEqual({ form: 'prefixed', personUrl: 'https://e/p.png', garments: garment })
     expect(c.ok && c.value).toEqual({ form: 'plain', personUrl: 'https://e/p.png', garments: garment })
     expect(fields(checkTryOn({}))).toEqual(['cVDressingV4DTO.model.url', 'cVDressingV4DTO.garment.data'])
-    expect(fields(checkTryOn({ 'cVDressingV4DTO.model.url': 'u', 'cVDressingV4DTO.garment.data': [{ type: 'image' }] }))).toEqual([
-      'cVDressingV4DTO.garment.data[0].url',
-    ])
+    expect(
+      fields(
+        checkTryOn({ 'cVDressingV4DTO.model.url': 'u', 'cVDressingV4DTO.garment.data': [{ type: 'image' }] }),
+      ),
+    ).toEqual(['cVDressingV4DTO.garment.data[0].url'])
     expect(fields(checkTryOn({ imageUrl: 'u' }))).toEqual(['clothingUrl'])
   })
 })

@@ -18,7 +18,8 @@ export const CONSOLE_PATHS = {
 
 export type ConsoleEndpoint = keyof typeof CONSOLE_PATHS
 
-export const consolePath = (endpoint: ConsoleEndpoint): string => `${CONSOLE_API_PREFIX}${CONSOLE_PATHS[endpoint]}`
+export const consolePath = (endpoint: ConsoleEndpoint): string =>
+  `${CONSOLE_API_PREFIX}${CONSOLE_PATHS[endpoint]}`
 
 /** Envelope `code` on success. */
 export const CONSOLE_SUCCESS_CODE = 200
@@ -57,15 +58,20 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 function setPath(target: Json, path: string, value: unknown): void {
   // `a.b[0].c` → ['a', 'b', 0, 'c']
-  const keys = path.split('.').flatMap((part) =>
-    [...part.matchAll(/([^[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : (m[1] ?? ''))),
-  )
+  const keys = path
+    .split('.')
+    .flatMap((part) =>
+      [...part.matchAll(/([^[\]]+)|\[(\d+)\]/g)].map((m) =>
+        m[2] !== undefined ? Number(m[2]) : (m[1] ?? ''),
+      ),
+    )
   let node: Json | unknown[] = target
   keys.forEach((key, i) => {
     const last = i === keys.length - 1
     const slot = (node as Record<string | number, unknown>)[key]
     if (last) {
-      ;(node as Record<string | number, unknown>)[key] = isObject(slot) && isObject(value) ? { ...slot, ...value } : value
+      ;(node as Record<string | number, unknown>)[key] =
+        isObject(slot) && isObject(value) ? { ...slot, ...value } : value
       return
     }
     if (typeof slot !== 'object' || slot === null) {
@@ -171,7 +177,11 @@ export function checkConsoleVideo(body: unknown): ConsoleCheck<ConsoleVideoReque
   const prompt = f.string('prompt')
   const duration = f.number('duration')
   if (duration !== undefined && !(CONSOLE_VIDEO_DURATIONS as readonly number[]).includes(duration)) {
-    f.add('duration', 'oneOf', `duration must be one of ${CONSOLE_VIDEO_DURATIONS.join(', ')} (got ${String(body.duration)})`)
+    f.add(
+      'duration',
+      'oneOf',
+      `duration must be one of ${CONSOLE_VIDEO_DURATIONS.join(', ')} (got ${String(body.duration)})`,
+    )
   }
   const aspect = f.string('aspect_ratio')
   const resolution = f.string('resolution', false)
@@ -206,7 +216,11 @@ export function checkBatchImage(body: unknown): ConsoleCheck<BatchImageRequest> 
   const prompt = f.string('prompt')
   const n = f.number('n')
   if (n !== undefined && (!Number.isInteger(n) || n < 1 || n > BATCH_IMAGE_MAX_N)) {
-    f.add('n', 'range', `${BATCH_IMAGE_PREFIX}.n must be an integer from 1 to ${BATCH_IMAGE_MAX_N} (got ${n})`)
+    f.add(
+      'n',
+      'range',
+      `${BATCH_IMAGE_PREFIX}.n must be an integer from 1 to ${BATCH_IMAGE_MAX_N} (got ${n})`,
+    )
   }
   const size = f.string('size')
   const temperature = f.number('temperature')
@@ -246,14 +260,21 @@ export function checkPhotoShootEasy(body: unknown): ConsoleCheck<EasyModeRequest
     contents.forEach((c, i) => {
       const p = isObject(c) ? c.parts : undefined
       if (!Array.isArray(p) || p.length === 0) {
-        f.add(`contents[${i}].parts`, 'required', `contents[${i}].parts is required: a non-empty array of {text, image}`)
+        f.add(
+          `contents[${i}].parts`,
+          'required',
+          `contents[${i}].parts is required: a non-empty array of {text, image}`,
+        )
         return
       }
       p.forEach((part, j) => {
         const at = `contents[${i}].parts[${j}]`
-        const text = isObject(part) && typeof part.text === 'string' && part.text !== '' ? part.text : undefined
-        const image = isObject(part) && typeof part.image === 'string' && part.image !== '' ? part.image : undefined
-        if (text === undefined && image === undefined) f.add(at, 'required', `${at} needs text or image (a string)`)
+        const text =
+          isObject(part) && typeof part.text === 'string' && part.text !== '' ? part.text : undefined
+        const image =
+          isObject(part) && typeof part.image === 'string' && part.image !== '' ? part.image : undefined
+        if (text === undefined && image === undefined)
+          f.add(at, 'required', `${at} needs text or image (a string)`)
         else parts.push({ text, image })
       })
     })
@@ -274,9 +295,8 @@ const ADVANCED_FIELDS = ['productImageUrl', 'productMaskUrl', 'templateImageUrl'
 export function checkPhotoShootAdvanced(body: unknown): ConsoleCheck<AdvancedModeRequest> {
   if (!isObject(body)) return notObject()
   const f = new Fields(body)
-  const [productImageUrl = '', productMaskUrl = '', templateImageUrl = '', templateMaskUrl = ''] = ADVANCED_FIELDS.map(
-    (k) => f.string(k),
-  )
+  const [productImageUrl = '', productMaskUrl = '', templateImageUrl = '', templateMaskUrl = ''] =
+    ADVANCED_FIELDS.map((k) => f.string(k))
   return f.result({ productImageUrl, productMaskUrl, templateImageUrl, templateMaskUrl })
 }
 
@@ -299,7 +319,11 @@ export function checkTryOn(body: unknown): ConsoleCheck<TryOnRequest> {
     const f = new Fields(body)
     const personUrl = f.string('imageUrl')
     const clothingUrl = f.string('clothingUrl')
-    return f.result({ form: 'plain' as const, personUrl: personUrl ?? '', garments: [{ type: 'image', url: clothingUrl ?? '' }] })
+    return f.result({
+      form: 'plain' as const,
+      personUrl: personUrl ?? '',
+      garments: [{ type: 'image', url: clothingUrl ?? '' }],
+    })
   }
   const fields = unprefixFields(body, TRY_ON_PREFIX)
   const f = new Fields(fields, (k) => `${TRY_ON_PREFIX}.${k}`)
@@ -310,20 +334,34 @@ export function checkTryOn(body: unknown): ConsoleCheck<TryOnRequest> {
     personUrl = person.string('url')
     f.issues.push(...person.issues)
   } else {
-    f.add('model.url', 'required', `${TRY_ON_PREFIX}.model.url is required (or send imageUrl and clothingUrl)`)
+    f.add(
+      'model.url',
+      'required',
+      `${TRY_ON_PREFIX}.model.url is required (or send imageUrl and clothingUrl)`,
+    )
   }
   const garment = fields.garment
   const data = isObject(garment) ? garment.data : undefined
   const garments: { type: string; url: string }[] = []
   if (!Array.isArray(data) || data.length === 0) {
-    f.add('garment.data', 'required', `${TRY_ON_PREFIX}.garment.data is required: a non-empty array of {type, url}`)
+    f.add(
+      'garment.data',
+      'required',
+      `${TRY_ON_PREFIX}.garment.data is required: a non-empty array of {type, url}`,
+    )
   } else {
     data.forEach((g, i) => {
       const at = `${TRY_ON_PREFIX}.garment.data[${i}]`
       const type = isObject(g) && typeof g.type === 'string' && g.type !== '' ? g.type : undefined
       const url = isObject(g) && typeof g.url === 'string' && g.url !== '' ? g.url : undefined
-      if (type === undefined) f.issues.push({ field: `${at}.type`, rule: 'required', message: `${at}.type is required (e.g. image)` })
-      if (url === undefined) f.issues.push({ field: `${at}.url`, rule: 'required', message: `${at}.url is required` })
+      if (type === undefined)
+        f.issues.push({
+          field: `${at}.type`,
+          rule: 'required',
+          message: `${at}.type is required (e.g. image)`,
+        })
+      if (url === undefined)
+        f.issues.push({ field: `${at}.url`, rule: 'required', message: `${at}.url is required` })
       if (type !== undefined && url !== undefined) garments.push({ type, url })
     })
   }
@@ -331,4 +369,5 @@ export function checkTryOn(body: unknown): ConsoleCheck<TryOnRequest> {
 }
 
 /** One line for an envelope `msg`: every issue's message joined. */
-export const describeConsoleIssues = (issues: readonly ConsoleIssue[]): string => issues.map((i) => i.message).join('; ')
+export const describeConsoleIssues = (issues: readonly ConsoleIssue[]): string =>
+  issues.map((i) => i.message).join('; ')

@@ -1,5 +1,11 @@
 import { describe, it, expect } from 'vitest'
-import { VIDEO_MODELS, findVideoModel, acceptsLastFrame, videoModelsOfFamily, type VideoModel } from './videoModels'
+import {
+  VIDEO_MODELS,
+  findVideoModel,
+  acceptsLastFrame,
+  videoModelsOfFamily,
+  type VideoModel,
+} from './videoModels'
 
 // The spec's table (endpoint 11) and Limits, restated so a catalog edit that drifts from the spec fails here.
 const SPEC_TABLE: [string, VideoModel['family'], string[]][] = [
@@ -22,13 +28,16 @@ describe('video model catalog', () => {
     expect(VIDEO_MODELS.map((m) => [m.id, m.family, [...m.modes]])).toEqual(SPEC_TABLE)
   })
 
-  it.each(VIDEO_MODELS.map((m) => [m.id, m] as const))('%s: defaults are among its allowed values', (_id, m) => {
-    expect(m.durations).toContain(m.defaultDuration)
-    if (m.defaultResolution !== undefined) expect(m.resolutions).toContain(m.defaultResolution)
-    if (m.defaultSize !== undefined) expect(m.sizes).toContain(m.defaultSize)
-    if (m.defaultAspectRatio !== undefined) expect(m.aspectRatios).toContain(m.defaultAspectRatio)
-    expect(findVideoModel(m.id)).toBe(m)
-  })
+  it.each(VIDEO_MODELS.map((m) => [m.id, m] as const))(
+    '%s: defaults are among its allowed values',
+    (_id, m) => {
+      expect(m.durations).toContain(m.defaultDuration)
+      if (m.defaultResolution !== undefined) expect(m.resolutions).toContain(m.defaultResolution)
+      if (m.defaultSize !== undefined) expect(m.sizes).toContain(m.defaultSize)
+      if (m.defaultAspectRatio !== undefined) expect(m.aspectRatios).toContain(m.defaultAspectRatio)
+      expect(findVideoModel(m.id)).toBe(m)
+    },
+  )
 
   it('follows the Limits table for durations and resolutions', () => {
     for (const m of videoModelsOfFamily('A')) {
@@ -61,10 +70,11 @@ describe('video model catalog', () => {
   })
 
   it('gives lastFrame to the family B 3.1 models only and audio per model', () => {
-    expect(videoModelsOfFamily('B').filter(acceptsLastFrame).map((m) => m.id)).toEqual([
-      'famB-3.1-fast-generate-preview',
-      'famB-3.1-generate-preview',
-    ])
+    expect(
+      videoModelsOfFamily('B')
+        .filter(acceptsLastFrame)
+        .map((m) => m.id),
+    ).toEqual(['famB-3.1-fast-generate-preview', 'famB-3.1-generate-preview'])
     expect(findVideoModel('famB-3.0-fast-generate-001')?.audio).toBe('always')
     expect(findVideoModel('famB-3.0-generate-preview')?.audio).toBe('toggle')
     expect(findVideoModel('famD-1-5-pro-251215')?.audio).toBe('always')

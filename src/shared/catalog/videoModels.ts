@@ -100,7 +100,8 @@ export const VIDEO_FAMILY_LABELS: Record<VideoFamily, string> = {
   D: 'Family D',
 }
 
-const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i)
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i)
 
 const base = {
   audio: 'unspecified',

@@ -30,7 +30,9 @@ function compact(entries: Record<string, unknown>): VideoBody {
 export function buildFamilyABody(model: VideoModel, form: FamilyAForm): VideoBody {
   const size =
     form.size ??
-    (form.width !== undefined && form.height !== undefined ? `${form.width}x${form.height}` : model.defaultSize)
+    (form.width !== undefined && form.height !== undefined
+      ? `${form.width}x${form.height}`
+      : model.defaultSize)
   const seconds = form.seconds ?? model.defaultDuration
   return compact({
     model: model.id,

@@ -16,9 +16,36 @@ export function pngHeader(width: number, height: number): Uint8Array {
 /** SOI, an APP0 segment, an APP1 segment of `padding` bytes, then a baseline SOF0 frame header. */
 export function jpegHeader(width: number, height: number, padding = 16): Uint8Array {
   const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0, 0, 1, 0, 1, 0, 0]
-  const app1 = [0xff, 0xe1, ((padding + 2) >> 8) & 0xff, (padding + 2) & 0xff, ...new Array<number>(padding).fill(0x41)]
-  const sof = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]
+  const app1 = [
+    0xff,
+    0xe1,
+    ((padding + 2) >> 8) & 0xff,
+    (padding + 2) & 0xff,
+    ...new Array<number>(padding).fill(0x41),
+  ]
+  const sof = [
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    3,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  ]
   return new Uint8Array([0xff, 0xd8, ...app0, ...app1, ...sof, 0xff, 0xd9])
 }
 
-export const dataUrl = (mime: string, bytes: Uint8Array): string => `data:${mime};base64,${encodeBase64(bytes)}`
+export const dataUrl = (mime: string, bytes: Uint8Array): string =>
+  `data:${mime};base64,${encodeBase64(bytes)}`

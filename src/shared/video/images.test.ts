@@ -42,7 +42,11 @@ describe('parseImageReference', () => {
   })
 
   it('keeps the data URL mime type', () => {
-    expect(parseImageReference('data:image/jpeg;base64,AAAA')).toEqual({ kind: 'inline', mime: 'image/jpeg', base64: 'AAAA' })
+    expect(parseImageReference('data:image/jpeg;base64,AAAA')).toEqual({
+      kind: 'inline',
+      mime: 'image/jpeg',
+      base64: 'AAAA',
+    })
   })
 })
 
@@ -59,7 +63,11 @@ describe('imageDimensions', () => {
   it('reads a progressive (SOF2) JPEG and skips DHT segments', () => {
     const dht = [0xff, 0xc4, 0x00, 0x04, 0x00, 0x00]
     const sof2 = [0xff, 0xc2, 0x00, 0x0b, 0x08, 0x00, 0x20, 0x00, 0x40, 1, 1, 0x11, 0]
-    expect(imageDimensions(new Uint8Array([0xff, 0xd8, ...dht, ...sof2]))).toEqual({ format: 'jpeg', width: 64, height: 32 })
+    expect(imageDimensions(new Uint8Array([0xff, 0xd8, ...dht, ...sof2]))).toEqual({
+      format: 'jpeg',
+      width: 64,
+      height: 32,
+    })
   })
 
   it('answers undefined for truncated headers and other formats', () => {
@@ -73,8 +81,16 @@ describe('imageDimensions', () => {
 
 describe('inlineImageInfo', () => {
   it('measures data URLs and bare Base64, not URLs', () => {
-    expect(inlineImageInfo(dataUrl('image/png', pngHeader(1280, 720)))).toEqual({ format: 'png', width: 1280, height: 720 })
-    expect(inlineImageInfo(encodeBase64(jpegHeader(720, 1280)))).toEqual({ format: 'jpeg', width: 720, height: 1280 })
+    expect(inlineImageInfo(dataUrl('image/png', pngHeader(1280, 720)))).toEqual({
+      format: 'png',
+      width: 1280,
+      height: 720,
+    })
+    expect(inlineImageInfo(encodeBase64(jpegHeader(720, 1280)))).toEqual({
+      format: 'jpeg',
+      width: 720,
+      height: 1280,
+    })
     expect(inlineImageInfo('https://example.com/a.png')).toBeUndefined()
   })
 
@@ -92,6 +108,8 @@ describe('inlineImageInfo', () => {
       width: 0,
       height: 0,
     })
-    expect(inlineImageInfo(dataUrl('image/png', new TextEncoder().encode('plain text, no image')))).toBeUndefined()
+    expect(
+      inlineImageInfo(dataUrl('image/png', new TextEncoder().encode('plain text, no image'))),
+    ).toBeUndefined()
   })
 })

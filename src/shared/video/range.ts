@@ -3,9 +3,7 @@
 // a valid but unsatisfiable one is reported so the caller answers 416 with `bytes */size`.
 
 export type ByteRange =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' }
+  { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' }
 
 /**
  * Interprets a Range header against a resource of `size` bytes. `end` is inclusive.

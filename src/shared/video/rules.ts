@@ -136,7 +136,12 @@ class Checker {
     return v
   }
 
-  oneOf<T extends string | number>(field: string, value: T | undefined, allowed: readonly T[], what: string): T | undefined {
+  oneOf<T extends string | number>(
+    field: string,
+    value: T | undefined,
+    allowed: readonly T[],
+    what: string,
+  ): T | undefined {
     if (value === undefined) return undefined
     if (!allowed.includes(value)) {
       this.add(
@@ -186,7 +191,11 @@ function checkFamilyA(c: Checker, opts: VideoBodyOptions): Omit<VideoRequestSumm
     if (typeof rawSeconds === 'string' && /^\d+$/.test(rawSeconds.trim())) seconds = Number(rawSeconds)
     else if (typeof rawSeconds === 'number' && Number.isInteger(rawSeconds)) seconds = rawSeconds
     else {
-      c.add('seconds', 'type', `seconds must be a whole number of seconds, as a string or an integer (got ${show(rawSeconds)})`)
+      c.add(
+        'seconds',
+        'type',
+        `seconds must be a whole number of seconds, as a string or an integer (got ${show(rawSeconds)})`,
+      )
       seconds = undefined
     }
     c.oneOf('seconds', seconds, model.durations, 'family A durations in seconds')
@@ -199,13 +208,25 @@ function checkFamilyA(c: Checker, opts: VideoBodyOptions): Omit<VideoRequestSumm
     const w = c.integer('width')
     const h = c.integer('height')
     if (!c.has('width') || !c.has('height')) {
-      c.add(c.has('width') ? 'height' : 'width', 'requires', 'width and height must be given together (they are converted into size)')
+      c.add(
+        c.has('width') ? 'height' : 'width',
+        'requires',
+        'width and height must be given together (they are converted into size)',
+      )
     } else if (w !== undefined && h !== undefined) {
       derived = `${w}x${h}`
       if (size !== undefined && size !== derived) {
-        c.add('size', 'conflict', `size ${show(size)} contradicts width x height ${derived}; give one of them`)
+        c.add(
+          'size',
+          'conflict',
+          `size ${show(size)} contradicts width x height ${derived}; give one of them`,
+        )
       } else if (size === undefined && !model.sizes.includes(derived)) {
-        c.add('width', 'oneOf', `width x height must be one of ${listValues(model.sizes)} for ${model.id} (got ${derived})`)
+        c.add(
+          'width',
+          'oneOf',
+          `width x height must be one of ${listValues(model.sizes)} for ${model.id} (got ${derived})`,
+        )
       }
     }
   }
@@ -215,10 +236,18 @@ function checkFamilyA(c: Checker, opts: VideoBodyOptions): Omit<VideoRequestSumm
   if (ref !== undefined) {
     const info = opts.imageInfo ?? inlineImageInfo(ref)
     if (parseImageReference(ref).kind === 'inline' && !info) {
-      c.add('input_reference', 'format', 'input_reference must be a JPEG or PNG image (the data is no image this can read)')
+      c.add(
+        'input_reference',
+        'format',
+        'input_reference must be a JPEG or PNG image (the data is no image this can read)',
+      )
     } else if (info) {
       if (!info.format || !(FAMILY_A_REFERENCE_FORMATS as readonly string[]).includes(info.format)) {
-        c.add('input_reference', 'format', `input_reference must be a JPEG or PNG image (got ${info.format ?? 'an unknown format'})`)
+        c.add(
+          'input_reference',
+          'format',
+          `input_reference must be a JPEG or PNG image (got ${info.format ?? 'an unknown format'})`,
+        )
       } else if (info.width > 0 && `${info.width}x${info.height}` !== effectiveSize) {
         c.add(
           'input_reference',
@@ -231,10 +260,18 @@ function checkFamilyA(c: Checker, opts: VideoBodyOptions): Omit<VideoRequestSumm
 
   const remix = c.string('remix_from_video_id', false)
   if (remix !== undefined && !remix.startsWith(FAMILY_A_VIDEO_ID_PREFIX)) {
-    c.add('remix_from_video_id', 'prefix', `remix_from_video_id must start with "${FAMILY_A_VIDEO_ID_PREFIX}" (got ${show(remix)})`)
+    c.add(
+      'remix_from_video_id',
+      'prefix',
+      `remix_from_video_id must start with "${FAMILY_A_VIDEO_ID_PREFIX}" (got ${show(remix)})`,
+    )
   }
   if (remix !== undefined && ref !== undefined) {
-    c.add('remix_from_video_id', 'conflict', 'remix_from_video_id and input_reference cannot be combined: a remix starts from the earlier video')
+    c.add(
+      'remix_from_video_id',
+      'conflict',
+      'remix_from_video_id and input_reference cannot be combined: a remix starts from the earlier video',
+    )
   }
 
   return {
@@ -256,13 +293,32 @@ function checkFamilyA(c: Checker, opts: VideoBodyOptions): Omit<VideoRequestSumm
 function checkFamilyB(c: Checker): Omit<VideoRequestSummary, 'model'> {
   const { model, body } = c
   const prompt = c.string('prompt', true) ?? ''
-  const duration = c.oneOf('durationSeconds', c.integer('durationSeconds'), model.durations, 'family B durations in seconds')
-  const aspect = c.oneOf('aspectRatio', c.string('aspectRatio', false), model.aspectRatios, 'family B aspect ratios')
-  const resolution = c.oneOf('resolution', c.string('resolution', false), model.resolutions, 'family B resolutions')
+  const duration = c.oneOf(
+    'durationSeconds',
+    c.integer('durationSeconds'),
+    model.durations,
+    'family B durations in seconds',
+  )
+  const aspect = c.oneOf(
+    'aspectRatio',
+    c.string('aspectRatio', false),
+    model.aspectRatios,
+    'family B aspect ratios',
+  )
+  const resolution = c.oneOf(
+    'resolution',
+    c.string('resolution', false),
+    model.resolutions,
+    'family B resolutions',
+  )
   const image = c.imageRef('image', body.image, false)
   const last = c.imageRef('lastFrame', body.lastFrame, false)
   if (c.has('lastFrame') && !acceptsLastFrame(model)) {
-    c.add('lastFrame', 'mode', `lastFrame (first+last frame) is accepted by the 3.1 models only; ${model.id} does not take it`)
+    c.add(
+      'lastFrame',
+      'mode',
+      `lastFrame (first+last frame) is accepted by the 3.1 models only; ${model.id} does not take it`,
+    )
   } else if (c.has('lastFrame') && !c.has('image')) {
     c.add('lastFrame', 'requires', 'lastFrame requires image (the first frame)')
   }
@@ -271,7 +327,8 @@ function checkFamilyB(c: Checker): Omit<VideoRequestSummary, 'model'> {
   const rawCount = c.integer('sampleCount')
   if (rawCount !== undefined && model.sampleCount) {
     const { min, max } = model.sampleCount
-    if (rawCount < min || rawCount > max) c.add('sampleCount', 'range', `sampleCount must be an integer from ${min} to ${max} (got ${rawCount})`)
+    if (rawCount < min || rawCount > max)
+      c.add('sampleCount', 'range', `sampleCount must be an integer from ${min} to ${max} (got ${rawCount})`)
     else sampleCount = rawCount
   }
   const seed = c.integer('seed')
@@ -297,8 +354,18 @@ function checkFamilyC(c: Checker): Omit<VideoRequestSummary, 'model'> {
   const { model, body } = c
   const i2v = supportsMode(model, 'firstFrame')
   const prompt = c.string('prompt', !i2v) ?? ''
-  const duration = c.oneOf('duration', c.integer('duration'), model.durations, 'family C durations in seconds')
-  const resolution = c.oneOf('resolution', c.string('resolution', false), model.resolutions, 'family C resolutions')
+  const duration = c.oneOf(
+    'duration',
+    c.integer('duration'),
+    model.durations,
+    'family C durations in seconds',
+  )
+  const resolution = c.oneOf(
+    'resolution',
+    c.string('resolution', false),
+    model.resolutions,
+    'family C resolutions',
+  )
   // The i2v video follows its image, so an aspect ratio there is ignored rather than refused.
   const aspect =
     model.aspectRatios.length > 0
@@ -306,7 +373,12 @@ function checkFamilyC(c: Checker): Omit<VideoRequestSummary, 'model'> {
       : undefined
   let image: string | undefined
   if (i2v) image = c.imageRef('image', body.image, true)
-  else if (c.has('image')) c.add('image', 'forbidden', `image is not accepted by ${model.id} (text-to-video only; use famC-2.5-i2v-preview)`)
+  else if (c.has('image'))
+    c.add(
+      'image',
+      'forbidden',
+      `image is not accepted by ${model.id} (text-to-video only; use famC-2.5-i2v-preview)`,
+    )
   c.boolean('smart_rewrite')
   const generateAudio = c.boolean('generate_audio')
   const audioUrl = c.string('audio_url', false)
@@ -383,13 +455,22 @@ const FLAG_LABEL: Record<FamilyDFlag, string> = {
 function checkFamilyD(c: Checker): Omit<VideoRequestSummary, 'model'> {
   const { model, body } = c
   if (c.has('prompt')) {
-    c.add('prompt', 'forbidden', "prompt is not used by family D: put the prompt in metadata.content's text item")
+    c.add(
+      'prompt',
+      'forbidden',
+      "prompt is not used by family D: put the prompt in metadata.content's text item",
+    )
   }
   const metadata = body.metadata
   const content = isObject(metadata) ? metadata.content : undefined
-  if (!isObject(metadata)) c.add('metadata', 'required', 'metadata is required for family D: { content: [ {type: text, text}, … ] }')
+  if (!isObject(metadata))
+    c.add('metadata', 'required', 'metadata is required for family D: { content: [ {type: text, text}, … ] }')
   else if (!Array.isArray(content) || content.length === 0) {
-    c.add('metadata.content', 'required', 'metadata.content must be a non-empty array of text and image_url items')
+    c.add(
+      'metadata.content',
+      'required',
+      'metadata.content must be a non-empty array of text and image_url items',
+    )
   }
   const items = Array.isArray(content) ? content : []
 
@@ -409,7 +490,11 @@ function checkFamilyD(c: Checker): Omit<VideoRequestSummary, 'model'> {
         c.add(`${at}.role`, 'required', `${at}.role is required: one of ${listValues(FAMILY_D_ROLES)}`)
         images.push({ role: undefined })
       } else if (typeof role !== 'string' || !(FAMILY_D_ROLES as readonly string[]).includes(role)) {
-        c.add(`${at}.role`, 'oneOf', `${at}.role must be one of ${listValues(FAMILY_D_ROLES)} (got ${show(role)})`)
+        c.add(
+          `${at}.role`,
+          'oneOf',
+          `${at}.role must be one of ${listValues(FAMILY_D_ROLES)} (got ${show(role)})`,
+        )
         images.push({ role: undefined })
       } else images.push({ role: role as FamilyDRole })
     } else {
@@ -418,19 +503,30 @@ function checkFamilyD(c: Checker): Omit<VideoRequestSummary, 'model'> {
   })
 
   if (isObject(metadata) && items.length > 0 && texts.length === 0) {
-    c.add('metadata.content', 'required', 'metadata.content needs one text item carrying the prompt and its flags')
+    c.add(
+      'metadata.content',
+      'required',
+      'metadata.content needs one text item carrying the prompt and its flags',
+    )
   }
-  if (texts.length > 1) c.add('metadata.content', 'count', `metadata.content must have exactly one text item (got ${texts.length})`)
+  if (texts.length > 1)
+    c.add(
+      'metadata.content',
+      'count',
+      `metadata.content must have exactly one text item (got ${texts.length})`,
+    )
   const parsed = parseFamilyDText(texts[0]?.text ?? '')
   const textAt = texts[0]?.at ?? 'metadata.content[0].text'
-  for (const f of parsed.duplicates) c.add(`--${f}`, 'duplicate', `--${f} appears more than once in the text item`)
+  for (const f of parsed.duplicates)
+    c.add(`--${f}`, 'duplicate', `--${f} appears more than once in the text item`)
   for (const f of parsed.missingValue) c.add(`--${f}`, 'required', `--${f} needs a value (${FLAG_LABEL[f]})`)
 
   const { flags } = parsed
   const ratio = c.oneOf('--ratio', flags.ratio, model.aspectRatios, FLAG_LABEL.ratio)
   let duration: number | undefined
   if (flags.dur !== undefined) {
-    if (!/^\d+$/.test(flags.dur)) c.add('--dur', 'type', `--dur must be a whole number of seconds (got ${show(flags.dur)})`)
+    if (!/^\d+$/.test(flags.dur))
+      c.add('--dur', 'type', `--dur must be a whole number of seconds (got ${show(flags.dur)})`)
     else duration = c.oneOf('--dur', Number(flags.dur), model.durations, FLAG_LABEL.dur)
   }
   const resolution = c.oneOf('--rs', flags.rs, model.resolutions, FLAG_LABEL.rs)
@@ -452,7 +548,11 @@ function checkFamilyD(c: Checker): Omit<VideoRequestSummary, 'model'> {
     else if (refs === roles.length) mode = 'reference'
     else if (refs > 0) {
       mode = undefined
-      c.add('metadata.content', 'roles', 'metadata.content: reference_image items cannot be mixed with first_frame or last_frame items')
+      c.add(
+        'metadata.content',
+        'roles',
+        'metadata.content: reference_image items cannot be mixed with first_frame or last_frame items',
+      )
     } else if (lasts > 0) {
       mode = 'firstLast'
       if (!(roles.length === 2 && firsts === 1 && lasts === 1)) {
@@ -466,16 +566,28 @@ function checkFamilyD(c: Checker): Omit<VideoRequestSummary, 'model'> {
     } else if (firsts === 1) mode = 'firstFrame'
     else {
       mode = undefined
-      c.add('metadata.content', 'count', `metadata.content: first-frame mode is a single image item (got ${firsts} first_frame images)`)
+      c.add(
+        'metadata.content',
+        'count',
+        `metadata.content: first-frame mode is a single image item (got ${firsts} first_frame images)`,
+      )
     }
   }
 
   if (mode !== undefined && !supportsMode(model, mode)) {
     const supported = model.modes.map((m) => VIDEO_MODE_LABELS[m]).join(', ')
     if (!supportsMode(model, 'firstFrame') && !supportsMode(model, 'reference') && roles.length > 0) {
-      c.add('metadata.content', 'forbidden', `metadata.content: ${model.id} takes no image input (${supported} only)`)
+      c.add(
+        'metadata.content',
+        'forbidden',
+        `metadata.content: ${model.id} takes no image input (${supported} only)`,
+      )
     } else {
-      c.add('metadata.content', 'mode', `metadata.content: ${model.id} does not support ${VIDEO_MODE_LABELS[mode]} (supported: ${supported})`)
+      c.add(
+        'metadata.content',
+        'mode',
+        `metadata.content: ${model.id} does not support ${VIDEO_MODE_LABELS[mode]} (supported: ${supported})`,
+      )
     }
   }
   if (mode === 'text' && parsed.prompt === '' && texts.length > 0) {
@@ -484,7 +596,11 @@ function checkFamilyD(c: Checker): Omit<VideoRequestSummary, 'model'> {
   if (mode === 'reference') {
     const max = model.maxReferenceImages ?? Infinity
     if (roles.length > max) {
-      c.add('metadata.content', 'count', `metadata.content: reference mode takes at most ${max} images (got ${roles.length})`)
+      c.add(
+        'metadata.content',
+        'count',
+        `metadata.content: reference mode takes at most ${max} images (got ${roles.length})`,
+      )
     }
     const bad = citedImages(parsed.prompt).filter((n) => n < 1 || n > roles.length)
     if (bad.length > 0) {
@@ -516,11 +632,23 @@ function checkFamilyD(c: Checker): Omit<VideoRequestSummary, 'model'> {
  */
 export function analyzeVideoBody(body: unknown, opts: VideoBodyOptions = {}): VideoBodyAnalysis {
   if (!isObject(body)) {
-    return { issues: [{ field: 'body', rule: 'type', message: 'The body must be a JSON object' }], request: undefined }
+    return {
+      issues: [{ field: 'body', rule: 'type', message: 'The body must be a JSON object' }],
+      request: undefined,
+    }
   }
   const model = typeof body.model === 'string' ? findVideoModel(body.model) : undefined
   if (!model) {
-    return { issues: [{ field: 'model', rule: body.model === undefined ? 'required' : 'oneOf', message: unknownModelMessage(body.model) }], request: undefined }
+    return {
+      issues: [
+        {
+          field: 'model',
+          rule: body.model === undefined ? 'required' : 'oneOf',
+          message: unknownModelMessage(body.model),
+        },
+      ],
+      request: undefined,
+    }
   }
   const c = new Checker(body, model)
   const summary =
@@ -539,4 +667,5 @@ export const parseVideoBody = (body: unknown, opts: VideoBodyOptions = {}): Vide
   analyzeVideoBody(body, opts).issues
 
 /** One line for an HTTP 400 or a form banner: every issue's message joined. */
-export const describeVideoIssues = (issues: readonly VideoIssue[]): string => issues.map((i) => i.message).join('; ')
+export const describeVideoIssues = (issues: readonly VideoIssue[]): string =>
+  issues.map((i) => i.message).join('; ')

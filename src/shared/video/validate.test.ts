@@ -1,6 +1,13 @@
 import { describe, it, expect } from 'vitest'
 import { VIDEO_MODELS, findVideoModel, type VideoModel } from '../catalog/videoModels'
-import { defaultVideoForm, type FamilyAForm, type FamilyBForm, type FamilyCForm, type FamilyDForm, type VideoForm } from './forms'
+import {
+  defaultVideoForm,
+  type FamilyAForm,
+  type FamilyBForm,
+  type FamilyCForm,
+  type FamilyDForm,
+  type VideoForm,
+} from './forms'
 import { dataUrl, jpegHeader, pngHeader } from './imageFixtures'
 import { validateVideoForm, type VideoFormResult } from './validate'
 
@@ -60,28 +67,34 @@ describe('validateVideoForm: every model', () => {
     }
   })
 
-  it.each(ALL.filter(([, m]) => m.resolutions.length > 0))('%s: resolutions outside the list fail', (_id, m) => {
-    for (const r of m.resolutions) {
+  it.each(ALL.filter(([, m]) => m.resolutions.length > 0))(
+    '%s: resolutions outside the list fail',
+    (_id, m) => {
+      for (const r of m.resolutions) {
+        const f = validForm(m) as FamilyBForm | FamilyCForm | FamilyDForm
+        f.resolution = r
+        expect(issuesOf(validateVideoForm(m, f))).toEqual([])
+      }
       const f = validForm(m) as FamilyBForm | FamilyCForm | FamilyDForm
-      f.resolution = r
-      expect(issuesOf(validateVideoForm(m, f))).toEqual([])
-    }
-    const f = validForm(m) as FamilyBForm | FamilyCForm | FamilyDForm
-    f.resolution = '4k'
-    expectIssue(validateVideoForm(m, f), 'resolution', 'oneOf', m.resolutions.join(', '), m.id)
-  })
+      f.resolution = '4k'
+      expectIssue(validateVideoForm(m, f), 'resolution', 'oneOf', m.resolutions.join(', '), m.id)
+    },
+  )
 
-  it.each(ALL.filter(([, m]) => m.aspectRatios.length > 0))('%s: aspect ratios outside the list fail', (_id, m) => {
-    const field = m.family === 'B' ? 'aspectRatio' : m.family === 'C' ? 'aspect_ratio' : 'ratio'
-    for (const ratio of m.aspectRatios) {
+  it.each(ALL.filter(([, m]) => m.aspectRatios.length > 0))(
+    '%s: aspect ratios outside the list fail',
+    (_id, m) => {
+      const field = m.family === 'B' ? 'aspectRatio' : m.family === 'C' ? 'aspect_ratio' : 'ratio'
+      for (const ratio of m.aspectRatios) {
+        const f = validForm(m) as unknown as Record<string, unknown>
+        f[field] = ratio
+        expect(issuesOf(validateVideoForm(m, f as unknown as VideoForm))).toEqual([])
+      }
       const f = validForm(m) as unknown as Record<string, unknown>
-      f[field] = ratio
-      expect(issuesOf(validateVideoForm(m, f as unknown as VideoForm))).toEqual([])
-    }
-    const f = validForm(m) as unknown as Record<string, unknown>
-    f[field] = '5:4'
-    expectIssue(validateVideoForm(m, f as unknown as VideoForm), field, 'oneOf', m.aspectRatios.join(', '))
-  })
+      f[field] = '5:4'
+      expectIssue(validateVideoForm(m, f as unknown as VideoForm), field, 'oneOf', m.aspectRatios.join(', '))
+    },
+  )
 
   it.each(ALL.filter(([, m]) => m.family !== 'D'))('%s: an empty prompt is refused by name', (_id, m) => {
     const f = validForm(m)
@@ -91,7 +104,12 @@ describe('validateVideoForm: every model', () => {
   })
 
   it('refuses a form of another family and an unknown model', () => {
-    expectIssue(validateVideoForm('famA-2', validForm(model('famB-3.0-generate-preview'))), 'model', 'oneOf', 'family A')
+    expectIssue(
+      validateVideoForm('famA-2', validForm(model('famB-3.0-generate-preview'))),
+      'model',
+      'oneOf',
+      'family A',
+    )
     expect(validateVideoForm('famZ-9', validForm(model('famA-2'))).ok).toBe(false)
   })
 })
@@ -114,7 +132,13 @@ describe('family A', () => {
   it('converts width and height into size', () => {
     const r = validateVideoForm(m, form({ width: 1280, height: 720, seconds: 12 }))
     expect(r.ok && r.body).toEqual({ model: 'famA-2', prompt: PROMPT, seconds: '12', size: '1280x720' })
-    expectIssue(validateVideoForm(m, form({ width: 1000, height: 1000 })), 'width', 'oneOf', '720x1280, 1280x720', '1000x1000')
+    expectIssue(
+      validateVideoForm(m, form({ width: 1000, height: 1000 })),
+      'width',
+      'oneOf',
+      '720x1280, 1280x720',
+      '1000x1000',
+    )
   })
 
   it('refuses sizes outside the list', () => {
@@ -122,7 +146,10 @@ describe('family A', () => {
   })
 
   it('accepts an input_reference whose pixels equal size and refuses any other size', () => {
-    const ok = validateVideoForm(m, form({ size: '1280x720', input_reference: dataUrl('image/png', pngHeader(1280, 720)) }))
+    const ok = validateVideoForm(
+      m,
+      form({ size: '1280x720', input_reference: dataUrl('image/png', pngHeader(1280, 720)) }),
+    )
     expect(issuesOf(ok)).toEqual([])
     expect(ok.ok && ok.request.mode).toBe('firstFrame')
     const jpeg = validateVideoForm(m, form({ input_reference: dataUrl('image/jpeg', jpegHeader(720, 1280)) }))
@@ -155,7 +182,13 @@ describe('family A', () => {
 
   it('refuses input_reference data that is no JPEG or PNG', () => {
     const gif = dataUrl('image/gif', new TextEncoder().encode('GIF89a0000000000'))
-    expectIssue(validateVideoForm(m, form({ input_reference: gif })), 'input_reference', 'format', 'JPEG or PNG', 'gif')
+    expectIssue(
+      validateVideoForm(m, form({ input_reference: gif })),
+      'input_reference',
+      'format',
+      'JPEG or PNG',
+      'gif',
+    )
     expectIssue(validateVideoForm(m, form({ input_reference: 'nonsense!' })), 'input_reference', 'format')
   })
 
@@ -163,7 +196,12 @@ describe('family A', () => {
     const r = validateVideoForm(m, form({ remix_from_video_id: 'video_abc123' }))
     expect(r.ok && r.body.remix_from_video_id).toBe('video_abc123')
     expect(r.ok && r.request.mode).toBe('remix')
-    expectIssue(validateVideoForm(m, form({ remix_from_video_id: 'task_abc' })), 'remix_from_video_id', 'prefix', '"video_"')
+    expectIssue(
+      validateVideoForm(m, form({ remix_from_video_id: 'task_abc' })),
+      'remix_from_video_id',
+      'prefix',
+      '"video_"',
+    )
     expectIssue(
       validateVideoForm(m, form({ remix_from_video_id: 'video_1', input_reference: IMG })),
       'remix_from_video_id',
@@ -179,7 +217,10 @@ describe('family B', () => {
   const form = (extra: Partial<FamilyBForm>): FamilyBForm => ({ family: 'B', prompt: PROMPT, ...extra })
 
   it('builds the camelCase body with defaults', () => {
-    const r = validateVideoForm(v30, form({ generateAudio: true, seed: 42, personGeneration: 'allow_adult', addWatermark: false }))
+    const r = validateVideoForm(
+      v30,
+      form({ generateAudio: true, seed: 42, personGeneration: 'allow_adult', addWatermark: false }),
+    )
     expect(r.ok && r.body).toEqual({
       model: 'famB-3.0-generate-preview',
       prompt: PROMPT,
@@ -229,7 +270,14 @@ describe('family C', () => {
   it('builds the snake_case body for text-to-video', () => {
     const r = validateVideoForm(
       t2v,
-      form({ duration: 10, resolution: '1080p', smart_rewrite: true, generate_audio: true, audio_url: 'https://e.com/a.mp3', seed: 7 }),
+      form({
+        duration: 10,
+        resolution: '1080p',
+        smart_rewrite: true,
+        generate_audio: true,
+        audio_url: 'https://e.com/a.mp3',
+        seed: 7,
+      }),
     )
     expect(r.ok && r.body).toEqual({
       model: 'famC-2.5-t2v-preview',
@@ -246,7 +294,13 @@ describe('family C', () => {
 
   it('needs an image on i2v and refuses one on t2v', () => {
     const r = validateVideoForm(i2v, form({ image: IMG }))
-    expect(r.ok && r.body).toEqual({ model: 'famC-2.5-i2v-preview', prompt: PROMPT, duration: 5, resolution: '720p', image: IMG })
+    expect(r.ok && r.body).toEqual({
+      model: 'famC-2.5-i2v-preview',
+      prompt: PROMPT,
+      duration: 5,
+      resolution: '720p',
+      image: IMG,
+    })
     expectIssue(validateVideoForm(i2v, form({})), 'image', 'required', 'famC-2.5-i2v-preview')
     expectIssue(validateVideoForm(t2v, form({ image: IMG })), 'image', 'forbidden', 'text-to-video')
   })
@@ -262,13 +316,24 @@ describe('family D', () => {
   const liteI2v = model('famD-1-0-lite-i2v-250428')
   const pro = model('famD-1-0-pro-250528')
   const pro15 = model('famD-1-5-pro-251215')
-  const form = (extra: Partial<FamilyDForm>): FamilyDForm => ({ family: 'D', mode: 'text', prompt: PROMPT, images: [], ...extra })
+  const form = (extra: Partial<FamilyDForm>): FamilyDForm => ({
+    family: 'D',
+    mode: 'text',
+    prompt: PROMPT,
+    images: [],
+    ...extra,
+  })
 
   it('has no prompt field: one text item carries the prompt and every flag', () => {
-    const r = validateVideoForm(pro15, form({ ratio: '9:16', duration: 12, resolution: '480p', watermark: true, cameraFixed: true }))
+    const r = validateVideoForm(
+      pro15,
+      form({ ratio: '9:16', duration: 12, resolution: '480p', watermark: true, cameraFixed: true }),
+    )
     expect(r.ok && r.body).toEqual({
       model: 'famD-1-5-pro-251215',
-      metadata: { content: [{ type: 'text', text: `${PROMPT} --ratio 9:16 --dur 12 --rs 480p --wm true --cf true` }] },
+      metadata: {
+        content: [{ type: 'text', text: `${PROMPT} --ratio 9:16 --dur 12 --rs 480p --wm true --cf true` }],
+      },
     })
     expect(r.ok && r.request.audio).toBe(true)
     expect(r.ok && 'prompt' in r.body).toBe(false)
@@ -282,22 +347,35 @@ describe('family D', () => {
       role: 'first_frame',
     })
     const fl = validateVideoForm(liteI2v, form({ mode: 'firstLast', images: [IMG, IMG2] }))
-    expect(fl.ok && (fl.body.metadata as { content: { role?: string }[] }).content.map((c) => c.role)).toEqual([
-      undefined,
-      'first_frame',
-      'last_frame',
-    ])
+    expect(
+      fl.ok && (fl.body.metadata as { content: { role?: string }[] }).content.map((c) => c.role),
+    ).toEqual([undefined, 'first_frame', 'last_frame'])
   })
 
   it('first+last frame needs exactly two images', () => {
-    expectIssue(validateVideoForm(liteI2v, form({ mode: 'firstLast', images: [IMG] })), 'images', 'count', 'exactly 2')
-    expectIssue(validateVideoForm(liteI2v, form({ mode: 'firstLast', images: [IMG, IMG2, IMG] })), 'images', 'count', 'got 3')
+    expectIssue(
+      validateVideoForm(liteI2v, form({ mode: 'firstLast', images: [IMG] })),
+      'images',
+      'count',
+      'exactly 2',
+    )
+    expectIssue(
+      validateVideoForm(liteI2v, form({ mode: 'firstLast', images: [IMG, IMG2, IMG] })),
+      'images',
+      'count',
+      'got 3',
+    )
   })
 
   it('reference mode numbers the images [图1], [图2] in the prompt', () => {
-    const r = validateVideoForm(liteI2v, form({ mode: 'reference', prompt: 'the cat from [图2] plays', images: [IMG, IMG2] }))
+    const r = validateVideoForm(
+      liteI2v,
+      form({ mode: 'reference', prompt: 'the cat from [图2] plays', images: [IMG, IMG2] }),
+    )
     const content = r.ok ? (r.body.metadata as { content: { text?: string; role?: string }[] }).content : []
-    expect(content[0]?.text).toBe('[图1] the cat from [图2] plays --ratio 16:9 --dur 5 --rs 720p --wm false --cf false')
+    expect(content[0]?.text).toBe(
+      '[图1] the cat from [图2] plays --ratio 16:9 --dur 5 --rs 720p --wm false --cf false',
+    )
     expect(content.slice(1).map((c) => c.role)).toEqual(['reference_image', 'reference_image'])
     expectIssue(
       validateVideoForm(liteI2v, form({ mode: 'reference', prompt: 'see [图3]', images: [IMG, IMG2] })),
@@ -305,17 +383,34 @@ describe('family D', () => {
       'citation',
       '[图3]',
     )
-    expectIssue(validateVideoForm(liteI2v, form({ mode: 'reference', images: [IMG, IMG, IMG, IMG, IMG] })), 'images', 'count', '1 to 4')
+    expectIssue(
+      validateVideoForm(liteI2v, form({ mode: 'reference', images: [IMG, IMG, IMG, IMG, IMG] })),
+      'images',
+      'count',
+      '1 to 4',
+    )
   })
 
   it('lite t2v takes no image and no adaptive ratio', () => {
-    expectIssue(validateVideoForm(liteT2v, form({ mode: 'firstFrame', images: [IMG] })), 'mode', 'mode', 'first frame')
+    expectIssue(
+      validateVideoForm(liteT2v, form({ mode: 'firstFrame', images: [IMG] })),
+      'mode',
+      'mode',
+      'first frame',
+    )
     expectIssue(validateVideoForm(liteT2v, form({ ratio: 'adaptive' })), 'ratio', 'oneOf', '--ratio')
-    expect(validateVideoForm(liteI2v, form({ mode: 'firstFrame', images: [IMG], ratio: 'adaptive' })).ok).toBe(true)
+    expect(
+      validateVideoForm(liteI2v, form({ mode: 'firstFrame', images: [IMG], ratio: 'adaptive' })).ok,
+    ).toBe(true)
   })
 
   it('refuses modes a model does not offer', () => {
-    expectIssue(validateVideoForm(pro, form({ mode: 'firstLast', images: [IMG, IMG2] })), 'mode', 'mode', 'first+last frame')
+    expectIssue(
+      validateVideoForm(pro, form({ mode: 'firstLast', images: [IMG, IMG2] })),
+      'mode',
+      'mode',
+      'first+last frame',
+    )
     expectIssue(validateVideoForm(liteI2v, form({ mode: 'text' })), 'mode', 'mode', 'text-to-video')
     expectIssue(validateVideoForm(pro, form({ mode: 'text', images: [IMG] })), 'images', 'forbidden')
   })

@@ -8,8 +8,7 @@ import type { ImageInfo } from './images'
 import { analyzeVideoBody, resolveVideoModel, type VideoIssue, type VideoRequestSummary } from './rules'
 
 export type VideoFormResult =
-  | { ok: true; body: VideoBody; request: VideoRequestSummary }
-  | { ok: false; issues: VideoIssue[] }
+  { ok: true; body: VideoBody; request: VideoRequestSummary } | { ok: false; issues: VideoIssue[] }
 
 export interface VideoFormOptions {
   /** Decoded size of family A's input_reference when it is a URL or a file the caller has read. */
@@ -93,7 +92,13 @@ export function validateVideoForm(
   if (!model) {
     return {
       ok: false,
-      issues: [{ field: 'model', rule: 'oneOf', message: `model ${String(modelOrId)} is not a video model of the catalog` }],
+      issues: [
+        {
+          field: 'model',
+          rule: 'oneOf',
+          message: `model ${String(modelOrId)} is not a video model of the catalog`,
+        },
+      ],
     }
   }
   const early = formIssues(model, form)
@@ -102,7 +107,11 @@ export function validateVideoForm(
   const analysis = analyzeVideoBody(body, opts.imageInfo ? { imageInfo: opts.imageInfo } : {})
   // One cause, one message: a form-level issue already explains the body's complaint about the same thing
   // (family D's mode and images; family A's width and height, which became size).
-  const explained = new Set(early.flatMap((i) => (i.field === 'mode' ? ['mode', 'images'] : i.field === 'width' ? ['width', 'size'] : [i.field])))
+  const explained = new Set(
+    early.flatMap((i) =>
+      i.field === 'mode' ? ['mode', 'images'] : i.field === 'width' ? ['width', 'size'] : [i.field],
+    ),
+  )
   const fromBody = analysis.issues
     .map((i) => ({ ...i, field: formFieldOf(form, i.field) }))
     .filter((i) => !explained.has(i.field))
