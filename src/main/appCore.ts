@@ -10,6 +10,9 @@ import { GatewayClient } from './services/gateway'
 import { scrubSecrets } from './services/redact'
 import { MediaStore } from './services/mediaStore'
 import { TextService } from './services/text/textService'
+import { VideoJobService } from './services/video/videoJobs'
+import { MediaImports } from './services/mediaImport'
+import type { Notifier, SaveDialog } from './services/video/ports'
 import { join } from 'node:path'
 import type { SecretStore, SettingsStore } from './services/ports'
 
@@ -33,6 +36,10 @@ export interface AppHost {
   /** Starts the built-in simulator (on by default; `null` turns it off). */
   startSimulator: (() => Promise<EmbeddedSimulator>) | null
   log?: (message: string) => void
+  /** Desktop notifications for finished video jobs (Electron); browser mode notifies through the page. */
+  notifier?: Notifier
+  /** The "Save as…" dialog (Electron); browser mode downloads instead. */
+  saveDialog?: SaveDialog
 }
 
 export interface AppCore {
@@ -41,6 +48,7 @@ export interface AppCore {
   gateway: GatewayClient
   media: MediaStore
   text: TextService
+  video: VideoJobService
   simulator: EmbeddedSimulator | null
   /** Scrubs every secret main knows from a text (S7), for logs and error messages. */
   redact(text: string): string
@@ -69,12 +77,25 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
   const media = new MediaStore(join(host.dataDir, 'media'), host.mediaUrl)
 
   const text = new TextService({ profiles, gateway, media })
+  const video = new VideoJobService({
+    profiles,
+    gateway,
+    media,
+    dataDir: host.dataDir,
+    notifier: host.notifier,
+    saveDialog: host.saveDialog,
+    log: host.log,
+    userAgent: `gateway-playground/${host.version}`,
+  })
+  const mediaImports = new MediaImports(media)
 
   const handlers = createHandlers({
     profiles,
     gateway,
     text,
     media,
+    video,
+    mediaImports,
     openExternal: host.openExternal,
     hostInfo: () => ({
       host: host.kind,
@@ -96,16 +117,22 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
       ),
   })
 
+  // Unfinished video jobs resume now, whether or not a window ever asks for them (R7).
+  await video.start()
+
   return {
     router,
     profiles,
     gateway,
     media,
     text,
+    video,
     simulator,
     redact,
     async close() {
       text.stopAll()
+      await video.close()
+      await mediaImports.close()
       await simulator?.close()
     },
   }

@@ -13,6 +13,7 @@ import type { Events } from '../shared/ipc/contract'
 import { buildCsp, documentSecurityHeaders } from '../main/security/csp'
 import { contentTypeFor, resolveStaticPath } from '../main/security/staticFiles'
 import { answerMedia } from '../main/services/mediaResponse'
+import { attachmentDisposition } from '../main/services/video/contentDisposition'
 
 export interface WebServerOptions {
   core: AppCore
@@ -72,7 +73,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         .end('This page needs the link printed by `npm run web` (it carries a per-launch token).')
     }
     const mediaMatch = /^\/media\/([^/]+)$/.exec(url.pathname)
-    if (mediaMatch) return serveMedia(req, res, decodeURIComponent(mediaMatch[1]!))
+    if (mediaMatch) return serveMedia(req, res, decodeURIComponent(mediaMatch[1]!), url.searchParams.get('download'))
     const path = resolveStaticPath(options.rendererDir, url.pathname)
     let data: Buffer
     try {
@@ -91,8 +92,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     res.end(req.method === 'HEAD' ? undefined : data)
   }
 
-  async function serveMedia(req: IncomingMessage, res: ServerResponse, id: string) {
+  async function serveMedia(req: IncomingMessage, res: ServerResponse, id: string, download: string | null) {
     const answer = await answerMedia(options.core.media, id, req.method ?? 'GET', req.headers.range)
+    // `?download=<name>` is browser mode's "Save as…": the same bytes, offered as a file.
+    if (download !== null && answer.status < 300) answer.headers['content-disposition'] = attachmentDisposition(download)
     res.writeHead(answer.status, answer.headers)
     if (!answer.body) return void res.end()
     answer.body.on('error', () => res.destroy())

@@ -13,6 +13,8 @@ import { ProfileService } from '../../src/main/services/profiles'
 import { GatewayClient } from '../../src/main/services/gateway'
 import { MediaStore } from '../../src/main/services/mediaStore'
 import { TextService } from '../../src/main/services/text/textService'
+import { VideoJobService } from '../../src/main/services/video/videoJobs'
+import { MediaImports } from '../../src/main/services/mediaImport'
 import { InMemorySecretStore, InMemorySettingsStore, memoryBridge } from '../fakes/memory'
 import { randomPayload, seededRandom } from '../fakes/fuzz'
 
@@ -27,6 +29,8 @@ function realHandlers(dir: string) {
     gateway,
     media,
     text: new TextService({ profiles, gateway, media }),
+    video: new VideoJobService({ profiles, gateway, media, dataDir: dir }),
+    mediaImports: new MediaImports(media),
     openExternal: async () => undefined,
     hostInfo: () => ({
       host: 'browser',
@@ -52,6 +56,10 @@ describe('IPC router', () => {
       [
         "app.getHostInfo",
         "app.openExternal",
+        "media.beginImport",
+        "media.cancelImport",
+        "media.finishImport",
+        "media.importChunk",
         "profiles.create",
         "profiles.delete",
         "profiles.duplicate",
@@ -66,6 +74,17 @@ describe('IPC router', () => {
         "text.saveCapture",
         "text.startRun",
         "text.stopRun",
+        "video.cancelJob",
+        "video.deleteJob",
+        "video.getExchange",
+        "video.getJobDetails",
+        "video.listJobs",
+        "video.previewRequest",
+        "video.retryJob",
+        "video.saveResult",
+        "video.setPanelVisible",
+        "video.submitJob",
+        "video.watchJobs",
       ]
     `)
   })

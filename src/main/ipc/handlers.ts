@@ -6,6 +6,8 @@ import type { HandlerDeps } from './handlers/deps'
 import { appHandlers } from './handlers/app'
 import { profilesHandlers } from './handlers/profiles'
 import { textHandlers } from './handlers/text'
+import { mediaHandlers } from './handlers/media'
+import { videoHandlers } from './handlers/video'
 
 export type { HandlerDeps } from './handlers/deps'
 
@@ -14,5 +16,7 @@ export function createHandlers(deps: HandlerDeps): Handlers<Commands, Events> {
     ...appHandlers(deps),
     ...profilesHandlers(deps),
     ...textHandlers(deps),
+    ...mediaHandlers(deps),
+    ...videoHandlers(deps),
   }
 }

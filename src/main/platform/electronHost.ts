@@ -12,6 +12,7 @@ import { createSecureWindow, hardenSession, APP_ORIGIN } from './window'
 import { createSafeStorageSecretStore } from './SafeStorageSecretStore'
 import { ElectronStoreSettingsStore } from './ElectronStoreSettingsStore'
 import { startEmbeddedSimulator } from '../embeddedSimulator'
+import { ElectronNotifier, ElectronSaveDialog } from './videoPlatform'
 
 export function startElectronHost(): void {
   const devServerUrl = process.env.ELECTRON_RENDERER_URL
@@ -34,6 +35,8 @@ export function startElectronHost(): void {
       mediaUrl: (id) => `media://${id}`,
       startSimulator: startEmbeddedSimulator,
       log: (message) => console.error(message),
+      notifier: new ElectronNotifier(),
+      saveDialog: new ElectronSaveDialog(),
     })
     registerIpc(core.router, devServerUrl)
     handleMediaProtocol(core.media)

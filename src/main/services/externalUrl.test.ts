@@ -69,6 +69,8 @@ describe('app.openExternal route (S4)', () => {
       gateway: {} as never,
       text: {} as never,
       media: {} as never,
+      video: {} as never,
+      mediaImports: {} as never,
       hostInfo: () => ({
         host: 'browser',
         version: 't',

@@ -215,3 +215,20 @@ function freePort(): Promise<number> {
     })
   })
 }
+
+describe('accept header', () => {
+  it('asks for SSE on streams and JSON otherwise, unless the caller names a type', async () => {
+    const client = new GatewayClient()
+    const p = profile()
+    const sse = await client.send(p, { ...countTokens, stream: true })
+    expect(sse.exchange.snapshot().request.headers).toContainEqual(['accept', 'text/event-stream'])
+    await sse.body?.cancel()
+    const json = await client.send(p, {
+      ...countTokens,
+      stream: true,
+      headers: { Accept: 'application/json' },
+    })
+    expect(json.exchange.snapshot().request.headers).toContainEqual(['accept', 'application/json'])
+    await json.body?.cancel()
+  })
+})

@@ -18,7 +18,10 @@ export interface GatewayRequest {
   rawBody?: string
   /** Format headers (e.g. `anthropic-version`); auth and content negotiation are set here. */
   headers?: Record<string, string>
-  /** Streams hand back the open response; the whole-request timeout then covers only the headers. */
+  /**
+   * Streams hand back the open response (SSE, or a large JSON body read as it arrives); the whole-request
+   * timeout then covers only the headers.
+   */
   stream?: boolean
   signal?: AbortSignal
   maxRetries?: number
@@ -122,7 +125,8 @@ export class GatewayClient {
     const headers = { ...lowerKeys(req.headers ?? {}), ...authHeaders }
     const bodyText = req.rawBody ?? (req.body === undefined ? null : JSON.stringify(req.body))
     if (bodyText !== null) headers['content-type'] = 'application/json'
-    headers.accept = req.stream ? 'text/event-stream' : 'application/json'
+    // A caller may ask for another type (a JSON body read as a stream); otherwise streams want SSE.
+    headers.accept ??= req.stream ? 'text/event-stream' : 'application/json'
     if (this.options.userAgent) headers['user-agent'] = this.options.userAgent
     recorder.recordRequest(req.method, url, headers, bodyText)
 

@@ -3,16 +3,21 @@
 import { appCommands } from './app'
 import { profilesCommands } from './profiles'
 import { textCommands, textEvents } from './text'
+import { mediaCommands } from './media'
+import { videoCommands, videoEvents } from './video'
 import type { CommandMap, EventMap } from './define'
 
 export const commands = {
   ...appCommands,
   ...profilesCommands,
   ...textCommands,
+  ...mediaCommands,
+  ...videoCommands,
 } satisfies CommandMap
 
 export const events = {
   ...textEvents,
+  ...videoEvents,
 } satisfies EventMap
 
 export type Commands = typeof commands

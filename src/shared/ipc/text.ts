@@ -1,7 +1,7 @@
 // The text domain: one run = one request in one wire format, streamed or not. Results arrive as events keyed
 // by run id: coalesced stream events, then exactly one `text.runEnded`. Text never rides in runEnded (it came
 // in the events), and images arrive as media URLs, so no message nears the 256 KB IPC bound (M1).
-// Attachments in a draft are references `attachment:<mediaId>` that main resolves to bytes when it builds.
+// Attachments in a draft are media references `attachment:<mediaId>` (see media.ts), resolved when main builds.
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
 import { exchangeSchema } from './exchange'
@@ -14,8 +14,6 @@ import {
   wireErrorSchema,
 } from '../wire'
 import { WIRE_FORMATS } from '../wire/format'
-
-export const ATTACHMENT_PREFIX = 'attachment:'
 
 export const wireFormatSchema = z.enum(WIRE_FORMATS)
 

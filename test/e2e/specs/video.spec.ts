@@ -45,6 +45,14 @@ test('a failed job shows its error code and message; retry submits it again', as
   const job = await video.waitForNewest('failed')
   await expect(job.getByTestId('job-error')).toContainText('500')
   await expect(job.getByTestId('job-error')).toContainText('Simulated generation failure')
+  await job.getByRole('button', { name: 'Details' }).click()
+  const details = page.getByRole('dialog', { name: 'Job details' })
+  await expect(details.getByRole('region', { name: 'Code export of the submit' })).toContainText(
+    '$GATEWAY_API_KEY',
+  )
+  await details.getByRole('tab', { name: 'Submit exchange' }).click()
+  await expect(details.getByRole('region', { name: 'Submit exchange inspector' })).toContainText('Bearer ***')
+  await details.getByRole('button', { name: 'Close' }).click()
   await job.getByRole('button', { name: 'Retry' }).click()
   await expect(video.jobs()).toHaveCount(2)
 })
@@ -64,7 +72,9 @@ test('a family A first frame of the wrong size is refused before sending (R8)', 
   await expect(video.form.getByText('1280×720 PNG')).toBeVisible()
   await expect(video.form.getByRole('alert').first()).toContainText('must be exactly 720x1280 pixels')
   await expect(video.generateButton()).toBeDisabled()
-  await expect(video.form.getByRole('list', { name: 'Problems with this request' })).toContainText('input_reference')
+  await expect(video.form.getByRole('list', { name: 'Problems with this request' })).toContainText(
+    'input_reference',
+  )
 
   await video.form.getByLabel('First frame (input_reference) file').setInputFiles({
     name: 'notes.txt',
@@ -100,7 +110,10 @@ test('jobs and their files survive a restart; Save as downloads the video', asyn
   expect((await download).suggestedFilename()).toMatch(/^famB-3\.0-fast-generate-001-.*\.mp4$/)
 })
 
-test('a job that finishes while another panel is shown raises a toast that opens the panel', async ({ page, app }) => {
+test('a job that finishes while another panel is shown raises a toast that opens the panel', async ({
+  page,
+  app,
+}) => {
   await page.goto(app.url)
   const video = new VideoPage(page)
   await video.open()

@@ -157,9 +157,7 @@ export class TextService {
     }
   }
 
-  async countTokens(
-    request: Omit<RunRequest, 'rawBody'>,
-  ): Promise<{
+  async countTokens(request: Omit<RunRequest, 'rawBody'>): Promise<{
     inputTokens: number
     source: 'server' | 'estimate'
     exchange: ReturnType<ExchangeRecorder['snapshot']> | null

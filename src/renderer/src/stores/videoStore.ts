@@ -4,12 +4,8 @@
 import { create } from 'zustand'
 import { findVideoModel, VIDEO_MODELS, type VideoMode } from '../../../shared/catalog/videoModels'
 import { defaultVideoForm, type VideoForm } from '../../../shared/video/forms'
-import type {
-  ConsoleVideoForm,
-  ImportedMedia,
-  VideoJob,
-  VideoJobRequest,
-} from '../../../shared/ipc/video'
+import type { ConsoleVideoForm, VideoJob, VideoJobRequest } from '../../../shared/ipc/video'
+import type { ImportedMedia } from '../../../shared/ipc/media'
 import { client } from '../ipc/client'
 import { formForMode, modeOf } from '../features/video/formModes'
 
@@ -234,7 +230,9 @@ export const useVideoStore = create<VideoState>((set, get) => ({
 
   toggleCompare(jobId) {
     set((s) => ({
-      compare: s.compare.includes(jobId) ? s.compare.filter((id) => id !== jobId) : [...s.compare, jobId].slice(-4),
+      compare: s.compare.includes(jobId)
+        ? s.compare.filter((id) => id !== jobId)
+        : [...s.compare, jobId].slice(-4),
     }))
   },
 

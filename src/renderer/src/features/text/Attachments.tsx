@@ -4,7 +4,7 @@
 // chat and responses, input_file for responses). The 50 MB limits are checked before anything is sent.
 import { useState } from 'react'
 import { client } from '../../ipc/client'
-import { importFile } from '../video/upload'
+import { importFile } from '../../ipc/importFile'
 import { useTextStore, type Attachment } from '../../stores/textStore'
 
 export const FILE_LIMIT_BYTES = 50 * 1024 * 1024

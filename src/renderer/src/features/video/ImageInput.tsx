@@ -2,9 +2,10 @@
 // size and role, or paste an image URL. Files are imported into main in chunks; the form keeps only the
 // `attachment:` reference. Family A's exact size is checked here too, so the mismatch shows before any request.
 import { useRef, useState } from 'react'
-import { VIDEO_IMAGE_MAX_BYTES, VIDEO_IMAGE_TYPES, type ImportedMedia } from '../../../../shared/ipc/video'
+import { VIDEO_IMAGE_MAX_BYTES, VIDEO_IMAGE_TYPES } from '../../../../shared/ipc/video'
+import type { ImportedMedia } from '../../../../shared/ipc/media'
 import { client } from '../../ipc/client'
-import { importFile } from './upload'
+import { importFile } from '../../ipc/importFile'
 
 interface Props {
   label: string
@@ -24,7 +25,8 @@ export function checkImageFile(file: { name: string; type: string; size: number 
   if (!(VIDEO_IMAGE_TYPES as readonly string[]).includes(file.type)) {
     return `${file.name}: images must be JPEG or PNG (this file is ${file.type || 'of an unknown type'})`
   }
-  if (file.size > VIDEO_IMAGE_MAX_BYTES) return `${file.name}: images are at most ${mb(VIDEO_IMAGE_MAX_BYTES)} (this one is ${mb(file.size)})`
+  if (file.size > VIDEO_IMAGE_MAX_BYTES)
+    return `${file.name}: images are at most ${mb(VIDEO_IMAGE_MAX_BYTES)} (this one is ${mb(file.size)})`
   if (file.size === 0) return `${file.name} is empty`
   return null
 }
@@ -47,7 +49,9 @@ export function ImageInput({ label, value, image, exactSize, issue, onChange, on
     if (wrong) return
     setBusy('Importing…')
     try {
-      const media = await importFile(client, file, (sent, size) => setBusy(`Importing… ${Math.round((sent / size) * 100)}%`))
+      const media = await importFile(client, file, (sent, size) =>
+        setBusy(`Importing… ${Math.round((sent / size) * 100)}%`),
+      )
       onImported(media)
       onChange(media.ref)
     } catch (error) {
@@ -79,8 +83,11 @@ export function ImageInput({ label, value, image, exactSize, issue, onChange, on
           <figure className="video-thumb">
             <img src={image.url} alt={`${label}: ${image.name}`} />
             <figcaption className="small">
-              {image.name} · {image.image ? `${image.image.width}×${image.image.height} ${image.image.format.toUpperCase()}` : image.mimeType} ·{' '}
-              {mb(image.size)}
+              {image.name} ·{' '}
+              {image.image
+                ? `${image.image.width}×${image.image.height} ${image.image.format.toUpperCase()}`
+                : image.mimeType}{' '}
+              · {mb(image.size)}
             </figcaption>
           </figure>
         ) : (

@@ -1,8 +1,9 @@
-// A job's details: the request it was made from (form with attachment references), its code export with copy
-// buttons, and the recorded exchanges (submit, last query, result download) as main keeps them: redacted, long
-// base64 elided, bounded in size. Esc closes.
+// A job's details: the request it was made from (form with attachment references), its code export, and the
+// recorded exchanges (submit, last query, result download) in the shared Inspector, as main keeps them: redacted,
+// long base64 elided, bounded in size. Esc closes.
 import { useEffect, useState } from 'react'
 import type { Exchange } from '../../../../shared/ipc/exchange'
+import { CodeExport, Inspector } from '../../components/inspector'
 import type { VideoJob, VideoJobRequest } from '../../../../shared/ipc/video'
 import { client } from '../../ipc/client'
 
@@ -28,7 +29,9 @@ export function JobDetails({ jobId, onClose }: { jobId: string; onClose(): void 
   const [error, setError] = useState<string | null>(null)
 
   useEffect(() => {
-    void client.call('video.getJobDetails', { jobId }).then((r) => (r.ok ? setDetails(r.value) : setError(r.error.message)))
+    void client
+      .call('video.getJobDetails', { jobId })
+      .then((r) => (r.ok ? setDetails(r.value) : setError(r.error.message)))
   }, [jobId])
   useEffect(() => {
     if (tab === 'request') return
@@ -53,7 +56,13 @@ export function JobDetails({ jobId, onClose }: { jobId: string; onClose(): void 
       </header>
       <div role="tablist" className="video-row">
         {TABS.map((t) => (
-          <button key={t.id} role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'primary' : ''} onClick={() => setTab(t.id)}>
+          <button
+            key={t.id}
+            role="tab"
+            aria-selected={tab === t.id}
+            className={tab === t.id ? 'primary' : ''}
+            onClick={() => setTab(t.id)}
+          >
             {t.label}
           </button>
         ))}
@@ -68,13 +77,11 @@ export function JobDetails({ jobId, onClose }: { jobId: string; onClose(): void 
           )}
           <CopyBlock title="Form" text={JSON.stringify(details.request, null, 2)} />
           {details.code ? (
-            <>
-              <CopyBlock title="curl" text={details.code.curl} />
-              <CopyBlock title="TypeScript" text={details.code.typescript} />
-              <CopyBlock title="Python" text={details.code.python} />
-            </>
+            <CodeExport code={details.code} label="Code export of the submit" />
           ) : (
-            <p className="muted small">No code export: the request no longer validates (an imported image may be gone).</p>
+            <p className="muted small">
+              No code export: the request no longer validates (an imported image may be gone).
+            </p>
           )}
         </div>
       )}
@@ -82,35 +89,18 @@ export function JobDetails({ jobId, onClose }: { jobId: string; onClose(): void 
         (exchange === 'loading' ? (
           <p className="muted">Loading…</p>
         ) : exchange === null ? (
-          <p className="muted">Not recorded in this session (exchanges are kept in memory for the newest jobs).</p>
+          <p className="muted">
+            Not recorded in this session (exchanges are kept in memory for the newest jobs).
+          </p>
         ) : (
-          <ExchangeView exchange={exchange} />
+          <Inspector
+            key={tab}
+            exchange={exchange}
+            preview={null}
+            label={`${TABS.find((t) => t.id === tab)?.label ?? 'Exchange'} inspector`}
+          />
         ))}
     </section>
-  )
-}
-
-function ExchangeView({ exchange }: { exchange: Exchange }) {
-  const req = exchange.request
-  const res = exchange.response
-  return (
-    <div className="video-exchange">
-      <CopyBlock title={`${req.method} ${req.url}`} text={[...req.headers.map(([k, v]) => `${k}: ${v}`), '', req.body ?? ''].join('\n')} />
-      {res ? (
-        <CopyBlock
-          title={`HTTP ${res.status} ${res.statusText}${res.truncated ? ' (truncated)' : ''}`}
-          text={[...res.headers.map(([k, v]) => `${k}: ${v}`), '', res.body ?? ''].join('\n')}
-        />
-      ) : (
-        <p className="muted">No response.</p>
-      )}
-      {exchange.error && <p className="error-banner small">{exchange.error}</p>}
-      <p className="muted small">
-        {exchange.attempts} attempt{exchange.attempts === 1 ? '' : 's'}
-        {exchange.timings.headersMs !== null ? ` · headers after ${exchange.timings.headersMs} ms` : ''}
-        {exchange.timings.endMs !== null ? ` · done after ${exchange.timings.endMs} ms` : ''}
-      </p>
-    </div>
   )
 }
 

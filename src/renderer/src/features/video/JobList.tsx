@@ -40,7 +40,14 @@ export function JobList({ onSave }: { onSave(job: VideoJob): void }) {
     <>
       <ul className="video-jobs" aria-label="Video jobs">
         {jobs.map((job) => (
-          <JobRow key={job.id} job={job} now={now} compared={compare.includes(job.id)} previewed={previewId === job.id} onSave={onSave} />
+          <JobRow
+            key={job.id}
+            job={job}
+            now={now}
+            compared={compare.includes(job.id)}
+            previewed={previewId === job.id}
+            onSave={onSave}
+          />
         ))}
       </ul>
       {jobs.length < total && (
@@ -52,7 +59,19 @@ export function JobList({ onSave }: { onSave(job: VideoJob): void }) {
   )
 }
 
-function JobRow({ job, now, compared, previewed, onSave }: { job: VideoJob; now: number; compared: boolean; previewed: boolean; onSave(job: VideoJob): void }) {
+function JobRow({
+  job,
+  now,
+  compared,
+  previewed,
+  onSave,
+}: {
+  job: VideoJob
+  now: number
+  compared: boolean
+  previewed: boolean
+  onSave(job: VideoJob): void
+}) {
   const store = useVideoStore.getState()
   const [actionError, setActionError] = useState<string | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
@@ -68,7 +87,12 @@ function JobRow({ job, now, compared, previewed, onSave }: { job: VideoJob; now:
   }
   const canRetry = job.status === 'failed' || job.status === 'cancelled'
   return (
-    <li className={`video-job status-${job.status}${previewed ? ' previewed' : ''}`} data-testid="video-job" data-status={job.status} aria-label={`Job ${job.model}: ${job.prompt.slice(0, 40)}`}>
+    <li
+      className={`video-job status-${job.status}${previewed ? ' previewed' : ''}`}
+      data-testid="video-job"
+      data-status={job.status}
+      aria-label={`Job ${job.model}: ${job.prompt.slice(0, 40)}`}
+    >
       <div className="video-job-head">
         <span className={`badge video-status ${job.status}`}>{STATUS_LABEL[job.status]}</span>
         <strong>{job.model}</strong>
@@ -83,14 +107,15 @@ function JobRow({ job, now, compared, previewed, onSave }: { job: VideoJob; now:
         )}
         {job.progress && (
           <span className="muted small">
-            {(job.progress.bytes / 1024).toFixed(0)} KB{job.progress.total ? ` of ${(job.progress.total / 1024).toFixed(0)} KB` : ''}
+            {(job.progress.bytes / 1024).toFixed(0)} KB
+            {job.progress.total ? ` of ${(job.progress.total / 1024).toFixed(0)} KB` : ''}
           </span>
         )}
       </div>
       <p className="video-job-prompt">{job.prompt || <span className="muted">(no prompt)</span>}</p>
       <p className="muted small">
-        {job.profileName} · {job.taskId ? <code>{job.taskId}</code> : 'no task id yet'} · {job.summary.durationSeconds} s
-        {job.summary.resolution ? ` · ${job.summary.resolution}` : ''}
+        {job.profileName} · {job.taskId ? <code>{job.taskId}</code> : 'no task id yet'} ·{' '}
+        {job.summary.durationSeconds} s{job.summary.resolution ? ` · ${job.summary.resolution}` : ''}
         {job.summary.aspectRatio ? ` · ${job.summary.aspectRatio}` : ''}
         {job.summary.audio ? ' · audio' : ''}
       </p>
@@ -108,7 +133,11 @@ function JobRow({ job, now, compared, previewed, onSave }: { job: VideoJob; now:
       <div className="video-row video-job-actions">
         {job.result && (
           <>
-            <button type="button" onClick={() => store.setPreview(previewed ? null : job.id)} aria-pressed={previewed}>
+            <button
+              type="button"
+              onClick={() => store.setPreview(previewed ? null : job.id)}
+              aria-pressed={previewed}
+            >
               {previewed ? 'Hide preview' : 'Preview'}
             </button>
             <label className="inline small">
@@ -121,7 +150,11 @@ function JobRow({ job, now, compared, previewed, onSave }: { job: VideoJob; now:
           </>
         )}
         {job.family === 'A' && job.status === 'succeeded' && job.taskId && (
-          <button type="button" onClick={() => store.remix(job)} title="Pre-fills remix_from_video_id with this video">
+          <button
+            type="button"
+            onClick={() => store.remix(job)}
+            title="Pre-fills remix_from_video_id with this video"
+          >
             Remix
           </button>
         )}

@@ -77,11 +77,21 @@ export function VideoForm({ profileId }: Props) {
       <fieldset className="video-kind">
         <legend>Endpoint</legend>
         <label className="inline">
-          <input type="radio" name="video-kind" checked={kind === 'model'} onChange={() => store.setKind('model')} />
+          <input
+            type="radio"
+            name="video-kind"
+            checked={kind === 'model'}
+            onChange={() => store.setKind('model')}
+          />
           Model endpoints (11–13)
         </label>
         <label className="inline">
-          <input type="radio" name="video-kind" checked={kind === 'console'} onChange={() => store.setKind('console')} />
+          <input
+            type="radio"
+            name="video-kind"
+            checked={kind === 'console'}
+            onChange={() => store.setKind('console')}
+          />
           Console (14–15)
         </label>
       </fieldset>
@@ -116,7 +126,11 @@ export function VideoForm({ profileId }: Props) {
             <textarea
               rows={3}
               value={form.prompt}
-              placeholder={form.family === 'D' && mode === 'reference' ? 'Cite images as [图1], [图2]…' : 'Describe the scene'}
+              placeholder={
+                form.family === 'D' && mode === 'reference'
+                  ? 'Cite images as [图1], [图2]…'
+                  : 'Describe the scene'
+              }
               onChange={(e) => store.updateForm({ prompt: e.target.value })}
             />
           </Field>
@@ -131,14 +145,19 @@ export function VideoForm({ profileId }: Props) {
                 value={value}
                 image={images[value]}
                 exactSize={form.family === 'A' ? (form.size ?? model.defaultSize) : undefined}
-                issue={issues.get(issueKey) ?? (slot.key.startsWith('images.') ? issues.get('images') : undefined)}
+                issue={
+                  issues.get(issueKey) ?? (slot.key.startsWith('images.') ? issues.get('images') : undefined)
+                }
                 onImported={store.addImage}
                 onChange={(v) => store.replaceForm(withSlot(form, slot.key, v))}
               />
             )
           })}
           {form.family === 'A' && mode === 'remix' && (
-            <Field label="Remix from video id (remix_from_video_id)" issue={issues.get('remix_from_video_id')}>
+            <Field
+              label="Remix from video id (remix_from_video_id)"
+              issue={issues.get('remix_from_video_id')}
+            >
               <input
                 value={form.remix_from_video_id ?? ''}
                 placeholder="video_…"
@@ -177,7 +196,12 @@ export function VideoForm({ profileId }: Props) {
         <button type="button" onClick={() => void copyCurl()} disabled={!preview}>
           {copied ? 'Copied' : 'Copy as curl'}
         </button>
-        <button type="button" className="ghost" onClick={() => setShowRequest((v) => !v)} aria-expanded={showRequest}>
+        <button
+          type="button"
+          className="ghost"
+          onClick={() => setShowRequest((v) => !v)}
+          aria-expanded={showRequest}
+        >
           {showRequest ? 'Hide request' : 'Show request'}
         </button>
       </div>
@@ -259,7 +283,15 @@ function Choice<T extends string | number>({
   )
 }
 
-function Check({ label, checked, onChange }: { label: string; checked: boolean | undefined; onChange(v: boolean): void }) {
+function Check({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string
+  checked: boolean | undefined
+  onChange(v: boolean): void
+}) {
   return (
     <label className="inline">
       <input type="checkbox" checked={checked ?? false} onChange={(e) => onChange(e.target.checked)} />
@@ -297,59 +329,190 @@ function NumberInput({
   )
 }
 
-function FamilyFields({ model, form, mode, issues }: { model: VideoModel; form: Form; mode: string; issues: Map<string, string> }) {
+function FamilyFields({
+  model,
+  form,
+  mode,
+  issues,
+}: {
+  model: VideoModel
+  form: Form
+  mode: string
+  issues: Map<string, string>
+}) {
   const update = useVideoStore((s) => s.updateForm)
   switch (form.family) {
     case 'A':
       return (
         <div className="video-fields">
-          <Choice label="Seconds" value={Number(form.seconds ?? model.defaultDuration)} values={model.durations} issue={issues.get('seconds')} onChange={(v) => update({ seconds: v })} />
-          <Choice label="Size" value={form.size} values={model.sizes} issue={issues.get('size') ?? issues.get('width')} onChange={(v) => update({ size: v })} />
+          <Choice
+            label="Seconds"
+            value={Number(form.seconds ?? model.defaultDuration)}
+            values={model.durations}
+            issue={issues.get('seconds')}
+            onChange={(v) => update({ seconds: v })}
+          />
+          <Choice
+            label="Size"
+            value={form.size}
+            values={model.sizes}
+            issue={issues.get('size') ?? issues.get('width')}
+            onChange={(v) => update({ size: v })}
+          />
         </div>
       )
     case 'B':
       return (
         <div className="video-fields">
-          <Choice label="Duration (durationSeconds)" value={form.durationSeconds} values={model.durations} issue={issues.get('durationSeconds')} onChange={(v) => update({ durationSeconds: v })} />
-          <Choice label="Aspect ratio" value={form.aspectRatio} values={model.aspectRatios} issue={issues.get('aspectRatio')} onChange={(v) => update({ aspectRatio: v })} />
-          <Choice label="Resolution" value={form.resolution} values={model.resolutions} issue={issues.get('resolution')} onChange={(v) => update({ resolution: v })} />
-          <NumberInput label="Samples (sampleCount)" value={form.sampleCount} min={model.sampleCount?.min} max={model.sampleCount?.max} issue={issues.get('sampleCount')} onChange={(v) => update({ sampleCount: v })} />
-          <NumberInput label="Seed" value={form.seed} issue={issues.get('seed')} onChange={(v) => update({ seed: v })} />
-          <Choice label="Person generation" value={form.personGeneration} values={FAMILY_B_PERSON_GENERATION} empty="(not sent)" issue={issues.get('personGeneration')} onChange={(v) => update({ personGeneration: v })} />
+          <Choice
+            label="Duration (durationSeconds)"
+            value={form.durationSeconds}
+            values={model.durations}
+            issue={issues.get('durationSeconds')}
+            onChange={(v) => update({ durationSeconds: v })}
+          />
+          <Choice
+            label="Aspect ratio"
+            value={form.aspectRatio}
+            values={model.aspectRatios}
+            issue={issues.get('aspectRatio')}
+            onChange={(v) => update({ aspectRatio: v })}
+          />
+          <Choice
+            label="Resolution"
+            value={form.resolution}
+            values={model.resolutions}
+            issue={issues.get('resolution')}
+            onChange={(v) => update({ resolution: v })}
+          />
+          <NumberInput
+            label="Samples (sampleCount)"
+            value={form.sampleCount}
+            min={model.sampleCount?.min}
+            max={model.sampleCount?.max}
+            issue={issues.get('sampleCount')}
+            onChange={(v) => update({ sampleCount: v })}
+          />
+          <NumberInput
+            label="Seed"
+            value={form.seed}
+            issue={issues.get('seed')}
+            onChange={(v) => update({ seed: v })}
+          />
+          <Choice
+            label="Person generation"
+            value={form.personGeneration}
+            values={FAMILY_B_PERSON_GENERATION}
+            empty="(not sent)"
+            issue={issues.get('personGeneration')}
+            onChange={(v) => update({ personGeneration: v })}
+          />
           {model.audio === 'toggle' ? (
-            <Check label="Generate audio" checked={form.generateAudio} onChange={(v) => update({ generateAudio: v })} />
+            <Check
+              label="Generate audio"
+              checked={form.generateAudio}
+              onChange={(v) => update({ generateAudio: v })}
+            />
           ) : (
             <p className="muted small">This fast model always includes audio.</p>
           )}
-          <Check label="Add watermark" checked={form.addWatermark} onChange={(v) => update({ addWatermark: v })} />
+          <Check
+            label="Add watermark"
+            checked={form.addWatermark}
+            onChange={(v) => update({ addWatermark: v })}
+          />
         </div>
       )
     case 'C':
       return (
         <div className="video-fields">
-          <Choice label="Duration" value={form.duration} values={model.durations} issue={issues.get('duration')} onChange={(v) => update({ duration: v })} />
-          <Choice label="Resolution" value={form.resolution} values={model.resolutions} issue={issues.get('resolution')} onChange={(v) => update({ resolution: v })} />
+          <Choice
+            label="Duration"
+            value={form.duration}
+            values={model.durations}
+            issue={issues.get('duration')}
+            onChange={(v) => update({ duration: v })}
+          />
+          <Choice
+            label="Resolution"
+            value={form.resolution}
+            values={model.resolutions}
+            issue={issues.get('resolution')}
+            onChange={(v) => update({ resolution: v })}
+          />
           {model.aspectRatios.length > 0 && (
-            <Choice label="Aspect ratio" value={form.aspect_ratio} values={model.aspectRatios} issue={issues.get('aspect_ratio')} onChange={(v) => update({ aspect_ratio: v })} />
+            <Choice
+              label="Aspect ratio"
+              value={form.aspect_ratio}
+              values={model.aspectRatios}
+              issue={issues.get('aspect_ratio')}
+              onChange={(v) => update({ aspect_ratio: v })}
+            />
           )}
-          <NumberInput label="Seed" value={form.seed} issue={issues.get('seed')} onChange={(v) => update({ seed: v })} />
+          <NumberInput
+            label="Seed"
+            value={form.seed}
+            issue={issues.get('seed')}
+            onChange={(v) => update({ seed: v })}
+          />
           <Field label="Audio URL (audio_url)" issue={issues.get('audio_url')}>
-            <input type="url" value={form.audio_url ?? ''} placeholder="https://…" onChange={(e) => update({ audio_url: e.target.value || undefined })} />
+            <input
+              type="url"
+              value={form.audio_url ?? ''}
+              placeholder="https://…"
+              onChange={(e) => update({ audio_url: e.target.value || undefined })}
+            />
           </Field>
-          <Check label="Smart rewrite (prompt expansion)" checked={form.smart_rewrite} onChange={(v) => update({ smart_rewrite: v })} />
-          <Check label="Generate audio" checked={form.generate_audio} onChange={(v) => update({ generate_audio: v })} />
+          <Check
+            label="Smart rewrite (prompt expansion)"
+            checked={form.smart_rewrite}
+            onChange={(v) => update({ smart_rewrite: v })}
+          />
+          <Check
+            label="Generate audio"
+            checked={form.generate_audio}
+            onChange={(v) => update({ generate_audio: v })}
+          />
         </div>
       )
     case 'D':
       return (
         <div className="video-fields">
-          <Choice label="Ratio (--ratio)" value={form.ratio} values={model.aspectRatios} issue={issues.get('ratio')} onChange={(v) => update({ ratio: v })} />
-          <Choice label="Duration (--dur)" value={form.duration} values={model.durations} issue={issues.get('duration')} onChange={(v) => update({ duration: v })} />
-          <Choice label="Resolution (--rs)" value={form.resolution} values={model.resolutions} issue={issues.get('resolution')} onChange={(v) => update({ resolution: v })} />
-          <Check label="Watermark (--wm)" checked={form.watermark} onChange={(v) => update({ watermark: v })} />
-          <Check label="Camera fixed (--cf)" checked={form.cameraFixed} onChange={(v) => update({ cameraFixed: v })} />
+          <Choice
+            label="Ratio (--ratio)"
+            value={form.ratio}
+            values={model.aspectRatios}
+            issue={issues.get('ratio')}
+            onChange={(v) => update({ ratio: v })}
+          />
+          <Choice
+            label="Duration (--dur)"
+            value={form.duration}
+            values={model.durations}
+            issue={issues.get('duration')}
+            onChange={(v) => update({ duration: v })}
+          />
+          <Choice
+            label="Resolution (--rs)"
+            value={form.resolution}
+            values={model.resolutions}
+            issue={issues.get('resolution')}
+            onChange={(v) => update({ resolution: v })}
+          />
+          <Check
+            label="Watermark (--wm)"
+            checked={form.watermark}
+            onChange={(v) => update({ watermark: v })}
+          />
+          <Check
+            label="Camera fixed (--cf)"
+            checked={form.cameraFixed}
+            onChange={(v) => update({ cameraFixed: v })}
+          />
           {model.audio === 'always' && <p className="muted small">This model's video includes audio.</p>}
-          {mode === 'reference' && issues.get('images') && <p className="field-error">{issues.get('images')}</p>}
+          {mode === 'reference' && issues.get('images') && (
+            <p className="field-error">{issues.get('images')}</p>
+          )}
         </div>
       )
   }
@@ -361,14 +524,28 @@ function ConsoleFields({ issues }: { issues: Map<string, string> }) {
   return (
     <div className="video-fields">
       <Field label="Model (console)" issue={issues.get('model')}>
-        <input value={form.model} placeholder="the console's model name" onChange={(e) => update({ model: e.target.value })} />
+        <input
+          value={form.model}
+          placeholder="the console's model name"
+          onChange={(e) => update({ model: e.target.value })}
+        />
       </Field>
       <Field label="Prompt" issue={issues.get('prompt')}>
         <textarea rows={3} value={form.prompt} onChange={(e) => update({ prompt: e.target.value })} />
       </Field>
-      <Choice label="Duration" value={form.duration} values={CONSOLE_DURATIONS} issue={issues.get('duration')} onChange={(v) => update({ duration: v ?? 5 })} />
+      <Choice
+        label="Duration"
+        value={form.duration}
+        values={CONSOLE_DURATIONS}
+        issue={issues.get('duration')}
+        onChange={(v) => update({ duration: v ?? 5 })}
+      />
       <Field label="Aspect ratio" issue={issues.get('aspect_ratio')}>
-        <input value={form.aspect_ratio} list="console-ratios" onChange={(e) => update({ aspect_ratio: e.target.value })} />
+        <input
+          value={form.aspect_ratio}
+          list="console-ratios"
+          onChange={(e) => update({ aspect_ratio: e.target.value })}
+        />
       </Field>
       {/* The spec does not list the console's ratios: these are suggestions, any value can be typed. */}
       <datalist id="console-ratios">
@@ -377,12 +554,23 @@ function ConsoleFields({ issues }: { issues: Map<string, string> }) {
         ))}
       </datalist>
       <Field label="Resolution (optional)" issue={issues.get('resolution')}>
-        <input value={form.resolution ?? ''} placeholder="e.g. 720p" onChange={(e) => update({ resolution: e.target.value || undefined })} />
+        <input
+          value={form.resolution ?? ''}
+          placeholder="e.g. 720p"
+          onChange={(e) => update({ resolution: e.target.value || undefined })}
+        />
       </Field>
       <Field label="Request key (req_key, optional)" issue={issues.get('req_key')}>
-        <input value={form.req_key ?? ''} onChange={(e) => update({ req_key: e.target.value || undefined })} />
+        <input
+          value={form.req_key ?? ''}
+          onChange={(e) => update({ req_key: e.target.value || undefined })}
+        />
       </Field>
-      <Check label="Return a video URL (return_url)" checked={form.return_url} onChange={(v) => update({ return_url: v })} />
+      <Check
+        label="Return a video URL (return_url)"
+        checked={form.return_url}
+        onChange={(v) => update({ return_url: v })}
+      />
     </div>
   )
 }

@@ -15,7 +15,8 @@ export function VideoNotifier() {
 
   useEffect(() => {
     void useVideoStore.getState().watch(visibleNow(useAppStore.getState().panel))
-    const onVisibility = () => useVideoStore.getState().setPanelVisible(visibleNow(useAppStore.getState().panel))
+    const onVisibility = () =>
+      useVideoStore.getState().setPanelVisible(visibleNow(useAppStore.getState().panel))
     document.addEventListener('visibilitychange', onVisibility)
     return () => document.removeEventListener('visibilitychange', onVisibility)
   }, [])

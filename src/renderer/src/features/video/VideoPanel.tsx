@@ -1,5 +1,6 @@
 // The Video panel: the job form on the left; the job list, the player and the compare grid on the right; a
 // details view over them. "Save as…" is the OS dialog in the desktop app and a download link in browser mode.
+import { useState } from 'react'
 import { useVideoStore } from '../../stores/videoStore'
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore'
 import { useAppStore } from '../../stores/appStore'
@@ -29,9 +30,12 @@ export function VideoPanel() {
   const previewed = jobs.find((j) => j.id === previewId && j.result) ?? null
   const compared = jobs.filter((j) => compare.includes(j.id))
 
-  const save = (job: VideoJob) => {
-    if (host?.host === 'electron') void client.call('video.saveResult', { jobId: job.id })
-    else download(job)
+  const [saveNote, setSaveNote] = useState<{ text: string; error: boolean } | null>(null)
+  const save = async (job: VideoJob) => {
+    if (host?.host !== 'electron') return download(job)
+    const result = await client.call('video.saveResult', { jobId: job.id })
+    if (!result.ok) setSaveNote({ text: `Could not save the video: ${result.error.message}`, error: true })
+    else if (result.value.path) setSaveNote({ text: `Saved to ${result.value.path}`, error: false })
   }
 
   return (
@@ -39,11 +43,20 @@ export function VideoPanel() {
       <header className="panel-header">
         <h1 id="video-title">Video</h1>
         <p className="muted">
-          Generate videos as jobs: submitted, polled every 3–5 s and fetched to this computer, so previews outlive the
-          gateway's links.{profile?.builtIn ? ' The built-in simulator returns sample clips.' : ''}
+          Generate videos as jobs: submitted, polled every 3–5 s and fetched to this computer, so previews
+          outlive the gateway's links.
+          {profile?.builtIn ? ' The built-in simulator returns sample clips.' : ''}
         </p>
       </header>
       {error && <p className="error-banner">{error}</p>}
+      {saveNote && (
+        <p
+          className={saveNote.error ? 'error-banner' : 'muted small'}
+          role={saveNote.error ? 'alert' : 'status'}
+        >
+          {saveNote.text}
+        </p>
+      )}
       <div className="video-body">
         <VideoForm profileId={profile?.id ?? null} />
         <div className="video-side">
@@ -54,7 +67,7 @@ export function VideoPanel() {
           )}
           {compare.length > 0 && <CompareGrid jobs={compared} />}
           <h2 className="video-list-title">Jobs</h2>
-          {loaded ? <JobList onSave={save} /> : <p className="muted">Loading jobs…</p>}
+          {loaded ? <JobList onSave={(job) => void save(job)} /> : <p className="muted">Loading jobs…</p>}
         </div>
       </div>
       {detailsId && <JobDetails jobId={detailsId} onClose={() => setDetails(null)} />}

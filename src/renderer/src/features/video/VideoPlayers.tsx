@@ -17,7 +17,10 @@ export function VideoPlayer({ job, testId }: { job: VideoJob; testId?: string })
       />
       <figcaption className="small">
         <strong>{job.model}</strong> · {job.prompt.slice(0, 120)}
-        <span className="muted"> · {(job.result.bytes / 1024).toFixed(0)} KB via {job.result.source}</span>
+        <span className="muted">
+          {' '}
+          · {(job.result.bytes / 1024).toFixed(0)} KB via {job.result.source}
+        </span>
       </figcaption>
     </figure>
   )
@@ -25,7 +28,8 @@ export function VideoPlayer({ job, testId }: { job: VideoJob; testId?: string })
 
 export function CompareGrid({ jobs }: { jobs: VideoJob[] }) {
   const ready = jobs.filter((j) => j.result)
-  if (ready.length < 2) return <p className="muted small">Tick Compare on two to four finished jobs to see them side by side.</p>
+  if (ready.length < 2)
+    return <p className="muted small">Tick Compare on two to four finished jobs to see them side by side.</p>
   return (
     <div className="video-compare" aria-label="Compare videos">
       {ready.map((job) => (

@@ -41,14 +41,19 @@ export function formForMode(modelId: string, form: VideoForm, mode: VideoMode): 
       return form
     case 'D': {
       const dMode = mode === 'remix' ? 'text' : mode
-      const count = dMode === 'text' ? 0 : dMode === 'firstFrame' ? 1 : dMode === 'firstLast' ? 2 : form.images.length
+      const count =
+        dMode === 'text' ? 0 : dMode === 'firstFrame' ? 1 : dMode === 'firstLast' ? 2 : form.images.length
       return { ...form, mode: dMode, images: form.images.slice(0, count) }
     }
   }
 }
 
 /** The image slots a mode offers: the form field, and the role label shown beside the picker. */
-export function imageSlots(model: VideoModel, form: VideoForm, mode: VideoMode): { key: string; label: string }[] {
+export function imageSlots(
+  model: VideoModel,
+  form: VideoForm,
+  mode: VideoMode,
+): { key: string; label: string }[] {
   switch (form.family) {
     case 'A':
       return mode === 'firstFrame' ? [{ key: 'input_reference', label: 'First frame (input_reference)' }] : []
@@ -73,7 +78,10 @@ export function imageSlots(model: VideoModel, form: VideoForm, mode: VideoMode):
       }
       if (mode === 'reference') {
         const n = Math.min(Math.max(form.images.length + 1, 1), model.maxReferenceImages ?? 4)
-        return Array.from({ length: n }, (_, i) => ({ key: `images.${i}`, label: `Reference ${i + 1} ([图${i + 1}])` }))
+        return Array.from({ length: n }, (_, i) => ({
+          key: `images.${i}`,
+          label: `Reference ${i + 1} ([图${i + 1}])`,
+        }))
       }
       return []
     }

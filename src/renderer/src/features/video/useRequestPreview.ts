@@ -5,8 +5,14 @@ import { useEffect, useState } from 'react'
 import type { VideoJobRequest, VideoPreview } from '../../../../shared/ipc/video'
 import { client } from '../../ipc/client'
 
-export function useRequestPreview(request: VideoJobRequest | null, delayMs = 250): { preview: VideoPreview | null; error: string | null } {
-  const [state, setState] = useState<{ preview: VideoPreview | null; error: string | null }>({ preview: null, error: null })
+export function useRequestPreview(
+  request: VideoJobRequest | null,
+  delayMs = 250,
+): { preview: VideoPreview | null; error: string | null } {
+  const [state, setState] = useState<{ preview: VideoPreview | null; error: string | null }>({
+    preview: null,
+    error: null,
+  })
   const key = request ? JSON.stringify(request) : ''
   useEffect(() => {
     if (!key) return
@@ -14,7 +20,9 @@ export function useRequestPreview(request: VideoJobRequest | null, delayMs = 250
     const timer = setTimeout(() => {
       void client.call('video.previewRequest', JSON.parse(key) as VideoJobRequest).then((result) => {
         if (cancelled) return
-        setState(result.ok ? { preview: result.value, error: null } : { preview: null, error: result.error.message })
+        setState(
+          result.ok ? { preview: result.value, error: null } : { preview: null, error: result.error.message },
+        )
       })
     }, delayMs)
     return () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { IPC_MESSAGE_LIMIT, MEDIA_IMPORT_CHUNK_BYTES, type ImportedMedia } from '../../../../shared/ipc/video'
-import type { Client } from '../../../../shared/ipc/client'
-import { importFile, toBase64 } from './upload'
+import { IPC_MESSAGE_LIMIT, MEDIA_IMPORT_CHUNK_BYTES, type ImportedMedia } from '../../../shared/ipc/media'
+import type { Client } from '../../../shared/ipc/client'
+import { importFile, toBase64 } from './importFile'
 
 const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 
@@ -15,7 +15,16 @@ function recordingClient() {
       received.push(fromBase64(payload.data as string))
       return { received: 0 }
     }
-    if (route === 'media.finishImport') return { mediaId: 'm', ref: 'attachment:m', url: '/media/m', name: 'f', mimeType: 'image/png', size: 0, image: null } satisfies ImportedMedia
+    if (route === 'media.finishImport')
+      return {
+        mediaId: 'm',
+        ref: 'attachment:m',
+        url: '/media/m',
+        name: 'f',
+        mimeType: 'image/png',
+        size: 0,
+        image: null,
+      } satisfies ImportedMedia
     return { cancelled: true }
   }
   const client = {
@@ -43,10 +52,15 @@ describe('importFile (M1)', () => {
       slice: (a: number, b: number) => ({ arrayBuffer: async () => bytes.slice(a, b).buffer }),
     }
     await importFile(client, file, (sent) => progress.push(sent))
-    expect(messages[0]).toMatchObject({ route: 'media.beginImport', payload: { size: bytes.length, mimeType: 'image/png' } })
+    expect(messages[0]).toMatchObject({
+      route: 'media.beginImport',
+      payload: { size: bytes.length, mimeType: 'image/png' },
+    })
     expect(messages.at(-1)?.route).toBe('media.finishImport')
     expect(Math.max(...messages.map((m) => m.bytes))).toBeLessThan(IPC_MESSAGE_LIMIT)
-    const offsets = messages.filter((m) => m.route === 'media.importChunk').map((m) => (m.payload as { offset: number }).offset)
+    const offsets = messages
+      .filter((m) => m.route === 'media.importChunk')
+      .map((m) => (m.payload as { offset: number }).offset)
     expect(offsets).toEqual(offsets.map((_, i) => i * MEDIA_IMPORT_CHUNK_BYTES))
     const joined = new Uint8Array(received.reduce((n, r) => n + r.length, 0))
     received.reduce((at, r) => (joined.set(r, at), at + r.length), 0)

@@ -1,8 +1,8 @@
 // Brings a picked or dropped file into main's media store in chunks (M1): each `media.importChunk` carries at most
 // 144 KiB as base64 (about 192 KB), so no IPC message nears 256 KB whatever the file's size. The caller gets an
 // `attachment:<id>` reference for the form and a media URL for the thumbnail; the bytes never return.
-import type { ImportedMedia } from '../../../../shared/ipc/video'
-import type { Client } from '../../../../shared/ipc/client'
+import type { ImportedMedia } from '../../../shared/ipc/media'
+import type { Client } from '../../../shared/ipc/client'
 
 /** Standard base64 of bytes, in slices so no argument list grows with the input. */
 export function toBase64(bytes: Uint8Array): string {
@@ -32,7 +32,9 @@ export async function importFile(
   })
   try {
     for (let offset = 0; offset < file.size; offset += chunkBytes) {
-      const bytes = new Uint8Array(await file.slice(offset, Math.min(offset + chunkBytes, file.size)).arrayBuffer())
+      const bytes = new Uint8Array(
+        await file.slice(offset, Math.min(offset + chunkBytes, file.size)).arrayBuffer(),
+      )
       await client.invoke('media.importChunk', { importId, offset, data: toBase64(bytes) })
       onProgress?.(offset + bytes.length, file.size)
     }

@@ -1,0 +1,153 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { fetchToFile, ResultFetchError } from './fetchToFile'
+
+const VIDEO = randomBytes(300_001)
+const ETAG = '"v1"'
+const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex')
+
+type Behaviour = (req: IncomingMessage, res: ServerResponse, n: number) => void
+
+let dir: string
+let server: Server
+let url: string
+let seen: { range?: string; ifRange?: string }[]
+let behaviour: Behaviour
+const sockets = new Set<Socket>()
+
+/** Answers like a CDN: Range → 206, else 200; ETag on every answer. */
+function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: { dropHalfway?: boolean; ignoreRange?: boolean } = {},
+) {
+  const m = /^bytes=(\d+)-$/.exec(req.headers.range ?? '')
+  const start = m && !opts.ignoreRange ? Number(m[1]) : 0
+  const body = VIDEO.subarray(start)
+  const headers: Record<string, string> = {
+    'content-type': 'video/mp4',
+    etag: ETAG,
+    'accept-ranges': 'bytes',
+    'content-length': String(body.length),
+  }
+  if (start > 0) headers['content-range'] = `bytes ${start}-${VIDEO.length - 1}/${VIDEO.length}`
+  res.writeHead(start > 0 ? 206 : 200, headers)
+  if (opts.dropHalfway) res.write(body.subarray(0, body.length >> 1), () => res.destroy())
+  else res.end(body)
+}
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'fetch-'))
+  seen = []
+  server = createServer((req, res) => {
+    seen.push({ range: req.headers.range, ifRange: req.headers['if-range'] as string | undefined })
+    behaviour(req, res, seen.length)
+  })
+  server.on('connection', (s) => {
+    sockets.add(s)
+    s.on('close', () => sockets.delete(s))
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v.mp4`
+})
+afterEach(async () => {
+  for (const s of sockets) s.destroy()
+  await new Promise((r) => server.close(r))
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('fetchToFile (M3)', () => {
+  it('streams a whole answer to the file', async () => {
+    behaviour = (req, res) => serve(req, res)
+    const temp = join(dir, 'a.part')
+    const result = await fetchToFile(url, { tempPath: temp })
+    expect(result).toMatchObject({ bytes: VIDEO.length, mimeType: 'video/mp4', resumes: 0, connections: 1 })
+    expect(sha(readFileSync(temp))).toBe(sha(VIDEO))
+    expect(seen[0]?.range).toBeUndefined()
+  })
+
+  it('resumes a dropped connection with Range and If-Range and appends the rest', async () => {
+    behaviour = (req, res, n) => serve(req, res, { dropHalfway: n === 1 })
+    const temp = join(dir, 'b.part')
+    const result = await fetchToFile(url, { tempPath: temp })
+    expect(result.resumes).toBe(1)
+    expect(seen).toHaveLength(2)
+    expect(seen[1]?.range).toMatch(/^bytes=\d+-$/)
+    expect(Number(seen[1]!.range!.slice(6, -1))).toBeGreaterThan(0)
+    expect(seen[1]?.ifRange).toBe(ETAG)
+    expect(sha(readFileSync(temp))).toBe(sha(VIDEO))
+  })
+
+  it('starts over when the server ignores the range', async () => {
+    behaviour = (req, res, n) => serve(req, res, { dropHalfway: n === 1, ignoreRange: true })
+    const temp = join(dir, 'c.part')
+    const result = await fetchToFile(url, { tempPath: temp })
+    expect(result.resumes).toBe(0)
+    expect(result.connections).toBe(2)
+    expect(sha(readFileSync(temp))).toBe(sha(VIDEO))
+  })
+
+  it('resumes after a stalled connection goes idle', async () => {
+    behaviour = (req, res, n) => {
+      if (n === 1) {
+        res.writeHead(200, {
+          'content-type': 'video/mp4',
+          etag: ETAG,
+          'content-length': String(VIDEO.length),
+        })
+        res.write(VIDEO.subarray(0, 1000))
+      } else serve(req, res)
+    }
+    const temp = join(dir, 'd.part')
+    const result = await fetchToFile(url, { tempPath: temp, idleTimeoutMs: 150 })
+    expect(seen[1]?.range).toBe('bytes=1000-')
+    expect(result.resumes).toBe(1)
+    expect(sha(readFileSync(temp))).toBe(sha(VIDEO))
+  })
+
+  it.each([
+    [403, 'RESULT_URL_EXPIRED'],
+    [410, 'RESULT_URL_EXPIRED'],
+    [500, 'RESULT_HTTP'],
+  ])('answers HTTP %i with %s after one request', async (status, code) => {
+    behaviour = (_req, res) => res.writeHead(status, { 'content-type': 'application/xml' }).end('<Error/>')
+    const error = await fetchToFile(url, { tempPath: join(dir, 'e.part') }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ResultFetchError)
+    expect(error).toMatchObject({ code, status })
+    expect(seen).toHaveLength(1)
+  })
+
+  it('refuses a 200 that is a web page, not a video', async () => {
+    behaviour = (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>')
+    await expect(fetchToFile(url, { tempPath: join(dir, 'f.part') })).rejects.toMatchObject({
+      code: 'RESULT_NOT_VIDEO',
+    })
+  })
+
+  it('gives up after a bounded number of connections when every one drops', async () => {
+    behaviour = (req, res) => serve(req, res, { dropHalfway: true })
+    const error = await fetchToFile(url, { tempPath: join(dir, 'g.part'), maxConnections: 3 }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({ code: 'RESULT_NETWORK' })
+    expect((error as Error).message).toMatch(/after 3 connections/)
+    expect(seen).toHaveLength(3)
+  })
+
+  it('stops at once when aborted', async () => {
+    behaviour = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(VIDEO.length) })
+      res.write(VIDEO.subarray(0, 10))
+    }
+    const abort = new AbortController()
+    const pending = fetchToFile(url, { tempPath: join(dir, 'h.part'), signal: abort.signal })
+    setTimeout(() => abort.abort(), 50)
+    await expect(pending).rejects.toMatchObject({ code: 'RESULT_ABORTED' })
+    expect(seen).toHaveLength(1)
+  })
+})

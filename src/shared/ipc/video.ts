@@ -1,0 +1,252 @@
+// The video domain: jobs on the model endpoints (11-13) and the console (14-15), their forms, and the job view
+// the renderer lists. Invariant (M1): every message stays under 256 KB: images travel as `attachment:<mediaId>`
+// references (imported through the media domain), results as media URLs, lists in pages.
+import { z } from 'zod'
+import { defineCommand, defineEvent } from './define'
+import { exchangeSchema } from './exchange'
+import { CONSOLE_VIDEO_DURATIONS } from '../catalog/consoleTasks'
+
+/**
+ * Largest image a video job takes. The spec gives no bound for video images; 20 MB keeps a request (base64
+ * grows by a third) well inside what gateways accept.
+ */
+export const VIDEO_IMAGE_MAX_BYTES = 20 * 1024 * 1024
+/** Image formats the video forms take (family A's rule, applied to every family's uploads). */
+export const VIDEO_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const
+
+const id = z.string().min(1).max(100)
+const prompt = z.string().max(20_000, 'prompt: at most 20,000 characters')
+/** An image field: an http(s) URL, a short data URL, or `attachment:<mediaId>`; big files are imported. */
+const imageRef = z
+  .string()
+  .max(8192, 'at most 8,192 characters: drop or pick the file instead of pasting Base64')
+const int = z.number().int().min(-1_000_000_000_000).max(1_000_000_000_000)
+
+export const familyAFormSchema = z.object({
+  family: z.literal('A'),
+  prompt,
+  seconds: z.union([int, z.string().max(10)]).optional(),
+  size: z.string().max(20).optional(),
+  width: int.optional(),
+  height: int.optional(),
+  input_reference: imageRef.optional(),
+  remix_from_video_id: z.string().max(200).optional(),
+})
+
+export const familyBFormSchema = z.object({
+  family: z.literal('B'),
+  prompt,
+  durationSeconds: int.optional(),
+  aspectRatio: z.string().max(20).optional(),
+  resolution: z.string().max(20).optional(),
+  image: imageRef.optional(),
+  lastFrame: imageRef.optional(),
+  generateAudio: z.boolean().optional(),
+  sampleCount: int.optional(),
+  seed: int.optional(),
+  personGeneration: z.string().max(40).optional(),
+  addWatermark: z.boolean().optional(),
+})
+
+export const familyCFormSchema = z.object({
+  family: z.literal('C'),
+  prompt,
+  duration: int.optional(),
+  resolution: z.string().max(20).optional(),
+  aspect_ratio: z.string().max(20).optional(),
+  image: imageRef.optional(),
+  smart_rewrite: z.boolean().optional(),
+  generate_audio: z.boolean().optional(),
+  audio_url: z.string().max(4096).optional(),
+  seed: int.optional(),
+})
+
+export const familyDFormSchema = z.object({
+  family: z.literal('D'),
+  mode: z.enum(['text', 'firstFrame', 'firstLast', 'reference']),
+  prompt,
+  ratio: z.string().max(20).optional(),
+  duration: int.optional(),
+  resolution: z.string().max(20).optional(),
+  watermark: z.boolean().optional(),
+  cameraFixed: z.boolean().optional(),
+  images: z.array(imageRef).max(10),
+})
+
+export const videoFormSchema = z.discriminatedUnion('family', [
+  familyAFormSchema,
+  familyBFormSchema,
+  familyCFormSchema,
+  familyDFormSchema,
+])
+
+/** Endpoint 14's fields as the form holds them (model and aspect ratio values are not shown by the spec). */
+export const consoleVideoFormSchema = z.object({
+  model: z.string().trim().max(200),
+  prompt,
+  duration: z.number().int(),
+  aspect_ratio: z.string().trim().max(20),
+  resolution: z.string().trim().max(20).optional(),
+  return_url: z.boolean().optional(),
+  req_key: z.string().max(200).optional(),
+})
+export type ConsoleVideoForm = z.infer<typeof consoleVideoFormSchema>
+export const CONSOLE_DURATIONS = CONSOLE_VIDEO_DURATIONS
+
+export const videoJobRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('model'), profileId: id, model: z.string().max(100), form: videoFormSchema }),
+  z.object({ kind: z.literal('console'), profileId: id, form: consoleVideoFormSchema }),
+])
+export type VideoJobRequest = z.infer<typeof videoJobRequestSchema>
+
+export const videoJobStatusSchema = z.enum([
+  /** Sent, no answer yet. */
+  'submitting',
+  'submitted',
+  'queued',
+  'in_progress',
+  /** The task succeeded; its video is being fetched. */
+  'downloading',
+  'succeeded',
+  'failed',
+  /** Polling stopped by the user; the task may still run at the gateway. */
+  'cancelled',
+])
+export type VideoJobStatus = z.infer<typeof videoJobStatusSchema>
+
+export const ACTIVE_JOB_STATUSES: readonly VideoJobStatus[] = [
+  'submitting',
+  'submitted',
+  'queued',
+  'in_progress',
+  'downloading',
+]
+
+export const jobErrorSchema = z.object({
+  /** submit: the gateway refused the job; task: generation failed; poll: querying failed; result: the video
+   * could not be fetched; local: the app could not continue (interrupted, profile gone). */
+  stage: z.enum(['submit', 'task', 'poll', 'result', 'local']),
+  /** The task's `error.code` as text, `HTTP_<status>`, or an app code such as RESULT_URL_EXPIRED. */
+  code: z.string(),
+  message: z.string(),
+  httpStatus: z.number().nullable(),
+})
+export type JobError = z.infer<typeof jobErrorSchema>
+
+export const videoJobSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['model', 'console']),
+  profileId: z.string(),
+  profileName: z.string(),
+  model: z.string(),
+  family: z.enum(['A', 'B', 'C', 'D', 'console']),
+  mode: z.string(),
+  /** The prompt, cut to 500 characters for lists. */
+  prompt: z.string(),
+  summary: z.object({
+    durationSeconds: z.number(),
+    resolution: z.string().nullable(),
+    aspectRatio: z.string().nullable(),
+    imageCount: z.number(),
+    audio: z.boolean(),
+    sampleCount: z.number(),
+  }),
+  taskId: z.string().nullable(),
+  status: videoJobStatusSchema,
+  /** The last status the gateway reported. */
+  remoteStatus: z.string().nullable(),
+  createdAt: z.number(),
+  submittedAt: z.number().nullable(),
+  finishedAt: z.number().nullable(),
+  updatedAt: z.number(),
+  /** When the next query is due (absent while nothing is scheduled). */
+  nextPollAt: z.number().nullable(),
+  polls: z.number(),
+  /** A transient problem the job is riding out (429, 5xx, a dropped connection): shown, retried. */
+  notice: z.string().nullable(),
+  error: jobErrorSchema.nullable(),
+  result: z
+    .object({
+      mediaId: z.string(),
+      /** `media://<id>` or `/media/<id>`: the only way the renderer reaches the bytes. */
+      url: z.string(),
+      mimeType: z.string(),
+      bytes: z.number(),
+      /** A file name for "Save as…". */
+      name: z.string(),
+      source: z.enum(['download', 'data', 'hosted']),
+      fetchedAt: z.number(),
+    })
+    .nullable(),
+  /** Download progress while `downloading`. */
+  progress: z.object({ bytes: z.number(), total: z.number().nullable() }).nullable(),
+  /** Completed result downloads (R7: one per job). */
+  resultFetches: z.number(),
+})
+export type VideoJob = z.infer<typeof videoJobSchema>
+
+export const validationIssueSchema = z.object({ field: z.string(), rule: z.string(), message: z.string() })
+export type ValidationIssue = z.infer<typeof validationIssueSchema>
+
+const codeSchema = z.object({ curl: z.string(), typescript: z.string(), python: z.string() })
+
+export const videoPreviewSchema = z.object({
+  method: z.enum(['GET', 'POST']),
+  url: z.string(),
+  headers: z.array(z.tuple([z.string(), z.string()])),
+  /** Pretty JSON; imported images appear as a short placeholder. */
+  body: z.string(),
+  code: codeSchema,
+  issues: z.array(validationIssueSchema),
+})
+export type VideoPreview = z.infer<typeof videoPreviewSchema>
+
+const jobId = z.object({ jobId: id })
+const page = {
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(100).default(50),
+}
+const jobPage = z.object({ jobs: z.array(videoJobSchema), total: z.number() })
+
+export const videoCommands = {
+  /** Validates, sends endpoint 11 or 14, persists the job and starts polling; refusals name field and rule. */
+  'video.submitJob': defineCommand(videoJobRequestSchema, z.object({ job: videoJobSchema })),
+  /** The request a submit would send (masked), its code export, and the validation issues. */
+  'video.previewRequest': defineCommand(videoJobRequestSchema, videoPreviewSchema),
+  /** A page of jobs, newest first. */
+  'video.listJobs': defineCommand(z.object(page), jobPage),
+  /** Subscribes the calling window to `video.jobChanged` / `video.jobRemoved`; answers the first page. */
+  'video.watchJobs': defineCommand(z.object({ panelVisible: z.boolean(), limit: page.limit }), jobPage),
+  /** Whether the Video panel is on screen in the calling window (desktop notifications only when it is not). */
+  'video.setPanelVisible': defineCommand(z.object({ visible: z.boolean() }), z.object({ ok: z.boolean() })),
+  /** Stops polling (the gateway task may keep running). */
+  'video.cancelJob': defineCommand(jobId, z.object({ job: videoJobSchema })),
+  /** Resumes polling or fetching for the same task, or submits the same request again as a new job. */
+  'video.retryJob': defineCommand(jobId, z.object({ job: videoJobSchema, resubmitted: z.boolean() })),
+  /** Removes the job and its video file. */
+  'video.deleteJob': defineCommand(jobId, z.object({ deleted: z.boolean() })),
+  /** The job's request (form with attachment references) and its code export. */
+  'video.getJobDetails': defineCommand(
+    jobId,
+    z.object({
+      job: videoJobSchema,
+      request: videoJobRequestSchema,
+      code: codeSchema.nullable(),
+      url: z.string().nullable(),
+    }),
+  ),
+  /** One recorded exchange of a job (bounded snapshot), for the inspector. */
+  'video.getExchange': defineCommand(
+    z.object({ jobId: id, which: z.enum(['submit', 'poll', 'result']) }),
+    z.object({ exchange: exchangeSchema.nullable() }),
+  ),
+  /** Electron: a save dialog, then a copy. Browser mode answers VIDEO_SAVE_UNAVAILABLE (use the download link). */
+  'video.saveResult': defineCommand(jobId, z.object({ saved: z.boolean(), path: z.string().nullable() })),
+}
+
+export const videoEvents = {
+  'video.jobChanged': defineEvent(z.object({ job: videoJobSchema })),
+  'video.jobRemoved': defineEvent(z.object({ jobId: z.string() })),
+  /** Browser mode's notification: the renderer shows a toast (and a web notification if already granted). */
+  'video.notified': defineEvent(z.object({ jobId: z.string(), title: z.string(), body: z.string() })),
+}
