@@ -110,6 +110,8 @@ export interface TextState {
   regenerate(): Promise<void>
   resendFrom(index: number, text: string): Promise<void>
   removeMessage(index: number): void
+  /** Adds the composer text as a turn of the given role without sending (to build a conversation by hand). */
+  addTurn(role: 'user' | 'assistant'): void
   clearConversation(): void
 }
 
@@ -276,6 +278,17 @@ export const useTextStore = create<TextState>((set, get) => ({
     set({ messages: [...s.messages.slice(0, index), edited] })
     const { draft } = get().draft(false)
     await start(draft, () => undefined)
+  },
+
+  addTurn(role) {
+    const s = get()
+    if (!s.composer.trim())
+      return set({ issues: [{ field: 'messages', message: 'messages: write the turn text first' }] })
+    set({
+      messages: [...s.messages, { id: localId(), role, parts: [{ type: 'text', text: s.composer }] }],
+      composer: '',
+      issues: [],
+    })
   },
 
   removeMessage(index) {

@@ -201,6 +201,22 @@ function Composer({ running }: { running: boolean }) {
             Send
           </button>
         )}
+        <button
+          className="ghost"
+          disabled={running}
+          onClick={() => useTextStore.getState().addTurn('user')}
+          title="Add as a user turn without sending"
+        >
+          + User turn
+        </button>
+        <button
+          className="ghost"
+          disabled={running}
+          onClick={() => useTextStore.getState().addTurn('assistant')}
+          title="Add as an assistant turn without sending"
+        >
+          + Assistant turn
+        </button>
         <button className="ghost" disabled={running} onClick={clearConversation}>
           Clear conversation
         </button>
