@@ -23,7 +23,7 @@ const TPS = Number(process.env.BENCH_TPS ?? 2_000)
 /** Installed in the page before the app: counts IPC frames, long tasks, rAF gaps and when the final text shows. */
 const PAGE_PROBE = `
 (() => {
-  const m = { chunks: [], sizes: [], ended: 0, longTasks: [], gaps: [], finalAt: 0, lastChunkAt: 0, tail: '' }
+  const m = { chunks: [], sizes: [], ended: 0, longTasks: [], gaps: [], finalAt: 0, lastChunkAt: 0, lastLen: -1, stable: 0, stableSince: 0, lastFrameAt: 0 }
   window.__bench = m
   // Only tasks while the answer streams count; page start-up is not part of the bar.
   new PerformanceObserver((list) => list.getEntries().forEach((e) => { if (m.chunks.length > 0 && (!m.finalAt || e.startTime <= m.finalAt)) m.longTasks.push(e.duration) })).observe({ type: 'longtask' })
@@ -45,10 +45,18 @@ const PAGE_PROBE = `
   const frame = (t) => {
     if (m.chunks.length > 0 && !m.ended) m.gaps.push(t - last)
     last = t
-    if (m.ended && !m.finalAt && m.tail) {
+    // After the end, the final text is on screen from the first frame whose answer length then holds for
+    // three frames (read only after the stream, so the probe adds no work while it runs).
+    if (m.ended && !m.finalAt) {
       const turns = document.querySelectorAll('.turn.assistant')
-      const lastTurn = turns[turns.length - 1]
-      if (lastTurn && lastTurn.textContent.includes(m.tail)) m.finalAt = performance.now()
+      const len = turns.length ? turns[turns.length - 1].textContent.length : -1
+      if (len > 0 && len === m.lastLen) {
+        m.stable++
+        if (m.stable === 1) m.stableSince = m.lastFrameAt
+        if (m.stable >= 3) m.finalAt = m.stableSince
+      } else m.stable = 0
+      m.lastLen = len
+      m.lastFrameAt = performance.now()
     }
     requestAnimationFrame(frame)
   }
@@ -103,12 +111,6 @@ export default async function main(): Promise<void> {
     await page.getByTestId('run-footer').waitFor({ timeout: (TOKENS / TPS) * 1000 * 3 + 30_000 })
     loop.disable()
     const wall = (Date.now() - started) / 1000
-    // The final text's last words, to recognise when the whole answer is on screen.
-    const tail = await page.evaluate(() => {
-      const turns = document.querySelectorAll('.turn.assistant')
-      return (turns[turns.length - 1]?.textContent ?? '').slice(-40)
-    })
-    await page.evaluate((t) => ((window as unknown as { __bench: { tail: string } }).__bench.tail = t), tail)
     await page
       .waitForFunction(
         () => (window as unknown as { __bench: { finalAt: number } }).__bench.finalAt > 0,
@@ -117,14 +119,6 @@ export default async function main(): Promise<void> {
       )
       .catch(() => undefined)
     const m = await page.evaluate(() => (window as unknown as { __bench: Record<string, unknown> }).__bench)
-    if (process.env.BENCH_DEBUG)
-      console.log({
-        gaps: (m.gaps as number[]).length,
-        chunks: (m.chunks as number[]).length,
-        ended: m.ended,
-        tail: m.tail,
-        finalAt: m.finalAt,
-      })
     const chunks = m.chunks as number[]
     const gaps = (m.gaps as number[]).sort((a, b) => a - b)
     const long = m.longTasks as number[]

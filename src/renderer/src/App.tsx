@@ -101,7 +101,12 @@ export function App() {
             {loadError}
           </p>
         )}
-        <main role="tabpanel" id={`panel-${current.id}`} aria-labelledby={`tab-${current.id}`}>
+        <main
+          role="tabpanel"
+          id={`panel-${current.id}`}
+          aria-labelledby={`tab-${current.id}`}
+          className={current.id === 'text' ? 'fills' : undefined}
+        >
           {current.render()}
         </main>
       </div>

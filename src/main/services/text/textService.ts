@@ -53,7 +53,7 @@ export interface TextServiceDeps {
   profiles: ProfileService
   gateway: GatewayClient
   media: MediaStore
-  /** Coalescing interval, ms (P1: one message per frame at most, under 60 a second). */
+  /** Coalescing interval, ms (P1: at most 50 messages a second, a margin under the bar of 60). */
   coalesceMs?: number
 }
 
@@ -110,7 +110,7 @@ export class TextService {
           for (const e of events) if (e.type !== 'image') run.accumulator.apply(e)
           sink.emit('text.runEvents', { runId: id, events })
         },
-        { intervalMs: this.deps.coalesceMs ?? 17 },
+        { intervalMs: this.deps.coalesceMs ?? 20 },
       ),
     }
     this.runs.set(id, run)

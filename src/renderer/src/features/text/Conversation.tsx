@@ -1,6 +1,6 @@
 // The conversation so far, turn by turn, with the streaming answer last. User turns can be edited and resent
 // (everything after them is dropped); the last answer can be regenerated; any turn can be removed.
-import { memo, useState } from 'react'
+import { memo, useCallback, useEffect, useRef, useState } from 'react'
 import type { DraftMessage } from '../../../../shared/wire'
 import { Markdown } from '../../components/markdown/Markdown'
 import { useTextStore } from '../../stores/textStore'
@@ -27,8 +27,9 @@ export function Conversation() {
     ),
   )
   if (run && runAt < 0 && run.status !== 'done') items.push(<RunOutput key={run.runId} run={run} />)
+  const scroller = useStickToBottom()
   return (
-    <section className="conversation" aria-label="Conversation">
+    <section className="conversation" aria-label="Conversation" ref={scroller}>
       {messages.length === 0 && !run && (
         <p className="muted empty">
           Write a message below and press Ctrl+Enter. The request, the response and every stream frame appear
@@ -39,6 +40,41 @@ export function Conversation() {
       {!running && pending.length > 0 && <ToolResultsForm calls={pending} />}
     </section>
   )
+}
+
+/**
+ * Keeps the conversation scrolled to the newest text while the reader is at the bottom, and leaves it alone once
+ * they scroll up. Follows store changes directly and scrolls at most once per frame.
+ */
+function useStickToBottom(): (el: HTMLElement | null) => void {
+  const element = useRef<HTMLElement | null>(null)
+  const pinned = useRef(true)
+  const frame = useRef(0)
+  useEffect(() => {
+    const unsubscribe = useTextStore.subscribe((state, prev) => {
+      if (state.run === prev.run && state.messages === prev.messages) return
+      if (!pinned.current || frame.current) return
+      frame.current = requestAnimationFrame(() => {
+        frame.current = 0
+        const el = element.current
+        if (el && pinned.current) el.scrollTop = el.scrollHeight
+      })
+    })
+    return () => {
+      unsubscribe()
+      cancelAnimationFrame(frame.current)
+    }
+  }, [])
+  return useCallback((el: HTMLElement | null) => {
+    element.current = el
+    el?.addEventListener(
+      'scroll',
+      () => {
+        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48
+      },
+      { passive: true },
+    )
+  }, [])
 }
 
 function DoneFooter() {

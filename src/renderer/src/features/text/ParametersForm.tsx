@@ -2,6 +2,7 @@
 // limits, tools, structured output, thinking, and the format's own fields. Everything the form does not show is
 // still reachable in "Other fields (JSON)", validated against the same schema main uses.
 import { useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import {
   chatExtrasSchema,
   messagesExtrasSchema,
@@ -72,7 +73,16 @@ function NumberField(props: {
 }
 
 export function ParametersForm() {
-  const s = useTextStore()
+  const s = useTextStore(
+    useShallow((x) => ({
+      format: x.format,
+      params: x.params,
+      setParams: x.setParams,
+      toolsText: x.toolsText,
+      responseFormatText: x.responseFormatText,
+      set: x.set,
+    })),
+  )
   const { format, params, setParams } = s
   const tempMax = format === 'messages' ? 1 : 2
   return (
@@ -205,7 +215,9 @@ export function ParametersForm() {
 }
 
 function ThinkingControls() {
-  const { format, params, setParams } = useTextStore()
+  const { format, params, setParams } = useTextStore(
+    useShallow((x) => ({ format: x.format, params: x.params, setParams: x.setParams })),
+  )
   const t = params.thinking
   const setThinking = (patch: Partial<typeof t>) => setParams({ thinking: { ...t, ...patch } })
   return (

@@ -1,7 +1,8 @@
 // The request side: the exact body main would send (from main's own builder, so what is shown is what goes),
 // editable as raw JSON that is then sent as written; validation issues; the Inspector of the last exchange; and
 // code export with the key as an environment variable.
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import type { RequestPreview } from '../../../../shared/ipc/text'
 import { useTextStore } from '../../stores/textStore'
 import { client } from '../../ipc/client'
@@ -14,10 +15,35 @@ export function RequestView() {
   const [tab, setTab] = useState<Tab>('body')
   const [preview, setPreview] = useState<RequestPreview | null>(null)
   const [previewError, setPreviewError] = useState<string | null>(null)
-  const state = useTextStore()
-  const { format, rawBody, run } = state
-  const { draft } = state.draft(true)
-  const key = JSON.stringify({ format, draft, rawBody, profile: state.profileId })
+  // Everything the request is built from, and nothing the streaming run changes (P2).
+  const inputs = useTextStore(
+    useShallow((x) => ({
+      format: x.format,
+      model: x.model,
+      stream: x.stream,
+      system: x.system,
+      cacheSystem: x.cacheSystem,
+      messages: x.messages,
+      composer: x.composer,
+      attachments: x.attachments,
+      params: x.params,
+      toolsText: x.toolsText,
+      responseFormatText: x.responseFormatText,
+      extras: x.extras,
+      rawBody: x.rawBody,
+      profileId: x.profileId,
+    })),
+  )
+  const exchange = useTextStore((x) => x.run?.exchange ?? null)
+  const state = useTextStore.getState()
+  const { format, rawBody } = inputs
+  // draft() reads these same fields through getState(); `inputs` changes exactly when one of them does.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const draft = useMemo(() => useTextStore.getState().draft(true).draft, [inputs])
+  const key = useMemo(
+    () => JSON.stringify({ format, draft, rawBody, profile: inputs.profileId }),
+    [format, draft, rawBody, inputs.profileId],
+  )
 
   useEffect(() => {
     let cancelled = false
@@ -99,15 +125,15 @@ export function RequestView() {
       )}
       {tab === 'inspector' && (
         <Inspector
-          exchange={run?.exchange ?? null}
+          exchange={exchange}
           preview={preview}
           loadFrames={async (offset, limit) => {
-            const id = run?.exchange?.id
+            const id = exchange?.id
             if (!id) return { total: 0, frames: [] }
             return client.invoke('text.getFrames', { exchangeId: id, offset, limit })
           }}
           onSaveCapture={async () => {
-            const id = run?.exchange?.id
+            const id = exchange?.id
             if (!id) throw new Error('Nothing has been sent yet.')
             return client.invoke('text.saveCapture', { exchangeId: id })
           }}

@@ -1,6 +1,7 @@
 // The Text panel: pick a wire format, a model and a profile; compose; send (Ctrl/Cmd+Enter) and stop (Esc);
 // watch the answer stream beside the exact request and everything that went over the wire.
 import { useEffect, useRef, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
 import { KNOWN_TEXT_MODELS } from '../../../../shared/catalog/textModels'
 import { subscribeTextEvents, useTextStore } from '../../stores/textStore'
@@ -14,10 +15,21 @@ import { RequestView } from './RequestView'
 const SUGGESTED_SUFFIXES = ['-thinking', '-thinking-8192', '-thinking-low', '-thinking-high', '-nothinking']
 
 export function TextPanel() {
-  const s = useTextStore()
+  // Only what the toolbar shows: run events must not re-render the whole panel (P2).
+  const s = useTextStore(
+    useShallow((x) => ({
+      format: x.format,
+      model: x.model,
+      profileId: x.profileId,
+      stream: x.stream,
+      issues: x.issues,
+      system: x.system,
+      set: x.set,
+    })),
+  )
+  const running = useTextStore((x) => x.run?.status === 'running')
   const profiles = useProfilesStore((p) => p.profiles)
   const activeId = useProfilesStore((p) => p.activeId)
-  const running = s.run?.status === 'running'
   const [showParams, setShowParams] = useState(true)
 
   useEffect(() => subscribeTextEvents(), [])
