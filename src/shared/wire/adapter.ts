@@ -1,5 +1,6 @@
-// The contract every format module fulfils (build, parse, fold) and the request it builds. Auth headers
-// are not part of a built request: main adds them from the secret store, so keys never pass through here.
+// The contract every format module fulfils (build, its inverse parseRequest, parse, fold) and the request it
+// builds. Auth headers are not part of a built request: main adds them from the secret store, so keys never
+// pass through here.
 import type { Draft } from './draft'
 import type { Completion, StreamFolder, WireError } from './events'
 import type { WireFormat } from './format'
@@ -14,10 +15,31 @@ export interface BuiltRequest {
   body: Record<string, unknown>
 }
 
+/** What a request body alone does not say: native carries the model and streaming in its path. */
+export interface ParseRequestContext {
+  /** Used when the body names no model (always for native). */
+  model?: string
+  /** Used when the body has no `stream` field (always for native). */
+  stream?: boolean
+}
+
+export interface ParsedRequest {
+  /** The draft that `build` turns back into the body, up to the fields listed in `unmapped`. */
+  draft: Draft
+  /**
+   * Dotted paths of body fields the draft cannot express (`logprobs`,
+   * `messages[2].content[0].cache_control`), in the order found; `$` when the body is not a JSON object.
+   * Rebuilding the draft loses them.
+   */
+  unmapped: string[]
+}
+
 export interface FormatAdapter {
   readonly id: WireFormat
   readonly label: string
   build(draft: Draft): BuiltRequest
+  /** The inverse of `build`: reads a body in this format's own shape into a draft. Never throws. */
+  parseRequest(body: unknown, context?: ParseRequestContext): ParsedRequest
   /** Parses a non-streamed 2xx body; throws `WireParseError` only when the body is not a JSON object. */
   parseResponse(json: unknown): Completion
   /** Reads an error body (parsed JSON or raw text) of a non-2xx answer. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { build, chat, parseResponse } from './chat'
+import { build, chat, parseRequest, parseResponse } from './chat'
 import type { Draft } from './draft'
 import { accumulate } from './events'
 import { foldRaw, joinDeltas } from './testFrames'
@@ -44,45 +44,46 @@ const baseDraft: Draft = {
   messages: [{ role: 'user', parts: [{ type: 'text', text: 'Hi' }] }],
 }
 
+const historyDraft: Draft = {
+  model: 'gpt-x',
+  stream: true,
+  system: 'Be brief.',
+  temperature: 0.3,
+  topP: 0.9,
+  maxTokens: 256,
+  stopSequences: ['END'],
+  messages: [
+    {
+      role: 'user',
+      parts: [
+        { type: 'text', text: 'What is this?' },
+        { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=', detail: 'high' },
+        { type: 'image', url: 'https://example.test/cat.jpg' },
+      ],
+    },
+    {
+      role: 'assistant',
+      parts: [{ type: 'toolCall', id: 'call_1', name: 'lookup', arguments: '{"q":"cat"}' }],
+    },
+    {
+      role: 'tool',
+      parts: [{ type: 'toolResult', callId: 'call_1', name: 'lookup', content: '{"found":true}' }],
+    },
+  ],
+  tools: [
+    {
+      name: 'lookup',
+      description: 'Look up',
+      parameters: { type: 'object', properties: { q: { type: 'string' } } },
+    },
+  ],
+  toolChoice: { name: 'lookup' },
+  responseFormat: { name: 'answer', schema: { type: 'object' } },
+}
+
 describe('chat build', () => {
   it('builds the chat completions body with system, images, tool history and stream options', () => {
-    const draft: Draft = {
-      model: 'gpt-x',
-      stream: true,
-      system: 'Be brief.',
-      temperature: 0.3,
-      topP: 0.9,
-      maxTokens: 256,
-      stopSequences: ['END'],
-      messages: [
-        {
-          role: 'user',
-          parts: [
-            { type: 'text', text: 'What is this?' },
-            { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=', detail: 'high' },
-            { type: 'image', url: 'https://example.test/cat.jpg' },
-          ],
-        },
-        {
-          role: 'assistant',
-          parts: [{ type: 'toolCall', id: 'call_1', name: 'lookup', arguments: '{"q":"cat"}' }],
-        },
-        {
-          role: 'tool',
-          parts: [{ type: 'toolResult', callId: 'call_1', name: 'lookup', content: '{"found":true}' }],
-        },
-      ],
-      tools: [
-        {
-          name: 'lookup',
-          description: 'Look up',
-          parameters: { type: 'object', properties: { q: { type: 'string' } } },
-        },
-      ],
-      toolChoice: { name: 'lookup' },
-      responseFormat: { name: 'answer', schema: { type: 'object' } },
-    }
-    const req = build(draft)
+    const req = build(historyDraft)
     expect(req.method).toBe('POST')
     expect(req.path).toBe('/v1/chat/completions')
     expect(req.headers.accept).toBe('text/event-stream')
@@ -401,5 +402,202 @@ describe('chat fold', () => {
       folder.push({ data: JSON.stringify({ choices: [{ index: 0, delta: { content: 'late' } }] }) }),
     ).toEqual([])
     expect(folder.end()).toEqual([])
+  })
+})
+
+describe('chat parseRequest', () => {
+  it('reads the build tests’ bodies back into drafts that rebuild them, with nothing unmapped', () => {
+    const extras: Draft = {
+      ...baseDraft,
+      stream: true,
+      extras: {
+        chat: {
+          thinking: { type: 'enabled' },
+          enable_thinking: true,
+          svc_thinking_to_content: false,
+          thinking_config: { thinking_budget: 2048, include_thoughts: true },
+          thinkingLevel: 'LOW',
+          reasoning_effort: 'high',
+          web_search_options: { user_location: { approximate: { country: 'FR', city: 'Paris' } } },
+          search_parameters: { mode: 'auto', return_citations: true },
+          parameters: { enable_search: true, search_options: { region: 'eu', recency_days: 7 } },
+          vendorSearch: 'extra_body',
+        },
+      },
+    }
+    const search: Draft = { ...baseDraft, extras: { chat: { vendorSearch: 'function' } } }
+    for (const draft of [baseDraft, historyDraft, extras, search]) {
+      const body = build(draft).body
+      const read = parseRequest(body)
+      expect(read.unmapped).toEqual([])
+      expect(build(read.draft).body).toEqual(body)
+    }
+    // The history draft is already in the form build reads back, so it comes back unchanged.
+    expect(parseRequest(build(historyDraft).body).draft).toEqual(historyDraft)
+  })
+
+  it('reads a body as an SDK sends it and lists the fields the form cannot hold', () => {
+    const { draft, unmapped } = parseRequest({
+      model: 'gpt-x',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=', detail: 'high' } },
+            { type: 'image_url', image_url: { url: 'https://example.test/cat.jpg' } },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '{"q":"cat"}' } },
+            { id: 'call_2', type: 'function', function: { name: 'lookup', arguments: '{"q":"dog"}' } },
+          ],
+        },
+        { role: 'tool', tool_call_id: 'call_1', content: '{"found":true}' },
+        { role: 'tool', tool_call_id: 'call_2', content: [{ type: 'text', text: 'no dog' }] },
+        { role: 'user', content: 'Thanks', name: 'ann' },
+      ],
+      stream: true,
+      stream_options: { include_usage: true },
+      temperature: 0.3,
+      max_tokens: 256,
+      stop: 'END',
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'lookup', description: 'Look up', parameters: { type: 'object' }, strict: true },
+        },
+      ],
+      tool_choice: 'auto',
+      response_format: { type: 'json_schema', json_schema: { name: 'answer', schema: { type: 'object' } } },
+      reasoning_effort: 'low',
+      extra_body: { vendor: { thinking_config: { thinking_budget: 1024, include_thoughts: true } } },
+      web_search_options: {
+        search_context_size: 'medium',
+        user_location: { type: 'approximate', approximate: { country: 'FR' } },
+      },
+      logprobs: true,
+      top_logprobs: 3,
+      seed: null,
+    })
+    expect(draft).toEqual({
+      model: 'gpt-x',
+      stream: true,
+      system: 'Be brief.',
+      messages: [
+        {
+          role: 'user',
+          parts: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=', detail: 'high' },
+            { type: 'image', url: 'https://example.test/cat.jpg' },
+          ],
+        },
+        {
+          role: 'assistant',
+          parts: [
+            { type: 'toolCall', id: 'call_1', name: 'lookup', arguments: '{"q":"cat"}' },
+            { type: 'toolCall', id: 'call_2', name: 'lookup', arguments: '{"q":"dog"}' },
+          ],
+        },
+        {
+          role: 'tool',
+          parts: [
+            { type: 'toolResult', callId: 'call_1', name: 'lookup', content: '{"found":true}' },
+            { type: 'toolResult', callId: 'call_2', name: 'lookup', content: 'no dog' },
+          ],
+        },
+        { role: 'user', parts: [{ type: 'text', text: 'Thanks' }] },
+      ],
+      temperature: 0.3,
+      maxTokens: 256,
+      stopSequences: ['END'],
+      tools: [{ name: 'lookup', description: 'Look up', parameters: { type: 'object' } }],
+      toolChoice: 'auto',
+      responseFormat: { name: 'answer', schema: { type: 'object' } },
+      thinking: { enabled: true, effort: 'low' },
+      extras: {
+        chat: {
+          thinking_config: { thinking_budget: 1024, include_thoughts: true },
+          web_search_options: {
+            search_context_size: 'medium',
+            user_location: { type: 'approximate', approximate: { country: 'FR' } },
+          },
+        },
+      },
+    })
+    // A null field means "unset" to servers, so `seed: null` is not listed.
+    expect(unmapped).toEqual(['messages[5].name', 'tools[0].function.strict', 'logprobs', 'top_logprobs'])
+  })
+
+  it('lists fields of the wrong type or shape and keeps the rest of their object', () => {
+    const { draft, unmapped } = parseRequest({
+      model: 7,
+      messages: [
+        null,
+        'hi',
+        { role: 'alien', content: 'x' },
+        {
+          role: 'user',
+          content: [
+            { type: 'input_audio', input_audio: {} },
+            { type: 'text', text: 5 },
+            { type: 'text', text: 'ok' },
+          ],
+        },
+        { role: 'assistant', content: 'sure', tool_calls: [{ id: 'c', type: 'custom', custom: {} }] },
+      ],
+      temperature: 'hot',
+      stream_options: { include_usage: true },
+      stop: [1, 'x'],
+      tool_choice: 3,
+      response_format: { type: 'json_object' },
+      reasoning_effort: 'extreme',
+      thinking: { type: 'maybe' },
+      parameters: { enable_search: 'yes', incremental_output: true },
+      extra_body: { vendor: { tools: [{ other: {} }] } },
+    })
+    expect(draft).toEqual({
+      model: '',
+      messages: [
+        { role: 'user', parts: [{ type: 'text', text: 'ok' }] },
+        { role: 'assistant', parts: [{ type: 'text', text: 'sure' }] },
+      ],
+      stopSequences: ['x'],
+      extras: { chat: { parameters: { incremental_output: true } } },
+    })
+    expect([...unmapped].sort()).toEqual(
+      [
+        'model',
+        'messages[0]',
+        'messages[1]',
+        'messages[2]',
+        'messages[3].content[0]',
+        'messages[3].content[1]',
+        'messages[4].tool_calls[0]',
+        'temperature',
+        // stream_options without stream is the user's own, not build's
+        'stream_options',
+        'stop[0]',
+        'reasoning_effort',
+        'thinking',
+        'parameters.enable_search',
+        'extra_body.vendor.tools',
+        'tool_choice',
+        'response_format',
+      ].sort(),
+    )
+  })
+
+  it('takes the model and stream from the context when the body lacks them', () => {
+    expect(parseRequest({ messages: [] }, { model: 'ctx-model', stream: true }).draft).toEqual({
+      model: 'ctx-model',
+      stream: true,
+      messages: [],
+    })
   })
 })

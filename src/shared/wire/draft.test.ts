@@ -1,54 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { draftSchema, systemText } from './draft'
-import type { Draft } from './draft'
-
-const full: Draft = {
-  model: 'm',
-  stream: true,
-  system: 'S',
-  systemBlocks: [{ text: 'cached', cacheControl: { type: 'ephemeral' } }],
-  messages: [
-    {
-      id: 'ui-1',
-      role: 'user',
-      parts: [
-        { type: 'text', text: 'hi', cacheControl: { type: 'persistent' } },
-        { type: 'image', mimeType: 'image/png', data: 'AA==', detail: 'low' },
-        { type: 'file', filename: 'a.pdf', dataUrl: 'data:application/pdf;base64,AA==' },
-      ],
-    },
-    {
-      role: 'assistant',
-      parts: [
-        { type: 'reasoning', text: 'r', signature: 's' },
-        { type: 'toolCall', id: 'c', name: 'f', arguments: '{}' },
-      ],
-    },
-    { role: 'tool', parts: [{ type: 'toolResult', callId: 'c', name: 'f', content: 'ok', isError: false }] },
-  ],
-  temperature: 0.2,
-  topP: 0.5,
-  topK: 3,
-  maxTokens: 9,
-  stopSequences: ['x'],
-  tools: [{ name: 'f', description: 'd', parameters: { type: 'object' } }],
-  toolChoice: { name: 'f' },
-  responseFormat: { name: 'r', schema: { type: 'object' } },
-  thinking: { enabled: true, budgetTokens: 2000, effort: 'high', includeThoughts: true },
-  extras: {
-    chat: { enable_thinking: true, thinking_config: { thinking_budget: -1 }, vendorSearch: 'extra_body' },
-    responses: {
-      reasoning: { effort: 'none' },
-      truncation: 'auto',
-      tool_choice: { type: 'web_search_preview' },
-    },
-    messages: { thinking: { type: 'enabled', budget_tokens: 2048 }, disable_parallel_tool_use: true },
-    native: {
-      generationConfig: { responseModalities: ['IMAGE'] },
-      toolConfig: { functionCallingConfig: { mode: 'ANY' } },
-    },
-  },
-}
+import { FULL_DRAFT as full } from './testDrafts'
 
 describe('draftSchema', () => {
   it('accepts a draft using every part kind and every format extra, unchanged', () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { Draft } from './draft'
 import { accumulate } from './events'
-import { build, buildCountTokens, messages, parseCountTokens, parseResponse } from './messages'
+import {
+  build,
+  buildCountTokens,
+  messages,
+  parseCountTokens,
+  parseRequest,
+  parseResponse,
+  RESPONSE_FORMAT_DESCRIPTION,
+} from './messages'
 import { foldRaw, joinDeltas, sse } from './testFrames'
 
 const ev = (type: string, fields: object = {}): [string, object] => [type, { type, ...fields }]
@@ -60,63 +68,64 @@ const baseDraft: Draft = {
   messages: [{ role: 'user', parts: [{ type: 'text', text: 'Hi' }] }],
 }
 
+const historyDraft: Draft = {
+  model: 'claude-x',
+  stream: true,
+  maxTokens: 2048,
+  temperature: 1,
+  topP: 0.9,
+  topK: 40,
+  stopSequences: ['###'],
+  systemBlocks: [
+    { text: 'You are a weather bot.' },
+    { text: 'Long cached context', cacheControl: { type: 'persistent' } },
+  ],
+  messages: [
+    {
+      role: 'user',
+      parts: [
+        { type: 'text', text: 'Weather here?', cacheControl: { type: 'ephemeral' } },
+        { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+        { type: 'image', url: 'data:image/webp;base64,UklGRg==' },
+        { type: 'image', url: 'https://example.test/sky.jpg' },
+      ],
+    },
+    {
+      role: 'assistant',
+      parts: [
+        { type: 'reasoning', text: 'Need the tool.', signature: 'sig-1' },
+        { type: 'text', text: 'Checking.' },
+        { type: 'toolCall', id: 'toolu_1', name: 'get_weather', arguments: '{"city":"SF"}' },
+      ],
+    },
+    {
+      role: 'tool',
+      parts: [
+        { type: 'toolResult', callId: 'toolu_1', name: 'get_weather', content: '18°C', isError: false },
+      ],
+    },
+    { role: 'user', parts: [{ type: 'text', text: 'And tomorrow?' }] },
+  ],
+  tools: [
+    {
+      name: 'get_weather',
+      description: 'Weather',
+      parameters: { type: 'object', properties: { city: { type: 'string' } } },
+    },
+  ],
+  toolChoice: 'auto',
+  extras: {
+    messages: {
+      thinking: { type: 'enabled', budget_tokens: 1500 },
+      disable_parallel_tool_use: true,
+      metadata: { user_id: 'u1' },
+    },
+  },
+}
+
 describe('messages build', () => {
   it('builds system blocks with cache_control, base64 images, replayed thinking, tool_use and tool_result', () => {
-    const draft: Draft = {
-      model: 'claude-x',
-      stream: true,
-      maxTokens: 2048,
-      temperature: 1,
-      topP: 0.9,
-      topK: 40,
-      stopSequences: ['###'],
-      systemBlocks: [
-        { text: 'You are a weather bot.' },
-        { text: 'Long cached context', cacheControl: { type: 'persistent' } },
-      ],
-      messages: [
-        {
-          role: 'user',
-          parts: [
-            { type: 'text', text: 'Weather here?', cacheControl: { type: 'ephemeral' } },
-            { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
-            { type: 'image', url: 'data:image/webp;base64,UklGRg==' },
-            { type: 'image', url: 'https://example.test/sky.jpg' },
-          ],
-        },
-        {
-          role: 'assistant',
-          parts: [
-            { type: 'reasoning', text: 'Need the tool.', signature: 'sig-1' },
-            { type: 'text', text: 'Checking.' },
-            { type: 'toolCall', id: 'toolu_1', name: 'get_weather', arguments: '{"city":"SF"}' },
-          ],
-        },
-        {
-          role: 'tool',
-          parts: [
-            { type: 'toolResult', callId: 'toolu_1', name: 'get_weather', content: '18°C', isError: false },
-          ],
-        },
-        { role: 'user', parts: [{ type: 'text', text: 'And tomorrow?' }] },
-      ],
-      tools: [
-        {
-          name: 'get_weather',
-          description: 'Weather',
-          parameters: { type: 'object', properties: { city: { type: 'string' } } },
-        },
-      ],
-      toolChoice: 'auto',
-      extras: {
-        messages: {
-          thinking: { type: 'enabled', budget_tokens: 1500 },
-          disable_parallel_tool_use: true,
-          metadata: { user_id: 'u1' },
-        },
-      },
-    }
-    const req = build(draft)
+    const req = build(historyDraft)
     expect(req.path).toBe('/v1/messages')
     expect(req.headers['anthropic-version']).toBe('2023-06-01')
     expect(req.body).toEqual({
@@ -353,5 +362,189 @@ describe('messages fold', () => {
       { type: 'text', delta: 'ok' },
       { type: 'finish', stopReason: null, finish: 'other' },
     ])
+  })
+})
+
+describe('messages parseRequest', () => {
+  it('reads the build tests’ bodies back into drafts that rebuild them, with nothing unmapped', () => {
+    const drafts: Draft[] = [
+      baseDraft,
+      historyDraft,
+      { ...baseDraft, system: 'Short.', toolChoice: 'required', tools: [{ name: 'f' }] },
+      {
+        ...baseDraft,
+        thinking: { enabled: true, effort: 'high' },
+        responseFormat: { name: 'answer', schema: { type: 'object' } },
+      },
+      {
+        ...baseDraft,
+        tools: [{ name: 'f' }],
+        toolChoice: 'none',
+        responseFormat: { name: 'answer', schema: { type: 'object' } },
+        extras: { messages: { thinking: { type: 'disabled' }, disable_parallel_tool_use: false } },
+      },
+    ]
+    for (const draft of drafts) {
+      const body = build(draft).body
+      const read = parseRequest(body)
+      expect(read.unmapped).toEqual([])
+      expect(build(read.draft).body).toEqual(body)
+    }
+  })
+
+  it('splits merged user turns into tool and user turns, and reads structured output back from the forced tool', () => {
+    const { draft, unmapped } = parseRequest({
+      model: 'claude-x',
+      max_tokens: 2048,
+      system: [
+        { type: 'text', text: 'You are a weather bot.' },
+        { type: 'text', text: 'Long context', cache_control: { type: 'ephemeral', ttl: '1h' } },
+      ],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Weather here?', cache_control: { type: 'ephemeral' } },
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+            { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'x' } },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'Need the tool.', signature: 'sig-1' },
+            { type: 'redacted_thinking', data: 'abc' },
+            { type: 'text', text: 'Checking.' },
+            { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'SF' } },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_1',
+              content: [{ type: 'text', text: '18°C' }],
+              is_error: false,
+            },
+            { type: 'text', text: 'And tomorrow?' },
+          ],
+        },
+      ],
+      tools: [
+        {
+          name: 'get_weather',
+          description: 'Weather',
+          input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+          cache_control: { type: 'ephemeral' },
+        },
+        { type: 'web_search_20250305', name: 'web_search', max_uses: 3 },
+        { name: 'answer', description: RESPONSE_FORMAT_DESCRIPTION, input_schema: { type: 'object' } },
+      ],
+      tool_choice: { type: 'tool', name: 'answer', disable_parallel_tool_use: true },
+      thinking: { type: 'enabled', budget_tokens: 1500 },
+      metadata: { user_id: 'u1' },
+      stop_sequences: ['###'],
+      temperature: 1,
+      top_k: 40,
+      service_tier: 'auto',
+    })
+    expect(draft).toEqual({
+      model: 'claude-x',
+      maxTokens: 2048,
+      systemBlocks: [
+        { text: 'You are a weather bot.' },
+        { text: 'Long context', cacheControl: { type: 'ephemeral' } },
+      ],
+      messages: [
+        {
+          role: 'user',
+          parts: [
+            { type: 'text', text: 'Weather here?', cacheControl: { type: 'ephemeral' } },
+            { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+          ],
+        },
+        {
+          role: 'assistant',
+          parts: [
+            { type: 'reasoning', text: 'Need the tool.', signature: 'sig-1' },
+            { type: 'text', text: 'Checking.' },
+            { type: 'toolCall', id: 'toolu_1', name: 'get_weather', arguments: '{"city":"SF"}' },
+          ],
+        },
+        {
+          role: 'tool',
+          parts: [
+            { type: 'toolResult', callId: 'toolu_1', name: 'get_weather', content: '18°C', isError: false },
+          ],
+        },
+        { role: 'user', parts: [{ type: 'text', text: 'And tomorrow?' }] },
+      ],
+      temperature: 1,
+      topK: 40,
+      stopSequences: ['###'],
+      tools: [
+        {
+          name: 'get_weather',
+          description: 'Weather',
+          parameters: { type: 'object', properties: { city: { type: 'string' } } },
+        },
+      ],
+      responseFormat: { name: 'answer', schema: { type: 'object' } },
+      thinking: { enabled: true, budgetTokens: 1500 },
+      extras: { messages: { disable_parallel_tool_use: true, metadata: { user_id: 'u1' } } },
+    })
+    expect(unmapped).toEqual([
+      'system[1].cache_control.ttl',
+      'messages[0].content[2]',
+      'messages[1].content[1]',
+      'tools[0].cache_control',
+      'tools[1]',
+      'service_tier',
+    ])
+  })
+
+  it('lists blocks build would not send (unsigned or user thinking, sourceless images) and odd fields', () => {
+    const { draft, unmapped } = parseRequest({
+      model: 'claude-x',
+      max_tokens: -0.5,
+      system: 42,
+      messages: [
+        { role: 'system', content: 'x' },
+        { role: 'user', content: 5 },
+        {
+          role: 'user',
+          content: [
+            { type: 'thinking', thinking: 't', signature: 's' },
+            { type: 'image', source: { type: 'base64', data: 'AA==' } },
+            { type: 'tool_use', id: 't1', name: 'f', input: 'oops' },
+          ],
+        },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'unsigned' }] },
+      ],
+      tool_choice: { type: 'sometimes' },
+      thinking: { type: 'enabled', budget_tokens: 'lots' },
+    })
+    expect(draft).toEqual({
+      model: 'claude-x',
+      messages: [
+        { role: 'user', parts: [{ type: 'toolCall', id: 't1', name: 'f', arguments: '{}' }] },
+        { role: 'assistant', parts: [] },
+      ],
+    })
+    expect([...unmapped].sort()).toEqual(
+      [
+        'max_tokens',
+        'system',
+        'messages[0]',
+        'messages[1].content',
+        'messages[2].content[0]',
+        'messages[2].content[1]',
+        'messages[2].content[2].input',
+        'messages[3].content[0]',
+        'tool_choice',
+        'thinking',
+      ].sort(),
+    )
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SYNTH_ID_PREFIX } from './adapter'
 import type { Draft } from './draft'
 import { accumulate } from './events'
-import { build, native, nativePath, parseResponse } from './native'
+import { build, native, NATIVE_RESPONSE_FORMAT_NAME, nativePath, parseRequest, parseResponse } from './native'
 import { foldRaw, joinDeltas, sse } from './testFrames'
 
 const chunk = (parts: object[], usage: object, finishReason?: string): [undefined, object] => [
@@ -45,79 +45,80 @@ const baseDraft: Draft = {
   messages: [{ role: 'user', parts: [{ type: 'text', text: 'Hi' }] }],
 }
 
+const historyDraft: Draft = {
+  model: 'gem-x',
+  stream: true,
+  system: 'Be kind.',
+  temperature: 0.4,
+  topP: 0.8,
+  topK: 20,
+  maxTokens: 800,
+  stopSequences: ['STOP!'],
+  messages: [
+    {
+      role: 'user',
+      parts: [
+        { type: 'text', text: 'Look' },
+        { type: 'image', mimeType: 'image/png', data: 'iVBOR' },
+        { type: 'image', url: 'data:image/jpeg;base64,/9j/' },
+        { type: 'image', url: 'https://example.test/x.png', mimeType: 'image/png' },
+      ],
+    },
+    {
+      role: 'assistant',
+      parts: [
+        {
+          type: 'toolCall',
+          id: `${SYNTH_ID_PREFIX}abc`,
+          name: 'get_weather',
+          arguments: '{"city":"Kyoto"}',
+          signature: 'sig-A',
+        },
+        { type: 'toolCall', id: 'fc-real', name: 'get_time', arguments: '{}' },
+      ],
+    },
+    {
+      role: 'tool',
+      parts: [
+        {
+          type: 'toolResult',
+          callId: `${SYNTH_ID_PREFIX}abc`,
+          name: 'get_weather',
+          content: '{"temp":21}',
+        },
+      ],
+    },
+    {
+      role: 'tool',
+      parts: [{ type: 'toolResult', callId: 'fc-real', name: 'get_time', content: '10:00' }],
+    },
+  ],
+  tools: [
+    {
+      name: 'get_weather',
+      description: 'Weather',
+      parameters: { type: 'object', properties: { city: { type: 'string' } } },
+    },
+  ],
+  toolChoice: { name: 'get_weather' },
+  thinking: { enabled: true, budgetTokens: 1024 },
+  extras: {
+    native: {
+      generationConfig: {
+        responseModalities: ['TEXT', 'IMAGE'],
+        thinkingConfig: { includeThoughts: false },
+        imageConfig: { aspectRatio: '16:9', imageOutputOptions: { mimeType: 'image/jpeg' } },
+      },
+      safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF' }],
+      cachedContent: 'cachedContents/123',
+      vendorSearch: true,
+    },
+  },
+}
+
 describe('native build', () => {
   it('builds contents, systemInstruction, generationConfig, tools and functionResponse parts', () => {
-    const draft: Draft = {
-      model: 'gem-x',
-      stream: true,
-      system: 'Be kind.',
-      temperature: 0.4,
-      topP: 0.8,
-      topK: 20,
-      maxTokens: 800,
-      stopSequences: ['STOP!'],
-      messages: [
-        {
-          role: 'user',
-          parts: [
-            { type: 'text', text: 'Look' },
-            { type: 'image', mimeType: 'image/png', data: 'iVBOR' },
-            { type: 'image', url: 'data:image/jpeg;base64,/9j/' },
-            { type: 'image', url: 'https://example.test/x.png', mimeType: 'image/png' },
-          ],
-        },
-        {
-          role: 'assistant',
-          parts: [
-            {
-              type: 'toolCall',
-              id: `${SYNTH_ID_PREFIX}abc`,
-              name: 'get_weather',
-              arguments: '{"city":"Kyoto"}',
-              signature: 'sig-A',
-            },
-            { type: 'toolCall', id: 'fc-real', name: 'get_time', arguments: '{}' },
-          ],
-        },
-        {
-          role: 'tool',
-          parts: [
-            {
-              type: 'toolResult',
-              callId: `${SYNTH_ID_PREFIX}abc`,
-              name: 'get_weather',
-              content: '{"temp":21}',
-            },
-          ],
-        },
-        {
-          role: 'tool',
-          parts: [{ type: 'toolResult', callId: 'fc-real', name: 'get_time', content: '10:00' }],
-        },
-      ],
-      tools: [
-        {
-          name: 'get_weather',
-          description: 'Weather',
-          parameters: { type: 'object', properties: { city: { type: 'string' } } },
-        },
-      ],
-      toolChoice: { name: 'get_weather' },
-      thinking: { enabled: true, budgetTokens: 1024 },
-      extras: {
-        native: {
-          generationConfig: {
-            responseModalities: ['TEXT', 'IMAGE'],
-            thinkingConfig: { includeThoughts: false },
-            imageConfig: { aspectRatio: '16:9', imageOutputOptions: { mimeType: 'image/jpeg' } },
-          },
-          safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF' }],
-          cachedContent: 'cachedContents/123',
-          vendorSearch: true,
-        },
-      },
-    }
-    const req = build(draft)
+    const req = build(historyDraft)
     expect(req.path).toBe('/v1beta/models/gem-x:streamGenerateContent?alt=sse')
     expect(req.body).toEqual({
       contents: [
@@ -335,5 +336,222 @@ describe('native fold', () => {
   it('does not dispatch a last event that lacks its blank line, so a cut frame counts as missing', () => {
     const unterminated = TEXT_STREAM.slice(0, -2)
     expect(foldRaw(native, unterminated).folder.status).toBe('incomplete')
+  })
+})
+
+describe('native parseRequest', () => {
+  it('reads the build tests’ bodies back into drafts that rebuild them, with nothing unmapped', () => {
+    const drafts: Draft[] = [
+      baseDraft,
+      historyDraft,
+      {
+        ...baseDraft,
+        responseFormat: { name: 'out', schema: { type: 'object' } },
+        thinking: { enabled: false },
+        toolChoice: 'auto',
+        extras: { native: { toolConfig: { functionCallingConfig: { mode: 'NONE' } } } },
+      },
+    ]
+    for (const draft of drafts) {
+      const body = build(draft).body
+      const read = parseRequest(body, { model: draft.model, stream: draft.stream })
+      expect(read.unmapped).toEqual([])
+      expect(build(read.draft)).toEqual(build(draft))
+    }
+  })
+
+  it('takes model and stream from the context, answers id-less calls by name and unwraps tool results', () => {
+    const { draft, unmapped } = parseRequest(
+      {
+        contents: [
+          {
+            role: 'user',
+            parts: [
+              { text: 'Look' },
+              { inlineData: { mimeType: 'image/png', data: 'iVBOR' } },
+              { fileData: { mimeType: 'audio/mp3', fileUri: 'https://example.test/a.mp3' } },
+            ],
+          },
+          {
+            role: 'model',
+            parts: [
+              { text: 'Planning', thought: true },
+              { functionCall: { name: 'get_weather', args: { city: 'Kyoto' } }, thoughtSignature: 'sig-A' },
+              { functionCall: { name: 'get_weather', args: { city: 'Oslo' } } },
+            ],
+          },
+          {
+            role: 'user',
+            parts: [
+              { functionResponse: { name: 'get_weather', response: { temp: 21 } } },
+              { functionResponse: { name: 'get_weather', response: { error: 'no station' } } },
+            ],
+          },
+        ],
+        systemInstruction: { role: 'user', parts: [{ text: 'Be kind.' }] },
+        generationConfig: {
+          temperature: 0.4,
+          topK: 20,
+          maxOutputTokens: 800,
+          stopSequences: ['STOP!'],
+          responseMimeType: 'application/json',
+          responseJsonSchema: { type: 'object' },
+          thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 },
+          candidateCount: 1,
+          seed: 5,
+        },
+        safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF', method: 'SEVERITY' }],
+        tools: [
+          {
+            functionDeclarations: [
+              { name: 'get_weather', description: 'Weather', parameters: { type: 'object' } },
+            ],
+          },
+          { vendorSearch: {} },
+          { codeExecution: {} },
+        ],
+        toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['get_weather'] } },
+        cachedContent: 'cachedContents/123',
+        labels: { team: 'a' },
+      },
+      { model: 'gem-x', stream: true },
+    )
+    const calls = draft.messages[1]?.parts ?? []
+    const [kyoto, oslo] = calls.map((p) => (p.type === 'toolCall' ? p.id : ''))
+    expect(kyoto).toMatch(new RegExp(`^${SYNTH_ID_PREFIX}`))
+    expect(oslo).not.toBe(kyoto)
+    expect(draft).toEqual({
+      model: 'gem-x',
+      stream: true,
+      system: 'Be kind.',
+      messages: [
+        {
+          role: 'user',
+          parts: [
+            { type: 'text', text: 'Look' },
+            { type: 'image', mimeType: 'image/png', data: 'iVBOR' },
+            { type: 'image', url: 'https://example.test/a.mp3', mimeType: 'audio/mp3' },
+          ],
+        },
+        {
+          role: 'assistant',
+          parts: [
+            {
+              type: 'toolCall',
+              id: kyoto,
+              name: 'get_weather',
+              arguments: '{"city":"Kyoto"}',
+              signature: 'sig-A',
+            },
+            { type: 'toolCall', id: oslo, name: 'get_weather', arguments: '{"city":"Oslo"}' },
+          ],
+        },
+        {
+          role: 'tool',
+          parts: [
+            { type: 'toolResult', callId: kyoto, name: 'get_weather', content: '{"temp":21}' },
+            { type: 'toolResult', callId: oslo, name: 'get_weather', content: 'no station', isError: true },
+          ],
+        },
+      ],
+      temperature: 0.4,
+      topK: 20,
+      maxTokens: 800,
+      stopSequences: ['STOP!'],
+      responseFormat: { name: NATIVE_RESPONSE_FORMAT_NAME, schema: { type: 'object' } },
+      thinking: { enabled: true, budgetTokens: 1024, includeThoughts: true },
+      tools: [{ name: 'get_weather', description: 'Weather', parameters: { type: 'object' } }],
+      toolChoice: { name: 'get_weather' },
+      extras: {
+        native: {
+          generationConfig: { candidateCount: 1, seed: 5 },
+          safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'OFF' }],
+          vendorSearch: true,
+          cachedContent: 'cachedContents/123',
+        },
+      },
+    })
+    expect(unmapped).toEqual(['contents[1].parts[0]', 'safetySettings[0].method', 'tools[2]', 'labels'])
+  })
+
+  it('reads each tool result content back to the text that rebuilds its response object', () => {
+    const contents = ['sunny', '42', '"42"', '', '{"a":1}', '{"result":5}', 'null', '[1,2]', 'true']
+    for (const content of contents) {
+      for (const isError of [undefined, true]) {
+        const draft: Draft = {
+          ...baseDraft,
+          messages: [
+            { role: 'assistant', parts: [{ type: 'toolCall', id: 'c1', name: 'f', arguments: '{}' }] },
+            { role: 'tool', parts: [{ type: 'toolResult', callId: 'c1', name: 'f', content, isError }] },
+          ],
+        }
+        const body = build(draft).body
+        expect(build(parseRequest(body, { model: 'gem-x' }).draft).body).toEqual(body)
+      }
+    }
+    const read = parseRequest({
+      contents: [
+        {
+          role: 'user',
+          parts: [{ functionResponse: { id: 'c1', name: 'f', response: { result: 'sunny' } } }],
+        },
+      ],
+    })
+    expect(read.draft.messages).toEqual([
+      { role: 'tool', parts: [{ type: 'toolResult', callId: 'c1', name: 'f', content: 'sunny' }] },
+    ])
+  })
+
+  it('lists odd parts and fields, keeping the valid rest of open generationConfig extras', () => {
+    const { draft, unmapped } = parseRequest({
+      model: 'gem-x',
+      stream: true,
+      contents: [
+        { role: 'function', parts: [] },
+        {
+          parts: [
+            { text: 'hi', thoughtSignature: 's' },
+            { functionCall: { args: {} } },
+            { inlineData: { mimeType: 'image/png' } },
+            { executableCode: { code: '1' } },
+          ],
+        },
+        { role: 'model', parts: 'nope' },
+      ],
+      systemInstruction: 'Be kind',
+      generationConfig: {
+        temperature: 'warm',
+        responseModalities: ['TEXT', 'SMELL'],
+        thinkingConfig: { thinkingBudget: 'x' },
+      },
+      toolConfig: { functionCallingConfig: { mode: 'SOMETIMES' } },
+      tools: 'all',
+    })
+    expect(draft).toEqual({
+      model: '',
+      messages: [
+        { role: 'user', parts: [{ type: 'text', text: 'hi' }] },
+        { role: 'assistant', parts: [] },
+      ],
+      extras: { native: { generationConfig: { responseModalities: ['TEXT'], thinkingConfig: {} } } },
+    })
+    expect([...unmapped].sort()).toEqual(
+      [
+        'model',
+        'stream',
+        'contents[0]',
+        'contents[1].parts[0].thoughtSignature',
+        'contents[1].parts[1]',
+        'contents[1].parts[2]',
+        'contents[1].parts[3]',
+        'contents[2].parts',
+        'systemInstruction',
+        'generationConfig.temperature',
+        'generationConfig.responseModalities[1]',
+        'generationConfig.thinkingConfig.thinkingBudget',
+        'toolConfig',
+        'tools',
+      ].sort(),
+    )
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Draft } from './draft'
 import { accumulate } from './events'
-import { build, parseResponse, responses } from './responses'
+import { build, parseRequest, parseResponse, responses } from './responses'
 import { foldRaw, joinDeltas, sse } from './testFrames'
 
 const RESPONSE_IN_PROGRESS = {
@@ -164,41 +164,67 @@ const baseDraft: Draft = {
   messages: [{ role: 'user', parts: [{ type: 'text', text: 'Hi' }] }],
 }
 
+const extrasDraft: Draft = {
+  ...baseDraft,
+  tools: [{ name: 'f' }],
+  toolChoice: { name: 'f' },
+  responseFormat: { name: 'out', schema: { type: 'object' } },
+  extras: {
+    responses: {
+      reasoning: { effort: 'high', summary: 'detailed' },
+      previous_response_id: 'resp_0',
+      truncation: 'auto',
+      parallel_tool_calls: false,
+      max_tool_calls: 3,
+      metadata: { run: '7' },
+      user: 'u-1',
+      web_search_preview: {
+        search_context_size: 'high',
+        user_location: { country: 'DE', city: 'Berlin' },
+      },
+      file_search: { vector_store_ids: ['vs_1'] },
+      apiVersion: '2025-04-01-preview',
+    },
+  },
+}
+
+const historyDraft: Draft = {
+  model: 'gpt-x',
+  stream: true,
+  system: 'Be exact.',
+  temperature: 1,
+  topP: 0.98,
+  maxTokens: 500,
+  messages: [
+    {
+      role: 'user',
+      parts: [
+        { type: 'text', text: 'Read these' },
+        { type: 'image', url: 'https://example.test/a.png', detail: 'low' },
+        { type: 'image', mimeType: 'image/jpeg', data: '/9j/4AAQ' },
+        { type: 'file', url: 'https://example.test/report.pdf' },
+        { type: 'file', filename: 'notes.pdf', dataUrl: 'data:application/pdf;base64,JVBERi0=' },
+      ],
+    },
+    {
+      role: 'assistant',
+      parts: [
+        { type: 'text', text: 'Checking.' },
+        { type: 'toolCall', id: 'call_9', name: 'search', arguments: '{"q":"x"}' },
+      ],
+    },
+    {
+      role: 'tool',
+      parts: [{ type: 'toolResult', callId: 'call_9', name: 'search', content: 'three hits' }],
+    },
+  ],
+  tools: [{ name: 'search', description: 'Search', parameters: { type: 'object', properties: {} } }],
+  toolChoice: 'required',
+}
+
 describe('responses build', () => {
   it('builds input items with images, files, tool calls and function_call_output', () => {
-    const req = build({
-      model: 'gpt-x',
-      stream: true,
-      system: 'Be exact.',
-      temperature: 1,
-      topP: 0.98,
-      maxTokens: 500,
-      messages: [
-        {
-          role: 'user',
-          parts: [
-            { type: 'text', text: 'Read these' },
-            { type: 'image', url: 'https://example.test/a.png', detail: 'low' },
-            { type: 'image', mimeType: 'image/jpeg', data: '/9j/4AAQ' },
-            { type: 'file', url: 'https://example.test/report.pdf' },
-            { type: 'file', filename: 'notes.pdf', dataUrl: 'data:application/pdf;base64,JVBERi0=' },
-          ],
-        },
-        {
-          role: 'assistant',
-          parts: [
-            { type: 'text', text: 'Checking.' },
-            { type: 'toolCall', id: 'call_9', name: 'search', arguments: '{"q":"x"}' },
-          ],
-        },
-        {
-          role: 'tool',
-          parts: [{ type: 'toolResult', callId: 'call_9', name: 'search', content: 'three hits' }],
-        },
-      ],
-      tools: [{ name: 'search', description: 'Search', parameters: { type: 'object', properties: {} } }],
-      toolChoice: 'required',
-    })
+    const req = build(historyDraft)
     expect(req.path).toBe('/v1/responses')
     expect(req.body).toEqual({
       model: 'gpt-x',
@@ -233,30 +259,7 @@ describe('responses build', () => {
   })
 
   it('places responses extras, hosted tools and structured output, in the spec or flat tool shape', () => {
-    const draft: Draft = {
-      ...baseDraft,
-      tools: [{ name: 'f' }],
-      toolChoice: { name: 'f' },
-      responseFormat: { name: 'out', schema: { type: 'object' } },
-      extras: {
-        responses: {
-          reasoning: { effort: 'high', summary: 'detailed' },
-          previous_response_id: 'resp_0',
-          truncation: 'auto',
-          parallel_tool_calls: false,
-          max_tool_calls: 3,
-          metadata: { run: '7' },
-          user: 'u-1',
-          web_search_preview: {
-            search_context_size: 'high',
-            user_location: { country: 'DE', city: 'Berlin' },
-          },
-          file_search: { vector_store_ids: ['vs_1'] },
-          apiVersion: '2025-04-01-preview',
-        },
-      },
-    }
-    const req = build(draft)
+    const req = build(extrasDraft)
     expect(req.path).toBe('/v1/responses?api-version=2025-04-01-preview')
     expect(req.body).toMatchObject({
       reasoning: { effort: 'high', summary: 'detailed' },
@@ -279,7 +282,7 @@ describe('responses build', () => {
       ],
     })
     const flat = build({
-      ...draft,
+      ...extrasDraft,
       extras: { responses: { functionToolShape: 'flat', tool_choice: { type: 'file_search' } } },
     })
     expect(flat.body.tools).toEqual([{ type: 'function', name: 'f' }])
@@ -468,5 +471,159 @@ describe('responses fold', () => {
       message: expect.stringContaining('response.completed'),
     })
     expect(folder.status).toBe('incomplete')
+  })
+})
+
+describe('responses parseRequest', () => {
+  it('reads the build tests’ bodies back into drafts that rebuild them, with nothing unmapped', () => {
+    const flat: Draft = {
+      ...extrasDraft,
+      extras: { responses: { functionToolShape: 'flat', tool_choice: { type: 'file_search' } } },
+    }
+    const neutral: Draft = { ...baseDraft, thinking: { enabled: true } }
+    for (const draft of [baseDraft, historyDraft, extrasDraft, flat, neutral]) {
+      const body = build(draft).body
+      const read = parseRequest(body)
+      expect(read.unmapped).toEqual([])
+      expect(build(read.draft).body).toEqual(body)
+    }
+  })
+
+  it('reads a body as the SDK sends it, with typed items and flat tools, and lists what the form cannot hold', () => {
+    const { draft, unmapped } = parseRequest({
+      model: 'gpt-x',
+      instructions: 'Be exact.',
+      input: [
+        { role: 'developer', content: 'Prefer tables.' },
+        {
+          type: 'message',
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'Read these' },
+            { type: 'input_image', image_url: 'data:image/jpeg;base64,/9j/4AAQ', detail: 'low' },
+            { type: 'input_file', filename: 'notes.pdf', file_data: 'data:application/pdf;base64,JVBERi0=' },
+            { type: 'input_file', file_url: 'https://example.test/report.pdf' },
+            { type: 'input_file', file_id: 'file-1' },
+          ],
+        },
+        { type: 'reasoning', id: 'rs_1', summary: [] },
+        {
+          type: 'message',
+          role: 'assistant',
+          id: 'msg_1',
+          status: 'completed',
+          content: [{ type: 'output_text', text: 'Checking.', annotations: [] }],
+        },
+        {
+          type: 'function_call',
+          id: 'fc_1',
+          call_id: 'call_9',
+          name: 'search',
+          arguments: '{"q":"x"}',
+          status: 'completed',
+        },
+        { type: 'function_call_output', call_id: 'call_9', output: 'three hits' },
+      ],
+      tools: [
+        {
+          type: 'function',
+          name: 'search',
+          description: 'Search',
+          parameters: { type: 'object' },
+          strict: true,
+        },
+        { type: 'web_search_preview', search_context_size: 'high' },
+      ],
+      tool_choice: { type: 'function', name: 'search' },
+      text: { format: { type: 'json_schema', name: 'out', schema: { type: 'object' }, strict: true } },
+      reasoning: { effort: 'high', summary: 'auto' },
+      max_output_tokens: 500,
+      stream: false,
+      store: false,
+      include: ['reasoning.encrypted_content'],
+    })
+    expect(draft).toEqual({
+      model: 'gpt-x',
+      stream: false,
+      system: 'Be exact.',
+      messages: [
+        { role: 'developer', parts: [{ type: 'text', text: 'Prefer tables.' }] },
+        {
+          role: 'user',
+          parts: [
+            { type: 'text', text: 'Read these' },
+            { type: 'image', mimeType: 'image/jpeg', data: '/9j/4AAQ', detail: 'low' },
+            {
+              type: 'file',
+              filename: 'notes.pdf',
+              mimeType: 'application/pdf',
+              dataUrl: 'data:application/pdf;base64,JVBERi0=',
+            },
+            { type: 'file', url: 'https://example.test/report.pdf' },
+          ],
+        },
+        {
+          role: 'assistant',
+          parts: [
+            { type: 'text', text: 'Checking.' },
+            { type: 'toolCall', id: 'call_9', name: 'search', arguments: '{"q":"x"}' },
+          ],
+        },
+        {
+          role: 'tool',
+          parts: [{ type: 'toolResult', callId: 'call_9', name: 'search', content: 'three hits' }],
+        },
+      ],
+      maxTokens: 500,
+      tools: [{ name: 'search', description: 'Search', parameters: { type: 'object' } }],
+      toolChoice: { name: 'search' },
+      responseFormat: { name: 'out', schema: { type: 'object' } },
+      thinking: { enabled: true, effort: 'high' },
+      extras: {
+        responses: { web_search_preview: { search_context_size: 'high' }, functionToolShape: 'flat' },
+      },
+    })
+    expect(unmapped).toEqual([
+      'input[1].content[4]',
+      'input[2]',
+      'input[3].content[0].annotations',
+      'input[3].id',
+      'input[3].status',
+      'input[4].id',
+      'input[4].status',
+      'tools[0].strict',
+      'text.format.strict',
+      'store',
+      'include',
+    ])
+  })
+
+  it('reads a string input as one user turn and keeps the valid part of odd extras', () => {
+    const { draft, unmapped } = parseRequest({
+      model: 'gpt-x',
+      input: 'Hello',
+      tools: [{ type: 'web_search' }, { type: 'function', description: 'no name' }],
+      tool_choice: { type: 'mcp' },
+      truncation: 'sometimes',
+      metadata: { run: 7, team: 'a' },
+      max_tool_calls: 2.5,
+      reasoning: { effort: 'low', summary: 'concise' },
+    })
+    expect(draft).toEqual({
+      model: 'gpt-x',
+      messages: [{ role: 'user', parts: [{ type: 'text', text: 'Hello' }] }],
+      extras: { responses: { reasoning: { effort: 'low' }, metadata: { team: 'a' } } },
+    })
+    expect([...unmapped].sort()).toEqual(
+      [
+        'tools[0]',
+        'tools[1]',
+        'tool_choice',
+        'truncation',
+        'metadata.run',
+        'max_tool_calls',
+        'reasoning.summary',
+      ].sort(),
+    )
   })
 })

@@ -137,3 +137,24 @@ test('builds a conversation by hand and sends every turn with its role', async (
   await expect(request).toContainText('Nice to meet you, Ada.')
   await expect(request).toContainText('What is my name?')
 })
+
+test('edited request JSON applies back to the form and builds the same body', async ({ page, app }) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await text.choose('Chat completions', 'gpt-4o-mini')
+  await page.getByLabel('Message', { exact: true }).fill('First question')
+  const body = page.getByLabel('Request body JSON')
+  await expect(body).toHaveValue(/First question/)
+  const edited = JSON.parse(await body.inputValue())
+  edited.temperature = 0.3
+  edited.messages.unshift({ role: 'system', content: 'Answer in one line.' })
+  await body.fill(JSON.stringify(edited, null, 2))
+  await page.getByRole('button', { name: 'Apply to the form' }).click()
+  await expect(page.locator('input[name="temperature"]')).toHaveValue('0.3')
+  await expect(page.getByLabel('System prompt')).toHaveValue('Answer in one line.')
+  await expect(page.getByRole('article', { name: 'user turn 1' })).toContainText('First question')
+  // Built again from the form, the body carries the same content.
+  await expect(body).toHaveValue(/"temperature": 0.3/)
+  await expect(body).toHaveValue(/Answer in one line\./)
+})

@@ -110,6 +110,8 @@ export interface TextState {
   regenerate(): Promise<void>
   resendFrom(index: number, text: string): Promise<void>
   removeMessage(index: number): void
+  /** Loads a draft (parsed from edited request JSON) back into the form; the raw body is dropped. */
+  applyDraft(draft: Draft): void
   /** Adds the composer text as a turn of the given role without sending (to build a conversation by hand). */
   addTurn(role: 'user' | 'assistant'): void
   clearConversation(): void
@@ -278,6 +280,35 @@ export const useTextStore = create<TextState>((set, get) => ({
     set({ messages: [...s.messages.slice(0, index), edited] })
     const { draft } = get().draft(false)
     await start(draft, () => undefined)
+  },
+
+  applyDraft(draft) {
+    const s = get()
+    const blocks = draft.systemBlocks ?? []
+    set({
+      model: draft.model || s.model,
+      stream: draft.stream ?? s.stream,
+      system: draft.system ?? blocks.map((b) => b.text).join('\n\n'),
+      cacheSystem: blocks.some((b) => b.cacheControl !== undefined),
+      messages: draft.messages.map((m) => ({ ...m, id: m.id ?? localId() })),
+      params: {
+        temperature: draft.temperature,
+        topP: draft.topP,
+        topK: draft.topK,
+        maxTokens: draft.maxTokens,
+        stopSequences: draft.stopSequences ?? [],
+        toolChoice: draft.toolChoice ?? 'auto',
+        thinking: draft.thinking ?? { enabled: false },
+      },
+      toolsText: draft.tools?.length ? JSON.stringify(draft.tools, null, 2) : '',
+      responseFormatText: draft.responseFormat ? JSON.stringify(draft.responseFormat.schema, null, 2) : '',
+      extras: { ...s.extras, [s.format]: draft.extras?.[s.format] ?? {} },
+      // The body was built with the composer (and its attachments) as the last turn: they are in messages now.
+      composer: '',
+      attachments: [],
+      rawBody: null,
+      issues: [],
+    })
   },
 
   addTurn(role) {

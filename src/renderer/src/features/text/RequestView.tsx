@@ -8,6 +8,7 @@ import { useTextStore } from '../../stores/textStore'
 import { client } from '../../ipc/client'
 import { Inspector } from '../../components/inspector/Inspector'
 import { CodeExport } from '../../components/inspector/CodeExport'
+import { formats, type Draft } from '../../../../shared/wire'
 
 type Tab = 'body' | 'inspector' | 'code'
 
@@ -15,6 +16,7 @@ export function RequestView() {
   const [tab, setTab] = useState<Tab>('body')
   const [preview, setPreview] = useState<RequestPreview | null>(null)
   const [previewError, setPreviewError] = useState<string | null>(null)
+  const [unmapped, setUnmapped] = useState<{ draft: Draft; fields: string[] } | null>(null)
   // Everything the request is built from, and nothing the streaming run changes (P2).
   const inputs = useTextStore(
     useShallow((x) => ({
@@ -70,6 +72,16 @@ export function RequestView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key])
 
+  // Edited JSON back into the form: the format's own inverse of build, so the next send builds the same body.
+  const applyToForm = (text: string) => {
+    const { draft: parsed, unmapped: fields } = formats[format].parseRequest(JSON.parse(text), {
+      model: inputs.model,
+      stream: inputs.stream,
+    })
+    if (fields.length > 0) return setUnmapped({ draft: parsed, fields })
+    useTextStore.getState().applyDraft(parsed)
+  }
+
   const issues = preview?.issues ?? []
   return (
     <section className="request-view" aria-label="Request">
@@ -96,10 +108,30 @@ export function RequestView() {
           {rawBody !== null && (
             <p className="warn-banner small">
               Sending this JSON exactly as written; the form is not used.{' '}
+              <button className="ghost" disabled={!isJson(rawBody)} onClick={() => applyToForm(rawBody)}>
+                Apply to the form
+              </button>
               <button className="ghost" onClick={() => state.set({ rawBody: null })}>
-                Back to the form
+                Discard edits
               </button>
             </p>
+          )}
+          {unmapped && (
+            <div className="warn-banner small" role="alert">
+              These fields have no place in the form and would be dropped:{' '}
+              <code>{unmapped.fields.join(', ')}</code>.
+              <div className="actions">
+                <button
+                  className="ghost"
+                  onClick={() => (useTextStore.getState().applyDraft(unmapped.draft), setUnmapped(null))}
+                >
+                  Apply without them
+                </button>
+                <button className="ghost" onClick={() => setUnmapped(null)}>
+                  Keep sending the JSON as written
+                </button>
+              </div>
+            </div>
           )}
           <textarea
             className="mono raw-json"
