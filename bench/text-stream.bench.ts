@@ -105,11 +105,17 @@ export default async function main(): Promise<void> {
     await page
       .getByLabel('Message', { exact: true })
       .fill(`sim:tokens=${TOKENS} markdown with code blocks and tables`)
+    if (process.env.BENCH_TRACE)
+      await browser.startTracing(page, {
+        path: process.env.BENCH_TRACE,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+      })
     const started = Date.now()
     loop.enable()
     await page.getByLabel('Message', { exact: true }).press('Control+Enter')
     await page.getByTestId('run-footer').waitFor({ timeout: (TOKENS / TPS) * 1000 * 3 + 30_000 })
     loop.disable()
+    if (process.env.BENCH_TRACE) await browser.stopTracing()
     const wall = (Date.now() - started) / 1000
     await page
       .waitForFunction(

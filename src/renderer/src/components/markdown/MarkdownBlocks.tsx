@@ -27,16 +27,24 @@ export interface BlockPageProps {
   streaming: boolean
 }
 
-/** A page of blocks: a full page of completed blocks keeps its array identity, so React skips it whole. */
+/**
+ * A page of blocks: a full page of completed blocks keeps its array identity, so React skips it whole, and its
+ * wrapper lets the browser skip laying out and painting it while it is off screen (content-visibility), so a long
+ * answer costs per frame only what is visible (P2).
+ */
 export const BlockPage = memo(function BlockPage({ blocks, lastIndex, streaming }: BlockPageProps) {
-  return blocks.map((block) => (
-    <Block
-      key={block.index}
-      token={block.token}
-      definitions={block.definitions}
-      streamingTail={streaming && block.index === lastIndex}
-    />
-  ))
+  return (
+    <div className="md-page">
+      {blocks.map((block) => (
+        <Block
+          key={block.index}
+          token={block.token}
+          definitions={block.definitions}
+          streamingTail={streaming && block.index === lastIndex}
+        />
+      ))}
+    </div>
+  )
 })
 
 function renderBlocks(tokens: readonly Token[], definitions: string): ReactNode[] {
