@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSimulator } from './server'
 import { FAULT_KINDS, FaultSpecError, faultOnceGate, parseFaults } from './faults'
-import { jsonEvents, postJson, readSse, startSimulator } from './testClient'
+import { jsonEvents, postJson, readSse, startSimulator } from '../../test/fakes/simulatorClient'
 
 const chat = (stream: boolean, content = 'Hello there') => ({
   model: 'gpt-4o',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSimulator } from './server'
 import { createSimulator } from './server'
-import { API_KEY, postJson, readSse, startSimulator } from './testClient'
+import { API_KEY, postJson, readSse, startSimulator } from '../../test/fakes/simulatorClient'
 
 const chatBody = { model: 'gpt-4o', messages: [{ role: 'user', content: 'Hello' }] }
 const nativeBody = { contents: [{ parts: [{ text: 'Hello' }] }] }

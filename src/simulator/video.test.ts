@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { createSimulator, type RunningSimulator } from './server'
 import { VIDEO_TIMELINE_MS } from './video'
-import { dataUrl, pngHeader } from '../shared/video/imageFixtures'
+import { dataUrl, pngHeader } from '../../test/fakes/imageHeaders'
 
 const KEY = 'sk-video-test'
 const sample = (name: string): Buffer => readFileSync(new URL(`../../resources/sim/${name}`, import.meta.url))

@@ -22,7 +22,7 @@ import { IPC_MESSAGE_LIMIT } from '../../src/shared/ipc/media'
 import type { ProfileFields } from '../../src/shared/ipc/profiles'
 import { AppError } from '../../src/shared/ipc/result'
 import { encodeBase64 } from '../../src/shared/video/images'
-import { pngHeader } from '../../src/shared/video/imageFixtures'
+import { pngHeader } from '../fakes/imageHeaders'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
 
 const API_KEY = 'sk-video-integration-key'

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MediaStore } from './mediaStore'
 import { MediaImports } from './mediaImport'
 import { IPC_MESSAGE_LIMIT, MEDIA_IMPORT_CHUNK_BYTES } from '../../shared/ipc/media'
-import { jpegHeader } from '../../shared/video/imageFixtures'
+import { jpegHeader } from '../../../test/fakes/imageHeaders'
 
 /** The chunk messages of one import, cut the way the Video panel's uploader cuts them. */
 function commandsOfImport(importId: string, bytes: Uint8Array, chunkBytes: number) {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { dataUrl, jpegHeader, pngHeader } from './imageFixtures'
+import { dataUrl, jpegHeader, pngHeader } from '../../../test/fakes/imageHeaders'
 import {
   decodeBase64,
   encodeBase64,

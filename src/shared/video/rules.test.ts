@@ -6,7 +6,7 @@ import {
   parseFamilyDText,
   parseVideoBody,
 } from './rules'
-import { dataUrl, pngHeader } from './imageFixtures'
+import { dataUrl, pngHeader } from '../../../test/fakes/imageHeaders'
 
 const IMG = 'https://example.com/a.png'
 const text = (t: string) => ({ type: 'text', text: t })

@@ -8,7 +8,7 @@ import {
   type FamilyDForm,
   type VideoForm,
 } from './forms'
-import { dataUrl, jpegHeader, pngHeader } from './imageFixtures'
+import { dataUrl, jpegHeader, pngHeader } from '../../../test/fakes/imageHeaders'
 import { validateVideoForm, type VideoFormResult } from './validate'
 
 const PROMPT = 'a red fox runs through fresh snow'

@@ -3,7 +3,7 @@ import { appendAssistantTurn, appendToolResults, pendingToolCalls } from './conv
 import type { Draft } from './draft'
 import { accumulate } from './events'
 import { formats } from './index'
-import { foldRaw, sse } from './testFrames'
+import { foldRaw, sse } from '../../../test/fakes/sseFrames'
 import { validateDraft } from './validate'
 
 const start: Draft = {

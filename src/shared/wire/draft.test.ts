@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { draftSchema, systemText } from './draft'
-import { FULL_DRAFT as full } from './testDrafts'
+import { FULL_DRAFT as full } from '../../../test/fakes/randomDrafts'
 
 describe('draftSchema', () => {
   it('accepts a draft using every part kind and every format extra, unchanged', () => {

@@ -10,7 +10,7 @@ import {
   parseResponse,
   RESPONSE_FORMAT_DESCRIPTION,
 } from './messages'
-import { foldRaw, joinDeltas, sse } from './testFrames'
+import { foldRaw, joinDeltas, sse } from '../../../test/fakes/sseFrames'
 
 const ev = (type: string, fields: object = {}): [string, object] => [type, { type, ...fields }]
 

@@ -3,7 +3,7 @@ import { SYNTH_ID_PREFIX } from './adapter'
 import type { Draft } from './draft'
 import { accumulate } from './events'
 import { build, native, NATIVE_RESPONSE_FORMAT_NAME, nativePath, parseRequest, parseResponse } from './native'
-import { foldRaw, joinDeltas, sse } from './testFrames'
+import { foldRaw, joinDeltas, sse } from '../../../test/fakes/sseFrames'
 
 const chunk = (parts: object[], usage: object, finishReason?: string): [undefined, object] => [
   undefined,

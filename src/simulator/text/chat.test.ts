@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSimulator } from '../server'
-import { jsonEvents, postJson, readSse, startSimulator } from '../testClient'
+import { jsonEvents, postJson, readSse, startSimulator } from '../../../test/fakes/simulatorClient'
 import { checkSchema } from './schema'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSimulator } from '../server'
-import { jsonEvents, postJson, readSse, startSimulator } from '../testClient'
+import { jsonEvents, postJson, readSse, startSimulator } from '../../../test/fakes/simulatorClient'
 import { checkSchema } from './schema'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any

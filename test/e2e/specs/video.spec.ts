@@ -4,7 +4,7 @@
 // finishes while another panel is shown raises a toast; browser mode's "Save as…" downloads the file.
 import { expect, test } from '../fixtures'
 import { VideoPage } from '../pages/VideoPage'
-import { pngHeader } from '../../../src/shared/video/imageFixtures'
+import { pngHeader } from '../../fakes/imageHeaders'
 
 test('a family C job runs to success and its video loads metadata and seeks', async ({ page, app }) => {
   await page.goto(app.url)

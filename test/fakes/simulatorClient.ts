@@ -2,7 +2,7 @@
 // with a real parser (eventsource-parser), keeping arrival times so pacing and faults can be observed.
 // Used only by *.test.ts files; nothing here stubs the network.
 import { createParser } from 'eventsource-parser'
-import { createSimulator, type CreateSimulatorOptions, type RunningSimulator } from './server'
+import { createSimulator, type CreateSimulatorOptions, type RunningSimulator } from '../../src/simulator/server'
 
 export const API_KEY = 'sk-sim-local'
 

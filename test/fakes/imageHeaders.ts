@@ -1,6 +1,6 @@
 // Header-only PNG and JPEG bytes for tests of the image and video rules: real magic numbers and frame
 // headers with no pixel data, so a test can ask for any size without encoding an image.
-import { encodeBase64 } from './images'
+import { encodeBase64 } from '../../src/shared/video/images'
 
 /** A PNG signature and IHDR chunk: all a header reader needs. */
 export function pngHeader(width: number, height: number): Uint8Array {

@@ -2,8 +2,8 @@
 // in chunks of a chosen size so tests can prove a fold does not depend on where the network cut the bytes.
 import { createParser } from 'eventsource-parser'
 import type { EventSourceParser } from 'eventsource-parser'
-import type { FormatAdapter } from './adapter'
-import type { SseFrame, StreamEvent, StreamFolder } from './events'
+import type { FormatAdapter } from '../../src/shared/wire/adapter'
+import type { SseFrame, StreamEvent, StreamFolder } from '../../src/shared/wire/events'
 
 function chunks(raw: string, size: number): string[] {
   const out: string[] = []

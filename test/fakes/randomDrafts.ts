@@ -1,8 +1,8 @@
 // Test-only: seeded random drafts (system, turns with text, images, files, reasoning, tool calls and results,
 // parameters, tools, every format's extras) and random JSON garbage, for the round-trip and never-throws
 // properties of parseRequest. The same seed always yields the same value, so a failure names its seed.
-import { synthId } from './adapter'
-import type { BuiltRequest, ParsedRequest, ParseRequestContext } from './adapter'
+import { synthId } from '../../src/shared/wire/adapter'
+import type { BuiltRequest, ParsedRequest, ParseRequestContext } from '../../src/shared/wire/adapter'
 import type {
   Draft,
   DraftExtras,
@@ -12,7 +12,7 @@ import type {
   Thinking,
   ToolCallPart,
   ToolDefinition,
-} from './draft'
+} from '../../src/shared/wire/draft'
 
 /** A draft using every part kind and every format extra. */
 export const FULL_DRAFT: Draft = {
