@@ -1,6 +1,6 @@
 // Spec limits and enumerations of the text-generation parameters, as data: validation, forms and the
 // draft schema read them from here so each rule of the spec's Limits table is written once.
-import type { WireFormat } from '../wire/format'
+import type { WireFormat } from '../format'
 
 export interface NumberRange {
   readonly min: number

@@ -13,7 +13,7 @@ import {
   usageSchema,
   wireErrorSchema,
 } from '../wire'
-import { WIRE_FORMATS } from '../wire/format'
+import { WIRE_FORMATS } from '../format'
 
 export const wireFormatSchema = z.enum(WIRE_FORMATS)
 

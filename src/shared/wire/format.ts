@@ -1,12 +1,4 @@
-// The four text wire formats by id and label. Every other wire module keys its per-format data on
-// `WireFormat`, so adding a format is a compile error everywhere it must be handled.
-export const WIRE_FORMATS = ['chat', 'responses', 'messages', 'native'] as const
-
-export type WireFormat = (typeof WIRE_FORMATS)[number]
-
-export const FORMAT_LABELS: Record<WireFormat, string> = {
-  chat: 'Chat completions',
-  responses: 'Responses',
-  messages: 'Messages',
-  native: 'Native (generateContent)',
-}
+// The wire layer's view of the format ids: re-exported from the leaf module shared/format.ts so that
+// catalog and ipc can name a format without importing the wire layer.
+export { WIRE_FORMATS, FORMAT_LABELS } from '../format'
+export type { WireFormat } from '../format'
