@@ -2,8 +2,8 @@
 // are not encrypted), under one data folder. Tests pass a temp folder so each run is isolated.
 import { join } from 'node:path'
 import { createAppCore, type AppCore } from '../main/appCore'
-import { ConfSettingsStore } from '../main/services/ConfSettingsStore'
-import { FileSecretStore } from '../main/services/FileSecretStore'
+import { ConfSettingsStore } from '../main/adapters/ConfSettingsStore'
+import { FileSecretStore } from '../main/adapters/FileSecretStore'
 import { startEmbeddedSimulator } from '../main/embeddedSimulator'
 
 export interface BrowserHostOptions {

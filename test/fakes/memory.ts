@@ -2,7 +2,8 @@
 // renderer client without any transport, the way VS Code tests IPC over an in-memory protocol pair.
 import type { Bridge } from '../../src/shared/ipc/client'
 import type { EventMap } from '../../src/shared/ipc/define'
-import type { CallContext, EventSink, Router } from '../../src/main/ipc/router'
+import type { Router } from '../../src/main/ipc/router'
+import type { CallContext, EventSink } from '../../src/main/services/ports'
 import type { SecretStore, SettingsStore } from '../../src/main/services/ports'
 
 export class InMemorySecretStore implements SecretStore {

@@ -1,5 +1,5 @@
 // An EventSink that records what a window would receive, with a way to wait for a run's terminal event.
-import type { EventSink } from '../../src/main/ipc/router'
+import type { EventSink } from '../../src/main/services/ports'
 import type { Events } from '../../src/shared/ipc/contract'
 import type { RunEvent } from '../../src/shared/ipc/text'
 import type { EventPayload } from '../../src/shared/ipc/define'

@@ -8,22 +8,9 @@ import type {
   CommandOutput,
   CommandParsed,
   EventMap,
-  EventPayload,
 } from '../../shared/ipc/define'
+import type { CallContext } from '../services/ports'
 import { AppError, ErrorCode, fail, ok, type Result } from '../../shared/ipc/result'
-
-/** Sends typed events to the one window (or socket) that made the call. */
-export interface EventSink<E extends EventMap = EventMap> {
-  emit<K extends keyof E & string>(name: K, payload: EventPayload<E[K]>): void
-  /** False once the window or socket is gone; long-running work checks it and stops. */
-  readonly alive: boolean
-}
-
-export interface CallContext<E extends EventMap = EventMap> {
-  /** Stable id of the calling window or socket. */
-  readonly senderId: string
-  readonly events: EventSink<E>
-}
 
 export type Handler<C extends CommandDef, E extends EventMap> = (
   input: CommandParsed<C>,

@@ -1,7 +1,7 @@
 // Secrets encrypted with Electron's safeStorage (OS keychain / DPAPI / libsecret). On Linux without a
 // keyring safeStorage falls back to `basic_text` (obfuscation only): the store reports that so the UI warns.
 import { safeStorage } from 'electron'
-import { FileSecretStore, plainCodec, type SecretCodec } from '../services/FileSecretStore'
+import { FileSecretStore, plainCodec, type SecretCodec } from '../adapters/FileSecretStore'
 import type { SecretProtection } from '../services/ports'
 
 export function safeStorageCodec(): SecretCodec {

@@ -1,20 +1,45 @@
-// The Electron host: wires platform adapters (electron-store, safeStorage, app:// protocol, IPC transport,
-// hardened window) into the shared app core. Order matters: schemes must be registered before `ready`,
-// and the protocol and IPC handlers before the window loads, or the first calls would find no handler.
+// The Electron host: provides the platform adapters (electron-store, safeStorage, shell, notifications, save
+// dialog) to a composer it is given, then carries the composed router and media store over IPC and media://.
+// It never builds services itself. Order matters: schemes must be registered before `ready`, and the
+// protocol and IPC handlers before the window loads, or the first calls would find no handler.
 // (import.meta.dirname is out/main once bundled.)
 import { app, session, shell } from 'electron'
 import { join } from 'node:path'
-import { createAppCore } from '../appCore'
+import type { Events } from '../../shared/ipc/contract'
+import type { Router } from '../ipc/router'
+import type { MediaStore } from '../services/mediaStore'
+import type { SecretStore, SettingsStore } from '../services/ports'
+import type { Notifier, SaveDialog } from '../services/video/ports'
 import { registerAppSchemes, handleAppProtocol } from './appProtocol'
 import { handleMediaProtocol } from './mediaProtocol'
 import { registerIpc } from './ipcTransport'
 import { createSecureWindow, hardenSession, APP_ORIGIN } from './window'
 import { createSafeStorageSecretStore } from './SafeStorageSecretStore'
 import { ElectronStoreSettingsStore } from './ElectronStoreSettingsStore'
-import { startEmbeddedSimulator } from '../embeddedSimulator'
 import { ElectronNotifier, ElectronSaveDialog } from './videoPlatform'
 
-export function startElectronHost(): void {
+/** What Electron provides to the app core. */
+export interface ElectronAdapters {
+  kind: 'electron'
+  version: string
+  dataDir: string
+  settings: SettingsStore
+  secrets: SecretStore
+  openExternal(url: string): Promise<void>
+  mediaUrl(id: string): string
+  log(message: string): void
+  notifier: Notifier
+  saveDialog: SaveDialog
+}
+
+/** What the host needs back from the composed core: the router for IPC and the media store for media://. */
+export interface HostedCore {
+  router: Router<Events>
+  media: MediaStore
+  close(): Promise<void>
+}
+
+export function startElectronHost(compose: (adapters: ElectronAdapters) => Promise<HostedCore>): void {
   const devServerUrl = process.env.ELECTRON_RENDERER_URL
 
   registerAppSchemes()
@@ -25,7 +50,7 @@ export function startElectronHost(): void {
   app.whenReady().then(async () => {
     hardenSession(session.defaultSession)
     handleAppProtocol(join(import.meta.dirname, '../renderer'))
-    const core = await createAppCore({
+    const core = await compose({
       kind: 'electron',
       version: app.getVersion(),
       dataDir: app.getPath('userData'),
@@ -33,7 +58,6 @@ export function startElectronHost(): void {
       secrets: createSafeStorageSecretStore(join(app.getPath('userData'), 'secrets.json')),
       openExternal: (url) => shell.openExternal(url),
       mediaUrl: (id) => `media://${id}`,
-      startSimulator: startEmbeddedSimulator,
       log: (message) => console.error(message),
       notifier: new ElectronNotifier(),
       saveDialog: new ElectronSaveDialog(),

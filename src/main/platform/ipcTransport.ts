@@ -4,7 +4,8 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron'
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type EventMap } from '../../shared/ipc/define'
 import { ErrorCode, fail } from '../../shared/ipc/result'
-import type { EventSink, Router } from '../ipc/router'
+import type { Router } from '../ipc/router'
+import type { EventSink } from '../services/ports'
 import { isAppUrl } from './window'
 
 export function isTrustedSender(

@@ -7,7 +7,7 @@ import {
   type Session,
   type WebContents,
 } from 'electron'
-import { isSafeExternalUrl } from '../services/externalUrl'
+import { isSafeExternalUrl } from '../security/externalUrl'
 
 /** The renderer's own origin; in development electron-vite serves it from a local dev server instead. */
 export const APP_ORIGIN = 'app://renderer'

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer } from 'node:net'
 import { createSimulator, type RunningSimulator } from '../../simulator/server'
 import { GatewayClient, GatewayError, longRetryAfter, retryAfterMs, joinUrl } from './gateway'
-import { testConnection } from './connectionTest'
+import { checkConnection } from './connectionCheck'
 import type { ResolvedProfile } from './profiles'
 
 const KEY = 'sk-gateway-test-0123456789'
@@ -183,24 +183,24 @@ describe('GatewayClient', () => {
   })
 })
 
-describe('testConnection', () => {
+describe('checkConnection', () => {
   const client = new GatewayClient({ retryBaseMs: 5 })
 
   it('reports a working profile with its latency', async () => {
-    const report = await testConnection(client, profile())
+    const report = await checkConnection(client, profile())
     expect(report).toMatchObject({ reachable: true, authAccepted: true, status: 200 })
     expect(report.latencyMs).toBeGreaterThanOrEqual(0)
   })
 
   it('reports a rejected key with the server message, without the key', async () => {
-    const report = await testConnection(client, profile({ apiKey: 'sk-rejected-key-424242' }))
+    const report = await checkConnection(client, profile({ apiKey: 'sk-rejected-key-424242' }))
     expect(report).toMatchObject({ reachable: true, authAccepted: false, status: 401 })
     expect(report.message).toMatch(/not accepted/)
     expect(JSON.stringify(report)).not.toContain('sk-rejected-key-424242')
   })
 
   it('reports an unreachable server', async () => {
-    const report = await testConnection(client, profile({ baseUrl: `http://127.0.0.1:${await freePort()}` }))
+    const report = await checkConnection(client, profile({ baseUrl: `http://127.0.0.1:${await freePort()}` }))
     expect(report).toMatchObject({ reachable: false, authAccepted: null, status: null })
     expect(report.message).toMatch(/Could not reach/)
   })

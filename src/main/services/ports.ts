@@ -1,5 +1,8 @@
-// Ports: what services need from the host, named for what they do. Electron adapters live in
-// src/main/platform; plain-Node adapters (browser mode, tests) live beside the services.
+// Ports: what services need from the host, named for what they do. Services import these and no IPC or
+// platform code; Electron adapters live in src/main/platform, plain-Node adapters in src/main/adapters, and
+// the transports (Electron IPC, browser mode's WebSocket) provide the EventSink of each call.
+import type { EventMap, EventPayload } from '../../shared/ipc/define'
+
 export type SecretProtection = 'os-encryption' | 'basic-text' | 'plain-file'
 
 /** Holds secrets by reference (`<profileId>:<kind>`). Only main ever reads them back. */
@@ -28,4 +31,18 @@ export const systemClock: Clock = {
     const t = setTimeout(fn, ms)
     return { cancel: () => clearTimeout(t) }
   },
+}
+
+/** Sends typed events to the one window (or socket) that made the call. */
+export interface EventSink<E extends EventMap = EventMap> {
+  emit<K extends keyof E & string>(name: K, payload: EventPayload<E[K]>): void
+  /** False once the window or socket is gone; long-running work checks it and stops. */
+  readonly alive: boolean
+}
+
+/** Who is calling: handlers see this, never a WebContents or a socket. */
+export interface CallContext<E extends EventMap = EventMap> {
+  /** Stable id of the calling window or socket. */
+  readonly senderId: string
+  readonly events: EventSink<E>
 }

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { profileFieldsSchema, secretHint, type ProfileFieldsInput } from '../../shared/ipc/profiles'
-import { ConfSettingsStore } from './ConfSettingsStore'
-import { FileSecretStore } from './FileSecretStore'
+import { ConfSettingsStore } from '../adapters/ConfSettingsStore'
+import { FileSecretStore } from '../adapters/FileSecretStore'
 import { BUILT_IN_PROFILE_ID, ProfileService, type BuiltInProfile } from './profiles'
 
 const fields = (input: ProfileFieldsInput) => profileFieldsSchema.parse(input)

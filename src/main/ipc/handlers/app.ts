@@ -2,7 +2,7 @@
 import type { appCommands } from '../../../shared/ipc/app'
 import type { Events } from '../../../shared/ipc/contract'
 import type { Handlers } from '../router'
-import { isSafeExternalUrl } from '../../services/externalUrl'
+import { isSafeExternalUrl } from '../../security/externalUrl'
 import type { HandlerDeps } from './deps'
 
 export function appHandlers(deps: HandlerDeps): Handlers<typeof appCommands, Events> {

@@ -2,7 +2,7 @@
 import type { profilesCommands } from '../../../shared/ipc/profiles'
 import type { Events } from '../../../shared/ipc/contract'
 import type { Handlers } from '../router'
-import { testConnection } from '../../services/connectionTest'
+import { checkConnection } from '../../services/connectionCheck'
 import type { HandlerDeps } from './deps'
 
 export function profilesHandlers({
@@ -17,6 +17,6 @@ export function profilesHandlers({
     'profiles.delete': ({ id }) => profiles.delete(id),
     'profiles.setActive': ({ id }) => profiles.setActive(id),
     'profiles.setSecret': ({ id, kind, value }) => profiles.setSecret(id, kind, value),
-    'profiles.testConnection': async ({ id }) => testConnection(gateway, await profiles.resolve(id)),
+    'profiles.testConnection': async ({ id }) => checkConnection(gateway, await profiles.resolve(id)),
   }
 }

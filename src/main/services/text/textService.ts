@@ -31,7 +31,7 @@ import {
   type WireError,
   type WireFormat,
 } from '../../../shared/wire'
-import type { EventSink } from '../../ipc/router'
+import type { EventSink } from '../ports'
 import {
   authorize,
   GatewayError,

@@ -23,7 +23,7 @@ import { findVideoModel, VIDEO_POLL_INTERVAL_MS } from '../../../shared/catalog/
 import { CONSOLE_SUCCESS_CODE } from '../../../shared/catalog/consoleTasks'
 import { buildVideoBody } from '../../../shared/video/build'
 import { exportCode } from '../../../shared/wire/codeExport'
-import type { EventSink } from '../../ipc/router'
+import type { EventSink } from '../ports'
 import {
   authorize,
   GatewayError,

@@ -1,8 +1,8 @@
 // Secrets in one JSON file (mode 0600), each value passed through a codec: the identity codec in browser
 // mode (plain file, and the UI says so), safeStorage in Electron. Writes are atomic and serialised.
 import { promises as fs } from 'node:fs'
-import { writeFileAtomic } from './atomicFile'
-import type { SecretProtection, SecretStore } from './ports'
+import { writeFileAtomic } from '../services/atomicFile'
+import type { SecretProtection, SecretStore } from '../services/ports'
 
 export interface SecretCodec {
   readonly protection: SecretProtection

@@ -5,9 +5,9 @@ import { AppError } from '../../shared/ipc/result'
 import { GatewayError, type GatewayClient } from './gateway'
 import type { ResolvedProfile } from './profiles'
 
-export const CONNECTION_TEST_MODEL = 'claude-sonnet-4-5'
+export const CONNECTION_CHECK_MODEL = 'claude-sonnet-4-5'
 
-export async function testConnection(
+export async function checkConnection(
   client: GatewayClient,
   profile: ResolvedProfile,
 ): Promise<ConnectionReport> {
@@ -17,7 +17,7 @@ export async function testConnection(
       kind: 'model',
       method: 'POST',
       path: '/v1/messages/count_tokens',
-      body: { model: CONNECTION_TEST_MODEL, messages: [{ role: 'user', content: 'ping' }] },
+      body: { model: CONNECTION_CHECK_MODEL, messages: [{ role: 'user', content: 'ping' }] },
       maxRetries: 0,
     })
     const latencyMs = Math.round(performance.now() - started)

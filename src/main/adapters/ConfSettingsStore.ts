@@ -1,7 +1,7 @@
 // SettingsStore on `conf` (electron-store's engine) for plain Node: browser mode and tests.
 // conf writes atomically; in Electron the same port is served by electron-store (platform/).
 import Conf from 'conf'
-import type { SettingsStore } from './ports'
+import type { SettingsStore } from '../services/ports'
 
 export class ConfSettingsStore implements SettingsStore {
   private readonly conf: Conf<Record<string, unknown>>
