@@ -1,20 +1,30 @@
-// The composition root shared by both hosts: adapters in, services and the router out. Electron
-// (main/index.ts) and browser mode (web/server.ts) differ only in the adapters they pass.
-import type { Commands, Events } from '../shared/ipc/contract'
+// The composition root shared by both hosts: adapters in, the core services, every domain and the router
+// out. Electron (main/index.ts) and browser mode (web/host.ts) differ only in the adapters they pass; this is
+// the one place that builds services, and the domain list below the one place that names the domains.
+import { join } from 'node:path'
+import type { Events } from '../shared/ipc/contract'
 import { commands } from '../shared/ipc/contract'
 import type { HostInfo } from '../shared/ipc/app'
 import { createRouter, type Router } from './ipc/router'
-import { createHandlers } from './ipc/handlers'
+import { composeDomains, type Domain, type DomainContext } from './ipc/domain'
+import { appDomain } from './ipc/handlers/app'
+import { profilesDomain } from './ipc/handlers/profiles'
+import { textDomain } from './ipc/handlers/text'
+import { mediaDomain } from './ipc/handlers/media'
+import { videoDomain } from './ipc/handlers/video'
 import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { scrubSecrets } from './services/redact'
 import { MediaStore } from './services/mediaStore'
-import { TextService } from './services/text/textService'
-import { VideoJobService } from './services/video/videoJobs'
-import { MediaImports } from './services/mediaImport'
 import type { Notifier, SaveDialog } from './services/video/ports'
-import { join } from 'node:path'
 import type { SecretStore, SettingsStore } from './services/ports'
+
+/**
+ * Every domain of the app, in start and close order. A new domain is one contract file in src/shared/ipc
+ * (joined in contract.ts) and one file in ipc/handlers that exports `defineDomain({ name, commands,
+ * services(ctx), handlers(services), start?, close? })`, added to this list.
+ */
+export const DOMAINS: readonly Domain[] = [appDomain, profilesDomain, textDomain, mediaDomain, videoDomain]
 
 export interface EmbeddedSimulator {
   baseUrl: string
@@ -44,11 +54,7 @@ export interface AppHost {
 
 export interface AppCore {
   router: Router<Events>
-  profiles: ProfileService
-  gateway: GatewayClient
   media: MediaStore
-  text: TextService
-  video: VideoJobService
   simulator: EmbeddedSimulator | null
   /** Scrubs every secret main knows from a text (S7), for logs and error messages. */
   redact(text: string): string
@@ -69,34 +75,17 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
   const profiles = new ProfileService(host.settings, host.secrets, () => simulator)
   await profiles.init()
   const redact = (text: string) => scrubSecrets(text, profiles.knownSecrets())
-  const gateway = new GatewayClient({
-    knownSecrets: () => profiles.knownSecrets(),
-    userAgent: `gateway-playground/${host.version}`,
-  })
-
-  const media = new MediaStore(join(host.dataDir, 'media'), host.mediaUrl)
-
-  const text = new TextService({ profiles, gateway, media })
-  const video = new VideoJobService({
+  const userAgent = `gateway-playground/${host.version}`
+  const ctx: DomainContext = {
     profiles,
-    gateway,
-    media,
+    gateway: new GatewayClient({ knownSecrets: () => profiles.knownSecrets(), userAgent }),
+    media: new MediaStore(join(host.dataDir, 'media'), host.mediaUrl),
     dataDir: host.dataDir,
+    userAgent,
+    openExternal: host.openExternal,
+    log: host.log,
     notifier: host.notifier,
     saveDialog: host.saveDialog,
-    log: host.log,
-    userAgent: `gateway-playground/${host.version}`,
-  })
-  const mediaImports = new MediaImports(media)
-
-  const handlers = createHandlers({
-    profiles,
-    gateway,
-    text,
-    media,
-    video,
-    mediaImports,
-    openExternal: host.openExternal,
     hostInfo: () => ({
       host: host.kind,
       version: host.version,
@@ -105,9 +94,10 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
       dataDir: host.dataDir,
       simulator: simulator ? { baseUrl: simulator.baseUrl, running: true } : null,
     }),
-  })
+  }
+  const domains = composeDomains(DOMAINS, commands, ctx)
 
-  const router = createRouter<Commands, Events>(commands, handlers, {
+  const router = createRouter(commands, domains.handlers, {
     redact,
     onInternalError: (route, error) =>
       host.log?.(
@@ -117,22 +107,15 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
       ),
   })
 
-  // Unfinished video jobs resume now, whether or not a window ever asks for them (R7).
-  await video.start()
+  await domains.start()
 
   return {
     router,
-    profiles,
-    gateway,
-    media,
-    text,
-    video,
+    media: ctx.media,
     simulator,
     redact,
     async close() {
-      text.stopAll()
-      await video.close()
-      await mediaImports.close()
+      await domains.close()
       await simulator?.close()
     },
   }

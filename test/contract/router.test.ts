@@ -8,13 +8,11 @@ import { createClient, IpcCallError } from '../../src/shared/ipc/client'
 import { defineCommand } from '../../src/shared/ipc/define'
 import { AppError } from '../../src/shared/ipc/result'
 import { createRouter, type Handlers } from '../../src/main/ipc/router'
-import { createHandlers } from '../../src/main/ipc/handlers'
+import { composeDomains, defineDomain } from '../../src/main/ipc/domain'
+import { DOMAINS } from '../../src/main/appCore'
 import { ProfileService } from '../../src/main/services/profiles'
 import { GatewayClient } from '../../src/main/services/gateway'
 import { MediaStore } from '../../src/main/services/mediaStore'
-import { TextService } from '../../src/main/services/text/textService'
-import { VideoJobService } from '../../src/main/services/video/videoJobs'
-import { MediaImports } from '../../src/main/services/mediaImport'
 import { InMemorySecretStore, InMemorySettingsStore, memoryBridge } from '../fakes/memory'
 import { randomPayload, seededRandom } from '../fakes/fuzz'
 
@@ -24,13 +22,12 @@ function realHandlers(dir: string) {
   const profiles = new ProfileService(new InMemorySettingsStore(), new InMemorySecretStore())
   const gateway = new GatewayClient({ retryBaseMs: 1 })
   const media = new MediaStore(join(dir, 'media'), (id) => `media://${id}`)
-  return createHandlers({
+  return composeDomains(DOMAINS, commands, {
     profiles,
     gateway,
     media,
-    text: new TextService({ profiles, gateway, media }),
-    video: new VideoJobService({ profiles, gateway, media, dataDir: dir }),
-    mediaImports: new MediaImports(media),
+    dataDir: dir,
+    userAgent: 'gateway-playground/test',
     openExternal: async () => undefined,
     hostInfo: () => ({
       host: 'browser',
@@ -40,7 +37,7 @@ function realHandlers(dir: string) {
       dataDir: dir,
       simulator: null,
     }),
-  })
+  }).handlers
 }
 
 describe('IPC router', () => {
@@ -93,6 +90,27 @@ describe('IPC router', () => {
     const handlers = { ...realHandlers(dir) } as Partial<Handlers<Commands, Events>>
     delete handlers['profiles.list']
     expect(() => createRouter(commands, handlers as Handlers<Commands, Events>)).toThrow(/profiles\.list/)
+  })
+
+  it('refuses a domain that claims a route outside the contract or one another domain handles', () => {
+    const stray = defineDomain({
+      name: 'stray',
+      commands: { 'stray.ping': defineCommand(z.object({}), z.object({})) },
+      services: () => null,
+      handlers: () => ({ 'stray.ping': () => ({}) }),
+    })
+    const ctx = {} as Parameters<typeof composeDomains>[2]
+    expect(() => composeDomains([stray], commands, ctx)).toThrow(/stray\.ping is not in the contract/)
+    const twice = defineDomain({
+      name: 'again',
+      commands: { 'app.getHostInfo': commands['app.getHostInfo'] },
+      services: () => null,
+      handlers: () => ({ 'app.getHostInfo': () => ({}) as never }),
+    })
+    const [app] = DOMAINS
+    expect(() =>
+      composeDomains([app!, twice], commands, { ...ctx, hostInfo: () => ({}) as never } as never),
+    ).toThrow(/app\.getHostInfo is handled twice/)
   })
 
   it('answers VALIDATION_FAILED naming the field, without running the handler', async () => {

@@ -2,13 +2,7 @@
 // Every input is parsed by its zod schema before the handler runs; every outcome is a Result, so nothing
 // thrown in main ever crosses the boundary as an exception.
 import type { z } from 'zod'
-import type {
-  CommandDef,
-  CommandMap,
-  CommandOutput,
-  CommandParsed,
-  EventMap,
-} from '../../shared/ipc/define'
+import type { CommandDef, CommandMap, CommandOutput, CommandParsed, EventMap } from '../../shared/ipc/define'
 import type { CallContext } from '../services/ports'
 import { AppError, ErrorCode, fail, ok, type Result } from '../../shared/ipc/result'
 

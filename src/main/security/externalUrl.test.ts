@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isSafeExternalUrl } from './externalUrl'
+import type { DomainContext } from '../ipc/domain'
 
 // A hostile corpus: every entry must be refused (S4).
 const HOSTILE = [
@@ -60,17 +61,12 @@ describe('isSafeExternalUrl', () => {
 
 describe('app.openExternal route (S4)', () => {
   it('hands the OS zero of the hostile corpus and exactly the safe links', async () => {
-    const { createHandlers } = await import('../ipc/handlers')
+    const { appDomain } = await import('../ipc/handlers/app')
+    const { composeDomains } = await import('../ipc/domain')
     const { createRouter } = await import('../ipc/router')
-    const { commands } = await import('../../shared/ipc/contract')
+    const { appCommands } = await import('../../shared/ipc/app')
     const opened: string[] = []
-    const handlers = createHandlers({
-      profiles: {} as never,
-      gateway: {} as never,
-      text: {} as never,
-      media: {} as never,
-      video: {} as never,
-      mediaImports: {} as never,
+    const { handlers } = composeDomains([appDomain], appCommands, {
       hostInfo: () => ({
         host: 'browser',
         version: 't',
@@ -79,9 +75,9 @@ describe('app.openExternal route (S4)', () => {
         dataDir: '/',
         simulator: null,
       }),
-      openExternal: async (url) => void opened.push(url),
-    })
-    const router = createRouter(commands, handlers)
+      openExternal: async (url: string) => void opened.push(url),
+    } as Partial<DomainContext> as DomainContext)
+    const router = createRouter(appCommands, handlers)
     const ctx = { senderId: 'w', events: { alive: true, emit: () => undefined } }
     for (const url of HOSTILE) {
       const result = await router.handle('app.openExternal', { url }, ctx)

@@ -1,17 +1,18 @@
-// Handlers of the app domain: host facts and the checked hand-off of links to the OS browser.
-import type { appCommands } from '../../../shared/ipc/app'
-import type { Events } from '../../../shared/ipc/contract'
-import type { Handlers } from '../router'
+// The app domain: host facts and the checked hand-off of links to the OS browser.
+import { appCommands } from '../../../shared/ipc/app'
 import { isSafeExternalUrl } from '../../security/externalUrl'
-import type { HandlerDeps } from './deps'
+import { defineDomain } from '../domain'
 
-export function appHandlers(deps: HandlerDeps): Handlers<typeof appCommands, Events> {
-  return {
-    'app.getHostInfo': () => deps.hostInfo(),
+export const appDomain = defineDomain({
+  name: 'app',
+  commands: appCommands,
+  services: ({ hostInfo, openExternal }) => ({ hostInfo, openExternal }),
+  handlers: ({ hostInfo, openExternal }) => ({
+    'app.getHostInfo': () => hostInfo(),
     'app.openExternal': async ({ url }) => {
       if (!isSafeExternalUrl(url)) return { opened: false }
-      await deps.openExternal(url)
+      await openExternal(url)
       return { opened: true }
     },
-  }
-}
+  }),
+})

@@ -1,12 +1,14 @@
-// Handlers of the media domain: the chunked import of picked or dropped files. An import belongs to the window
-// (or socket) that began it; no other sender can add to it or finish it.
-import type { mediaCommands } from '../../../shared/ipc/media'
-import type { Events } from '../../../shared/ipc/contract'
-import type { Handlers } from '../router'
-import type { HandlerDeps } from './deps'
+// The media domain: the chunked import of picked or dropped files. An import belongs to the window (or
+// socket) that began it; no other sender can add to it or finish it.
+import { mediaCommands } from '../../../shared/ipc/media'
+import { MediaImports } from '../../services/mediaImport'
+import { defineDomain } from '../domain'
 
-export function mediaHandlers({ mediaImports }: HandlerDeps): Handlers<typeof mediaCommands, Events> {
-  return {
+export const mediaDomain = defineDomain({
+  name: 'media',
+  commands: mediaCommands,
+  services: ({ media }) => new MediaImports(media),
+  handlers: (mediaImports) => ({
     'media.beginImport': (file, ctx) => mediaImports.begin(ctx.senderId, file),
     'media.importChunk': ({ importId, offset, data }, ctx) =>
       mediaImports.chunk(ctx.senderId, importId, offset, data),
@@ -14,5 +16,6 @@ export function mediaHandlers({ mediaImports }: HandlerDeps): Handlers<typeof me
     'media.cancelImport': async ({ importId }, ctx) => ({
       cancelled: await mediaImports.cancel(ctx.senderId, importId),
     }),
-  }
-}
+  }),
+  close: (mediaImports) => mediaImports.close(),
+})

@@ -1,15 +1,14 @@
-// Handlers of the profiles domain: thin calls into ProfileService; secrets go in, only hints come out.
-import type { profilesCommands } from '../../../shared/ipc/profiles'
-import type { Events } from '../../../shared/ipc/contract'
-import type { Handlers } from '../router'
+// The profiles domain: thin calls into ProfileService (a core service other domains build on); secrets go in,
+// only hints come out.
+import { profilesCommands } from '../../../shared/ipc/profiles'
 import { checkConnection } from '../../services/connectionCheck'
-import type { HandlerDeps } from './deps'
+import { defineDomain } from '../domain'
 
-export function profilesHandlers({
-  profiles,
-  gateway,
-}: HandlerDeps): Handlers<typeof profilesCommands, Events> {
-  return {
+export const profilesDomain = defineDomain({
+  name: 'profiles',
+  commands: profilesCommands,
+  services: ({ profiles, gateway }) => ({ profiles, gateway }),
+  handlers: ({ profiles, gateway }) => ({
     'profiles.list': () => profiles.list(),
     'profiles.create': (fields) => profiles.create(fields),
     'profiles.update': ({ id, fields }) => profiles.update(id, fields),
@@ -18,5 +17,5 @@ export function profilesHandlers({
     'profiles.setActive': ({ id }) => profiles.setActive(id),
     'profiles.setSecret': ({ id, kind, value }) => profiles.setSecret(id, kind, value),
     'profiles.testConnection': async ({ id }) => checkConnection(gateway, await profiles.resolve(id)),
-  }
-}
+  }),
+})

@@ -1,11 +1,13 @@
-// Handlers of the text domain: runs are started for the calling window, whose sink receives their events.
-import type { textCommands } from '../../../shared/ipc/text'
-import type { Events } from '../../../shared/ipc/contract'
+// The text domain: runs are started for the calling window, whose sink receives their events.
+import { textCommands } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
-import type { Handlers } from '../router'
 import type { SseFrame } from '../../../shared/ipc/exchange'
 import { elideLongStrings } from '../../services/exchangeRecorder'
-import type { HandlerDeps } from './deps'
+import { TextService } from '../../services/text/textService'
+import type { MediaStore } from '../../services/mediaStore'
+import type { Events } from '../../../shared/ipc/contract'
+import type { Handlers } from '../router'
+import { defineDomain } from '../domain'
 
 /** Bytes of frame data one page may carry, well under the 256 KB IPC bound (M1). */
 const PAGE_BUDGET = 200 * 1024
@@ -30,7 +32,12 @@ export function framePage(all: readonly SseFrame[], offset: number, limit: numbe
   return page.reverse()
 }
 
-export function textHandlers({ text, media }: HandlerDeps): Handlers<typeof textCommands, Events> {
+interface TextServices {
+  text: TextService
+  media: MediaStore
+}
+
+export function textHandlers({ text, media }: TextServices): Handlers<typeof textCommands, Events> {
   const recorder = (id: string) => {
     const found = text.exchanges.get(id)
     if (!found)
@@ -58,3 +65,14 @@ export function textHandlers({ text, media }: HandlerDeps): Handlers<typeof text
     },
   }
 }
+
+export const textDomain = defineDomain({
+  name: 'text',
+  commands: textCommands,
+  services: ({ profiles, gateway, media }) => ({
+    text: new TextService({ profiles, gateway, media }),
+    media,
+  }),
+  handlers: textHandlers,
+  close: ({ text }) => text.stopAll(),
+})

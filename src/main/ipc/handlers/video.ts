@@ -1,12 +1,24 @@
-// Handlers of the video domain: thin calls into the job service. The calling window's sink is registered by
+// The video domain: thin calls into the job service. The calling window's sink is registered by
 // video.watchJobs, so jobs that resume after a restart reach every window that shows the list.
-import type { videoCommands } from '../../../shared/ipc/video'
-import type { Events } from '../../../shared/ipc/contract'
-import type { Handlers } from '../router'
-import type { HandlerDeps } from './deps'
+import { videoCommands } from '../../../shared/ipc/video'
+import { VideoJobService } from '../../services/video/videoJobs'
+import { defineDomain } from '../domain'
 
-export function videoHandlers({ video }: HandlerDeps): Handlers<typeof videoCommands, Events> {
-  return {
+export const videoDomain = defineDomain({
+  name: 'video',
+  commands: videoCommands,
+  services: (ctx) =>
+    new VideoJobService({
+      profiles: ctx.profiles,
+      gateway: ctx.gateway,
+      media: ctx.media,
+      dataDir: ctx.dataDir,
+      notifier: ctx.notifier,
+      saveDialog: ctx.saveDialog,
+      log: ctx.log,
+      userAgent: ctx.userAgent,
+    }),
+  handlers: (video) => ({
     'video.submitJob': async (request) => ({ job: await video.submit(request) }),
     'video.previewRequest': (request) => video.preview(request),
     'video.listJobs': ({ offset, limit }) => video.list(offset, limit),
@@ -19,5 +31,8 @@ export function videoHandlers({ video }: HandlerDeps): Handlers<typeof videoComm
     'video.getJobDetails': ({ jobId }) => video.details(jobId),
     'video.getExchange': ({ jobId, which }) => ({ exchange: video.exchange(jobId, which) }),
     'video.saveResult': ({ jobId }) => video.saveResult(jobId),
-  }
-}
+  }),
+  // Unfinished video jobs resume now, whether or not a window ever asks for them (R7).
+  start: (video) => video.start(),
+  close: (video) => video.close(),
+})
