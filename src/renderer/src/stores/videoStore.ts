@@ -7,7 +7,7 @@ import { defaultVideoForm, type VideoForm } from '../../../shared/video/forms'
 import type { ConsoleVideoForm, VideoJob, VideoJobRequest } from '../../../shared/ipc/video'
 import type { ImportedMedia } from '../../../shared/ipc/media'
 import { client } from '../ipc/client'
-import { formForMode, modeOf } from '../features/video/formModes'
+import { formForMode, modeOf } from '../../../shared/video/formModes'
 
 export interface Toast {
   id: string

@@ -15,7 +15,7 @@ import { CONSOLE_DURATIONS, type VideoPreview } from '../../../../shared/ipc/vid
 import type { VideoForm as Form } from '../../../../shared/video/forms'
 import { useVideoStore } from '../../stores/videoStore'
 import { ImageInput } from './ImageInput'
-import { imageSlots, modeOf, slotValue, withSlot } from './formModes'
+import { imageSlots, modeOf, slotValue, withSlot } from '../../../../shared/video/formModes'
 import { issuesByField, useRequestPreview } from './useRequestPreview'
 import { IpcCallError } from '../../../../shared/ipc/client'
 

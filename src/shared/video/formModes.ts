@@ -1,8 +1,8 @@
 // Which mode a form is in, and the form as sent for that mode. Families A-C have no mode field on the wire: the
 // mode is which image fields are filled, so fields of other modes are dropped before sending (a first frame
 // chosen earlier does not ride along on a text-to-video request). Family D carries its mode in the form.
-import { findVideoModel, type VideoMode, type VideoModel } from '../../../../shared/catalog/videoModels'
-import type { VideoForm } from '../../../../shared/video/forms'
+import { findVideoModel, type VideoMode, type VideoModel } from '../catalog/videoModels'
+import type { VideoForm } from './forms'
 
 /** The mode the form's filled fields imply, or the model's first mode. */
 export function modeOf(model: VideoModel, form: VideoForm): VideoMode {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { findVideoModel } from '../../../../shared/catalog/videoModels'
-import type { VideoForm } from '../../../../shared/video/forms'
+import { findVideoModel } from '../catalog/videoModels'
+import type { VideoForm } from './forms'
 import { formForMode, imageSlots, modeOf, withSlot } from './formModes'
 
 const model = (id: string) => findVideoModel(id)!
