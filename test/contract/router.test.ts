@@ -68,6 +68,7 @@ describe('IPC router', () => {
         "text.countTokens",
         "text.getFrames",
         "text.previewRequest",
+        "text.putTurns",
         "text.saveCapture",
         "text.startRun",
         "text.stopRun",

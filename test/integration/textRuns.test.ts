@@ -1,6 +1,8 @@
 // The text service against the simulator over loopback: every format streamed and not, tools, thinking, images,
 // structured output, and the fault bars R1–R5 observed end to end.
 import { mkdtempSync, rmSync, existsSync } from 'node:fs'
+import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net'
+import { createServer as createTlsServer } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,6 +21,7 @@ import {
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
 import { RecordingSink, type RunEnded } from '../fakes/recordingSink'
+import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from '../fakes/selfSignedCert'
 
 const KEY = 'sk-text-runs-0123456789'
 let sim: RunningSimulator
@@ -261,7 +264,7 @@ describe('faults and control', () => {
     expect(JSON.parse(r.text)).toMatchObject({ title: expect.any(String), year: expect.any(Number) })
   })
 
-  it('sends a raw JSON body exactly as written, and names rawBody when it is not JSON', async () => {
+  it('sends a raw JSON body exactly as written, and ends a run whose JSON is broken naming line and column', async () => {
     const sink = new RecordingSink()
     const raw = '{"model":"sim-raw","max_tokens":50,"messages":[{"role":"user","content":"raw hello"}]}'
     const { runId } = await service.start(
@@ -271,24 +274,44 @@ describe('faults and control', () => {
     const ended: RunEnded = await sink.ended(runId)
     expect(ended.status).toBe('done')
     expect(ended.exchange?.request.body).toBe(raw)
-    await expect(
-      service.start({ profileId: plainId, format: 'chat', draft: ask('x'), rawBody: '{"model": ' }, sink),
-    ).rejects.toMatchObject({
-      code: 'TEXT_INVALID_JSON',
-      message: expect.stringMatching(/^rawBody: not valid JSON/),
+    const broken = await service.start(
+      { profileId: plainId, format: 'chat', draft: ask('x'), rawBody: '{\n  "model": "m",\n}' },
+      sink,
+    )
+    const failed = await sink.ended(broken.runId)
+    expect(failed.status).toBe('error')
+    expect(failed.error).toMatchObject({
+      errorType: 'TEXT_INVALID_JSON',
+      message: 'Request JSON: unexpected `}` (a comma before it?) at line 3, column 1',
     })
+    expect(failed.exchange).toBeNull()
   })
 
   it('refuses an out-of-range draft before sending, naming the field and the rule (R8)', async () => {
-    await expect(
-      service.start(
-        { profileId: plainId, format: 'messages', draft: ask('x', { temperature: 1.5 }) },
-        new RecordingSink(),
-      ),
-    ).rejects.toMatchObject({
-      code: 'TEXT_INVALID_DRAFT',
+    const r = await run('messages', ask('x', { temperature: 1.5 }))
+    expect(r.ended.status).toBe('error')
+    expect(r.ended.exchange).toBeNull()
+    expect(r.ended.error).toMatchObject({
+      errorType: 'TEXT_INVALID_DRAFT',
       message: expect.stringContaining('temperature must be between 0 and 1'),
+      hint: expect.stringContaining('Send anyway'),
     })
+    expect(r.ended.error?.issues?.[0]).toMatchObject({ field: 'temperature', severity: 'error' })
+  })
+
+  it("sends anyway a draft the form rejects, so the answer is the gateway's own error", async () => {
+    const r = await run('messages', ask('x', { temperature: 1.5 }), plainId)
+    expect(r.ended.error?.errorType).toBe('TEXT_INVALID_DRAFT')
+    const sink = new RecordingSink()
+    const { runId } = await service.start(
+      { profileId: plainId, format: 'messages', draft: ask('x', { temperature: 1.5 }), force: true },
+      sink,
+    )
+    const ended = await sink.ended(runId)
+    expect(JSON.parse(ended.exchange!.request.body!)).toMatchObject({ temperature: 1.5 })
+    expect(ended.status).toBe('error')
+    expect(ended.error?.status).toBe(400)
+    expect(ended.error?.message).toMatch(/temperature/)
   })
 
   it('counts tokens with the server for messages and estimates for the others', async () => {
@@ -312,7 +335,145 @@ describe('faults and control', () => {
     expect(preview.url).toBe(`${sim.baseUrl}/v1/chat/completions`)
     expect(preview.headers).toContainEqual(['authorization', 'Bearer ***'])
     expect(JSON.parse(preview.body)).toMatchObject({ model: 'sim-model', stream: true })
-    expect(preview.code.curl).toContain('GATEWAY_API_KEY')
+    expect(preview.code?.curl).toContain('GATEWAY_API_KEY')
     expect(JSON.stringify(preview)).not.toContain(KEY)
+  })
+})
+
+describe('a run never hangs: every failure before the first byte ends it once, naming the cause', () => {
+  const servers: { close(): unknown }[] = []
+  const sockets: Socket[] = []
+  afterAll(() => {
+    for (const socket of sockets) socket.destroy()
+    for (const server of servers) server.close()
+  })
+
+  async function listening(server: TcpServer | ReturnType<typeof createTlsServer>): Promise<number> {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    servers.push(server)
+    return (server.address() as { port: number }).port
+  }
+
+  async function profileAt(baseUrl: string, key: string | null = KEY, timeoutMs = 120_000): Promise<string> {
+    const view = await profiles.create(
+      profileFieldsSchema.parse({ name: `at ${baseUrl}`, baseUrl, timeoutMs, nativeAuth: 'header' }),
+    )
+    if (key) await profiles.setSecret(view.id, 'apiKey', key)
+    return view.id
+  }
+
+  /** Runs to the end and checks the one terminal event; answers its error. */
+  async function failsWith(profileId: string, draft = ask('hello')): Promise<RunEnded['error']> {
+    const sink = new RecordingSink()
+    const { runId } = await service.start(
+      { profileId, format: 'chat', draft, runId: `run-${Math.random()}` },
+      sink,
+    )
+    const ended = await sink.ended(runId, 30_000)
+    await new Promise((r) => setTimeout(r, 50))
+    expect(ended.status).toBe('error')
+    expect(sink.endedCount(runId)).toBe(1)
+    expect(sink.events(runId)).toEqual([])
+    return ended.error
+  }
+
+  it('a profile without an API key: says so and where to add one', async () => {
+    const error = await failsWith(await profileAt('http://127.0.0.1:9', null))
+    expect(error).toMatchObject({
+      errorType: 'GATEWAY_NO_SECRET',
+      message: expect.stringMatching(/no API key/),
+    })
+    expect(error?.hint).toMatch(/Settings/)
+  })
+
+  it('a profile that no longer exists', async () => {
+    const id = await profileAt(sim.baseUrl)
+    await profiles.delete(id)
+    const error = await failsWith(id)
+    expect(error).toMatchObject({
+      errorType: 'PROFILES_NOT_FOUND',
+      message: expect.stringMatching(/no longer exists/),
+    })
+    expect(error?.hint).toMatch(/another profile/)
+  })
+
+  it('a draft main finds invalid', async () => {
+    const error = await failsWith(plainId, ask('hello', { model: '' }))
+    expect(error).toMatchObject({ errorType: 'TEXT_INVALID_DRAFT', issues: expect.any(Array) })
+  })
+
+  it('connection refused on a closed port', async () => {
+    const port = await listening(createTcpServer())
+    await new Promise((r) => servers.pop()!.close() && setTimeout(r, 10))
+    const error = await failsWith(await profileAt(`http://127.0.0.1:${port}`))
+    expect(error).toMatchObject({
+      errorType: 'GATEWAY_UNREACHABLE',
+      message: expect.stringMatching(/ECONNREFUSED/),
+    })
+    expect(error?.hint).toMatch(/Nothing listens/)
+  })
+
+  it('a host name that does not resolve', async () => {
+    const error = await failsWith(await profileAt('http://nonexistent.invalid'))
+    expect(error).toMatchObject({
+      errorType: 'GATEWAY_UNREACHABLE',
+      message: expect.stringMatching(/nonexistent\.invalid/),
+    })
+    expect(error?.hint).toMatch(/does not resolve/)
+  })
+
+  it('a TLS server whose certificate is self-signed', async () => {
+    const server = createTlsServer({ cert: SELF_SIGNED_CERT, key: SELF_SIGNED_KEY }, (_req, res) =>
+      res.end('{}'),
+    )
+    const port = await listening(server)
+    const error = await failsWith(await profileAt(`https://127.0.0.1:${port}`))
+    expect(error).toMatchObject({
+      errorType: 'GATEWAY_UNREACHABLE',
+      message: expect.stringMatching(/SELF_SIGNED|CERT/),
+    })
+    expect(error?.hint).toMatch(/certificate/)
+  })
+
+  it('a server that accepts and never answers: the request timeout ends it', async () => {
+    const server = createTcpServer((socket) => sockets.push(socket))
+    const port = await listening(server)
+    const error = await failsWith(await profileAt(`http://127.0.0.1:${port}`, KEY, 1000))
+    expect(error).toMatchObject({
+      errorType: 'GATEWAY_TIMEOUT',
+      message: expect.stringMatching(/No response within 1 s/),
+    })
+    expect(error?.hint).toMatch(/request timeout/)
+  }, 20_000)
+
+  it('Stop ends a run that is still waiting for an answer, at once', async () => {
+    const server = createTcpServer((socket) => sockets.push(socket))
+    const port = await listening(server)
+    const profileId = await profileAt(`http://127.0.0.1:${port}`)
+    const sink = new RecordingSink()
+    const { runId } = await service.start({ profileId, format: 'chat', draft: ask('hi') }, sink)
+    await new Promise((r) => setTimeout(r, 200))
+    const stoppedAt = performance.now()
+    expect(service.stop(runId)).toEqual({ stopped: true })
+    const ended = await sink.ended(runId, 1000)
+    expect(ended.status).toBe('aborted')
+    expect(performance.now() - stoppedAt).toBeLessThan(100)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(sink.endedCount(runId)).toBe(1)
+  })
+
+  it("names the run with the caller's id and refuses a second run under the same id", async () => {
+    const sink = new RecordingSink()
+    const runId = `mine-${Date.now()}`
+    const slow = await profileWith([{ name: 'x-sim-fault', value: 'ttft:300' }])
+    expect(await service.start({ profileId: slow, format: 'chat', draft: ask('hi'), runId }, sink)).toEqual({
+      runId,
+    })
+    await expect(
+      service.start({ profileId: slow, format: 'chat', draft: ask('hi'), runId }, sink),
+    ).rejects.toMatchObject({
+      code: 'TEXT_RUN_EXISTS',
+    })
+    expect((await sink.ended(runId)).status).toBe('done')
   })
 })

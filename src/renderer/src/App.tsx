@@ -89,6 +89,11 @@ export function App() {
         <header className="topbar">
           <span className="muted">Profile</span>
           <strong data-testid="active-profile">{profile?.name ?? 'none'}</strong>
+          {profile && (
+            <span className="muted small mono" data-testid="active-profile-url">
+              {profile.baseUrl}
+            </span>
+          )}
           {profile?.builtIn && <span className="badge synthetic">Synthetic outputs</span>}
         </header>
         {!connected && (

@@ -1,7 +1,8 @@
-// The text domain: one run = one request in one wire format, streamed or not. Results arrive as events keyed
-// by run id: coalesced stream events, then exactly one `text.runEnded`. Text never rides in runEnded (it came
-// in the events), and images arrive as media URLs, so no message nears the 256 KB IPC bound (M1).
-// Attachments in a draft are media references `attachment:<mediaId>` (see media.ts), resolved when main builds.
+// The text domain: one run = one request in one wire format, streamed or not. The caller names the run (so its
+// events always find it) and references a conversation main keeps by id and revision, uploaded as deltas in
+// bounded pieces (`text.putTurns`). Results arrive as events keyed by run id: coalesced stream events, then
+// exactly one `text.runEnded`, whatever fails. No message nears the 256 KB IPC bound (M1): text never rides in
+// runEnded and images are media URLs. Attachments are references `attachment:<mediaId>`, resolved in main.
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
 import { exchangeSchema } from './exchange'
@@ -17,12 +18,31 @@ import { WIRE_FORMATS } from '../format'
 
 export const wireFormatSchema = z.enum(WIRE_FORMATS)
 
+/** Characters of turns JSON one `text.putTurns` piece may carry: at most ~192 KB even in 3-byte UTF-8 (M1). */
+export const TURNS_PIECE_CHARS = 64 * 1024
+
+export const conversationRefSchema = z.object({
+  id: z.string().min(1).max(100),
+  revision: z.number().int().min(0),
+})
+export type ConversationRef = z.infer<typeof conversationRefSchema>
+
 const runRequestSchema = z.object({
+  /** The caller's id for the run, so events that arrive before the answer to startRun still find it. */
+  runId: z
+    .string()
+    .regex(/^[\w-]{8,100}$/)
+    .optional(),
   profileId: z.string().min(1).max(100),
   format: wireFormatSchema,
+  /** The request settings; its messages are used only when no conversation is referenced. */
   draft: draftSchema,
+  /** The conversation main keeps (see text.putTurns): its turns become the draft's messages. */
+  conversation: conversationRefSchema.optional(),
   /** The exact body to send instead of one built from the draft (the raw JSON editor). */
   rawBody: z.string().max(200_000).optional(),
+  /** Send anyway: skip validation so the gateway judges the request itself. */
+  force: z.boolean().optional(),
 })
 export type RunRequest = z.input<typeof runRequestSchema>
 
@@ -58,6 +78,22 @@ export const runTimingsSchema = z.object({
 })
 export type RunTimings = z.infer<typeof runTimingsSchema>
 
+const issueSchema = z.object({
+  field: z.string(),
+  rule: z.string(),
+  message: z.string(),
+  severity: z.enum(['error', 'warning']),
+})
+
+/** Why a run failed: the wire error, or a failure before the first byte named by its cause and what to do. */
+export const runErrorSchema = wireErrorSchema.extend({
+  /** What to do about it ("add one in Settings"). */
+  hint: z.string().optional(),
+  /** Validation failures in main: the fields at fault. */
+  issues: z.array(issueSchema).optional(),
+})
+export type RunError = z.infer<typeof runErrorSchema>
+
 export const textEvents = {
   'text.runEvents': defineEvent(z.object({ runId: z.string(), events: z.array(runEventSchema) })),
   'text.runEnded': defineEvent(
@@ -65,7 +101,7 @@ export const textEvents = {
       runId: z.string(),
       status: runStatusSchema,
       summary: runSummarySchema,
-      error: wireErrorSchema.extend({ hint: z.string().optional() }).optional(),
+      error: runErrorSchema.optional(),
       timings: runTimingsSchema,
       exchange: exchangeSchema.nullable(),
     }),
@@ -77,19 +113,30 @@ export const requestPreviewSchema = z.object({
   url: z.string(),
   headers: z.array(z.tuple([z.string(), z.string()])),
   body: z.string(),
-  code: z.object({ curl: z.string(), typescript: z.string(), python: z.string() }),
-  issues: z.array(
-    z.object({
-      field: z.string(),
-      rule: z.string(),
-      message: z.string(),
-      severity: z.enum(['error', 'warning']),
-    }),
-  ),
+  /** Code export, when the body is small enough to carry (the renderer can build it from the body too). */
+  code: z.object({ curl: z.string(), typescript: z.string(), python: z.string() }).optional(),
+  /** The profile the request goes to, as the header shows it. */
+  profile: z.object({ id: z.string(), name: z.string(), baseUrl: z.string() }).optional(),
+  issues: z.array(issueSchema),
 })
 export type RequestPreview = z.infer<typeof requestPreviewSchema>
 
 export const textCommands = {
+  /**
+   * Uploads turns of a conversation main keeps: the first `keep` turns of revision `baseRevision` stay, and the
+   * JSON array of new turns arrives in pieces of at most TURNS_PIECE_CHARS; the last piece (`done`) applies it
+   * and answers the new revision. A new conversation starts at revision 0.
+   */
+  'text.putTurns': defineCommand(
+    z.object({
+      conversationId: z.string().min(1).max(100),
+      baseRevision: z.number().int().min(0),
+      keep: z.number().int().min(0),
+      piece: z.string().max(TURNS_PIECE_CHARS),
+      done: z.boolean(),
+    }),
+    z.object({ revision: z.number(), turns: z.number() }),
+  ),
   /** Starts a run; results come as text.runEvents / text.runEnded for the returned id. */
   'text.startRun': defineCommand(runRequestSchema, z.object({ runId: z.string() })),
   /** Stops a run: closes the upstream socket; nothing arrives after the terminal `aborted`. */
@@ -98,7 +145,7 @@ export const textCommands = {
   'text.previewRequest': defineCommand(runRequestSchema, requestPreviewSchema),
   /** Messages format: the server's count_tokens; other formats: a local estimate. */
   'text.countTokens': defineCommand(
-    runRequestSchema.omit({ rawBody: true }),
+    runRequestSchema.omit({ rawBody: true, runId: true, force: true }),
     z.object({
       inputTokens: z.number(),
       source: z.enum(['server', 'estimate']),

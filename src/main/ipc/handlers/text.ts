@@ -48,6 +48,7 @@ export function textHandlers({ text, media }: TextServices): Handlers<typeof tex
     return found
   }
   return {
+    'text.putTurns': (input) => text.putTurns(input),
     'text.startRun': (request, ctx) => text.start(request, ctx.events),
     'text.stopRun': ({ runId }) => text.stop(runId),
     'text.previewRequest': (request) => text.preview(request),

@@ -1,12 +1,14 @@
 // Runs text requests in any of the four wire formats. One run = one HTTP exchange: built by the format adapter
-// (or sent exactly as the user wrote it), streamed through the SSE reader and the format's folder, coalesced for
-// IPC (P1), bounded by an idle timeout (R4), stoppable (R5), and ended by exactly one `text.runEnded` whatever
-// happens: done, error (HTTP, mid-stream R2, network), aborted, or incomplete when the stream was cut (R3).
+// (or sent exactly as the user wrote it) from a conversation kept here by id, streamed through the SSE reader and
+// the format's folder, coalesced for IPC (P1), bounded by an idle timeout (R4), stoppable in any state (R5), and
+// ended by exactly one `text.runEnded` whatever happens: done, error (before the first byte with its cause and
+// what to do, HTTP, mid-stream R2, network), aborted, or incomplete when the stream was cut (R3).
 import { randomUUID } from 'node:crypto'
 import { countTokens as countTextTokens } from 'gpt-tokenizer'
 import type { Events } from '../../../shared/ipc/contract'
 import type {
   RequestPreview,
+  RunError,
   RunEvent,
   RunRequest,
   RunStatus,
@@ -14,6 +16,7 @@ import type {
   RunTimings,
 } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
+import { jsonSyntaxError } from '../../../shared/jsonSyntax'
 import {
   buildCountTokens,
   CompletionAccumulator,
@@ -35,6 +38,7 @@ import type { EventSink } from '../ports'
 import {
   authorize,
   GatewayError,
+  joinUrl,
   longRetryAfter,
   type EndpointKind,
   type GatewayClient,
@@ -48,6 +52,8 @@ import { resolveAttachments } from './attachments'
 import { Coalescer } from './coalescer'
 import { createSseReader } from './sseReader'
 import { ExchangeLog } from './exchangeLog'
+import { ConversationStore, type PutTurns } from './conversations'
+import { runFailure } from './runFailure'
 
 export interface TextServiceDeps {
   profiles: ProfileService
@@ -75,6 +81,8 @@ interface Run {
   accumulator: CompletionAccumulator
   images: { mimeType: string; url: string }[]
   stopped: boolean
+  /** Headers arrived: from here the stream's own end (not Stop) delivers the terminal event. */
+  responded: boolean
   idleFired: boolean
   ended: boolean
   startedAt: number
@@ -82,16 +90,27 @@ interface Run {
 }
 
 const IMAGE_TEXT_CHUNK = 32 * 1024
+/** Bodies up to this size carry their code export in the preview; larger ones are exported by the renderer. */
+const PREVIEW_CODE_CHARS = 32 * 1024
 
 export class TextService {
   readonly exchanges = new ExchangeLog()
+  readonly conversations = new ConversationStore()
   private readonly runs = new Map<string, Run>()
 
   constructor(private readonly deps: TextServiceDeps) {}
 
+  putTurns(input: PutTurns): { revision: number; turns: number } {
+    return this.conversations.put(input)
+  }
+
+  /**
+   * Starts a run and answers its id at once. Whatever fails from here (the profile, its key, validation, the
+   * connection) ends the run with exactly one `text.runEnded`; only a duplicate run id is refused.
+   */
   async start(request: RunRequest, sink: EventSink<Events>): Promise<{ runId: string }> {
-    const prepared = await this.prepare(request)
-    const id = randomUUID()
+    const id = request.runId ?? randomUUID()
+    if (this.runs.has(id)) throw new AppError('TEXT_RUN_EXISTS', `runId: a run ${id} is already going.`)
     const run: Run = {
       id,
       controller: new AbortController(),
@@ -99,6 +118,7 @@ export class TextService {
       accumulator: new CompletionAccumulator(),
       images: [],
       stopped: false,
+      responded: false,
       idleFired: false,
       ended: false,
       startedAt: performance.now(),
@@ -115,16 +135,18 @@ export class TextService {
     }
     this.runs.set(id, run)
     // The run proceeds in the background; its outcome always arrives as text.runEnded.
-    void this.execute(run, prepared)
+    void this.execute(run, request)
     return { runId: id }
   }
 
+  /** Stops a run in any state: before the answer it ends now; while streaming, the closed socket ends it. */
   stop(runId: string): { stopped: boolean } {
     const run = this.runs.get(runId)
     if (!run || run.ended) return { stopped: false }
     run.stopped = true
     run.coalescer.discard()
     run.controller.abort()
+    if (!run.responded) this.end(run, 'aborted', null)
     return { stopped: true }
   }
 
@@ -133,13 +155,24 @@ export class TextService {
     for (const run of this.runs.values()) this.abandon(run)
   }
 
+  /** What the next request would be, for the profile it would really go to; a profile without a key still previews. */
   async preview(request: RunRequest): Promise<RequestPreview> {
     const prepared = await this.prepare(request, { allowInvalid: true })
-    const { url, headers } = authorize(prepared.profile, { kind: prepared.kind, path: prepared.built.path })
-    const all = { ...prepared.built.headers, ...headers }
+    const { profile } = prepared
+    const issues = [...prepared.issues]
+    let auth: { url: string; headers: Record<string, string> }
+    try {
+      auth = authorize(profile, { kind: prepared.kind, path: prepared.built.path })
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'GATEWAY_NO_SECRET') throw error
+      auth = { url: joinUrl(profile.baseUrl, prepared.built.path), headers: {} }
+      for (const h of profile.headers) auth.headers[h.name] = h.value
+      issues.push({ field: 'profile', rule: 'apiKey', message: error.message, severity: 'warning' })
+    }
+    const all = { ...prepared.built.headers, ...auth.headers }
     const masked = Object.entries(all).map(([k, v]) => [k, redactHeader(k, v)] as [string, string])
-    const shownUrl = redactUrl(url)
-    return {
+    const shownUrl = redactUrl(auth.url)
+    const preview: RequestPreview = {
       method: prepared.built.method,
       url: shownUrl,
       headers: masked,
@@ -147,23 +180,26 @@ export class TextService {
         prepared.bodyText.length > 150_000
           ? `${prepared.bodyText.slice(0, 150_000)}\n… (truncated for display)`
           : prepared.bodyText,
-      code: exportCode({
+      profile: { id: profile.id, name: profile.name, baseUrl: redactUrl(profile.baseUrl) },
+      issues,
+    }
+    if (prepared.bodyText.length <= PREVIEW_CODE_CHARS)
+      preview.code = exportCode({
         method: prepared.built.method,
         url: shownUrl,
         headers: Object.fromEntries(masked),
-        body: safeJson(prepared.bodyText),
-      }),
-      issues: prepared.issues,
-    }
+        body: safeJson(prepared.bodyText) ?? prepared.bodyText,
+      })
+    return preview
   }
 
-  async countTokens(request: Omit<RunRequest, 'rawBody'>): Promise<{
+  async countTokens(request: Omit<RunRequest, 'rawBody' | 'runId' | 'force'>): Promise<{
     inputTokens: number
     source: 'server' | 'estimate'
     exchange: ReturnType<ExchangeRecorder['snapshot']> | null
   }> {
     const profile = await this.deps.profiles.resolve(request.profileId)
-    const draft = await resolveAttachments(request.draft as Draft, this.deps.media)
+    const draft = await resolveAttachments(this.withTurns(request), this.deps.media)
     if (request.format !== 'messages')
       return { inputTokens: estimateTokens(draft), source: 'estimate', exchange: null }
     const built = buildCountTokens(draft)
@@ -189,32 +225,44 @@ export class TextService {
     }
   }
 
+  /** The request's draft with the turns of the conversation it references. */
+  private withTurns(request: Pick<RunRequest, 'draft' | 'conversation'>): Draft {
+    const draft = request.draft as Draft
+    return request.conversation
+      ? { ...draft, messages: this.conversations.turns(request.conversation) }
+      : draft
+  }
+
   private async prepare(request: RunRequest, options: { allowInvalid?: boolean } = {}): Promise<Prepared> {
     const profile = await this.deps.profiles.resolve(request.profileId)
     const format = request.format as WireFormat
     const adapter = formats[format]
     const kind: EndpointKind = format === 'native' ? 'native' : 'model'
-    const draft = await resolveAttachments(request.draft as Draft, this.deps.media)
+    const draft = await resolveAttachments(this.withTurns(request), this.deps.media)
     if (request.rawBody !== undefined) {
-      let body: unknown
-      try {
-        body = JSON.parse(request.rawBody)
-      } catch (error) {
-        throw new AppError('TEXT_INVALID_JSON', `rawBody: not valid JSON (${(error as Error).message})`, {
-          issues: [{ field: 'rawBody', rule: 'json', message: (error as Error).message, severity: 'error' }],
+      const syntax = jsonSyntaxError(request.rawBody)
+      const problem = syntax
+        ? `Request JSON: ${syntax.message}`
+        : !isJsonObject(request.rawBody)
+          ? 'Request JSON: the request body must be a JSON object'
+          : null
+      if (problem && !options.allowInvalid) {
+        throw new AppError('TEXT_INVALID_JSON', problem, {
+          issues: [{ field: 'Request JSON', rule: 'json', message: problem, severity: 'error' }],
         })
       }
-      if (!body || typeof body !== 'object' || Array.isArray(body)) {
-        throw new AppError('TEXT_INVALID_JSON', 'rawBody: the request body must be a JSON object')
-      }
+      const body: unknown = problem ? {} : JSON.parse(request.rawBody)
       // The body decides streaming, except for native, whose streaming is chosen by the path.
       const stream =
         format === 'native' ? draft.stream === true : (body as { stream?: unknown }).stream === true
       const built = adapter.build({ ...draft, stream })
-      return { profile, adapter, built, bodyText: request.rawBody, stream, kind, issues: [] }
+      const issues: DraftIssue[] = problem
+        ? [{ field: 'Request JSON', rule: 'json', message: problem, severity: 'error' }]
+        : []
+      return { profile, adapter, built, bodyText: request.rawBody, stream, kind, issues }
     }
     const issues = validateDraft(format, draft)
-    if (!options.allowInvalid && hasErrors(issues)) {
+    if (!options.allowInvalid && !request.force && hasErrors(issues)) {
       const errors = issues.filter((i) => i.severity === 'error')
       throw new AppError('TEXT_INVALID_DRAFT', errors.map((i) => i.message).join('; '), { issues })
     }
@@ -230,7 +278,15 @@ export class TextService {
     }
   }
 
-  private async execute(run: Run, p: Prepared): Promise<void> {
+  private async execute(run: Run, request: RunRequest): Promise<void> {
+    let p: Prepared
+    try {
+      p = await this.prepare(request)
+    } catch (error) {
+      // The profile, its key, the conversation or the draft: the run ends before anything is sent.
+      return this.end(run, 'error', null, runFailure(error))
+    }
+    if (run.stopped) return this.end(run, 'aborted', null)
     let res: GatewayResponse
     try {
       res = await this.deps.gateway.send(p.profile, {
@@ -246,10 +302,14 @@ export class TextService {
       const recorder = error instanceof GatewayError ? error.exchange : null
       if (recorder) this.exchanges.add(recorder)
       if (run.stopped) return this.end(run, 'aborted', recorder)
-      const message = error instanceof Error ? error.message : String(error)
-      return this.end(run, 'error', recorder, { message, raw: null, errorType: (error as AppError).code })
+      return this.end(run, 'error', recorder, runFailure(error))
     }
+    run.responded = true
     this.exchanges.add(res.exchange)
+    if (run.stopped) {
+      res.exchange.recordError('stopped by the user')
+      return this.end(run, 'aborted', res.exchange)
+    }
 
     if (!res.ok) {
       const text = res.exchange.rawBody()
@@ -379,12 +439,7 @@ export class TextService {
     run.coalescer.push(out)
   }
 
-  private end(
-    run: Run,
-    status: RunStatus,
-    recorder: ExchangeRecorder | null,
-    error?: WireError & { hint?: string },
-  ): void {
+  private end(run: Run, status: RunStatus, recorder: ExchangeRecorder | null, error?: RunError): void {
     if (run.ended) return
     if (status === 'aborted') run.coalescer.discard()
     else run.coalescer.flush()
@@ -459,6 +514,11 @@ export function completionEvents(c: Completion): StreamEvent[] {
   if (c.usage) events.push({ type: 'usage', usage: c.usage })
   if (c.finish) events.push({ type: 'finish', stopReason: c.stopReason, finish: c.finish })
   return events
+}
+
+function isJsonObject(text: string): boolean {
+  const value = safeJson(text)
+  return !!value && typeof value === 'object' && !Array.isArray(value)
 }
 
 function safeJson(text: string): unknown {

@@ -1,14 +1,13 @@
-// The Text panel's state: the conversation being composed, parameters per format, and the current run as it
-// streams. Runs are driven by main (text.startRun) and fed back by events; the conversation grows by whole
-// turns (appendAssistantTurn / appendToolResults), so every format continues in its own shape. Nothing typed is
-// lost on an error: a refused send keeps the composer text and names the fields at fault.
+// The Text panel's state: the conversation being composed, parameters per format, and its runs keyed by run id
+// (folded by the pure functions of runFold). A run is named here before main hears of it, so its events always
+// find it; it references the conversation main keeps (conversationMirror) and ends in a state the user sees
+// even when main never answers. The conversation grows by whole turns (appendAssistantTurn / appendToolResults),
+// so every format continues in its own shape. Nothing typed is lost: a refused send keeps the composer text.
 import { create } from 'zustand'
 import {
   appendAssistantTurn,
   appendToolResults,
-  CompletionAccumulator,
-  emptyCompletion,
-  type Completion,
+  validateDraft,
   type Draft,
   type DraftExtras,
   type DraftMessage,
@@ -17,36 +16,32 @@ import {
   type ToolCall,
   type ToolChoice,
   type ToolDefinition,
-  type WireError,
   type WireFormat,
 } from '../../../shared/wire'
-import type { Exchange } from '../../../shared/ipc/exchange'
-import type { RunEvent, RunStatus, RunSummary, RunTimings } from '../../../shared/ipc/text'
+import type { ConversationRef, RunEvent } from '../../../shared/ipc/text'
 import { IpcCallError } from '../../../shared/ipc/client'
+import { jsonSyntaxError } from '../../../shared/jsonSyntax'
 import { client } from '../ipc/client'
+import { useProfilesStore } from './profilesStore'
+import { ConversationMirror } from './conversationMirror'
+import {
+  endRun,
+  endRunLocally,
+  foldRunEvents,
+  newRun,
+  runCompletion,
+  type RunEnded,
+  type RunView,
+} from './runFold'
+
+export type { RunView } from './runFold'
 
 export interface Issue {
   field: string
   message: string
   severity?: 'error' | 'warning'
-}
-
-export interface RunView {
-  runId: string
-  status: 'running' | RunStatus
-  format: WireFormat
-  model: string
-  text: string
-  reasoning: string
-  toolCalls: ToolCall[]
-  images: { mimeType: string; url: string }[]
-  warnings: string[]
-  /** Index of the assistant turn this run became, once done (its output stays mounted there). */
-  turnIndex?: number
-  summary?: RunSummary
-  error?: WireError & { hint?: string }
-  timings?: RunTimings
-  exchange?: Exchange | null
+  /** The request can still be sent as it is ("Send anyway"), for the gateway to judge. */
+  forceable?: boolean
 }
 
 export interface Attachment {
@@ -93,8 +88,18 @@ export interface TextState {
   extras: { [F in WireFormat]: NonNullable<DraftExtras[F]> }
   /** The exact body the user edited in the raw view; sent as written while set. */
   rawBody: string | null
-  run: RunView | null
+  /** Runs by id: the panel's current one, and any still going. */
+  runs: Record<string, RunView>
+  /** The run the panel shows (the latest). */
+  currentRunId: string | null
+  /** Why the last Send was refused (cleared when the cause goes). */
   issues: Issue[]
+  /** Inputs the user has changed (by draft field: messages, model, temperature, …); their errors show. */
+  touched: Record<string, true>
+  /** Send was pressed: every error shows from now on. */
+  attempted: boolean
+  /** A file that could not be attached, and why. */
+  attachError: string | null
   pendingToolCalls: ToolCall[]
 
   set(patch: Partial<TextState>): void
@@ -102,7 +107,8 @@ export interface TextState {
   setExtras<F extends WireFormat>(format: F, extras: NonNullable<DraftExtras[F]>): void
   /** The draft as it would be sent (with the composer as a new user turn when `withComposer`). */
   draft(withComposer: boolean): { draft: Draft; issues: Issue[] }
-  send(): Promise<void>
+  /** Sends the composer; `force` sends despite errors the gateway should judge itself. */
+  send(options?: { force?: boolean }): Promise<void>
   stop(): Promise<void>
   sendToolResults(
     results: { callId: string; name: string; content: string; isError?: boolean }[],
@@ -116,6 +122,33 @@ export interface TextState {
   addTurn(role: 'user' | 'assistant'): void
   clearConversation(): void
 }
+
+/** Store keys and parameters by the draft field their errors name. */
+const FIELD_OF: Record<string, string> = {
+  composer: 'messages',
+  attachments: 'messages',
+  messages: 'messages',
+  toolsText: 'tools',
+  responseFormatText: 'responseFormat',
+  rawBody: 'Request JSON',
+}
+
+/** The draft field an issue is about: `messages[2].parts` and `tools[0].name` are about messages and tools. */
+export function issueField(field: string): string {
+  return /^[^.[]+/.exec(field)?.[0] ?? field
+}
+
+/** An issue is shown once its field was touched or Send was pressed; warnings always show. */
+export function issueShown(
+  s: Pick<TextState, 'touched' | 'attempted'>,
+  issue: { field: string; severity?: 'error' | 'warning' },
+): boolean {
+  return issue.severity === 'warning' || s.attempted || s.touched[issueField(issue.field)] === true
+}
+
+/** The run the panel shows. */
+export const currentRun = (s: Pick<TextState, 'runs' | 'currentRunId'>): RunView | null =>
+  s.currentRunId ? (s.runs[s.currentRunId] ?? null) : null
 
 const DEFAULT_PARAMS: TextParams = {
   maxTokens: 1024,
@@ -140,9 +173,26 @@ function parseJsonField<T>(
     if (problem) issues.push({ field, message: `${field}: ${problem}` })
     else return value as T
   } catch (error) {
-    issues.push({ field, message: `${field}: not valid JSON (${(error as Error).message})` })
+    const syntax = jsonSyntaxError(text)
+    issues.push({
+      field,
+      message: `${field}: ${syntax?.message ?? `not valid JSON (${(error as Error).message})`}`,
+    })
   }
   return undefined
+}
+
+const touch = (s: TextState, keys: string[]): Record<string, true> => {
+  const fields = keys.map((k) => FIELD_OF[k] ?? k).filter((f) => s.touched[f] !== true)
+  return fields.length ? { ...s.touched, ...Object.fromEntries(fields.map((f) => [f, true])) } : s.touched
+}
+
+/** Issues of a Send that no longer hold once their field changed. */
+const withoutIssuesOf = (issues: Issue[], keys: string[]): Issue[] => {
+  if (issues.length === 0) return issues
+  const fields = new Set(keys.map((k) => FIELD_OF[k] ?? k))
+  const kept = issues.filter((i) => !fields.has(issueField(i.field)) && i.field !== 'request')
+  return kept.length === issues.length ? issues : kept
 }
 
 export const useTextStore = create<TextState>((set, get) => ({
@@ -161,13 +211,32 @@ export const useTextStore = create<TextState>((set, get) => ({
   responseFormatText: '',
   extras: { chat: {}, responses: {}, messages: {}, native: {} },
   rawBody: null,
-  run: null,
+  runs: {},
+  currentRunId: null,
   issues: [],
+  touched: {},
+  attempted: false,
+  attachError: null,
   pendingToolCalls: [],
 
-  set: (patch) => set(patch),
-  setParams: (patch) => set({ params: { ...get().params, ...patch } }),
-  setExtras: (format, extras) => set({ extras: { ...get().extras, [format]: extras } }),
+  set: (patch) => {
+    const s = get()
+    const keys = Object.keys(patch)
+    set({ ...patch, touched: touch(s, keys), issues: withoutIssuesOf(s.issues, keys) })
+  },
+  setParams: (patch) => {
+    const s = get()
+    const keys = Object.keys(patch)
+    set({
+      params: { ...s.params, ...patch },
+      touched: touch(s, keys),
+      issues: withoutIssuesOf(s.issues, keys),
+    })
+  },
+  setExtras: (format, extras) => {
+    const s = get()
+    set({ extras: { ...s.extras, [format]: extras }, touched: touch(s, ['extras']) })
+  },
 
   draft(withComposer) {
     const s = get()
@@ -229,35 +298,51 @@ export const useTextStore = create<TextState>((set, get) => ({
     }
   },
 
-  async send() {
+  async send(options = {}) {
     const s = get()
-    if (s.run?.status === 'running') return
+    if (currentRun(s)?.status === 'running') return
+    set({ attempted: true })
     const { draft, issues } = s.draft(true)
-    if (draft.messages.length === 0 && !s.rawBody)
-      issues.push({ field: 'messages', message: 'messages: write a message first' })
-    if (issues.length) return set({ issues })
+    if (s.rawBody !== null) {
+      // The JSON is sent exactly as written: only its syntax can stop it; the gateway judges the rest.
+      const syntax = jsonSyntaxError(s.rawBody)
+      if (syntax)
+        return set({ issues: [{ field: 'Request JSON', message: `Request JSON: ${syntax.message}` }] })
+    } else {
+      if (draft.messages.length === 0)
+        issues.push({ field: 'messages', message: 'messages: write a message first', forceable: true })
+      for (const i of validateDraft(s.format, draft))
+        if (i.severity === 'error' && !(i.field === 'messages' && draft.messages.length === 0))
+          issues.push({ field: i.field, message: i.message, severity: 'error', forceable: true })
+      for (const i of issues) if (i.field === 'model') i.forceable = true
+      const blocking = issues.filter((i) => !(options.force && i.forceable))
+      if (blocking.length) return set({ issues })
+    }
     const sentUrls = Object.fromEntries(s.attachments.map((a) => [a.ref, a.url]))
-    await start(draft, () =>
-      set({
-        messages: draft.messages,
-        composer: '',
-        attachments: [],
-        attachmentUrls: { ...get().attachmentUrls, ...sentUrls },
-      }),
-    )
+    set({
+      messages: draft.messages,
+      composer: '',
+      attachments: [],
+      attachError: null,
+      attachmentUrls: { ...get().attachmentUrls, ...sentUrls },
+    })
+    await start(draft, { force: options.force === true })
   },
 
   async stop() {
-    const run = get().run
+    const run = currentRun(get())
     if (run?.status !== 'running') return
-    await client.call('text.stopRun', { runId: run.runId })
+    const result = await client.call('text.stopRun', { runId: run.runId })
+    // Main has no such run going (it ended, or never started): the run ends here, so nothing waits forever.
+    if (!result.ok || !result.value.stopped) updateRun(run.runId, (r) => endRunLocally(r, 'aborted'))
   },
 
   async sendToolResults(results) {
     const s = get()
     const { draft } = s.draft(false)
     const next = appendToolResults(draft, results)
-    await start(next, () => set({ messages: next.messages, pendingToolCalls: [] }))
+    set({ messages: next.messages, pendingToolCalls: [] })
+    await start(next)
   },
 
   async regenerate() {
@@ -266,7 +351,7 @@ export const useTextStore = create<TextState>((set, get) => ({
     while (messages.length && messages[messages.length - 1]!.role !== 'user') messages.pop()
     set({ messages })
     const { draft } = get().draft(false)
-    await start(draft, () => undefined)
+    await start(draft)
   },
 
   async resendFrom(index, text) {
@@ -279,7 +364,7 @@ export const useTextStore = create<TextState>((set, get) => ({
     }
     set({ messages: [...s.messages.slice(0, index), edited] })
     const { draft } = get().draft(false)
-    await start(draft, () => undefined)
+    await start(draft)
   },
 
   applyDraft(draft) {
@@ -327,129 +412,121 @@ export const useTextStore = create<TextState>((set, get) => ({
   },
 
   clearConversation() {
-    set({ messages: [], run: null, pendingToolCalls: [], issues: [] })
+    const s = get()
+    const runs = Object.fromEntries(Object.entries(s.runs).filter(([, r]) => r.status === 'running'))
+    set({
+      messages: [],
+      runs,
+      currentRunId: null,
+      pendingToolCalls: [],
+      issues: [],
+      touched: {},
+      attempted: false,
+      attachError: null,
+    })
   },
 }))
 
-/** Runs in flight and their accumulators, for folding events into the completion the next turn needs. */
-const accumulators = new Map<string, CompletionAccumulator>()
+const mirror = new ConversationMirror((input) => client.invoke('text.putTurns', input))
 
-async function start(draft: Draft, onAccepted: () => void): Promise<void> {
-  const s = useTextStore.getState()
-  const profileId = s.profileId ?? (await activeProfileId())
-  if (!profileId)
-    return useTextStore.setState({
-      issues: [{ field: 'profile', message: 'profile: add or choose a connection profile in Settings' }],
-    })
-  try {
-    const { runId } = await client.invoke('text.startRun', {
-      profileId,
-      format: s.format,
-      draft,
-      ...(s.rawBody !== null ? { rawBody: s.rawBody } : {}),
-    })
-    accumulators.set(runId, new CompletionAccumulator())
-    onAccepted()
-    useTextStore.setState({
-      issues: [],
-      pendingToolCalls: [],
-      run: {
-        runId,
-        status: 'running',
-        format: s.format,
-        model: draft.model,
-        text: '',
-        reasoning: '',
-        toolCalls: [],
-        images: [],
-        warnings: [],
-      },
-    })
-  } catch (error) {
-    const issues: Issue[] =
-      error instanceof IpcCallError && Array.isArray((error.details as { issues?: unknown })?.issues)
-        ? ((error.details as { issues: Issue[] }).issues as Issue[]).map((i) => ({
-            field: i.field,
-            message: i.message,
-            severity: i.severity,
-          }))
-        : [{ field: 'request', message: error instanceof Error ? error.message : String(error) }]
-    useTextStore.setState({ issues })
-  }
+/** Uploads what main lacks of these turns and answers the reference a request carries. */
+export function syncConversation(turns: readonly DraftMessage[]): Promise<ConversationRef> {
+  return mirror.sync(turns)
 }
 
-async function activeProfileId(): Promise<string | null> {
-  const result = await client.call('profiles.list')
-  return result.ok ? result.value.activeId : null
+/** The profile the next request goes to: the one picked in the panel, else the active one. */
+export function profileInUse(): string | null {
+  return useTextStore.getState().profileId ?? useProfilesStore.getState().activeId
+}
+
+function updateRun(runId: string, change: (run: RunView) => RunView): void {
+  const s = useTextStore.getState()
+  const run = s.runs[runId]
+  if (!run) return
+  const next = change(run)
+  if (next !== run) useTextStore.setState({ runs: { ...s.runs, [runId]: next } })
+}
+
+const newRunId = () => `run-${crypto.randomUUID()}`
+
+/**
+ * Starts a run of `draft`. The run exists (and shows) from the first moment; whatever fails after that ends it
+ * with the cause on screen, and Stop ends it in any state.
+ */
+async function start(draft: Draft, options: { force?: boolean } = {}): Promise<void> {
+  const s = useTextStore.getState()
+  const runId = newRunId()
+  // Older finished runs leave with the new one: the panel shows one run; runs still going stay until they end.
+  const runs = Object.fromEntries(Object.entries(s.runs).filter(([, r]) => r.status === 'running'))
+  useTextStore.setState({
+    runs: { ...runs, [runId]: newRun(runId, s.format, draft.model) },
+    currentRunId: runId,
+    issues: [],
+    pendingToolCalls: [],
+  })
+  const fail = (message: string, errorType = 'TEXT_RUN_FAILED') =>
+    updateRun(runId, (r) => endRunLocally(r, 'error', { message, errorType, raw: null }))
+  const profileId = profileInUse()
+  if (!profileId) return fail('No connection profile is chosen: add or choose one in Settings.')
+  try {
+    const { messages, ...settings } = draft
+    const conversation = await syncConversation(messages)
+    // Stopped while the conversation was uploading: nothing was asked of main.
+    if (useTextStore.getState().runs[runId]?.status !== 'running') return
+    await client.invoke('text.startRun', {
+      runId,
+      profileId,
+      format: s.format,
+      draft: { ...settings, messages: [] },
+      conversation,
+      ...(s.rawBody !== null ? { rawBody: s.rawBody } : {}),
+      ...(options.force ? { force: true } : {}),
+    })
+  } catch (error) {
+    fail(
+      error instanceof Error ? error.message : String(error),
+      error instanceof IpcCallError ? error.code : undefined,
+    )
+  }
 }
 
 function applyEvents(runId: string, events: RunEvent[]): void {
-  const s = useTextStore.getState()
-  const run = s.run
-  if (!run || run.runId !== runId || run.status !== 'running') return
-  const acc = accumulators.get(runId)
-  let text = run.text
-  let reasoning = run.reasoning
-  let images = run.images
-  let warnings = run.warnings
-  for (const e of events) {
-    if (e.type === 'text') text += e.delta
-    else if (e.type === 'reasoning') reasoning += e.delta
-    else if (e.type === 'image') images = [...images, { mimeType: e.mimeType, url: e.url }]
-    else if (e.type === 'warning') warnings = [...warnings, e.message]
-    if (e.type !== 'image') acc?.apply(e)
-  }
-  const toolCalls = acc ? acc.result().toolCalls.map((c) => ({ ...c })) : run.toolCalls
-  useTextStore.setState({ run: { ...run, text, reasoning, images, warnings, toolCalls } })
+  updateRun(runId, (run) => foldRunEvents(run, events))
 }
 
-function endRun(payload: {
-  runId: string
-  status: RunStatus
-  summary: RunSummary
-  error?: WireError & { hint?: string }
-  timings: RunTimings
-  exchange: Exchange | null
-}): void {
+function onRunEnded(payload: RunEnded): void {
   const s = useTextStore.getState()
-  const run = s.run
-  if (!run || run.runId !== payload.runId) return
-  const acc = accumulators.get(payload.runId)
-  accumulators.delete(payload.runId)
-  const ended: RunView = {
-    ...run,
-    status: payload.status,
-    summary: payload.summary,
-    timings: payload.timings,
-    exchange: payload.exchange,
-    toolCalls: payload.summary.toolCalls,
-  }
-  if (payload.error) ended.error = payload.error
-  if (payload.status !== 'done') return useTextStore.setState({ run: ended })
+  const run = s.runs[payload.runId]
+  if (!run || run.status !== 'running') return
+  const ended = endRun(run, payload)
+  if (payload.status !== 'done' || s.currentRunId !== payload.runId)
+    return useTextStore.setState({ runs: { ...s.runs, [run.runId]: ended } })
   // A finished answer becomes the next assistant turn, in the shape its format continues with.
-  const completion: Completion = {
-    ...(acc?.result() ?? emptyCompletion()),
-    text: run.text,
-    toolCalls: payload.summary.toolCalls,
-  }
-  if (payload.summary.id) completion.id = payload.summary.id
   const { draft } = s.draft(false)
-  const next = appendAssistantTurn(draft, completion)
+  const next = appendAssistantTurn(draft, runCompletion(ended))
   ended.turnIndex = next.messages.length - 1
-  useTextStore.setState({ run: ended, messages: next.messages, pendingToolCalls: payload.summary.toolCalls })
+  useTextStore.setState({
+    runs: { ...s.runs, [run.runId]: ended },
+    messages: next.messages,
+    pendingToolCalls: ended.toolCalls,
+  })
 }
 
 /** Keeps a partial (failed or cut) answer in the conversation, as the user asked. */
 export function keepPartialAnswer(): void {
   const s = useTextStore.getState()
-  const run = s.run
+  const run = currentRun(s)
   if (!run || run.status === 'running' || !run.text) return
   const message: DraftMessage = {
     id: localId(),
     role: 'assistant',
     parts: [{ type: 'text', text: run.text }],
   }
-  useTextStore.setState({ messages: [...s.messages, message], run: { ...run, status: 'done' } })
+  // The kept text is a turn of its own now; the run's output gives way to it.
+  useTextStore.setState({
+    messages: [...s.messages, message],
+    runs: { ...s.runs, [run.runId]: { ...run, status: 'done' } },
+  })
 }
 
 let subscribed = false
@@ -458,5 +535,5 @@ export function subscribeTextEvents(): void {
   if (subscribed) return
   subscribed = true
   client.on('text.runEvents', ({ runId, events }) => applyEvents(runId, events))
-  client.on('text.runEnded', (payload) => endRun(payload))
+  client.on('text.runEnded', (payload) => onRunEnded(payload))
 }

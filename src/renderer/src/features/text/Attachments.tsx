@@ -12,10 +12,10 @@ export const FILE_LIMIT_BYTES = 50 * 1024 * 1024
 export function useAttach(): {
   attach(files: FileList | File[]): Promise<void>
   busy: string | null
-  error: string | null
 } {
   const [busy, setBusy] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  // The error lives in the store, so it goes when its cause goes (Clear conversation, a sent message).
+  const setError = (attachError: string | null) => useTextStore.setState({ attachError })
   const attach = async (files: FileList | File[]) => {
     setError(null)
     const list = [...files]
@@ -59,7 +59,7 @@ export function useAttach(): {
     }
     setBusy(null)
   }
-  return { attach, busy, error }
+  return { attach, busy }
 }
 
 export function AttachmentChips() {

@@ -3,14 +3,14 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react'
 import type { DraftMessage } from '../../../../shared/wire'
 import { Markdown } from '../../components/markdown/Markdown'
-import { useTextStore } from '../../stores/textStore'
+import { currentRun, useTextStore } from '../../stores/textStore'
 import { RunOutput } from './RunOutput'
 import { ToolResultsForm } from './ToolResultsForm'
 import { openLink } from './openLink'
 
 export function Conversation() {
   const messages = useTextStore((s) => s.messages)
-  const run = useTextStore((s) => s.run)
+  const run = useTextStore(currentRun)
   const pending = useTextStore((s) => s.pendingToolCalls)
   const running = run?.status === 'running'
   // The run's output stays mounted (same key) when it becomes the last assistant turn, so the markdown of a long
@@ -52,7 +52,7 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
   const frame = useRef(0)
   useEffect(() => {
     const unsubscribe = useTextStore.subscribe((state, prev) => {
-      if (state.run === prev.run && state.messages === prev.messages) return
+      if (currentRun(state) === currentRun(prev) && state.messages === prev.messages) return
       if (!pinned.current || frame.current) return
       frame.current = requestAnimationFrame(() => {
         frame.current = 0
@@ -78,7 +78,7 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
 }
 
 function DoneFooter() {
-  const run = useTextStore((s) => s.run)!
+  const run = useTextStore(currentRun)!
   const regenerate = useTextStore((s) => s.regenerate)
   const u = run.summary?.usage
   const t = run.timings

@@ -1,19 +1,27 @@
-// The request side: the exact body main would send (from main's own builder, so what is shown is what goes),
-// editable as raw JSON that is then sent as written; validation issues; the Inspector of the last exchange; and
-// code export with the key as an environment variable.
+// The request side: the exact body main would send next (from main's own builder, for the profile it would go
+// to), editable as raw JSON that is then sent as written; after a reply, "last sent" beside it (the bytes the
+// exchange record holds); validation issues once the user acted; the Inspector of the last exchange; and code
+// export of either, with the key as an environment variable. A JSON syntax error is reported once, in place.
 import { useEffect, useMemo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { RequestPreview } from '../../../../shared/ipc/text'
-import { useTextStore } from '../../stores/textStore'
+import type { Exchange } from '../../../../shared/ipc/exchange'
+import { exportCode, type CodeSnippets } from '../../../../shared/wire/codeExport'
+import { jsonSyntaxError } from '../../../../shared/jsonSyntax'
+import { currentRun, issueShown, profileInUse, syncConversation, useTextStore } from '../../stores/textStore'
+import { useProfilesStore } from '../../stores/profilesStore'
 import { client } from '../../ipc/client'
 import { Inspector } from '../../components/inspector/Inspector'
 import { CodeExport } from '../../components/inspector/CodeExport'
 import { formats, type Draft } from '../../../../shared/wire'
 
 type Tab = 'body' | 'inspector' | 'code'
+/** Which request the body and code views show: the one a Send would make, or the one last sent. */
+type Which = 'next' | 'last'
 
 export function RequestView() {
   const [tab, setTab] = useState<Tab>('body')
+  const [which, setWhich] = useState<Which>('next')
   const [preview, setPreview] = useState<RequestPreview | null>(null)
   const [previewError, setPreviewError] = useState<string | null>(null)
   const [unmapped, setUnmapped] = useState<{ draft: Draft; fields: string[] } | null>(null)
@@ -36,41 +44,54 @@ export function RequestView() {
       profileId: x.profileId,
     })),
   )
-  const exchange = useTextStore((x) => x.run?.exchange ?? null)
+  const shown = useTextStore(useShallow((x) => ({ touched: x.touched, attempted: x.attempted })))
+  const sendRefusedForJson = useTextStore((x) => x.issues.some((i) => i.field === 'Request JSON'))
+  const activeId = useProfilesStore((p) => p.activeId)
+  const exchange = useTextStore((x) => currentRun(x)?.exchange ?? null)
   const state = useTextStore.getState()
   const { format, rawBody } = inputs
   // draft() reads these same fields through getState(); `inputs` changes exactly when one of them does.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const draft = useMemo(() => useTextStore.getState().draft(true).draft, [inputs])
-  const key = useMemo(
-    () => JSON.stringify({ format, draft, rawBody, profile: inputs.profileId }),
-    [format, draft, rawBody, inputs.profileId],
-  )
 
   useEffect(() => {
     let cancelled = false
     const timer = setTimeout(async () => {
-      const profileId = useTextStore.getState().profileId ?? (await activeProfile())
+      const profileId = profileInUse()
       if (!profileId || cancelled) return
-      const result = await client.call('text.previewRequest', {
-        profileId,
-        format,
-        draft,
-        ...(rawBody !== null ? { rawBody } : {}),
-      })
+      const { messages, ...settings } = draft
+      let result: Awaited<ReturnType<typeof client.call<'text.previewRequest'>>>
+      try {
+        const conversation = await syncConversation(messages)
+        if (cancelled) return
+        result = await client.call('text.previewRequest', {
+          profileId,
+          format,
+          draft: { ...settings, messages: [] },
+          conversation,
+          ...(rawBody !== null ? { rawBody } : {}),
+        })
+      } catch (error) {
+        result = {
+          ok: false,
+          error: { code: 'TRANSPORT', message: error instanceof Error ? error.message : String(error) },
+        }
+      }
       if (cancelled) return
       if (result.ok) {
         setPreview(result.value)
         setPreviewError(null)
-      } else setPreviewError(result.error.message)
+      } else {
+        // A preview for another profile or body must not stay on screen as if it were this one.
+        setPreview(null)
+        setPreviewError(result.error.message)
+      }
     }, 250)
     return () => {
       cancelled = true
       clearTimeout(timer)
     }
-    // The key captures every input of the preview.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
+  }, [draft, format, rawBody, inputs.profileId, activeId])
 
   // Edited JSON back into the form: the format's own inverse of build, so the next send builds the same body.
   const applyToForm = (text: string) => {
@@ -82,7 +103,10 @@ export function RequestView() {
     useTextStore.getState().applyDraft(parsed)
   }
 
-  const issues = preview?.issues ?? []
+  const jsonError = rawBody !== null ? jsonSyntaxError(rawBody) : null
+  const issues = (preview?.issues ?? []).filter((i) => i.field !== 'Request JSON' && issueShown(shown, i))
+  const last = which === 'last' && exchange ? exchange : null
+  const code = useMemo(() => snippets(last, preview), [last, preview])
   return (
     <section className="request-view" aria-label="Request">
       <div role="tablist" aria-label="Request views" className="tabs">
@@ -98,17 +122,38 @@ export function RequestView() {
           </button>
         ))}
       </div>
-      {tab === 'body' && (
-        <div className="body-view">
-          {preview && (
-            <p className="muted small mono request-line">
+      {tab !== 'inspector' && exchange && (
+        <div className="segmented small" role="radiogroup" aria-label="Which request">
+          <label>
+            <input type="radio" checked={which === 'next'} onChange={() => setWhich('next')} /> Next request
+            (draft)
+          </label>
+          <label>
+            <input type="radio" checked={which === 'last'} onChange={() => setWhich('last')} /> Last sent
+          </label>
+        </div>
+      )}
+      {tab !== 'inspector' && (
+        <p className="muted small mono request-line" data-testid="request-target">
+          {last ? (
+            <>
+              Last sent: {last.request.method} {last.request.url}
+            </>
+          ) : preview ? (
+            <>
+              {preview.profile ? `Profile ${preview.profile.name} · ` : ''}
               {preview.method} {preview.url}
-            </p>
-          )}
+            </>
+          ) : null}
+        </p>
+      )}
+      {tab === 'body' && last && <LastSentBody exchange={last} />}
+      {tab === 'body' && !last && (
+        <div className="body-view">
           {rawBody !== null && (
             <p className="warn-banner small">
               Sending this JSON exactly as written; the form is not used.{' '}
-              <button className="ghost" disabled={!isJson(rawBody)} onClick={() => applyToForm(rawBody)}>
+              <button className="ghost" disabled={jsonError !== null} onClick={() => applyToForm(rawBody)}>
                 Apply to the form
               </button>
               <button className="ghost" onClick={() => state.set({ rawBody: null })}>
@@ -136,12 +181,15 @@ export function RequestView() {
           <textarea
             className="mono raw-json"
             aria-label="Request body JSON"
+            aria-invalid={jsonError !== null}
             spellCheck={false}
             value={rawBody ?? prettyJson(preview?.body ?? '')}
             onChange={(e) => state.set({ rawBody: e.target.value })}
           />
-          {rawBody !== null && !isJson(rawBody) && (
-            <span className="field-error">rawBody: not valid JSON</span>
+          {jsonError && !sendRefusedForJson && (
+            <span className="field-error" data-testid="request-json-error">
+              Request JSON: {jsonError.message}
+            </span>
           )}
           {previewError && <p className="error-banner small">{previewError}</p>}
           {issues.length > 0 && (
@@ -171,9 +219,40 @@ export function RequestView() {
           }}
         />
       )}
-      {tab === 'code' && preview && <CodeExport code={preview.code} />}
+      {tab === 'code' && code && <CodeExport code={code} />}
     </section>
   )
+}
+
+/** The body of the last request as the exchange recorded it (long base64 elided, very long bodies cut). */
+function LastSentBody({ exchange }: { exchange: Exchange }) {
+  const body = exchange.request.body ?? ''
+  return (
+    <div className="body-view">
+      <textarea
+        className="mono raw-json"
+        aria-label="Last sent body"
+        readOnly
+        spellCheck={false}
+        value={prettyJson(body)}
+      />
+      {/more characters in the full record\)$/.test(body) && (
+        <p className="muted small">The body is long: the record shows its start.</p>
+      )}
+    </div>
+  )
+}
+
+function snippets(last: Exchange | null, preview: RequestPreview | null): CodeSnippets | null {
+  const source = last ? last.request : preview
+  if (!source) return null
+  if (!last && preview?.code) return preview.code
+  return exportCode({
+    method: source.method === 'GET' ? 'GET' : 'POST',
+    url: source.url,
+    headers: Object.fromEntries(source.headers),
+    body: source.body === null ? undefined : (safeJson(source.body) ?? source.body),
+  })
 }
 
 /** The body as main built it, indented for reading; editing it sends the edited text exactly. */
@@ -185,16 +264,10 @@ function prettyJson(text: string): string {
   }
 }
 
-function isJson(text: string): boolean {
+function safeJson(text: string): unknown {
   try {
-    JSON.parse(text)
-    return true
+    return JSON.parse(text)
   } catch {
-    return false
+    return undefined
   }
-}
-
-async function activeProfile(): Promise<string | null> {
-  const r = await client.call('profiles.list')
-  return r.ok ? r.value.activeId : null
 }

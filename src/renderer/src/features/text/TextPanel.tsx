@@ -1,10 +1,17 @@
-// The Text panel: pick a wire format, a model and a profile; compose; send (Ctrl/Cmd+Enter) and stop (Esc);
-// watch the answer stream beside the exact request and everything that went over the wire.
+// The Text panel: pick a wire format, a model and a profile; compose; send (Ctrl/Cmd+Enter) and stop (Esc, in any
+// state); watch the answer stream beside the exact request and everything that went over the wire. A refused
+// Send names the fields at fault and offers "Send anyway" when the gateway can judge the request itself.
 import { useEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
 import { KNOWN_TEXT_MODELS } from '../../../../shared/catalog/textModels'
-import { subscribeTextEvents, useTextStore } from '../../stores/textStore'
+import {
+  currentRun,
+  profileInUse,
+  subscribeTextEvents,
+  syncConversation,
+  useTextStore,
+} from '../../stores/textStore'
 import { useProfilesStore } from '../../stores/profilesStore'
 import { client } from '../../ipc/client'
 import { Conversation } from './Conversation'
@@ -27,7 +34,7 @@ export function TextPanel() {
       set: x.set,
     })),
   )
-  const running = useTextStore((x) => x.run?.status === 'running')
+  const running = useTextStore((x) => currentRun(x)?.status === 'running')
   const profiles = useProfilesStore((p) => p.profiles)
   const activeId = useProfilesStore((p) => p.activeId)
   const [showParams, setShowParams] = useState(true)
@@ -36,7 +43,7 @@ export function TextPanel() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && useTextStore.getState().run?.status === 'running') {
+      if (e.key === 'Escape' && currentRun(useTextStore.getState())?.status === 'running') {
         e.preventDefault()
         void useTextStore.getState().stop()
       }
@@ -89,7 +96,11 @@ export function TextPanel() {
           <select
             aria-label="Profile"
             value={s.profileId ?? activeId ?? ''}
-            onChange={(e) => s.set({ profileId: e.target.value })}
+            onChange={(e) => {
+              // The panel's profile is the app's active one, so the header names the profile really used.
+              s.set({ profileId: null })
+              void useProfilesStore.getState().setActive(e.target.value)
+            }}
           >
             {profiles.map((p) => (
               <option key={p.id} value={p.id}>
@@ -108,11 +119,21 @@ export function TextPanel() {
         <TokenCount />
       </div>
       {s.issues.length > 0 && (
-        <ul className="issues error-banner" role="alert" aria-label="Cannot send">
-          {s.issues.map((i, n) => (
-            <li key={n}>{i.message}</li>
-          ))}
-        </ul>
+        <div className="issues error-banner" role="alert" aria-label="Cannot send">
+          <ul>
+            {s.issues.map((i, n) => (
+              <li key={n}>{i.message}</li>
+            ))}
+          </ul>
+          {s.issues.every((i) => i.forceable) && (
+            <p className="small">
+              <button className="ghost" onClick={() => void useTextStore.getState().send({ force: true })}>
+                Send anyway
+              </button>{' '}
+              sends the request as it is, so the gateway answers with its own error.
+            </p>
+          )}
+        </div>
       )}
       <div className={`text-layout${showParams ? ' with-params' : ''}`}>
         <div className="chat-column">
@@ -146,7 +167,8 @@ function Composer({ running }: { running: boolean }) {
   const { set, send, stop, clearConversation } = useTextStore.getState()
   const ref = useRef<HTMLTextAreaElement>(null)
   const picker = useRef<HTMLInputElement>(null)
-  const { attach, busy, error } = useAttach()
+  const { attach, busy } = useAttach()
+  const error = useTextStore((s) => s.attachError)
   const [dragging, setDragging] = useState(false)
   return (
     <div
@@ -239,13 +261,37 @@ function Composer({ running }: { running: boolean }) {
 
 function TokenCount() {
   const [state, setState] = useState<{ text: string; busy: boolean }>({ text: '', busy: false })
+  // A count belongs to the request it was made for: any change to what would be sent clears it.
+  useEffect(
+    () =>
+      useTextStore.subscribe((next, prev) => {
+        if (
+          next.composer !== prev.composer ||
+          next.messages !== prev.messages ||
+          next.system !== prev.system ||
+          next.attachments !== prev.attachments ||
+          next.format !== prev.format ||
+          next.model !== prev.model ||
+          next.toolsText !== prev.toolsText
+        )
+          setState((old) => (old.text ? { text: '', busy: false } : old))
+      }),
+    [],
+  )
   const count = async () => {
     const s = useTextStore.getState()
-    const profileId = s.profileId ?? useProfilesStore.getState().activeId
+    const profileId = profileInUse()
     if (!profileId) return
     setState({ text: '', busy: true })
     const { draft } = s.draft(true)
-    const result = await client.call('text.countTokens', { profileId, format: s.format, draft })
+    const { messages, ...settings } = draft
+    const conversation = await syncConversation(messages).catch(() => undefined)
+    const result = await client.call('text.countTokens', {
+      profileId,
+      format: s.format,
+      draft: conversation ? { ...settings, messages: [] } : draft,
+      ...(conversation ? { conversation } : {}),
+    })
     setState({
       busy: false,
       text: result.ok

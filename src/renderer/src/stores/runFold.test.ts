@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { accumulate, type StreamEvent } from '../../../shared/wire'
+import type { RunEvent } from '../../../shared/ipc/text'
+import { endRun, foldRunEvent, foldRunEvents, newRun, runCompletion, type RunEnded } from './runFold'
+
+const EVENTS: StreamEvent[] = [
+  { type: 'meta', id: 'msg_1', model: 'm' },
+  { type: 'reasoning', delta: 'Let me ' },
+  { type: 'reasoning', delta: 'think.' },
+  { type: 'reasoningSignature', signature: 'sig-1' },
+  { type: 'reasoning', delta: 'More.' },
+  { type: 'text', delta: 'Hello' },
+  { type: 'text', delta: ', world' },
+  { type: 'toolCallStart', index: 3, id: 'call_a', name: 'get_weather' },
+  { type: 'toolCallDelta', index: 3, argumentsDelta: '{"city":' },
+  { type: 'toolCallStart', index: 4, id: 'call_b', name: 'get_time', signature: 'ts' },
+  { type: 'toolCallDelta', index: 3, argumentsDelta: '"Oslo"}' },
+  { type: 'toolCallEnd', index: 3, arguments: '{"city":"Oslo"}', parsedArguments: { city: 'Oslo' } },
+  { type: 'toolCallEnd', index: 4, arguments: '{}', parsedArguments: {} },
+  { type: 'warning', message: 'a frame could not be read', raw: '{' },
+  { type: 'usage', usage: { input: 10, output: 20 } },
+  { type: 'finish', stopReason: 'tool_use', finish: 'tool_calls' },
+]
+
+const ended = (over: Partial<RunEnded> = {}): RunEnded => ({
+  runId: 'r1',
+  status: 'done',
+  summary: {
+    id: 'msg_1',
+    toolCalls: accumulate(EVENTS).toolCalls,
+    images: [],
+    usage: { input: 10, output: 20 },
+    stopReason: 'tool_use',
+    finish: 'tool_calls',
+    warnings: [],
+  },
+  timings: { ttftMs: 5, totalMs: 50, outputTokens: 20, tokensPerSecond: 400 },
+  exchange: null,
+  ...over,
+})
+
+describe('foldRunEvent', () => {
+  it('folds a stream into the same completion the shared accumulator builds', () => {
+    const run = foldRunEvents(newRun('r1', 'messages', 'm'), EVENTS as RunEvent[])
+    const expected = accumulate(EVENTS)
+    const folded = runCompletion(endRun(run, ended()))
+    expect(folded.text).toBe(expected.text)
+    expect(folded.reasoning).toBe(expected.reasoning)
+    expect(folded.reasoningBlocks).toEqual(expected.reasoningBlocks)
+    expect(folded.toolCalls).toEqual(expected.toolCalls)
+    expect(folded.id).toBe('msg_1')
+    expect(folded.usage).toEqual({ input: 10, output: 20 })
+    expect(run.warnings).toEqual(['a frame could not be read'])
+  })
+
+  it('never changes the run it is given', () => {
+    const start = newRun('r1', 'chat', 'm')
+    const frozen = JSON.stringify(start)
+    let run = start
+    const seen = [run]
+    for (const e of EVENTS as RunEvent[]) {
+      const before = JSON.stringify(run)
+      const next = foldRunEvent(run, e)
+      expect(JSON.stringify(run)).toBe(before)
+      run = next
+      seen.push(run)
+    }
+    expect(JSON.stringify(start)).toBe(frozen)
+    expect(seen.at(-1)!.text).toBe('Hello, world')
+  })
+
+  it('keeps media URLs of images and ignores events that change nothing', () => {
+    const run = newRun('r1', 'native', 'm')
+    expect(foldRunEvent(run, { type: 'text', delta: '' })).toBe(run)
+    expect(foldRunEvent(run, { type: 'toolCallDelta', index: 9, argumentsDelta: 'x' })).toBe(run)
+    const withImage = foldRunEvent(run, { type: 'image', mimeType: 'image/png', url: 'media://abc' })
+    expect(withImage.images).toEqual([{ mimeType: 'image/png', url: 'media://abc' }])
+  })
+
+  it('ends once: after the terminal event nothing folds in and a second end changes nothing', () => {
+    const run = foldRunEvents(newRun('r1', 'chat', 'm'), [{ type: 'text', delta: 'partial' }])
+    const failed = endRun(run, ended({ status: 'error', error: { message: 'boom', raw: null } }))
+    expect(failed).toMatchObject({ status: 'error', text: 'partial', error: { message: 'boom' } })
+    expect(foldRunEvent(failed, { type: 'text', delta: ' late' })).toBe(failed)
+    expect(endRun(failed, ended())).toBe(failed)
+  })
+})
