@@ -70,9 +70,11 @@ export class ConversationStore {
     return { revision: conversation.revision, turns: conversation.turns.length }
   }
 
-  /** The turns of exactly this revision; a newer or unknown one means the caller must upload again. */
+  /** The turns of exactly this revision; another revision or an unknown id means the caller must upload again. */
   turns(ref: ConversationRef): DraftMessage[] {
     const conversation = this.conversations.get(ref.id)
+    // Revision 0 is the empty conversation, which needs no upload.
+    if (!conversation && ref.revision === 0) return []
     if (!conversation) throw unknown(ref.id)
     if (conversation.revision !== ref.revision) throw stale(ref.id)
     this.touch(ref.id, conversation)

@@ -73,6 +73,16 @@ export class ConversationMirror {
     return { id: this.id, revision }
   }
 
+  /** Main said it no longer holds this conversation as sent: the next sync uploads every turn anew. */
+  forget(): void {
+    this.queue = this.queue.then(() => this.reset())
+  }
+
+  /** Whether an error from main means the conversation must be uploaded again. */
+  static isResync(code: string | undefined): boolean {
+    return RESYNC_CODES.has(code ?? '')
+  }
+
   private reset(): void {
     this.id = this.newId()
     this.revision = 0

@@ -434,6 +434,11 @@ export function syncConversation(turns: readonly DraftMessage[]): Promise<Conver
   return mirror.sync(turns)
 }
 
+/** Called with the code of any error main answered for a request that referenced the conversation. */
+export function conversationFailed(code: string | undefined): void {
+  if (ConversationMirror.isResync(code)) mirror.forget()
+}
+
 /** The profile the next request goes to: the one picked in the panel, else the active one. */
 export function profileInUse(): string | null {
   return useTextStore.getState().profileId ?? useProfilesStore.getState().activeId
@@ -499,6 +504,7 @@ function onRunEnded(payload: RunEnded): void {
   const run = s.runs[payload.runId]
   if (!run || run.status !== 'running') return
   const ended = endRun(run, payload)
+  conversationFailed(payload.error?.errorType)
   if (payload.status !== 'done' || s.currentRunId !== payload.runId)
     return useTextStore.setState({ runs: { ...s.runs, [run.runId]: ended } })
   // A finished answer becomes the next assistant turn, in the shape its format continues with.

@@ -8,7 +8,14 @@ import type { RequestPreview } from '../../../../shared/ipc/text'
 import type { Exchange } from '../../../../shared/ipc/exchange'
 import { exportCode, type CodeSnippets } from '../../../../shared/wire/codeExport'
 import { jsonSyntaxError } from '../../../../shared/jsonSyntax'
-import { currentRun, issueShown, profileInUse, syncConversation, useTextStore } from '../../stores/textStore'
+import {
+  conversationFailed,
+  currentRun,
+  issueShown,
+  profileInUse,
+  syncConversation,
+  useTextStore,
+} from '../../stores/textStore'
 import { useProfilesStore } from '../../stores/profilesStore'
 import { client } from '../../ipc/client'
 import { Inspector } from '../../components/inspector/Inspector'
@@ -82,6 +89,7 @@ export function RequestView() {
         setPreview(result.value)
         setPreviewError(null)
       } else {
+        conversationFailed(result.error.code)
         // A preview for another profile or body must not stay on screen as if it were this one.
         setPreview(null)
         setPreviewError(result.error.message)
