@@ -213,12 +213,15 @@ test('after a reply, "last sent" shows the bytes sent and "next" the next turn\'
   const text = new TextPage(page)
   await text.open()
   await text.choose('Chat completions', 'gpt-4o-mini')
-  await text.send('First question about lighthouses')
+  const long = `First question about lighthouses ${'x'.repeat(400)}`
+  await text.send(long)
   await text.waitDone()
   const which = page.getByRole('radiogroup', { name: 'Which request' })
   await which.getByLabel('Last sent').check()
   const last = page.getByLabel('Last sent body')
   await expect(last).toHaveValue(/First question about lighthouses/)
+  // A long line wraps inside the view instead of running off its edge.
+  expect(await last.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   await expect(last).not.toHaveValue(/"role": "assistant"/)
   await expect(page.getByTestId('request-target')).toContainText('Last sent: POST http://127.0.0.1:')
   await which.getByLabel('Next request (draft)').check()
