@@ -13,6 +13,7 @@ import { GatewayClient } from '../../src/main/services/gateway'
 import { MediaStore } from '../../src/main/services/mediaStore'
 import { ProfileService } from '../../src/main/services/profiles'
 import { TextService } from '../../src/main/services/text/textService'
+import { ConversationStore } from '../../src/main/services/text/conversations'
 import { textCommands, textEvents, type RunEvent } from '../../src/shared/ipc/text'
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import {
@@ -148,3 +149,25 @@ it('runs a 50,000-token answer and a follow-up with every IPC message under 256 
   expect(largest.bytes, `largest: ${largest.what}`).toBeLessThanOrEqual(M1_BYTES)
   expect(ipc.sizes.filter((s) => s.what === 'text.putTurns').length).toBeGreaterThan(2)
 }, 60_000)
+
+it('uploads the whole conversation again when main no longer holds it', async () => {
+  let store = new ConversationStore()
+  const puts: { keep: number; baseRevision: number }[] = []
+  const mirror = new ConversationMirror(async (input) => {
+    puts.push({ keep: input.keep, baseRevision: input.baseRevision })
+    return store.put(input)
+  })
+  const a: DraftMessage = { role: 'user', parts: [{ type: 'text', text: 'a' }] }
+  const b: DraftMessage = { role: 'assistant', parts: [{ type: 'text', text: 'b' }] }
+  const first = await mirror.sync([a])
+  expect(store.turns(first)).toEqual([a])
+  expect(await mirror.sync([a])).toEqual(first)
+  store = new ConversationStore() // main restarted: nothing is kept
+  const again = await mirror.sync([a, b])
+  expect(store.turns(again)).toEqual([a, b])
+  expect(puts).toEqual([
+    { keep: 0, baseRevision: 0 },
+    { keep: 1, baseRevision: 1 },
+    { keep: 0, baseRevision: 0 },
+  ])
+})
