@@ -65,6 +65,11 @@ test('a profile without a key: the run fails naming the cause, and the panel rec
     'Profile NoKey · POST http://127.0.0.1:9/v1/chat/completions',
   )
   await expect(page.getByRole('list', { name: 'Validation issues' })).toContainText('no API key')
+  await page.getByRole('tab', { name: 'Code' }).click()
+  await expect(page.getByRole('region', { name: 'Code export' })).toContainText(
+    'http://127.0.0.1:9/v1/chat/completions',
+  )
+  await page.getByRole('tab', { name: 'Request JSON' }).click()
   await text.send('hello')
   await expect(page.getByTestId('run-status')).toHaveText('Failed')
   await expect(page.getByTestId('run-error')).toContainText('has no API key')
