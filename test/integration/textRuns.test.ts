@@ -383,6 +383,7 @@ describe('a run never hangs: every failure before the first byte ends it once, n
       errorType: 'GATEWAY_NO_SECRET',
       message: expect.stringMatching(/no API key/),
     })
+    expect(error?.message).not.toMatch(/Settings/)
     expect(error?.hint).toMatch(/Settings/)
   })
 

@@ -121,6 +121,27 @@ test('every failure before the first byte ends the run with its cause and what t
   }
 })
 
+test('a profile deleted in another window: the run fails saying so and what to do', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const text = await useProfile(page, { name: 'Gone', baseUrl: 'http://127.0.0.1:9' })
+  const other = await page.context().newPage()
+  await other.goto(app.url)
+  const settings = new SettingsPage(other)
+  await settings.open()
+  await settings.card('Gone').getByRole('button', { name: 'Delete' }).click()
+  await settings.card('Gone').getByRole('button', { name: 'Confirm delete' }).click()
+  await expect(settings.card('Gone')).toHaveCount(0)
+  await other.close()
+  await text.send('still there?')
+  await expect(page.getByTestId('run-status')).toHaveText('Failed')
+  await expect(page.getByTestId('run-error')).toContainText('no longer exists')
+  await expect(page.getByTestId('run-error')).toContainText('Pick another profile')
+  await expect(page.getByTestId('run-error')).toHaveCount(1)
+})
+
 test('Esc and Stop end a run that is still waiting for an answer', async ({ page, app }) => {
   const silent = await listen(createTcpServer((socket) => sockets.push(socket)))
   await page.goto(app.url)

@@ -15,7 +15,12 @@ export function runFailure(error: unknown): RunError {
   const base: RunError = { message, errorType: code, raw: null }
   switch (code) {
     case 'GATEWAY_NO_SECRET':
-      return { ...base, hint: 'Add the key to this profile in Settings, then send again.' }
+      // The gateway's message ends with the remedy too; the hint says it once, so the message keeps the cause.
+      return {
+        ...base,
+        message: message.replace(/;\s*add it in Settings\.?$/, '.'),
+        hint: 'Add the key to this profile in Settings, then send again.',
+      }
     case 'PROFILES_NOT_FOUND':
       return {
         ...base,
