@@ -287,6 +287,19 @@ describe('faults and control', () => {
     expect(failed.exchange).toBeNull()
   })
 
+  it("sends a raw JSON body the form would reject as written, so the answer is the gateway's own error", async () => {
+    const sink = new RecordingSink()
+    const raw = '{"model":"sim-raw","max_tokens":-5}'
+    const { runId } = await service.start(
+      { profileId: plainId, format: 'messages', draft: ask('ignored'), rawBody: raw },
+      sink,
+    )
+    const ended = await sink.ended(runId)
+    expect(ended.exchange?.request.body).toBe(raw)
+    expect(ended.status).toBe('error')
+    expect(ended.error?.status).toBe(400)
+  })
+
   it('refuses an out-of-range draft before sending, naming the field and the rule (R8)', async () => {
     const r = await run('messages', ask('x', { temperature: 1.5 }))
     expect(r.ended.status).toBe('error')
