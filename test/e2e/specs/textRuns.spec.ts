@@ -121,10 +121,7 @@ test('every failure before the first byte ends the run with its cause and what t
   }
 })
 
-test('a profile deleted in another window: the run fails saying so and what to do', async ({
-  page,
-  app,
-}) => {
+test('a profile deleted in another window: the run fails saying so and what to do', async ({ page, app }) => {
   await page.goto(app.url)
   const text = await useProfile(page, { name: 'Gone', baseUrl: 'http://127.0.0.1:9' })
   const other = await page.context().newPage()
