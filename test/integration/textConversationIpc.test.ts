@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createSimulator, type RunningSimulator } from '../../src/simulator/server'
-import { createRouter, type CallContext, type EventSink } from '../../src/main/ipc/router'
+import { createRouter } from '../../src/main/ipc/router'
 import { textHandlers } from '../../src/main/ipc/handlers/text'
-import type { HandlerDeps } from '../../src/main/ipc/handlers/deps'
+import type { CallContext, EventSink } from '../../src/main/services/ports'
 import { GatewayClient } from '../../src/main/services/gateway'
 import { MediaStore } from '../../src/main/services/mediaStore'
 import { ProfileService } from '../../src/main/services/profiles'
@@ -50,7 +50,7 @@ afterAll(async () => {
 
 /** The renderer's view of main: every call and event measured as the JSON it would travel as. */
 function measuredClient(service: TextService, media: MediaStore) {
-  const router = createRouter(textCommands, textHandlers({ text: service, media } as unknown as HandlerDeps))
+  const router = createRouter(textCommands, textHandlers({ text: service, media }))
   const sizes: { what: string; bytes: number }[] = []
   const measure = (what: string, value: unknown) =>
     sizes.push({ what, bytes: Buffer.byteLength(JSON.stringify(value), 'utf8') })
