@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { KNOWN_TEXT_MODELS, THINKING_SUFFIXES, parseThinkingSuffix, withThinkingSuffix } from './textModels'
+import {
+  DEFAULT_MODEL_BY_FORMAT,
+  KNOWN_TEXT_MODELS,
+  THINKING_SUFFIXES,
+  modelForFormat,
+  parseThinkingSuffix,
+  withThinkingSuffix,
+} from './textModels'
 
 describe('parseThinkingSuffix', () => {
   it('reads every suffix of the spec', () => {
@@ -34,5 +41,25 @@ describe('parseThinkingSuffix', () => {
       }
     }
     expect(THINKING_SUFFIXES).toHaveLength(5)
+  })
+})
+
+describe('modelForFormat', () => {
+  it('gives each format a default model called through that format', () => {
+    for (const format of ['chat', 'responses', 'messages', 'native'] as const) {
+      const id = DEFAULT_MODEL_BY_FORMAT[format]
+      expect(KNOWN_TEXT_MODELS.find((m) => m.id === id)?.formats).toContain(format)
+    }
+  })
+
+  it('replaces a suggestion of another format, or nothing, with the format default', () => {
+    expect(modelForFormat('gpt-4o-mini', 'native')).toBe('gemini-2.5-flash')
+    expect(modelForFormat('gpt-5-thinking-low', 'messages')).toBe('claude-sonnet-4-6')
+    expect(modelForFormat('', 'native')).toBe('gemini-2.5-flash')
+  })
+
+  it('keeps a model the format reaches and any id it does not know', () => {
+    expect(modelForFormat('claude-opus-4-7', 'chat')).toBe('claude-opus-4-7')
+    expect(modelForFormat('my-own-model', 'native')).toBe('my-own-model')
   })
 })

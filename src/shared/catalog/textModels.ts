@@ -84,3 +84,24 @@ export function withThinkingSuffix(base: string, thinking: ThinkingSuffix | unde
       return `${base}-thinking-${thinking.level}`
   }
 }
+
+/** The model a format starts with: one the format is usually called through. */
+export const DEFAULT_MODEL_BY_FORMAT: Record<TextFormat, string> = {
+  chat: 'gpt-4o-mini',
+  responses: 'gpt-4o-mini',
+  messages: 'claude-sonnet-4-6',
+  native: 'gemini-2.5-flash',
+}
+
+/**
+ * The model to keep when the format changes: the user's own id when it is not a known model or the known
+ * model is usually called through the new format; otherwise (a suggestion from another format, or nothing) the
+ * new format's default.
+ */
+export function modelForFormat(current: string, format: TextFormat): string {
+  const id = current.trim()
+  if (!id) return DEFAULT_MODEL_BY_FORMAT[format]
+  const known = KNOWN_TEXT_MODELS.find((m) => m.id === parseThinkingSuffix(id).base)
+  if (!known || known.formats.includes(format)) return current
+  return DEFAULT_MODEL_BY_FORMAT[format]
+}

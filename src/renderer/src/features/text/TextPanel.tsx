@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
-import { KNOWN_TEXT_MODELS } from '../../../../shared/catalog/textModels'
+import { KNOWN_TEXT_MODELS, modelForFormat } from '../../../../shared/catalog/textModels'
 import {
   currentRun,
   profileInUse,
@@ -67,7 +67,10 @@ export function TextPanel() {
           <select
             aria-label="Wire format"
             value={s.format}
-            onChange={(e) => s.set({ format: e.target.value as WireFormat, rawBody: null })}
+            onChange={(e) => {
+              const format = e.target.value as WireFormat
+              s.set({ format, rawBody: null, model: modelForFormat(useTextStore.getState().model, format) })
+            }}
           >
             {WIRE_FORMATS.map((f) => (
               <option key={f} value={f}>
