@@ -21,6 +21,7 @@ import { client } from '../../ipc/client'
 import { Inspector } from '../../components/inspector/Inspector'
 import { CodeExport } from '../../components/inspector/CodeExport'
 import { formats, type Draft } from '../../../../shared/wire'
+import { responseFormatProblem, toolsProblem } from './jsonField'
 
 type Tab = 'body' | 'inspector' | 'code'
 /** Which request the body and code views show: the one a Send would make, or the one last sent. */
@@ -115,6 +116,11 @@ export function RequestView() {
   const issues = (preview?.issues ?? []).filter((i) => i.field !== 'Request JSON' && issueShown(shown, i))
   const last = which === 'last' && exchange ? exchange : null
   const code = useMemo(() => snippets(last, preview), [last, preview])
+  // A JSON field that does not parse is left out of the body: say so beside the preview, never omit it silently.
+  const fieldProblems = [
+    toolsProblem(inputs.toolsText),
+    responseFormatProblem(inputs.responseFormatText),
+  ].filter((p) => p !== null)
   return (
     <section className="request-view" aria-label="Request">
       <div role="tablist" aria-label="Request views" className="tabs">
@@ -185,6 +191,13 @@ export function RequestView() {
                 </button>
               </div>
             </div>
+          )}
+          {rawBody === null && fieldProblems.length > 0 && (
+            <ul className="issues error-banner small" aria-label="Fields left out of this request">
+              {fieldProblems.map((p) => (
+                <li key={p.message}>{p.message}. It is left out of this body until fixed.</li>
+              ))}
+            </ul>
           )}
           <textarea
             className="mono raw-json"
