@@ -17,6 +17,7 @@ import { useVideoStore } from '../../stores/videoStore'
 import { ImageInput } from './ImageInput'
 import { imageSlots, modeOf, slotValue, withSlot } from '../../../../shared/video/formModes'
 import { issuesByField, useRequestPreview } from './useRequestPreview'
+import { useTouched, visibleIssues } from './useTouched'
 import { IpcCallError } from '../../../../shared/ipc/client'
 
 const FAMILIES: VideoFamily[] = ['A', 'B', 'C', 'D']
@@ -33,7 +34,13 @@ export function VideoForm({ profileId }: Props) {
   const mode = store.modes[modelId] ?? modeOf(model, form)
   const request = profileId ? store.request(profileId) : null
   const { preview, error: previewError } = useRequestPreview(request)
-  const issues = issuesByField(preview)
+  // Issues show once their field was changed or Submit was pressed, never on a form the user has not touched.
+  const touched = useTouched(
+    kind === 'model' ? `model:${modelId}` : 'console',
+    kind === 'model' ? { ...form, mode } : { ...store.consoleForm },
+  )
+  const issues = visibleIssues(issuesByField(preview), touched)
+  const shownIssues = (preview?.issues ?? []).filter((i) => touched.shows(i.field))
   const [submitting, setSubmitting] = useState(false)
   const [submitError, setSubmitError] = useState<string | null>(null)
   const [showRequest, setShowRequest] = useState(false)
@@ -41,6 +48,8 @@ export function VideoForm({ profileId }: Props) {
 
   const submit = async () => {
     if (!profileId || submitting) return
+    touched.submit()
+    if ((preview?.issues.length ?? 0) > 0) return
     setSubmitting(true)
     setSubmitError(null)
     try {
@@ -170,9 +179,9 @@ export function VideoForm({ profileId }: Props) {
         <ConsoleFields issues={issues} />
       )}
 
-      {preview && preview.issues.length > 0 && (
+      {shownIssues.length > 0 && (
         <ul className="video-issues" aria-label="Problems with this request">
-          {preview.issues.map((i) => (
+          {shownIssues.map((i) => (
             <li key={`${i.field}-${i.message}`}>{i.message}</li>
           ))}
         </ul>
@@ -188,7 +197,7 @@ export function VideoForm({ profileId }: Props) {
         <button
           type="submit"
           className="primary"
-          disabled={!profileId || submitting || (preview?.issues.length ?? 0) > 0}
+          disabled={!profileId || submitting || shownIssues.length > 0}
           title="Ctrl/Cmd+Enter"
         >
           {submitting ? 'Submitting…' : 'Generate video'}
