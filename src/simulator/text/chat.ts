@@ -42,6 +42,7 @@ import {
   suffixThinking,
   unixSeconds,
 } from './route'
+import { TEMPERATURE_RANGE, TOP_P_RANGE } from '../../shared/catalog/textParams'
 
 /** Fields of one model family that must sit inside `parameters` (spec, endpoint 1). */
 const PARAMETERS_ONLY = ['enable_search', 'search_options', 'incremental_output', 'asr_options']
@@ -256,11 +257,16 @@ export function parseChatRequest(body: Json): ChatRequest {
       throw new RequestError(400, `${field} must sit inside "parameters", not at the top level.`, field)
     }
   }
-  numberInRange(body.temperature, 'temperature', 0, 2)
-  numberInRange(body.top_p, 'top_p', 0, 1)
+  numberInRange(body.temperature, 'temperature', TEMPERATURE_RANGE.chat.min, TEMPERATURE_RANGE.chat.max)
+  numberInRange(body.top_p, 'top_p', TOP_P_RANGE.min, TOP_P_RANGE.max)
   const parameters = optionalRecord(body.parameters, 'parameters')
-  numberInRange(parameters?.temperature, 'parameters.temperature', 0, 2)
-  numberInRange(parameters?.top_p, 'parameters.top_p', 0, 1)
+  numberInRange(
+    parameters?.temperature,
+    'parameters.temperature',
+    TEMPERATURE_RANGE.chat.min,
+    TEMPERATURE_RANGE.chat.max,
+  )
+  numberInRange(parameters?.top_p, 'parameters.top_p', TOP_P_RANGE.min, TOP_P_RANGE.max)
   const maxTokens =
     positiveInteger(body.max_completion_tokens, 'max_completion_tokens') ??
     positiveInteger(body.max_tokens, 'max_tokens')

@@ -34,6 +34,11 @@ import { newId, planReply, type FinishReason, type Reply } from './reply'
 import { IMAGE_TOKENS, countConversationTokens, countTokens, splitPieces } from './tokens'
 import { usePromptCache, type CachePrefix } from './cache'
 import { DEFAULT_BUDGET, assertModelExists, jsonPieces, suffixThinking } from './route'
+import {
+  TEMPERATURE_RANGE,
+  TOP_P_RANGE,
+  THINKING_BUDGET_EXCLUSIVE_MIN,
+} from '../../shared/catalog/textParams'
 
 interface MessagesRequest {
   conversation: Conversation
@@ -178,10 +183,10 @@ function parseThinking(
   if (thinking?.type === 'disabled' || fromSuffix === 'off') return undefined
   if (thinking?.type === 'enabled') {
     const budget = positiveInteger(thinking.budget_tokens, 'thinking.budget_tokens')
-    if (budget === undefined || budget <= 1024) {
+    if (budget === undefined || budget <= THINKING_BUDGET_EXCLUSIVE_MIN) {
       throw new RequestError(
         400,
-        'thinking.budget_tokens must be an integer greater than 1024.',
+        `thinking.budget_tokens must be an integer greater than ${THINKING_BUDGET_EXCLUSIVE_MIN}.`,
         'thinking.budget_tokens',
       )
     }
@@ -205,8 +210,13 @@ export function parseMessagesRequest(body: Json, kind: 'messages' | 'count_token
   }
   const messages = array(body.messages, 'messages')
   if (messages.length === 0) throw new RequestError(400, 'messages must not be empty.', 'messages')
-  numberInRange(body.temperature, 'temperature', 0, 1)
-  numberInRange(body.top_p, 'top_p', 0, 1)
+  numberInRange(
+    body.temperature,
+    'temperature',
+    TEMPERATURE_RANGE.messages.min,
+    TEMPERATURE_RANGE.messages.max,
+  )
+  numberInRange(body.top_p, 'top_p', TOP_P_RANGE.min, TOP_P_RANGE.max)
   positiveInteger(body.top_k, 'top_k')
 
   const prefix = new PrefixTracker()

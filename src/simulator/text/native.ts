@@ -34,6 +34,7 @@ import {
 import { newId, planReply, type FinishReason, type Reply } from './reply'
 import { countTokens, splitPieces } from './tokens'
 import { DEFAULT_BUDGET, EFFORT_BUDGET, assertModelExists, suffixThinking } from './route'
+import { TEMPERATURE_RANGE, TOP_P_RANGE } from '../../shared/catalog/textParams'
 
 const SAFETY_RATINGS = [
   'HARM_CATEGORY_HATE_SPEECH',
@@ -214,8 +215,13 @@ export function parseNativeRequest(body: Json, model: string): Conversation {
   const turns = parseContents(body.contents)
   const config = optionalRecord(field(body, 'generationConfig'), 'generationConfig')
   if (config) {
-    numberInRange(config.temperature, 'generationConfig.temperature', 0, 2)
-    numberInRange(field(config, 'topP'), 'generationConfig.topP', 0, 1)
+    numberInRange(
+      config.temperature,
+      'generationConfig.temperature',
+      TEMPERATURE_RANGE.native.min,
+      TEMPERATURE_RANGE.native.max,
+    )
+    numberInRange(field(config, 'topP'), 'generationConfig.topP', TOP_P_RANGE.min, TOP_P_RANGE.max)
   }
   const systemRaw = field(body, 'systemInstruction')
   const system =

@@ -37,9 +37,10 @@ import {
   suffixThinking,
   unixSeconds,
 } from './route'
+import { FILE_MAX_BYTES, TEMPERATURE_RANGE, TOP_P_RANGE } from '../../shared/catalog/textParams'
 
 const STORE = 'responses.stored'
-const MAX_FILE_BYTES = 50 * 1024 * 1024
+const MAX_FILE_BYTES = FILE_MAX_BYTES
 
 interface StoredResponse {
   turns: Turn[]
@@ -188,8 +189,13 @@ function parseOutput(raw: unknown): OutputSpec {
 
 function parseRequest(ctx: SimContext, body: Json): ResponsesRequest {
   const model = requiredString(body.model, 'model')
-  numberInRange(body.temperature, 'temperature', 0, 2)
-  numberInRange(body.top_p, 'top_p', 0, 1)
+  numberInRange(
+    body.temperature,
+    'temperature',
+    TEMPERATURE_RANGE.responses.min,
+    TEMPERATURE_RANGE.responses.max,
+  )
+  numberInRange(body.top_p, 'top_p', TOP_P_RANGE.min, TOP_P_RANGE.max)
   const maxTokens = positiveInteger(body.max_output_tokens, 'max_output_tokens')
   const maxToolCalls = positiveInteger(body.max_tool_calls, 'max_tool_calls')
   if (body.input === undefined || body.input === null)
