@@ -1,20 +1,21 @@
 // The job form: model endpoints or console, a model picker grouped by family, the modes the model offers, and
 // only the fields and values valid for that model and mode (catalog rows), pre-filled with the spec's defaults.
-// Issues come from main's preview of the exact request, shown beside each field; Ctrl/Cmd+Enter submits.
-import { cloneElement, useId, useState } from 'react'
+// The fields are descriptors drawn by one renderer (VideoFields). Issues come from main's preview of the exact
+// request, shown beside each field once touched; Ctrl/Cmd+Enter submits.
+import { useState } from 'react'
 import {
-  FAMILY_B_PERSON_GENERATION,
   VIDEO_FAMILY_LABELS,
   VIDEO_MODE_LABELS,
   findVideoModel,
   videoModelsOfFamily,
   type VideoFamily,
-  type VideoModel,
 } from '../../../../shared/catalog/videoModels'
-import { CONSOLE_DURATIONS, type VideoPreview } from '../../../../shared/ipc/video'
+import type { VideoPreview } from '../../../../shared/ipc/video'
+import { CONSOLE_VIDEO_FIELDS, VIDEO_FORM_FIELDS } from '../../../../shared/video/formFields'
 import type { VideoForm as Form } from '../../../../shared/video/forms'
 import { useVideoStore } from '../../stores/videoStore'
 import { ImageInput } from './ImageInput'
+import { Field, VideoFields } from './VideoFields'
 import { imageSlots, modeOf, slotValue, withSlot } from '../../../../shared/video/formModes'
 import { issuesByField, useRequestPreview } from './useRequestPreview'
 import { useTouched, visibleIssues } from './useTouched'
@@ -131,19 +132,13 @@ export function VideoForm({ profileId }: Props) {
               </select>
             </Field>
           )}
-          <Field label="Prompt" issue={issues.get('prompt')}>
-            <textarea
-              rows={3}
-              value={form.prompt}
-              placeholder={
-                form.family === 'D' && mode === 'reference'
-                  ? 'Cite images as [图1], [图2]…'
-                  : 'Describe the scene'
-              }
-              onChange={(e) => store.updateForm({ prompt: e.target.value })}
-            />
-          </Field>
-          <FamilyFields model={model} form={form} mode={mode} issues={issues} />
+          <VideoFields
+            fields={VIDEO_FORM_FIELDS[form.family]}
+            ctx={{ model, mode }}
+            values={form as unknown as Record<string, unknown>}
+            issues={issues}
+            onChange={(key, value) => store.updateForm({ [key]: value } as Partial<Form>)}
+          />
           {imageSlots(model, form, mode).map((slot) => {
             const value = slotValue(form, slot.key)
             const issueKey = slot.key.startsWith('images.') ? `images[${slot.key.slice(7)}]` : slot.key
@@ -162,21 +157,18 @@ export function VideoForm({ profileId }: Props) {
               />
             )
           })}
-          {form.family === 'A' && mode === 'remix' && (
-            <Field
-              label="Remix from video id (remix_from_video_id)"
-              issue={issues.get('remix_from_video_id')}
-            >
-              <input
-                value={form.remix_from_video_id ?? ''}
-                placeholder="video_…"
-                onChange={(e) => store.updateForm({ remix_from_video_id: e.target.value })}
-              />
-            </Field>
+          {form.family === 'D' && mode === 'reference' && issues.get('images') && (
+            <p className="field-error">{issues.get('images')}</p>
           )}
         </>
       ) : (
-        <ConsoleFields issues={issues} />
+        <VideoFields
+          fields={CONSOLE_VIDEO_FIELDS}
+          ctx={{ model: undefined, mode: undefined }}
+          values={store.consoleForm}
+          issues={issues}
+          onChange={(key, value) => store.updateConsoleForm({ [key]: value })}
+        />
       )}
 
       {shownIssues.length > 0 && (
@@ -227,359 +219,6 @@ function RequestView({ preview }: { preview: VideoPreview }) {
       </code>
       <pre>{preview.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
       <pre>{preview.body}</pre>
-    </div>
-  )
-}
-
-/**
- * A labelled control with its issue. The control is named by `aria-label` (a wrapping label would fold the
- * select's value and the issue text into the name) and described by the issue.
- */
-function Field({ label, issue, children }: { label: string; issue?: string; children: React.ReactElement }) {
-  const issueId = useId()
-  return (
-    <label>
-      {label}
-      {cloneElement(children as React.ReactElement<Record<string, unknown>>, {
-        'aria-label': label,
-        'aria-invalid': issue ? true : undefined,
-        'aria-describedby': issue ? issueId : undefined,
-      })}
-      {issue && (
-        <span className="field-error" id={issueId}>
-          {issue}
-        </span>
-      )}
-    </label>
-  )
-}
-
-function Choice<T extends string | number>({
-  label,
-  value,
-  values,
-  issue,
-  onChange,
-  empty,
-}: {
-  label: string
-  value: T | undefined
-  values: readonly T[]
-  issue?: string
-  onChange(v: T | undefined): void
-  /** Offers "not sent" as the first option. */
-  empty?: string
-}) {
-  return (
-    <Field label={label} issue={issue}>
-      <select
-        value={value === undefined ? '' : String(value)}
-        onChange={(e) => {
-          const raw = e.target.value
-          if (raw === '') return onChange(undefined)
-          const match = values.find((v) => String(v) === raw)
-          onChange(match)
-        }}
-      >
-        {empty !== undefined && <option value="">{empty}</option>}
-        {values.map((v) => (
-          <option key={String(v)} value={String(v)}>
-            {String(v)}
-          </option>
-        ))}
-      </select>
-    </Field>
-  )
-}
-
-function Check({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string
-  checked: boolean | undefined
-  onChange(v: boolean): void
-}) {
-  return (
-    <label className="inline">
-      <input type="checkbox" checked={checked ?? false} onChange={(e) => onChange(e.target.checked)} />
-      {label}
-    </label>
-  )
-}
-
-function NumberInput({
-  label,
-  value,
-  issue,
-  min,
-  max,
-  onChange,
-}: {
-  label: string
-  value: number | undefined
-  issue?: string
-  min?: number
-  max?: number
-  onChange(v: number | undefined): void
-}) {
-  return (
-    <Field label={label} issue={issue}>
-      <input
-        type="number"
-        inputMode="numeric"
-        value={value ?? ''}
-        min={min}
-        max={max}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-      />
-    </Field>
-  )
-}
-
-function FamilyFields({
-  model,
-  form,
-  mode,
-  issues,
-}: {
-  model: VideoModel
-  form: Form
-  mode: string
-  issues: Map<string, string>
-}) {
-  const update = useVideoStore((s) => s.updateForm)
-  switch (form.family) {
-    case 'A':
-      return (
-        <div className="video-fields">
-          <Choice
-            label="Seconds"
-            value={Number(form.seconds ?? model.defaultDuration)}
-            values={model.durations}
-            issue={issues.get('seconds')}
-            onChange={(v) => update({ seconds: v })}
-          />
-          <Choice
-            label="Size"
-            value={form.size}
-            values={model.sizes}
-            issue={issues.get('size') ?? issues.get('width')}
-            onChange={(v) => update({ size: v })}
-          />
-        </div>
-      )
-    case 'B':
-      return (
-        <div className="video-fields">
-          <Choice
-            label="Duration (durationSeconds)"
-            value={form.durationSeconds}
-            values={model.durations}
-            issue={issues.get('durationSeconds')}
-            onChange={(v) => update({ durationSeconds: v })}
-          />
-          <Choice
-            label="Aspect ratio"
-            value={form.aspectRatio}
-            values={model.aspectRatios}
-            issue={issues.get('aspectRatio')}
-            onChange={(v) => update({ aspectRatio: v })}
-          />
-          <Choice
-            label="Resolution"
-            value={form.resolution}
-            values={model.resolutions}
-            issue={issues.get('resolution')}
-            onChange={(v) => update({ resolution: v })}
-          />
-          <NumberInput
-            label="Samples (sampleCount)"
-            value={form.sampleCount}
-            min={model.sampleCount?.min}
-            max={model.sampleCount?.max}
-            issue={issues.get('sampleCount')}
-            onChange={(v) => update({ sampleCount: v })}
-          />
-          <NumberInput
-            label="Seed"
-            value={form.seed}
-            issue={issues.get('seed')}
-            onChange={(v) => update({ seed: v })}
-          />
-          <Choice
-            label="Person generation"
-            value={form.personGeneration}
-            values={FAMILY_B_PERSON_GENERATION}
-            empty="(not sent)"
-            issue={issues.get('personGeneration')}
-            onChange={(v) => update({ personGeneration: v })}
-          />
-          {model.audio === 'toggle' ? (
-            <Check
-              label="Generate audio"
-              checked={form.generateAudio}
-              onChange={(v) => update({ generateAudio: v })}
-            />
-          ) : (
-            <p className="muted small">This fast model always includes audio.</p>
-          )}
-          <Check
-            label="Add watermark"
-            checked={form.addWatermark}
-            onChange={(v) => update({ addWatermark: v })}
-          />
-        </div>
-      )
-    case 'C':
-      return (
-        <div className="video-fields">
-          <Choice
-            label="Duration"
-            value={form.duration}
-            values={model.durations}
-            issue={issues.get('duration')}
-            onChange={(v) => update({ duration: v })}
-          />
-          <Choice
-            label="Resolution"
-            value={form.resolution}
-            values={model.resolutions}
-            issue={issues.get('resolution')}
-            onChange={(v) => update({ resolution: v })}
-          />
-          {model.aspectRatios.length > 0 && (
-            <Choice
-              label="Aspect ratio"
-              value={form.aspect_ratio}
-              values={model.aspectRatios}
-              issue={issues.get('aspect_ratio')}
-              onChange={(v) => update({ aspect_ratio: v })}
-            />
-          )}
-          <NumberInput
-            label="Seed"
-            value={form.seed}
-            issue={issues.get('seed')}
-            onChange={(v) => update({ seed: v })}
-          />
-          <Field label="Audio URL (audio_url)" issue={issues.get('audio_url')}>
-            <input
-              type="url"
-              value={form.audio_url ?? ''}
-              placeholder="https://…"
-              onChange={(e) => update({ audio_url: e.target.value || undefined })}
-            />
-          </Field>
-          <Check
-            label="Smart rewrite (prompt expansion)"
-            checked={form.smart_rewrite}
-            onChange={(v) => update({ smart_rewrite: v })}
-          />
-          <Check
-            label="Generate audio"
-            checked={form.generate_audio}
-            onChange={(v) => update({ generate_audio: v })}
-          />
-        </div>
-      )
-    case 'D':
-      return (
-        <div className="video-fields">
-          <Choice
-            label="Ratio (--ratio)"
-            value={form.ratio}
-            values={model.aspectRatios}
-            issue={issues.get('ratio')}
-            onChange={(v) => update({ ratio: v })}
-          />
-          <Choice
-            label="Duration (--dur)"
-            value={form.duration}
-            values={model.durations}
-            issue={issues.get('duration')}
-            onChange={(v) => update({ duration: v })}
-          />
-          <Choice
-            label="Resolution (--rs)"
-            value={form.resolution}
-            values={model.resolutions}
-            issue={issues.get('resolution')}
-            onChange={(v) => update({ resolution: v })}
-          />
-          <Check
-            label="Watermark (--wm)"
-            checked={form.watermark}
-            onChange={(v) => update({ watermark: v })}
-          />
-          <Check
-            label="Camera fixed (--cf)"
-            checked={form.cameraFixed}
-            onChange={(v) => update({ cameraFixed: v })}
-          />
-          {model.audio === 'always' && <p className="muted small">This model's video includes audio.</p>}
-          {mode === 'reference' && issues.get('images') && (
-            <p className="field-error">{issues.get('images')}</p>
-          )}
-        </div>
-      )
-  }
-}
-
-function ConsoleFields({ issues }: { issues: Map<string, string> }) {
-  const form = useVideoStore((s) => s.consoleForm)
-  const update = useVideoStore((s) => s.updateConsoleForm)
-  return (
-    <div className="video-fields">
-      <Field label="Model (console)" issue={issues.get('model')}>
-        <input
-          value={form.model}
-          placeholder="the console's model name"
-          onChange={(e) => update({ model: e.target.value })}
-        />
-      </Field>
-      <Field label="Prompt" issue={issues.get('prompt')}>
-        <textarea rows={3} value={form.prompt} onChange={(e) => update({ prompt: e.target.value })} />
-      </Field>
-      <Choice
-        label="Duration"
-        value={form.duration}
-        values={CONSOLE_DURATIONS}
-        issue={issues.get('duration')}
-        onChange={(v) => update({ duration: v ?? 5 })}
-      />
-      <Field label="Aspect ratio" issue={issues.get('aspect_ratio')}>
-        <input
-          value={form.aspect_ratio}
-          list="console-ratios"
-          onChange={(e) => update({ aspect_ratio: e.target.value })}
-        />
-      </Field>
-      {/* The spec does not list the console's ratios: these are suggestions, any value can be typed. */}
-      <datalist id="console-ratios">
-        {['16:9', '9:16', '1:1', '4:3', '3:4'].map((r) => (
-          <option key={r} value={r} />
-        ))}
-      </datalist>
-      <Field label="Resolution (optional)" issue={issues.get('resolution')}>
-        <input
-          value={form.resolution ?? ''}
-          placeholder="e.g. 720p"
-          onChange={(e) => update({ resolution: e.target.value || undefined })}
-        />
-      </Field>
-      <Field label="Request key (req_key, optional)" issue={issues.get('req_key')}>
-        <input
-          value={form.req_key ?? ''}
-          onChange={(e) => update({ req_key: e.target.value || undefined })}
-        />
-      </Field>
-      <Check
-        label="Return a video URL (return_url)"
-        checked={form.return_url}
-        onChange={(v) => update({ return_url: v })}
-      />
     </div>
   )
 }
