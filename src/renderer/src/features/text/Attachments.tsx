@@ -3,11 +3,12 @@
 // own shape when it builds the request (base64 for messages and native, image_url / input_image with detail for
 // chat and responses, input_file for responses). The 50 MB limits are checked before anything is sent.
 import { useState } from 'react'
+import { FILE_MAX_BYTES, REQUEST_FILES_MAX_BYTES } from '../../../../shared/catalog/textParams'
 import { client } from '../../ipc/client'
 import { importFile } from '../../ipc/importFile'
 import { useTextStore, type Attachment } from '../../stores/textStore'
 
-export const FILE_LIMIT_BYTES = 50 * 1024 * 1024
+const megabytes = (bytes: number): string => `${bytes / (1024 * 1024)} MB`
 
 export function useAttach(): {
   attach(files: FileList | File[]): Promise<void>
@@ -30,12 +31,14 @@ export function useAttach(): {
         )
         continue
       }
-      if (file.size > FILE_LIMIT_BYTES) {
-        setError(`${file.name}: a file is at most 50 MB (the spec's limit per file).`)
+      if (file.size > FILE_MAX_BYTES) {
+        setError(`${file.name}: a file is at most ${megabytes(FILE_MAX_BYTES)} (the spec's limit per file).`)
         continue
       }
-      if (total + file.size > FILE_LIMIT_BYTES) {
-        setError(`${file.name}: all files in one request are at most 50 MB together.`)
+      if (total + file.size > REQUEST_FILES_MAX_BYTES) {
+        setError(
+          `${file.name}: all files in one request are at most ${megabytes(REQUEST_FILES_MAX_BYTES)} together.`,
+        )
         continue
       }
       try {
