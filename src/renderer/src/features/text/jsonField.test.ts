@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lineAndColumn, responseFormatProblem, toolsProblem } from './jsonField'
+import { responseFormatProblem, toolsProblem } from './jsonField'
 
 describe('JSON field problems', () => {
   it('give the line and column of a syntax error', () => {
@@ -26,10 +26,5 @@ describe('JSON field problems', () => {
     expect(toolsProblem('  ')).toBeNull()
     expect(toolsProblem('[{"name": "a"}]')).toBeNull()
     expect(responseFormatProblem('{"type": "object"}')).toBeNull()
-  })
-
-  it('count lines and columns from 1', () => {
-    expect(lineAndColumn('ab\ncd', 0)).toEqual({ line: 1, column: 1 })
-    expect(lineAndColumn('ab\ncd', 4)).toEqual({ line: 2, column: 2 })
   })
 })

@@ -1,17 +1,12 @@
 // Reads a JSON field of the parameters form (Tools, Structured output) and describes what is wrong in the
 // user's words: the field, the line and column of a syntax error, or the shape rule it breaks. Empty is valid.
+// Syntax errors come from the shared JSON syntax reader, so every JSON field of the app words them alike.
+import { jsonSyntaxError } from '../../../../shared/jsonSyntax'
 
 export interface JsonFieldProblem {
   readonly message: string
   readonly line?: number
   readonly column?: number
-}
-
-/** Line and column (1-based) of a character offset in `text`. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)))
-  const lines = before.split('\n')
-  return { line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 }
 }
 
 /**
@@ -24,20 +19,12 @@ export function jsonFieldProblem(
   check: (value: unknown) => string | null,
 ): JsonFieldProblem | null {
   if (!text.trim()) return null
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch (error) {
-    const raw = (error as Error).message
-    const position = /position (\d+)/.exec(raw)
-    const offset = position ? Number(position[1]) : text.length
-    const { line, column } = lineAndColumn(text, offset)
-    const reason = raw
-      .replace(/\s*\(line \d+ column \d+\)/, '')
-      .replace(/\s*in JSON at position \d+/, '')
-      .replace(/^Unexpected end of JSON input$/, 'the JSON ends too early')
-    return { message: `${label}: not valid JSON at line ${line}, column ${column}: ${reason}`, line, column }
+  const syntax = jsonSyntaxError(text)
+  if (syntax) {
+    const { line, column, problem } = syntax
+    return { message: `${label}: not valid JSON at line ${line}, column ${column}: ${problem}`, line, column }
   }
+  const value = JSON.parse(text) as unknown
   const problem = check(value)
   return problem ? { message: `${label}: ${problem}` } : null
 }
