@@ -4,8 +4,7 @@
 // chat and responses, input_file for responses). The 50 MB limits are checked before anything is sent.
 import { useState } from 'react'
 import { FILE_MAX_BYTES, REQUEST_FILES_MAX_BYTES } from '../../../../shared/catalog/textParams'
-import { client } from '../../ipc/client'
-import { importFile } from '../../ipc/importFile'
+import { mediaCalls } from '../../ipc/mediaCalls'
 import { useTextStore, type Attachment } from '../../stores/textStore'
 
 const megabytes = (bytes: number): string => `${bytes / (1024 * 1024)} MB`
@@ -43,7 +42,7 @@ export function useAttach(): {
       }
       try {
         setBusy(`Attaching ${file.name}… 0%`)
-        const media = await importFile(client, file, (sent, size) =>
+        const media = await mediaCalls.importFile(file, (sent, size) =>
           setBusy(`Attaching ${file.name}… ${Math.round((sent / size) * 100)}%`),
         )
         total += file.size

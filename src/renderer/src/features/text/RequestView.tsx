@@ -17,7 +17,7 @@ import {
   useTextStore,
 } from '../../stores/textStore'
 import { useProfilesStore } from '../../stores/profilesStore'
-import { client } from '../../ipc/client'
+import { textCalls } from '../../ipc/textCalls'
 import { Inspector } from '../../components/inspector/Inspector'
 import { CodeExport } from '../../components/inspector/CodeExport'
 import { formats, type Draft } from '../../../../shared/wire'
@@ -68,11 +68,11 @@ export function RequestView() {
       const profileId = profileInUse()
       if (!profileId || cancelled) return
       const { messages, ...settings } = draft
-      let result: Awaited<ReturnType<typeof client.call<'text.previewRequest'>>>
+      let result: Awaited<ReturnType<typeof textCalls.previewRequest>>
       try {
         const conversation = await syncConversation(messages)
         if (cancelled) return
-        result = await client.call('text.previewRequest', {
+        result = await textCalls.previewRequest({
           profileId,
           format,
           draft: { ...settings, messages: [] },
@@ -231,12 +231,12 @@ export function RequestView() {
           loadFrames={async (offset, limit) => {
             const id = exchange?.id
             if (!id) return { total: 0, frames: [] }
-            return client.invoke('text.getFrames', { exchangeId: id, offset, limit })
+            return textCalls.getFrames(id, offset, limit)
           }}
           onSaveCapture={async () => {
             const id = exchange?.id
             if (!id) throw new Error('Nothing has been sent yet.')
-            return client.invoke('text.saveCapture', { exchangeId: id })
+            return textCalls.saveCapture(id)
           }}
         />
       )}

@@ -13,7 +13,7 @@ import {
   useTextStore,
 } from '../../stores/textStore'
 import { useProfilesStore } from '../../stores/profilesStore'
-import { client } from '../../ipc/client'
+import { textCalls } from '../../ipc/textCalls'
 import { Conversation } from './Conversation'
 import { ParametersForm } from './ParametersForm'
 import { AttachmentChips, useAttach } from './Attachments'
@@ -289,7 +289,7 @@ function TokenCount() {
     const { draft } = s.draft(true)
     const { messages, ...settings } = draft
     const conversation = await syncConversation(messages).catch(() => undefined)
-    const result = await client.call('text.countTokens', {
+    const result = await textCalls.countTokens({
       profileId,
       format: s.format,
       draft: conversation ? { ...settings, messages: [] } : draft,

@@ -4,8 +4,7 @@
 import { useRef, useState } from 'react'
 import { VIDEO_IMAGE_MAX_BYTES, VIDEO_IMAGE_TYPES } from '../../../../shared/ipc/video'
 import type { ImportedMedia } from '../../../../shared/ipc/media'
-import { client } from '../../ipc/client'
-import { importFile } from '../../ipc/importFile'
+import { mediaCalls } from '../../ipc/mediaCalls'
 
 interface Props {
   label: string
@@ -49,7 +48,7 @@ export function ImageInput({ label, value, image, exactSize, issue, onChange, on
     if (wrong) return
     setBusy('Importing…')
     try {
-      const media = await importFile(client, file, (sent, size) =>
+      const media = await mediaCalls.importFile(file, (sent, size) =>
         setBusy(`Importing… ${Math.round((sent / size) * 100)}%`),
       )
       onImported(media)

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import type { Exchange } from '../../../../shared/ipc/exchange'
 import { CodeExport, Inspector } from '../../components/inspector'
 import type { VideoJob, VideoJobRequest } from '../../../../shared/ipc/video'
-import { client } from '../../ipc/client'
+import { videoCalls } from '../../ipc/videoCalls'
 
 type Tab = 'request' | 'submit' | 'poll' | 'result'
 const TABS: { id: Tab; label: string }[] = [
@@ -29,14 +29,14 @@ export function JobDetails({ jobId, onClose }: { jobId: string; onClose(): void 
   const [error, setError] = useState<string | null>(null)
 
   useEffect(() => {
-    void client
-      .call('video.getJobDetails', { jobId })
+    void videoCalls
+      .getJobDetails(jobId)
       .then((r) => (r.ok ? setDetails(r.value) : setError(r.error.message)))
   }, [jobId])
   useEffect(() => {
     if (tab === 'request') return
-    void client
-      .call('video.getExchange', { jobId, which: tab })
+    void videoCalls
+      .getExchange(jobId, tab)
       .then((r) => setExchanges((all) => ({ ...all, [tab]: r.ok ? r.value.exchange : null })))
   }, [jobId, tab])
   const exchange = tab in exchanges ? (exchanges[tab] ?? null) : 'loading'

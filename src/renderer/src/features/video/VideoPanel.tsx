@@ -5,7 +5,7 @@ import { useVideoStore } from '../../stores/videoStore'
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore'
 import { useAppStore } from '../../stores/appStore'
 import type { VideoJob } from '../../../../shared/ipc/video'
-import { client } from '../../ipc/client'
+import { videoCalls } from '../../ipc/videoCalls'
 import { VideoForm } from './VideoForm'
 import { JobList } from './JobList'
 import { CompareGrid, VideoPlayer } from './VideoPlayers'
@@ -33,7 +33,7 @@ export function VideoPanel() {
   const [saveNote, setSaveNote] = useState<{ text: string; error: boolean } | null>(null)
   const save = async (job: VideoJob) => {
     if (host?.host !== 'electron') return download(job)
-    const result = await client.call('video.saveResult', { jobId: job.id })
+    const result = await videoCalls.saveResult(job.id)
     if (!result.ok) setSaveNote({ text: `Could not save the video: ${result.error.message}`, error: true })
     else if (result.value.path) setSaveNote({ text: `Saved to ${result.value.path}`, error: false })
   }

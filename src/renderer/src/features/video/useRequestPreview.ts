@@ -3,7 +3,7 @@
 // submit would refuse, field by field.
 import { useEffect, useState } from 'react'
 import type { VideoJobRequest, VideoPreview } from '../../../../shared/ipc/video'
-import { client } from '../../ipc/client'
+import { videoCalls } from '../../ipc/videoCalls'
 
 export function useRequestPreview(
   request: VideoJobRequest | null,
@@ -18,7 +18,7 @@ export function useRequestPreview(
     if (!key) return
     let cancelled = false
     const timer = setTimeout(() => {
-      void client.call('video.previewRequest', JSON.parse(key) as VideoJobRequest).then((result) => {
+      void videoCalls.previewRequest(JSON.parse(key) as VideoJobRequest).then((result) => {
         if (cancelled) return
         setState(
           result.ok ? { preview: result.value, error: null } : { preview: null, error: result.error.message },
