@@ -1,14 +1,50 @@
-// Flat config: typescript-eslint recommended, React hooks, and the layering rules of ARCHITECTURE.md.
+// Flat config: typescript-eslint recommended, React hooks, and the layering rules of ARCHITECTURE.md as import
+// zones. ESLint replaces (does not merge) a rule's options per file, so each folder's entry lists every zone it
+// lies in; test/contract/layers.test.ts proves each zone fires on a wrong import and that the tree obeys them.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
-const electronOnly = {
-  paths: [
-    { name: 'electron', message: 'electron is imported only under src/main/platform and src/preload.' },
-    { name: 'electron-store', message: 'electron-store is imported only under src/main/platform.' },
-  ],
+const electronPaths = [
+  { name: 'electron', message: 'electron is imported only under src/main/platform and src/preload.' },
+  { name: 'electron-store', message: 'electron-store is imported only under src/main/platform.' },
+]
+const composition = 'appCore|index|embeddedSimulator'
+const zone = {
+  services: {
+    regex: `^(\\.\\./)+(ipc|platform|adapters|${composition})(/|$)|(^|/)(main/(ipc|platform|adapters)|web|simulator)(/|$)`,
+    message: 'Services depend only on their ports: no IPC, platform, adapter, host or composition code.',
+  },
+  platformServices: {
+    regex: '^\\.\\./services/(?!mediaResponse$)',
+    allowTypeImports: true,
+    message: 'The platform provides adapters: it names services only as types (the ports it implements).',
+  },
+  platformCompose: {
+    regex: `^\\.\\./(${composition}|ipc/domain|ipc/handlers)(/|$)`,
+    message: 'The platform does not compose the app: src/main/index.ts is the one composition root.',
+  },
+  adapters: {
+    regex: `^\\.\\./(ipc|platform|${composition})(/|$)`,
+    message: 'Adapters implement service ports with Node: no IPC, platform or composition code.',
+  },
+  web: { regex: '(^|/)main/platform(/|$)', message: 'Browser mode composes the same core with Node adapters, never the Electron platform.' },
+  sharedNode: { group: ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto'], message: 'src/shared is pure TypeScript: no Node modules.' },
+  sharedOut: { group: ['**/main/**', '**/renderer/**', '**/web/**', '**/simulator/**'], message: 'src/shared imports nothing outside itself.' },
+  catalog: { regex: '^\\.\\./wire(/|$)|(^|/)shared/wire(/|$)', message: 'The catalog names formats through shared/format.ts, never the wire layer.' },
+  rendererOut: { group: ['**/main/**', '**/web/**', '**/simulator/**'], message: 'The renderer never imports main, web or the simulator.' },
+  rendererNode: { group: ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto'], message: 'The renderer never imports Node modules.' },
+  stores: { regex: '^(\\.\\./)+features(/|$)', message: 'A store never imports a feature: features render stores, not the reverse.' },
+  client: {
+    regex: '^(\\./|(\\.\\./)+)ipc/(client|wsBridge)$',
+    message: 'Components reach main through their store or a call module in ipc/ (appCalls, textCalls, …), never the client.',
+  },
 }
+const restrict = (files, patterns, more = {}) => ({
+  files,
+  ...more,
+  rules: { 'no-restricted-imports': ['error', { paths: electronPaths, patterns }] },
+})
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'resources/**', '.tmp/**'] },
@@ -22,51 +58,42 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', electronOnly],
+      'no-restricted-imports': ['error', { paths: electronPaths }],
       'no-restricted-syntax': [
         'error',
         { selector: "NewExpression[callee.name='BrowserWindow']", message: 'Use createSecureWindow() from src/main/platform/window.ts.' },
       ],
     },
   },
+  restrict(['src/main/services/**'], [zone.services]),
+  restrict(['src/main/adapters/**'], [zone.adapters]),
+  restrict(['src/web/**'], [zone.web]),
+  restrict(['src/shared/**'], [zone.sharedNode, zone.sharedOut]),
+  restrict(['src/shared/catalog/**'], [zone.sharedNode, zone.sharedOut, zone.catalog]),
   {
-    files: ['src/main/platform/**', 'src/preload/**', '**/*.test.ts', 'test/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    files: ['src/shared/format.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportDeclaration, ExportAllDeclaration, ExportNamedDeclaration[source]', message: 'shared/format.ts is a leaf: it imports nothing.' },
+      ],
+    },
   },
+  { files: ['src/main/platform/**', 'src/preload/**', '**/*.test.ts', 'test/**'], rules: { 'no-restricted-imports': 'off' } },
   {
-    files: ['src/main/platform/window.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
+    files: ['src/main/platform/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [zone.platformServices, zone.platformCompose] }] },
   },
+  { files: ['src/main/platform/window.ts'], rules: { 'no-restricted-syntax': 'off' } },
   {
     files: ['src/renderer/**'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: electronOnly.paths,
-          patterns: [
-            { group: ['**/main/**', '**/web/**', '**/simulator/**'], message: 'The renderer never imports main, web or the simulator.' },
-            { group: ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto'], message: 'The renderer never imports Node modules.' },
-          ],
-        },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
-  {
-    files: ['src/shared/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: electronOnly.paths,
-          patterns: [
-            { group: ['node:*', 'fs', 'path', 'child_process', 'os'], message: 'src/shared is pure TypeScript: no node modules.' },
-            { group: ['**/main/**', '**/renderer/**', '**/web/**', '**/simulator/**'], message: 'src/shared imports nothing outside itself.' },
-          ],
-        },
-      ],
-    },
-  },
+  restrict(['src/renderer/**'], [zone.rendererOut, zone.rendererNode]),
+  restrict(['src/renderer/src/stores/**'], [zone.rendererOut, zone.rendererNode, zone.stores]),
+  restrict(['src/renderer/src/**'], [zone.rendererOut, zone.rendererNode, zone.client], {
+    ignores: ['src/renderer/src/stores/**', 'src/renderer/src/ipc/**'],
+  }),
 )

@@ -1,0 +1,79 @@
+// The layering rules hold because lint holds them: each zone in eslint.config.js is fed one deliberately wrong
+// import (linted virtually at a path inside the zone) and must name it, the allowed neighbour must pass, and the
+// real source tree must obey every zone.
+import { fileURLToPath } from 'node:url'
+import { ESLint } from 'eslint'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const layerRule = (ruleId: string) => ruleId === 'no-restricted-imports' || ruleId === 'no-restricted-syntax'
+
+let eslint: ESLint
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => layerRule(ruleId) })
+})
+
+/** The layer messages ESLint reports for `code` as if it were the file at `filePath`. */
+async function layerMessages(filePath: string, code: string): Promise<string[]> {
+  const results = await eslint.lintText(`${code}\n`, { filePath: `${root}/${filePath}` })
+  return results[0]!.messages.filter((m) => m.ruleId && layerRule(m.ruleId)).map((m) => m.message)
+}
+
+const wrong: { zone: string; file: string; code: string; says: string }[] = [
+  { zone: 'services ↛ ipc', file: 'src/main/services/text/zone.ts', code: "export { createRouter } from '../../ipc/router'", says: 'Services depend only on their ports' },
+  { zone: 'services ↛ platform', file: 'src/main/services/zone.ts', code: "import '../platform/window'", says: 'Services depend only on their ports' },
+  { zone: 'services ↛ adapters', file: 'src/main/services/zone.ts', code: "export { FileSecretStore } from '../adapters/FileSecretStore'", says: 'Services depend only on their ports' },
+  { zone: 'services ↛ composition root', file: 'src/main/services/video/zone.ts', code: "export { createAppCore } from '../../appCore'", says: 'Services depend only on their ports' },
+  { zone: 'services ↛ electron', file: 'src/main/services/zone.ts', code: "export { app } from 'electron'", says: 'electron is imported only under' },
+  { zone: 'platform ↛ service code', file: 'src/main/platform/zone.ts', code: "export { GatewayClient } from '../services/gateway'", says: 'The platform provides adapters' },
+  { zone: 'platform ↛ composition', file: 'src/main/platform/zone.ts', code: "export { createAppCore } from '../appCore'", says: 'src/main/index.ts is the one composition root' },
+  { zone: 'platform ↛ domains', file: 'src/main/platform/zone.ts', code: "export { textDomain } from '../ipc/handlers/text'", says: 'src/main/index.ts is the one composition root' },
+  { zone: 'adapters ↛ platform', file: 'src/main/adapters/zone.ts', code: "export { createSecureWindow } from '../platform/window'", says: 'Adapters implement service ports with Node' },
+  { zone: 'adapters ↛ electron-store', file: 'src/main/adapters/zone.ts', code: "import Store from 'electron-store'\nexport { Store }", says: 'electron-store is imported only under' },
+  { zone: 'web ↛ platform', file: 'src/web/zone.ts', code: "export { registerIpc } from '../main/platform/ipcTransport'", says: 'never the Electron platform' },
+  { zone: 'shared ↛ node', file: 'src/shared/wire/zone.ts', code: "export { readFile } from 'node:fs'", says: 'src/shared is pure TypeScript' },
+  { zone: 'shared ↛ main', file: 'src/shared/video/zone.ts', code: "export { createAppCore } from '../../main/appCore'", says: 'src/shared imports nothing outside itself' },
+  { zone: 'shared ↛ renderer', file: 'src/shared/zone.ts', code: "export { client } from '../renderer/src/ipc/client'", says: 'src/shared imports nothing outside itself' },
+  { zone: 'catalog ↛ wire', file: 'src/shared/catalog/zone.ts', code: "export type { Draft } from '../wire'", says: 'never the wire layer' },
+  { zone: 'catalog ↛ wire (by the long way)', file: 'src/shared/catalog/zone.ts', code: "export { formats } from '../../shared/wire/format'", says: 'never the wire layer' },
+  { zone: 'wire format is a leaf', file: 'src/shared/format.ts', code: "import { z } from 'zod'\nexport const Format = z.string()", says: 'is a leaf' },
+  { zone: 'stores ↛ features', file: 'src/renderer/src/stores/zone.ts', code: "export { VideoForm } from '../features/video/VideoForm'", says: 'A store never imports a feature' },
+  { zone: 'features ↛ ipc client', file: 'src/renderer/src/features/text/zone.ts', code: "export { client } from '../../ipc/client'", says: 'never the client' },
+  { zone: 'components ↛ ipc client', file: 'src/renderer/src/components/inspector/zone.tsx', code: "export { wsBridge } from '../../ipc/client'", says: 'never the client' },
+  { zone: 'app shell ↛ ipc client', file: 'src/renderer/src/zone.tsx', code: "export { client } from './ipc/client'", says: 'never the client' },
+  { zone: 'renderer ↛ main', file: 'src/renderer/src/features/zone.ts', code: "export { createAppCore } from '../../../main/appCore'", says: 'never imports main, web or the simulator' },
+  { zone: 'renderer ↛ simulator', file: 'src/renderer/src/stores/zone.ts', code: "export { createSimulator } from '../../../simulator/server'", says: 'never imports main, web or the simulator' },
+  { zone: 'renderer ↛ node', file: 'src/renderer/src/ipc/zone.ts', code: "export { readFile } from 'node:fs'", says: 'never imports Node modules' },
+]
+
+const allowed: { zone: string; file: string; code: string }[] = [
+  { zone: 'services use their ports and shared', file: 'src/main/services/text/zone.ts', code: "export type { EventSink } from '../ports'\nexport { ok } from '../../../shared/ipc/result'" },
+  { zone: 'platform names ports as types', file: 'src/main/platform/zone.ts', code: "export type { SettingsStore } from '../services/ports'\nexport type { MediaStore } from '../services/mediaStore'" },
+  { zone: 'platform serves media with the shared answer', file: 'src/main/platform/zone.ts', code: "export { answerMedia } from '../services/mediaResponse'" },
+  { zone: 'adapters implement ports', file: 'src/main/adapters/zone.ts', code: "export type { SecretStore } from '../services/ports'" },
+  { zone: 'browser mode composes the core', file: 'src/web/zone.ts', code: "export { createAppCore } from '../main/appCore'" },
+  { zone: 'catalog names a format through the leaf', file: 'src/shared/catalog/zone.ts', code: "export type { WireFormat } from '../format'" },
+  { zone: 'stores call main through the client', file: 'src/renderer/src/stores/zone.ts', code: "export { client } from '../ipc/client'" },
+  { zone: 'features use a call module and shared errors', file: 'src/renderer/src/features/video/zone.ts', code: "export { videoCalls } from '../../ipc/videoCalls'\nexport { IpcCallError } from '../../../../shared/ipc/client'" },
+]
+
+describe('layer zones', { timeout: 120_000 }, () => {
+  it.each(wrong)('$zone: a wrong import is reported with the rule it breaks', async ({ file, code, says }) => {
+    const messages = await layerMessages(file, code)
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toContain(says)
+  })
+
+  it.each(allowed)('$zone: the allowed import passes', async ({ file, code }) => {
+    expect(await layerMessages(file, code)).toEqual([])
+  })
+
+  it('the source tree obeys every zone', async () => {
+    const results = await eslint.lintFiles(['src', 'test', 'bench', 'scripts'].map((dir) => `${root}/${dir}`))
+    const broken = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId && layerRule(m.ruleId)).map((m) => `${r.filePath.slice(root.length)}:${m.line} ${m.message}`),
+    )
+    expect(results.length).toBeGreaterThan(100)
+    expect(broken).toEqual([])
+  }, 600_000)
+})
