@@ -18,6 +18,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['src/renderer/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
         },
       },
     ],
