@@ -16,8 +16,7 @@ import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { scrubSecrets } from './services/redact'
 import { MediaStore } from './services/mediaStore'
-import type { Notifier, SaveDialog } from './services/video/ports'
-import type { SecretStore, SettingsStore } from './services/ports'
+import type { HostAdapters } from './services/ports'
 
 /**
  * Every domain of the app, in start and close order. A new domain is one contract file in src/shared/ipc
@@ -34,22 +33,10 @@ export interface EmbeddedSimulator {
   close(): Promise<void>
 }
 
-export interface AppHost {
+export interface AppHost extends HostAdapters {
   kind: HostInfo['host']
-  version: string
-  dataDir: string
-  settings: SettingsStore
-  secrets: SecretStore
-  openExternal(url: string): Promise<void>
-  /** How the renderer addresses a media id: `media://<id>` in Electron, `/media/<id>` in browser mode. */
-  mediaUrl(id: string): string
   /** Starts the built-in simulator (on by default; `null` turns it off). */
   startSimulator: (() => Promise<EmbeddedSimulator>) | null
-  log?: (message: string) => void
-  /** Desktop notifications for finished video jobs (Electron); browser mode notifies through the page. */
-  notifier?: Notifier
-  /** The "Save as…" dialog (Electron); browser mode downloads instead. */
-  saveDialog?: SaveDialog
 }
 
 export interface AppCore {

@@ -8,8 +8,7 @@ import { join } from 'node:path'
 import type { Events } from '../../shared/ipc/contract'
 import type { Router } from '../ipc/router'
 import type { MediaStore } from '../services/mediaStore'
-import type { SecretStore, SettingsStore } from '../services/ports'
-import type { Notifier, SaveDialog } from '../services/video/ports'
+import type { HostAdapters } from '../services/ports'
 import { registerAppSchemes, handleAppProtocol } from './appProtocol'
 import { handleMediaProtocol } from './mediaProtocol'
 import { registerIpc } from './ipcTransport'
@@ -18,18 +17,9 @@ import { createSafeStorageSecretStore } from './SafeStorageSecretStore'
 import { ElectronStoreSettingsStore } from './ElectronStoreSettingsStore'
 import { ElectronNotifier, ElectronSaveDialog } from './videoPlatform'
 
-/** What Electron provides to the app core. */
-export interface ElectronAdapters {
+/** What Electron provides to the app core: every adapter, notifications and the save dialog included. */
+export type ElectronAdapters = HostAdapters & Required<Pick<HostAdapters, 'log' | 'notifier' | 'saveDialog'>> & {
   kind: 'electron'
-  version: string
-  dataDir: string
-  settings: SettingsStore
-  secrets: SecretStore
-  openExternal(url: string): Promise<void>
-  mediaUrl(id: string): string
-  log(message: string): void
-  notifier: Notifier
-  saveDialog: SaveDialog
 }
 
 /** What the host needs back from the composed core: the router for IPC and the media store for media://. */

@@ -2,6 +2,7 @@
 // platform code; Electron adapters live in src/main/platform, plain-Node adapters in src/main/adapters, and
 // the transports (Electron IPC, browser mode's WebSocket) provide the EventSink of each call.
 import type { EventMap, EventPayload } from '../../shared/ipc/define'
+import type { Notifier, SaveDialog } from './video/ports'
 
 export type SecretProtection = 'os-encryption' | 'basic-text' | 'plain-file'
 
@@ -18,6 +19,22 @@ export interface SettingsStore {
   get<T>(key: string): T | undefined
   set(key: string, value: unknown): void
   delete(key: string): void
+}
+
+/** What a host (Electron or browser mode) provides to the app core; the composition root adds the rest. */
+export interface HostAdapters {
+  version: string
+  dataDir: string
+  settings: SettingsStore
+  secrets: SecretStore
+  openExternal(url: string): Promise<void>
+  /** How the renderer addresses a media id: `media://<id>` in Electron, `/media/<id>` in browser mode. */
+  mediaUrl(id: string): string
+  log?: (message: string) => void
+  /** Desktop notifications for finished video jobs (Electron); browser mode notifies through the page. */
+  notifier?: Notifier
+  /** The "Save as…" dialog (Electron); browser mode downloads instead. */
+  saveDialog?: SaveDialog
 }
 
 export interface Clock {
