@@ -300,7 +300,7 @@ describe('video jobs against the simulator', () => {
     h = await harness(25) // 800 ms per task: time to stop in the middle
     const first = await h.service()
     const submitted = await first.submit(model('famA-2', { family: 'A', prompt: 'a slow train', seconds: 8 }))
-    const onDisk = JSON.parse(await readFile(join(h.dir, 'video-jobs.json'), 'utf8')) as {
+    const onDisk = JSON.parse(await readFile(join(h.dir, 'jobs.json'), 'utf8')) as {
       jobs: { taskId: string }[]
     }
     expect(onDisk.jobs[0]?.taskId).toBe(submitted.taskId)
@@ -336,7 +336,7 @@ describe('video jobs against the simulator', () => {
       (await s.submit(model('famC-2.5-t2v-preview', { family: 'C', prompt: 'fish' }))).id,
     )
     await s.close()
-    const path = join(h.dir, 'video-jobs.json')
+    const path = join(h.dir, 'jobs.json')
     const file = JSON.parse(await readFile(path, 'utf8')) as { jobs: Record<string, unknown>[] }
     file.jobs[0] = { ...file.jobs[0], status: 'submitting', taskId: null, result: null }
     const { writeFile } = await import('node:fs/promises')

@@ -133,6 +133,18 @@ export const jobErrorSchema = z.object({
 })
 export type JobError = z.infer<typeof jobErrorSchema>
 
+/** A job's fetched video as stored in the media store (the ledger keeps this; the view adds its URL). */
+export const storedVideoResultSchema = z.object({
+  mediaId: z.string(),
+  mimeType: z.string(),
+  bytes: z.number(),
+  /** A file name for "Save as…". */
+  name: z.string(),
+  source: z.enum(['download', 'data', 'hosted']),
+  fetchedAt: z.number(),
+})
+export type StoredVideoResult = z.infer<typeof storedVideoResultSchema>
+
 export const videoJobSchema = z.object({
   id: z.string(),
   kind: z.enum(['model', 'console']),
@@ -165,17 +177,10 @@ export const videoJobSchema = z.object({
   /** A transient problem the job is riding out (429, 5xx, a dropped connection): shown, retried. */
   notice: z.string().nullable(),
   error: jobErrorSchema.nullable(),
-  result: z
-    .object({
-      mediaId: z.string(),
+  result: storedVideoResultSchema
+    .extend({
       /** `media://<id>` or `/media/<id>`: the only way the renderer reaches the bytes. */
       url: z.string(),
-      mimeType: z.string(),
-      bytes: z.number(),
-      /** A file name for "Save as…". */
-      name: z.string(),
-      source: z.enum(['download', 'data', 'hosted']),
-      fetchedAt: z.number(),
     })
     .nullable(),
   /** Download progress while `downloading`. */

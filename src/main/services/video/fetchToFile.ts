@@ -5,6 +5,7 @@
 import { createWriteStream, promises as fs } from 'node:fs'
 import { finished } from 'node:stream/promises'
 import { describeNetworkError } from '../gateway'
+import { waitDrain } from './drain'
 
 export type ResultFetchCode =
   'RESULT_URL_EXPIRED' | 'RESULT_HTTP' | 'RESULT_NETWORK' | 'RESULT_NOT_VIDEO' | 'RESULT_ABORTED'
@@ -157,7 +158,7 @@ export async function fetchToFile(url: string, options: FetchFileOptions): Promi
         if (done) break
         touch()
         written += value.byteLength
-        if (!out.write(value)) await drain(out)
+        if (!out.write(value)) await waitDrain(out)
         options.onProgress?.(written, total)
       }
     } catch (error) {
@@ -186,20 +187,6 @@ export async function fetchToFile(url: string, options: FetchFileOptions): Promi
     'RESULT_NETWORK',
     `The result could not be downloaded after ${maxConnections} connections: ${lastProblem}.`,
   )
-}
-
-function drain(out: NodeJS.WritableStream & { errored?: Error | null }): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = (error?: Error) => {
-      out.off('drain', onDrain)
-      out.off('error', done)
-      if (error) reject(error)
-      else resolve()
-    }
-    const onDrain = () => done()
-    out.on('drain', onDrain)
-    out.on('error', done)
-  })
 }
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {

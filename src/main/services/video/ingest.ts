@@ -5,6 +5,7 @@
 import { createWriteStream, promises as fs, type WriteStream } from 'node:fs'
 import { finished } from 'node:stream/promises'
 import { JsonScanError, JsonScanner, type StringSink } from './jsonScan'
+import { waitDrain } from './drain'
 
 const BASE64_CHARS = /^[A-Za-z0-9+/=_-]*$/
 const WHITESPACE = /\s+/g
@@ -213,19 +214,4 @@ export async function ingestJson(body: Body, options: IngestOptions): Promise<In
   }
   if (file && decoder) file.bytes = decoder.bytes
   return { scanner, file, urls }
-}
-
-function waitDrain(out: WriteStream): Promise<void> {
-  if (out.errored) return Promise.reject(out.errored)
-  return new Promise((resolve, reject) => {
-    const done = (error?: Error) => {
-      out.off('drain', onDrain)
-      out.off('error', done)
-      if (error) reject(error)
-      else resolve()
-    }
-    const onDrain = () => done()
-    out.on('drain', onDrain)
-    out.on('error', done)
-  })
 }

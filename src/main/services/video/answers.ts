@@ -1,0 +1,119 @@
+// Reading the gateway's answers to video submits and queries: task ids, task status (model and console shapes),
+// HTTP error messages from any of the gateway's error bodies, and a small JSON summary of a streamed answer for
+// the Inspector. Pure functions; nothing here sends or stores.
+import { CONSOLE_SUCCESS_CODE } from '../../../shared/catalog/consoleTasks'
+import type { IngestResult } from './ingest'
+import { JsonScanError } from './jsonScan'
+
+/** A failed attempt to fetch a succeeded task's video. */
+export class ResultError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly httpStatus: number | null = null,
+  ) {
+    super(message)
+  }
+}
+
+export type TaskAnswer =
+  | { kind: 'task'; status: string | null; errorCode: string | null; errorMessage: string | null }
+  | { kind: 'refused'; code: string; message: string }
+
+export function readTaskAnswer(kind: 'model' | 'console', scan: IngestResult): TaskAnswer {
+  const v = scan.scanner.values
+  const str = (path: string): string | null => {
+    const value = v.get(path)
+    return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null
+  }
+  if (kind === 'console') {
+    const code = v.get('code')
+    if (code !== CONSOLE_SUCCESS_CODE) {
+      return {
+        kind: 'refused',
+        code: `CONSOLE_${String(code)}`,
+        message: `The console answered code ${String(code)}: ${str('msg') ?? 'no message'}.`,
+      }
+    }
+    return {
+      kind: 'task',
+      status: str('data.status'),
+      errorCode: str('data.error.code'),
+      errorMessage: str('data.error.message'),
+    }
+  }
+  return {
+    kind: 'task',
+    status: str('status'),
+    errorCode: str('error.code'),
+    errorMessage: str('error.message'),
+  }
+}
+
+/** A small JSON of what a streamed answer held, with the big fields described, for the inspector. */
+export function summaryBody(scan: IngestResult): string {
+  const root: Record<string, unknown> = {}
+  const set = (path: string, value: unknown) => {
+    const keys = path.split('.')
+    let node = root
+    keys.slice(0, -1).forEach((k) => {
+      if (typeof node[k] !== 'object' || node[k] === null) node[k] = {}
+      node = node[k] as Record<string, unknown>
+    })
+    node[keys[keys.length - 1]!] = value
+  }
+  for (const [path, value] of scan.scanner.values) if (path) set(path, value)
+  for (const [path, url] of scan.urls) set(path, url)
+  for (const path of scan.scanner.oversized) set(path, '<long string elided>')
+  if (scan.file)
+    set(
+      scan.file.field,
+      `<${scan.file.bytes} bytes of ${scan.file.mimeType ?? 'video/mp4'} decoded to a file>`,
+    )
+  return JSON.stringify(root, null, 2)
+}
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+export function modelTaskId(answer: unknown): unknown {
+  return isObject(answer) ? answer.task_id : undefined
+}
+
+export function consoleTaskId(answer: unknown): unknown {
+  if (!isObject(answer) || answer.code !== CONSOLE_SUCCESS_CODE) return undefined
+  const data = answer.data
+  return isObject(data) ? data.task_id : typeof data === 'string' ? data : undefined
+}
+
+export function consoleErrorCode(answer: unknown): string {
+  return isObject(answer) && answer.code !== undefined ? `CONSOLE_${String(answer.code)}` : 'BAD_RESPONSE'
+}
+
+/** `HTTP 400: <the server's message>` from any of the error shapes the gateway uses. */
+export function describeHttpError(status: number, text: string): string {
+  const body = parseJson(text)
+  let message: string | undefined
+  if (isObject(body)) {
+    const error = body.error
+    if (isObject(error) && typeof error.message === 'string') message = error.message
+    else if (typeof error === 'string') message = error
+    else if (typeof body.msg === 'string') message = body.msg
+    else if (typeof body.message === 'string') message = body.message
+  }
+  const detail = message ?? text.trim().slice(0, 300)
+  return `HTTP ${status}${detail ? `: ${detail}` : ''}`
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof JsonScanError) return error.message
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,23 @@
+// A video job as the ledger stores it: the job view without its live fields, plus the request it was made from
+// and the engine's bookkeeping. Kinds `video` (model endpoints 11–13) and `console-video` (14–15).
+import { z } from 'zod'
+import {
+  jobErrorSchema,
+  storedVideoResultSchema,
+  videoJobRequestSchema,
+  videoJobSchema,
+} from '../../../shared/ipc/video'
+
+export const VIDEO_TASK_KINDS = ['video', 'console-video'] as const
+
+export const jobRecordSchema = videoJobSchema
+  .omit({ result: true, nextPollAt: true, notice: true, progress: true })
+  .extend({
+    task: z.enum(VIDEO_TASK_KINDS),
+    request: videoJobRequestSchema,
+    error: jobErrorSchema.nullable(),
+    result: storedVideoResultSchema.nullable(),
+    /** Failed attempts to fetch the result since the task succeeded (bounded). */
+    resultAttempts: z.number(),
+  })
+export type JobRecord = z.infer<typeof jobRecordSchema>
