@@ -10,7 +10,9 @@ import { ExchangeRecorder } from '../exchangeRecorder'
 import { GatewayError, RETRYABLE_STATUS, responseText, retryAfterMs, type GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
 import type { ResolvedProfile } from '../profiles'
+import { seconds } from '../tasks/backoff'
 import type { SendContext } from '../tasks/engine'
+import { idleGuard, type IdleGuard } from '../tasks/idleGuard'
 import type { StepContext, StepOutcome, SubmitOutcome } from '../tasks/types'
 import {
   consoleErrorCode,
@@ -87,6 +89,15 @@ export class VideoSteps {
   }
 
   async step(job: JobRecord, ctx: Ctx): Promise<StepOutcome> {
+    const idle = idleGuard(ctx.signal, this.deps.fetchIdleMs)
+    try {
+      return await this.query(job, ctx, idle)
+    } finally {
+      idle.done()
+    }
+  }
+
+  private async query(job: JobRecord, ctx: Ctx, idle: IdleGuard): Promise<StepOutcome> {
     const taskId = job.taskId!
     let res
     try {
@@ -98,7 +109,7 @@ export class VideoSteps {
         // JSON bodies read as they arrive (a download's base64 may be tens of MB).
         headers: { accept: 'application/json' },
         maxRetries: 0,
-        signal: ctx.signal,
+        signal: idle.signal,
       })
     } catch (error) {
       if (!ctx.current()) return { type: 'stale' }
@@ -143,12 +154,14 @@ export class VideoSteps {
 
     // An answer can carry the video itself (family B's data URL): it is decoded while it streams in.
     const temp = await this.tempPath()
+    idle.touch()
     let scan: IngestResult
     try {
       scan = await ingestJson(res.body!, {
         tempPath: temp,
         urlFields: job.kind === 'console' ? ['data.url'] : ['url'],
         onProgress: (_bytes, fileBytes) => {
+          idle.touch()
           if (fileBytes > 0) ctx.progress(fileBytes, null)
         },
       })
@@ -157,9 +170,12 @@ export class VideoSteps {
       res.exchange.finish()
       ctx.keepExchange('poll', res.exchange.snapshot())
       if (!ctx.current()) return { type: 'stale' }
-      const message = `the answer to the query was cut off or malformed (${describeError(error)})`
+      const message = idle.stalled
+        ? `the answer to the query stalled (no bytes for ${seconds(this.deps.fetchIdleMs)})`
+        : `the answer to the query was cut off or malformed (${describeError(error)})`
       return { type: 'transient', message, retryAfterMs: null }
     }
+    idle.done()
     res.exchange.recordBodyChunk(summaryBody(scan))
     res.exchange.finish()
     ctx.keepExchange('poll', res.exchange.snapshot())
@@ -296,6 +312,19 @@ export class VideoSteps {
     job: JobRecord,
     ctx: Ctx,
   ): Promise<{ path: string; bytes: number; mimeType: string }> {
+    const idle = idleGuard(ctx.signal, this.deps.fetchIdleMs)
+    try {
+      return await this.downloadOnce(job, ctx, idle)
+    } finally {
+      idle.done()
+    }
+  }
+
+  private async downloadOnce(
+    job: JobRecord,
+    ctx: Ctx,
+    idle: IdleGuard,
+  ): Promise<{ path: string; bytes: number; mimeType: string }> {
     const res = await this.deps.gateway.send(ctx.profile, {
       kind: 'model',
       method: 'GET',
@@ -304,7 +333,7 @@ export class VideoSteps {
       // JSON bodies read as they arrive (a download's base64 may be tens of MB).
       headers: { accept: 'application/json' },
       maxRetries: 2,
-      signal: ctx.signal,
+      signal: idle.signal,
     })
     if (!res.ok) {
       ctx.keepExchange('result', res.exchange.snapshot())
@@ -315,6 +344,7 @@ export class VideoSteps {
       )
     }
     const temp = await this.tempPath()
+    idle.touch()
     const total = Number(res.headers.get('content-length')) || null
     let scan: IngestResult
     try {
@@ -322,16 +352,21 @@ export class VideoSteps {
         tempPath: temp,
         base64Fields: ['base64'],
         urlFields: ['data_url'],
-        onProgress: (bytes) => ctx.progress(bytes, total),
+        onProgress: (bytes) => {
+          idle.touch()
+          ctx.progress(bytes, total)
+        },
       })
     } catch (error) {
       res.exchange.recordError(describeError(error))
       res.exchange.finish()
       ctx.keepExchange('result', res.exchange.snapshot())
-      throw new ResultError(
-        'RESULT_CUT_OFF',
-        `The download was cut off or malformed: ${describeError(error)}`,
-      )
+      throw idle.stalled
+        ? new ResultError(
+            'RESULT_STALLED',
+            `The download stalled: no bytes for ${seconds(this.deps.fetchIdleMs)}.`,
+          )
+        : new ResultError('RESULT_CUT_OFF', `The download was cut off or malformed: ${describeError(error)}`)
     }
     res.exchange.recordBodyChunk(summaryBody(scan))
     res.exchange.finish()
