@@ -12,18 +12,27 @@ import { profilesDomain } from './ipc/handlers/profiles'
 import { textDomain } from './ipc/handlers/text'
 import { mediaDomain } from './ipc/handlers/media'
 import { videoDomain } from './ipc/handlers/video'
+import { imagesDomain } from './ipc/handlers/images'
 import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { scrubSecrets } from './services/redact'
 import { MediaStore } from './services/mediaStore'
 import type { HostAdapters } from './services/ports'
+import { TaskLedger } from './services/tasks/ledger'
 
 /**
  * Every domain of the app, in start and close order. A new domain is one contract file in src/shared/ipc
  * (joined in contract.ts) and one file in ipc/handlers that exports `defineDomain({ name, commands,
  * services(ctx), handlers(services), start?, close? })`, added to this list.
  */
-export const DOMAINS: readonly Domain[] = [appDomain, profilesDomain, textDomain, mediaDomain, videoDomain]
+export const DOMAINS: readonly Domain[] = [
+  appDomain,
+  profilesDomain,
+  textDomain,
+  mediaDomain,
+  videoDomain,
+  imagesDomain,
+]
 
 export interface EmbeddedSimulator {
   baseUrl: string
@@ -68,6 +77,7 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
     gateway: new GatewayClient({ knownSecrets: () => profiles.knownSecrets(), userAgent }),
     media: new MediaStore(join(host.dataDir, 'media'), host.mediaUrl),
     dataDir: host.dataDir,
+    ledger: new TaskLedger(host.dataDir, host.log),
     userAgent,
     openExternal: host.openExternal,
     log: host.log,

@@ -13,6 +13,7 @@ import { DOMAINS } from '../../src/main/appCore'
 import { ProfileService } from '../../src/main/services/profiles'
 import { GatewayClient } from '../../src/main/services/gateway'
 import { MediaStore } from '../../src/main/services/mediaStore'
+import { TaskLedger } from '../../src/main/services/tasks/ledger'
 import { InMemorySecretStore, InMemorySettingsStore, memoryBridge } from '../fakes/memory'
 import { randomPayload, seededRandom } from '../fakes/fuzz'
 
@@ -27,6 +28,7 @@ function realHandlers(dir: string) {
     gateway,
     media,
     dataDir: dir,
+    ledger: new TaskLedger(dir),
     userAgent: 'gateway-playground/test',
     openExternal: async () => undefined,
     hostInfo: () => ({
@@ -53,6 +55,13 @@ describe('IPC router', () => {
       [
         "app.getHostInfo",
         "app.openExternal",
+        "images.cancelJob",
+        "images.checkRequest",
+        "images.deleteJob",
+        "images.getExchange",
+        "images.retryJob",
+        "images.submitJob",
+        "images.watchJobs",
         "media.beginImport",
         "media.cancelImport",
         "media.finishImport",
@@ -177,38 +186,43 @@ describe('IPC router', () => {
     expect(logged).toEqual(['demo.crash', 'demo.badOutput'])
   })
 
-  it('fuzzes every route with 1,000 random payloads: no throw, no handler on invalid input (S5)', async () => {
-    const handlers = realHandlers(dir)
-    const calls = new Map<string, number>()
-    const counted = Object.fromEntries(
-      Object.entries(handlers).map(([route, fn]) => [
-        route,
-        (input: unknown, c: typeof ctx) => {
-          calls.set(route, (calls.get(route) ?? 0) + 1)
-          return (fn as (i: unknown, c: unknown) => unknown)(input, c)
-        },
-      ]),
-    ) as unknown as Handlers<Commands, Events>
-    const router = createRouter(commands, counted)
-    const rand = seededRandom(20261122)
-    for (const route of router.routes) {
-      const def = commands[route as keyof Commands]
-      let validCount = 0
-      for (let i = 0; i < 1000; i++) {
-        const payload = randomPayload(rand)
-        const valid = def.input.safeParse(payload).success
-        const before = calls.get(route) ?? 0
-        const result = await router.handle(route, payload, ctx)
-        expect(typeof result.ok).toBe('boolean')
-        if (!valid) {
-          expect(calls.get(route) ?? 0).toBe(before)
-          expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
-        } else validCount++
+  // 1,000 payloads for each of about 40 routes: on a busy machine this outlasts the default 20 s.
+  it(
+    'fuzzes every route with 1,000 random payloads: no throw, no handler on invalid input (S5)',
+    { timeout: 90_000 },
+    async () => {
+      const handlers = realHandlers(dir)
+      const calls = new Map<string, number>()
+      const counted = Object.fromEntries(
+        Object.entries(handlers).map(([route, fn]) => [
+          route,
+          (input: unknown, c: typeof ctx) => {
+            calls.set(route, (calls.get(route) ?? 0) + 1)
+            return (fn as (i: unknown, c: unknown) => unknown)(input, c)
+          },
+        ]),
+      ) as unknown as Handlers<Commands, Events>
+      const router = createRouter(commands, counted)
+      const rand = seededRandom(20261122)
+      for (const route of router.routes) {
+        const def = commands[route as keyof Commands]
+        let validCount = 0
+        for (let i = 0; i < 1000; i++) {
+          const payload = randomPayload(rand)
+          const valid = def.input.safeParse(payload).success
+          const before = calls.get(route) ?? 0
+          const result = await router.handle(route, payload, ctx)
+          expect(typeof result.ok).toBe('boolean')
+          if (!valid) {
+            expect(calls.get(route) ?? 0).toBe(before)
+            expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
+          } else validCount++
+        }
+        // Routes with a void input accept `undefined`; nothing else should slip through by chance.
+        expect(validCount).toBeLessThan(1000)
       }
-      // Routes with a void input accept `undefined`; nothing else should slip through by chance.
-      expect(validCount).toBeLessThan(1000)
-    }
-  })
+    },
+  )
 
   it('round-trips through the typed client over an in-memory bridge', async () => {
     const router = createRouter(commands, realHandlers(dir))

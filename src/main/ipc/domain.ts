@@ -7,6 +7,7 @@ import type { HostInfo } from '../../shared/ipc/app'
 import type { GatewayClient } from '../services/gateway'
 import type { MediaStore } from '../services/mediaStore'
 import type { ProfileService } from '../services/profiles'
+import type { TaskLedger } from '../services/tasks/ledger'
 import type { Notifier, SaveDialog } from '../services/video/ports'
 import type { Handler, Handlers } from './router'
 
@@ -16,6 +17,8 @@ export interface DomainContext {
   gateway: GatewayClient
   media: MediaStore
   dataDir: string
+  /** The one ledger of asynchronous jobs (`jobs.json`) that every job domain registers its kinds with. */
+  ledger: TaskLedger
   userAgent: string
   hostInfo(): HostInfo
   /** Opens a URL in the OS browser; only ever called with a URL that passed isSafeExternalUrl. */

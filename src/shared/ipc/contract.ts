@@ -5,6 +5,7 @@ import { profilesCommands } from './profiles'
 import { textCommands, textEvents } from './text'
 import { mediaCommands } from './media'
 import { videoCommands, videoEvents } from './video'
+import { imagesCommands, imagesEvents } from './images'
 import type { CommandMap, EventMap } from './define'
 
 export const commands = {
@@ -13,11 +14,13 @@ export const commands = {
   ...textCommands,
   ...mediaCommands,
   ...videoCommands,
+  ...imagesCommands,
 } satisfies CommandMap
 
 export const events = {
   ...textEvents,
   ...videoEvents,
+  ...imagesEvents,
 } satisfies EventMap
 
 export type Commands = typeof commands

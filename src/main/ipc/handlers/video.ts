@@ -13,6 +13,7 @@ export const videoDomain = defineDomain({
       gateway: ctx.gateway,
       media: ctx.media,
       dataDir: ctx.dataDir,
+      ledger: ctx.ledger,
       notifier: ctx.notifier,
       saveDialog: ctx.saveDialog,
       log: ctx.log,

@@ -144,14 +144,15 @@ export class TaskEngine<R extends TaskRecord> {
       await this.persist()
       return job
     }
-    job.taskId = outcome.taskId
-    job.status = 'submitted'
+    const answered = outcome.type === 'answered'
+    if (outcome.type === 'accepted') job.taskId = outcome.taskId
+    job.status = answered ? 'downloading' : 'submitted'
     job.remoteStatus = outcome.remoteStatus
     job.submittedAt = this.clock.now()
     job.updatedAt = job.submittedAt
-    // R7: the task id is on disk before the first poll.
+    // R7: the task id (or the answer to fetch) is on disk before the first poll.
     await this.persist()
-    this.schedule(job, this.interval())
+    this.schedule(job, answered ? 0 : this.interval())
     return job
   }
 
@@ -171,7 +172,7 @@ export class TaskEngine<R extends TaskRecord> {
     const job = this.record(jobId)
     if (ACTIVE_STATUSES.has(job.status)) return { job, resubmitted: false }
     const resumable =
-      job.taskId !== null &&
+      (job.taskId !== null || job.remoteStatus === 'succeeded') &&
       (job.status === 'cancelled' ||
         (job.status === 'failed' && job.error?.stage !== 'task' && job.error?.stage !== 'submit'))
     if (!resumable) return { job: await resubmit(job), resubmitted: true }

@@ -5,7 +5,7 @@ import type { Exchange } from '../../../shared/ipc/exchange'
 import type { JobError, VideoJobStatus } from '../../../shared/ipc/video'
 
 /** Every kind of asynchronous job the ledger holds. */
-export const TASK_KINDS = ['video', 'console-video', 'photo-shoot', 'try-on'] as const
+export const TASK_KINDS = ['video', 'console-video', 'batch-images', 'photo-shoot', 'try-on'] as const
 export type TaskKind = (typeof TASK_KINDS)[number]
 
 export type TaskStatus = VideoJobStatus
@@ -40,9 +40,14 @@ export interface JobExchanges {
 }
 export type ExchangeSlot = keyof JobExchanges
 
-/** What a domain's submit answered. */
+/**
+ * What a domain's submit answered. A task that answers at once (no task id, remote status `succeeded`) goes
+ * straight to fetching its result.
+ */
 export type SubmitOutcome =
-  { type: 'accepted'; taskId: string; remoteStatus: string } | { type: 'failed'; error: JobError }
+  | { type: 'accepted'; taskId: string; remoteStatus: string }
+  | { type: 'answered'; remoteStatus: 'succeeded' }
+  | { type: 'failed'; error: JobError }
 
 /** What one poll step of a domain answered; the engine turns it into the next state. */
 export type StepOutcome =

@@ -1,0 +1,26 @@
+// A console image job as the ledger stores it: the job view without its live fields, plus the request it was
+// made from, the result URLs the gateway answered (fetched once each into `results`) and the engine's bookkeeping.
+// Kinds `batch-images` (16), `photo-shoot` (17, 18 → 20) and `try-on` (19 → 20).
+import { z } from 'zod'
+import {
+  IMAGE_TASK_KINDS,
+  imageJobRequestSchema,
+  imageJobSchema,
+  storedImageSchema,
+} from '../../../shared/ipc/images'
+import { jobErrorSchema } from '../../../shared/ipc/video'
+
+export const imageRecordSchema = imageJobSchema
+  .omit({ results: true, nextPollAt: true, notice: true, progress: true, before: true })
+  .extend({
+    task: z.enum(IMAGE_TASK_KINDS),
+    request: imageJobRequestSchema,
+    error: jobErrorSchema.nullable(),
+    /** The result URLs the gateway answered with; `results[i]` is the stored copy of `answerUrls[i]`. */
+    answerUrls: z.array(z.string()),
+    results: z.array(storedImageSchema),
+    /** The stored input shown as "before" (an imported file), if any. */
+    beforeMediaId: z.string().nullable(),
+    resultAttempts: z.number(),
+  })
+export type ImageRecord = z.infer<typeof imageRecordSchema>

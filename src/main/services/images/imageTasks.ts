@@ -1,0 +1,275 @@
+// The console image task service: the images domain on the task engine. It validates a form (issues name the
+// field and rule, files are checked in main), builds the body of 16–19 with files inlined, and hands the life
+// cycle to the engine: persisted before the first poll, polled through 20 with backoff, resumed after a restart,
+// each result image fetched once into the media store (R7). Windows that watch get every change as an event.
+import { randomUUID } from 'node:crypto'
+import { consolePath, type ConsoleEndpoint } from '../../../shared/catalog/consoleTasks'
+import type { Events } from '../../../shared/ipc/contract'
+import type { EventPayload } from '../../../shared/ipc/define'
+import type { Exchange } from '../../../shared/ipc/exchange'
+import {
+  IMAGE_TASK_KINDS,
+  type ImageJob,
+  type ImageJobRequest,
+  type ImageTaskKind,
+} from '../../../shared/ipc/images'
+import { AppError } from '../../../shared/ipc/result'
+import type { ValidationIssue } from '../../../shared/ipc/video'
+import { buildImageBody, imageFieldsOf, validateImageForm } from '../../../shared/images/bodies'
+import type { ImageForm, LocalImageAs } from '../../../shared/images/forms'
+import { authorize, type GatewayClient } from '../gateway'
+import type { MediaStore } from '../mediaStore'
+import type { ProfileService } from '../profiles'
+import { systemClock, type Clock, type EventSink } from '../ports'
+import { TaskEngine, type TaskTiming } from '../tasks/engine'
+import { ExchangeArchive } from '../tasks/exchangeArchive'
+import { TaskLedger } from '../tasks/ledger'
+import type { ExchangeSlot } from '../tasks/types'
+import { inlineFile, loadInputs, type StoredInput } from './imageInputs'
+import { imageRecordSchema, type ImageRecord } from './imageRecord'
+import { ImageSteps } from './imageSteps'
+
+export interface ImageTiming extends TaskTiming {
+  /** A result download with no bytes for this long is dropped and resumed. */
+  fetchIdleMs: number
+}
+
+export const DEFAULT_IMAGE_TIMING: ImageTiming = {
+  pollIntervalMs: { min: 3_000, max: 5_000 },
+  backoffMaxMs: 60_000,
+  retryAfterMaxMs: 10 * 60_000,
+  maxPollErrors: 12,
+  maxResultAttempts: 3,
+  resultRetryMs: 2_000,
+  resumeSpreadMs: 1_000,
+  fetchIdleMs: 30_000,
+}
+
+export interface ImageTaskServiceDeps {
+  profiles: ProfileService
+  gateway: GatewayClient
+  media: MediaStore
+  dataDir: string
+  /** The ledger shared with the other job kinds; one is made in `dataDir` when absent. */
+  ledger?: TaskLedger
+  clock?: Clock
+  timing?: Partial<ImageTiming>
+  random?: () => number
+  log?: (message: string) => void
+  userAgent?: string
+}
+
+const ENDPOINTS: Record<ImageForm['mode'], ConsoleEndpoint> = {
+  batch: 'batchImage',
+  easy: 'photoShootEasy',
+  advanced: 'photoShootAdvanced',
+  'try-on': 'tryOn',
+}
+const TASKS: Record<ImageForm['mode'], ImageTaskKind> = {
+  batch: 'batch-images',
+  easy: 'photo-shoot',
+  advanced: 'photo-shoot',
+  'try-on': 'try-on',
+}
+
+/** How a file goes into the body: where the spec takes Base64 (easy mode) bare, elsewhere as the form says. */
+const localAs = (form: ImageForm): LocalImageAs =>
+  form.mode === 'easy' ? 'base64' : form.mode === 'batch' ? 'dataUrl' : form.localImageAs
+
+/** The input shown as "before": try-on's model photo, a photo-shoot's product image. */
+function beforeField(form: ImageForm): string | null {
+  if (form.mode === 'try-on') return 'person'
+  if (form.mode === 'advanced') return 'productImage'
+  if (form.mode === 'easy') {
+    const i = form.parts.findIndex((p) => p.image?.trim())
+    return i >= 0 ? `parts[${i}].image` : null
+  }
+  return null
+}
+
+function titleOf(form: ImageForm): string {
+  const cut = (s: string) => (s.length > 200 ? `${s.slice(0, 199)}…` : s)
+  switch (form.mode) {
+    case 'batch':
+      return cut(form.prompt)
+    case 'easy':
+      return cut(
+        form.parts
+          .map((p) => p.text?.trim())
+          .filter(Boolean)
+          .join(' · ') || 'Photo-shoot (easy)',
+      )
+    case 'advanced':
+      return 'Photo-shoot (advanced): product into template'
+    case 'try-on':
+      return `Try-on: ${form.garments.length} garment${form.garments.length === 1 ? '' : 's'}`
+  }
+}
+
+export class ImageTaskService {
+  private readonly watchers = new Map<string, EventSink<Events>>()
+  private readonly engine: TaskEngine<ImageRecord>
+  private readonly steps: ImageSteps
+  private readonly clock: Clock
+
+  constructor(private readonly deps: ImageTaskServiceDeps) {
+    this.clock = deps.clock ?? systemClock
+    const timing = { ...DEFAULT_IMAGE_TIMING, ...deps.timing }
+    const steps = (this.steps = new ImageSteps({
+      now: () => this.clock.now(),
+      gateway: deps.gateway,
+      media: deps.media,
+      fetchIdleMs: timing.fetchIdleMs,
+      userAgent: deps.userAgent,
+    }))
+    this.engine = new TaskEngine<ImageRecord>(
+      {
+        kinds: IMAGE_TASK_KINDS,
+        schema: imageRecordSchema,
+        resultNoun: 'image',
+        label: 'image job',
+        notFound: () => new AppError('IMAGE_JOB_NOT_FOUND', 'This image job no longer exists.'),
+        step: (job, ctx) => steps.step(job, ctx),
+        changed: (job) => this.broadcast('images.jobChanged', { job: this.view(job) }),
+        finished: () => undefined,
+        removed: async (job) => {
+          for (const r of job.results) await this.deps.media.delete(r.mediaId)
+          this.broadcast('images.jobRemoved', { jobId: job.id })
+        },
+      },
+      {
+        ledger: deps.ledger ?? new TaskLedger(deps.dataDir, deps.log),
+        archive: new ExchangeArchive(deps.dataDir),
+        profiles: deps.profiles,
+        timing,
+        clock: this.clock,
+        random: deps.random,
+        log: deps.log,
+      },
+    )
+  }
+
+  start(): Promise<void> {
+    return this.engine.start()
+  }
+
+  close(): Promise<void> {
+    return this.engine.close()
+  }
+
+  list(limit = 100): { jobs: ImageJob[]; total: number } {
+    const all = this.engine.sorted()
+    return { jobs: all.slice(0, limit).map((j) => this.view(j)), total: all.length }
+  }
+
+  watch(senderId: string, sink: EventSink<Events>, limit = 100): { jobs: ImageJob[]; total: number } {
+    this.watchers.set(senderId, sink)
+    return this.list(limit)
+  }
+
+  get(jobId: string): ImageJob {
+    return this.view(this.engine.record(jobId))
+  }
+
+  exchange(jobId: string, which: ExchangeSlot): Exchange | null {
+    return this.engine.exchange(jobId, which)
+  }
+
+  /** The issues a submit would refuse with: the form's rules, then the files (stored, type, size, mask size). */
+  async check(request: ImageJobRequest): Promise<ValidationIssue[]> {
+    return (await this.prepare(request.form)).issues
+  }
+
+  async submit(request: ImageJobRequest): Promise<ImageJob> {
+    if (this.engine.isClosed) throw new AppError('IMAGES_CLOSED', 'The app is shutting down.')
+    const profile = await this.deps.profiles.resolve(request.profileId)
+    const { issues, files } = await this.prepare(request.form)
+    if (issues.length > 0) {
+      throw new AppError('IMAGES_INVALID_INPUT', issues.map((i) => i.message).join('; '), { issues })
+    }
+    const path = consolePath(ENDPOINTS[request.form.mode])
+    // Missing credentials are the person's to fix, before any job exists.
+    authorize(profile, { kind: 'console', path })
+    const as = localAs(request.form)
+    const inlined = new Map<string, string>()
+    for (const [field, file] of files) inlined.set(field, await inlineFile(file, as))
+    const body = buildImageBody(request.form, (field, ref) => inlined.get(field) ?? ref)
+    const before = beforeField(request.form)
+    const now = this.clock.now()
+    const job: ImageRecord = {
+      id: randomUUID(),
+      task: TASKS[request.form.mode],
+      mode: request.form.mode,
+      profileId: profile.id,
+      profileName: profile.name,
+      title: titleOf(request.form),
+      request,
+      taskId: null,
+      status: 'submitting',
+      remoteStatus: null,
+      createdAt: now,
+      submittedAt: null,
+      finishedAt: null,
+      updatedAt: now,
+      polls: 0,
+      error: null,
+      expected: null,
+      answerUrls: [],
+      results: [],
+      beforeMediaId: (before && files.get(before)?.mediaId) ?? null,
+      resultFetches: 0,
+      resultAttempts: 0,
+    }
+    const sent = await this.engine.submit(job, (ctx) => this.steps.send(job, profile, { path, body }, ctx))
+    return this.view(sent)
+  }
+
+  cancel(jobId: string): ImageJob {
+    return this.view(this.engine.cancel(jobId))
+  }
+
+  async retry(jobId: string): Promise<{ job: ImageJob; resubmitted: boolean }> {
+    const { job, resubmitted } = await this.engine.retry(jobId, async (old) => {
+      const fresh = await this.submit(old.request)
+      return this.engine.record(fresh.id)
+    })
+    return { job: this.view(job), resubmitted }
+  }
+
+  remove(jobId: string): Promise<boolean> {
+    return this.engine.remove(jobId)
+  }
+
+  private async prepare(
+    form: ImageForm,
+  ): Promise<{ issues: ValidationIssue[]; files: Map<string, StoredInput> }> {
+    const issues: ValidationIssue[] = []
+    const { files, dims } = await loadInputs(this.deps.media, imageFieldsOf(form), issues)
+    const failed = new Set(issues.map((i) => i.field))
+    issues.push(...validateImageForm(form, dims).filter((i) => !failed.has(i.field)))
+    return { issues, files }
+  }
+
+  private view(job: ImageRecord): ImageJob {
+    const { request: _r, resultAttempts: _a, answerUrls: _u, beforeMediaId, results, ...rest } = job
+    return {
+      ...rest,
+      results: results.map((r) => ({ ...r, url: this.deps.media.url(r.mediaId) })),
+      before: beforeMediaId ? this.deps.media.url(beforeMediaId) : null,
+      ...this.engine.live(job),
+    }
+  }
+
+  private broadcast<K extends 'images.jobChanged' | 'images.jobRemoved'>(
+    name: K,
+    payload: EventPayload<Events[K]>,
+  ): void {
+    for (const [id, sink] of this.watchers) {
+      if (!sink.alive) {
+        this.watchers.delete(id)
+        continue
+      }
+      sink.emit(name, payload)
+    }
+  }
+}
