@@ -226,6 +226,24 @@ describe('photo shoot (17, 18, 20) and try-on (19)', () => {
     await expectPng(done.result.images[0]!)
   })
 
+  it('a restarted simulator still answers for the photo-shoot and try-on tasks it issued', async () => {
+    const { env } = await post('dressing2Submitv4', {
+      imageUrl: 'https://e/p.png',
+      clothingUrl: 'https://e/s.png',
+    })
+    const id = (env.data as { task_id: string }).task_id
+    const again = await createSimulator({ consoleToken: TOKEN, clock: { now: () => now + PHOTO_TASK_MS } })
+    try {
+      const res = await fetch(`${again.consoleBaseUrl}${API}/photoShootQuery?taskId=${id}`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      })
+      const done = (await res.json()) as Envelope
+      expect(done).toMatchObject({ code: 200, data: { status: 'SUCCESS', result: { taskId: id } } })
+    } finally {
+      await again.close()
+    }
+  })
+
   it('try-on names missing fields; a "fail" URL ends FAILED', async () => {
     const bad = await post('dressing2Submitv4', { 'cVDressingV4DTO.model.url': 'https://e/p.png' })
     expect(bad.env.msg).toContain('cVDressingV4DTO.garment.data is required')

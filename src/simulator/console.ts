@@ -74,10 +74,24 @@ function photoStore(ctx: SimContext): Map<string, PhotoTask> {
   return store
 }
 
-function addPhotoTask(ctx: SimContext, kind: PhotoTask['kind'], fails: boolean, images: number): string {
-  const id = `${kind === 'tryon' ? 'tryon' : 'ps'}_${hex()}`
-  photoStore(ctx).set(id, { id, kind, createdAt: ctx.sim.clock.now(), fails, images })
+const PHOTO_ID = /^(tryon|ps)_([0-9a-z]+)-([01])-[0-9a-f]+$/
+
+function addPhotoTask(ctx: SimContext, kind: PhotoTask['kind'], fails: boolean): string {
+  const createdAt = ctx.sim.clock.now()
+  // The id carries the task's start and outcome, so a restarted simulator still answers for it (as a real
+  // gateway keeps its tasks while a client restarts).
+  const id = `${kind === 'tryon' ? 'tryon' : 'ps'}_${createdAt.toString(36)}-${fails ? 1 : 0}-${hex()}`
+  photoStore(ctx).set(id, { id, kind, createdAt, fails, images: kind === 'tryon' ? 1 : 2 })
   return id
+}
+
+function findPhotoTask(ctx: SimContext, id: string): PhotoTask | undefined {
+  const known = photoStore(ctx).get(id)
+  if (known) return known
+  const m = PHOTO_ID.exec(id)
+  if (!m) return undefined
+  const kind = m[1] === 'tryon' ? 'tryon' : 'advanced'
+  return { id, kind, createdAt: parseInt(m[2]!, 36), fails: m[3] === '1', images: kind === 'tryon' ? 1 : 2 }
 }
 
 function videoSubmit(ctx: SimContext): void {
@@ -143,20 +157,20 @@ function advancedMode(ctx: SimContext): void {
     req.templateMaskUrl,
   )
   // Spec: data is the task id as a plain string.
-  ok(ctx, addPhotoTask(ctx, 'advanced', fails, 2))
+  ok(ctx, addPhotoTask(ctx, 'advanced', fails))
 }
 
 function tryOn(ctx: SimContext): void {
   const req = checked(ctx, checkTryOn(ctx.body))
   if (!req) return
   const fails = mentionsFail(req.personUrl, ...req.garments.map((g) => g.url))
-  ok(ctx, { task_id: addPhotoTask(ctx, 'tryon', fails, 1) })
+  ok(ctx, { task_id: addPhotoTask(ctx, 'tryon', fails) })
 }
 
 function photoShootQuery(ctx: SimContext): void {
   const id = ctx.url.searchParams.get('taskId') ?? ''
   if (id === '') return refuse(ctx, 400, 'taskId is required')
-  const task = photoStore(ctx).get(id)
+  const task = findPhotoTask(ctx, id)
   if (!task) return refuse(ctx, 404, `No photo-shoot or try-on task with taskId ${JSON.stringify(id)}`)
   const speed = ctx.sim.options.videoSpeed > 0 ? ctx.sim.options.videoSpeed : 1
   const done = (ctx.sim.clock.now() - task.createdAt) * speed >= PHOTO_TASK_MS

@@ -7,6 +7,8 @@ import { SettingsPanel } from './features/settings/SettingsPanel'
 import { TextPanel } from './features/text/TextPanel'
 import { VideoPanel } from './features/video/VideoPanel'
 import { VideoNotifier } from './features/video/VideoNotifier'
+import { ImagesPanel } from './features/images/ImagesPanel'
+import { JobsPanel } from './features/jobs/JobsPanel'
 
 interface PanelDef {
   id: PanelId
@@ -18,6 +20,8 @@ interface PanelDef {
 const PANELS: PanelDef[] = [
   { id: 'text', label: 'Text', icon: '✎', render: () => <TextPanel /> },
   { id: 'video', label: 'Video', icon: '▶', render: () => <VideoPanel /> },
+  { id: 'images', label: 'Images', icon: '▦', render: () => <ImagesPanel /> },
+  { id: 'jobs', label: 'Jobs', icon: '☰', render: () => <JobsPanel /> },
   { id: 'settings', label: 'Settings', icon: '⚙', render: () => <SettingsPanel /> },
 ]
 

@@ -33,7 +33,9 @@ class Issues {
   }
   integer(field: string, value: number | undefined, min: number, max = Infinity): void {
     if (value === undefined) return
-    if (!Number.isInteger(value)) this.add(field, 'type', `${field} must be a whole number (got ${value})`)
+    if (Number.isNaN(value)) this.add(field, 'required', `${field} is required`)
+    else if (!Number.isInteger(value))
+      this.add(field, 'type', `${field} must be a whole number (got ${value})`)
     else if (value < min || value > max) {
       const range = max === Infinity ? `at least ${min}` : `from ${min} to ${max}`
       this.add(field, 'range', `${field} must be ${range} (got ${value})`)

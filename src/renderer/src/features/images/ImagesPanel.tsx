@@ -1,0 +1,110 @@
+// The Images panel: console image tasks on the console base address with the console token. Three tabs (Batch
+// images, Photo-shoot, Try-on) each keep their draft; the side shows the newest job of the tab with its status,
+// the before/after of a finished try-on or photo-shoot, and the gallery of every stored result.
+import { useEffect } from 'react'
+import { validateImageForm } from '../../../../shared/images/bodies'
+import type { ImageJob } from '../../../../shared/ipc/images'
+import { activeProfile, useProfilesStore } from '../../stores/profilesStore'
+import { useImagesStore, type ImagesTab } from '../../stores/imagesStore'
+import { BatchImagesForm } from './BatchImagesForm'
+import { BeforeAfter } from './BeforeAfter'
+import { Gallery, Lightbox } from './Gallery'
+import { PhotoShootForm } from './PhotoShootForm'
+import { TryOnForm } from './TryOnForm'
+import { ImageJobStatus } from '../jobs/JobStatus'
+
+const TABS: { id: ImagesTab; label: string; send: string }[] = [
+  { id: 'batch', label: 'Batch images', send: 'Generate images' },
+  { id: 'photo-shoot', label: 'Photo-shoot', send: 'Start photo-shoot' },
+  { id: 'try-on', label: 'Try-on', send: 'Start try-on' },
+]
+const TASK_OF: Record<ImagesTab, ImageJob['task']> = {
+  batch: 'batch-images',
+  'photo-shoot': 'photo-shoot',
+  'try-on': 'try-on',
+}
+
+export function ImagesPanel() {
+  const profile = useProfilesStore(activeProfile)
+  const { tab, setTab, jobs, loaded, error, sending, photoMode, watch, submit, refused } = useImagesStore()
+  useEffect(() => void watch(), [watch])
+  const mode = tab === 'batch' ? 'batch' : tab === 'try-on' ? 'try-on' : photoMode
+  const current = TABS.find((t) => t.id === tab)!
+  const newest = jobs.find((j) => j.task === TASK_OF[tab])
+  const formLevel = refused[mode].find((i) => i.field === 'form')
+
+  const send = () => {
+    if (!profile) return
+    const { drafts, files } = useImagesStore.getState()
+    const dims = (field: string) => {
+      const ref = (drafts[mode] as unknown as Record<string, unknown>)[field]
+      const image = typeof ref === 'string' ? files[ref]?.image : undefined
+      return image ? { width: image.width, height: image.height } : null
+    }
+    if (validateImageForm(drafts[mode], dims).length > 0) {
+      useImagesStore.setState((s) => ({ sent: { ...s.sent, [mode]: true } }))
+      return
+    }
+    void submit(mode, profile.id)
+  }
+
+  return (
+    <section className="panel images" aria-labelledby="images-title">
+      <header className="panel-header">
+        <h1 id="images-title">Images</h1>
+        <p className="muted">
+          Console image tasks with the profile's console token. Results are saved to this computer, so they
+          outlive the gateway's links.
+        </p>
+      </header>
+      {error && <p className="error-banner">{error}</p>}
+      <div role="tablist" aria-label="Image tasks" className="tabs">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            role="tab"
+            type="button"
+            className="tab"
+            aria-selected={t.id === tab}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="video-body">
+        <form
+          className="video-form"
+          aria-label={current.label}
+          onSubmit={(e) => {
+            e.preventDefault()
+            send()
+          }}
+        >
+          {tab === 'batch' ? <BatchImagesForm /> : tab === 'try-on' ? <TryOnForm /> : <PhotoShootForm />}
+          {formLevel && (
+            <p className="field-error" role="alert">
+              {formLevel.message}
+            </p>
+          )}
+          <button type="submit" className="primary" disabled={!profile || sending}>
+            {sending ? 'Sending…' : current.send}
+          </button>
+        </form>
+        <div className="video-side">
+          {newest && (
+            <div aria-label="Newest job">
+              <ImageJobStatus job={newest} />
+              {newest.before && newest.results[0] && newest.status === 'succeeded' && (
+                <BeforeAfter before={newest.before} after={newest.results[0].url} label={newest.title} />
+              )}
+            </div>
+          )}
+          <h2 className="video-list-title">Gallery</h2>
+          {loaded ? <Gallery jobs={jobs} /> : <p className="muted">Loading…</p>}
+        </div>
+      </div>
+      <Lightbox />
+    </section>
+  )
+}

@@ -1,0 +1,80 @@
+// One job's state in words, whatever its kind: status, age, the next query, progress, the notice a job is riding
+// out (429, 5xx, a dropped connection) and the error code and message of a failure, so no job sits unexplained.
+import { useEffect, useState } from 'react'
+import type { ImageJob } from '../../../../shared/ipc/images'
+import { ACTIVE_JOB_STATUSES, type VideoJob } from '../../../../shared/ipc/video'
+
+export const STATUS_LABEL: Record<VideoJob['status'], string> = {
+  submitting: 'Submitting',
+  submitted: 'Submitted',
+  queued: 'Queued',
+  in_progress: 'In progress',
+  downloading: 'Downloading',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+}
+
+export function age(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000))
+  if (s < 60) return `${s} s`
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`
+}
+
+export function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (!active) return
+    const t = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(t)
+  }, [active])
+  return now
+}
+
+type AnyJob = Pick<
+  VideoJob | ImageJob,
+  'status' | 'createdAt' | 'nextPollAt' | 'notice' | 'error' | 'progress' | 'polls' | 'resultFetches'
+>
+
+export function JobState({ job, now }: { job: AnyJob; now: number }) {
+  const active = ACTIVE_JOB_STATUSES.includes(job.status)
+  return (
+    <>
+      <span className={`video-status status-${job.status}`} data-testid="job-status">
+        {STATUS_LABEL[job.status]}
+      </span>{' '}
+      <span className="muted small">
+        {age(now - job.createdAt)} ago
+        {active && job.nextPollAt ? ` · next query in ${age(job.nextPollAt - now)}` : ''}
+        {job.polls > 0 ? ` · ${job.polls} ${job.polls === 1 ? 'query' : 'queries'}` : ''}
+        {job.progress
+          ? ` · ${Math.round(job.progress.bytes / 1024)} KB${job.progress.total ? ` of ${Math.round(job.progress.total / 1024)} KB` : ''}`
+          : ''}
+        {job.resultFetches > 0 ? ` · result fetched ${job.resultFetches}×` : ''}
+      </span>
+      {job.notice && (
+        <p className="warn-banner small" role="status">
+          {job.notice}
+        </p>
+      )}
+      {job.error && (
+        <p className="field-error" role="alert" data-testid="job-error">
+          {job.error.code}: {job.error.message}
+        </p>
+      )}
+    </>
+  )
+}
+
+export function ImageJobStatus({ job }: { job: ImageJob }) {
+  const now = useNow(ACTIVE_JOB_STATUSES.includes(job.status))
+  return (
+    <div className="video-job" data-testid="image-job" data-status={job.status}>
+      <strong className="small">{job.title}</strong>
+      <div>
+        <JobState job={job} now={now} />
+      </div>
+    </div>
+  )
+}
