@@ -3,8 +3,7 @@
 // holds the mask only; the image shows beneath it.
 import { useEffect, useRef, useState } from 'react'
 import type { ImportedMedia } from '../../../../shared/ipc/media'
-import { client } from '../../ipc/client'
-import { importFile } from '../../ipc/importFile'
+import { mediaCalls } from '../../ipc/mediaCalls'
 
 interface Props {
   label: string
@@ -73,7 +72,7 @@ export function MaskPainter({ label, image, onDone, onCancel }: Props) {
       const blob = await new Promise<Blob | null>((r) => c.toBlob(r, 'image/png'))
       if (!blob) throw new Error('the mask could not be encoded as PNG')
       const name = `${image.name.replace(/\.[^.]+$/, '')}-mask.png`
-      onDone(await importFile(client, new File([blob], name, { type: 'image/png' })))
+      onDone(await mediaCalls.importFile(new File([blob], name, { type: 'image/png' })))
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error))
     } finally {
