@@ -13,6 +13,7 @@ import { textDomain } from './ipc/handlers/text'
 import { mediaDomain } from './ipc/handlers/media'
 import { videoDomain } from './ipc/handlers/video'
 import { imagesDomain } from './ipc/handlers/images'
+import { embeddingsDomain } from './ipc/handlers/embeddings'
 import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { scrubSecrets } from './services/redact'
@@ -32,6 +33,7 @@ export const DOMAINS: readonly Domain[] = [
   mediaDomain,
   videoDomain,
   imagesDomain,
+  embeddingsDomain,
 ]
 
 export interface EmbeddedSimulator {

@@ -6,6 +6,7 @@ import { textCommands, textEvents } from './text'
 import { mediaCommands } from './media'
 import { videoCommands, videoEvents } from './video'
 import { imagesCommands, imagesEvents } from './images'
+import { embeddingsCommands } from './embeddings'
 import type { CommandMap, EventMap } from './define'
 
 export const commands = {
@@ -15,6 +16,7 @@ export const commands = {
   ...mediaCommands,
   ...videoCommands,
   ...imagesCommands,
+  ...embeddingsCommands,
 } satisfies CommandMap
 
 export const events = {

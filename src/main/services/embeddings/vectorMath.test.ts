@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { PCA } from 'ml-pca'
+import {
+  agreesWithinFloat32,
+  compareVectors,
+  cosineFromGram,
+  decodeBase64Float32,
+  dequantise,
+  gramMatrix,
+  neighbours,
+  pcaFromGram,
+  quantiseRows,
+} from './vectorMath'
+import { float32Base64 } from '../../../simulator/embeddings'
+
+const f32 = (...xs: number[]) => Float32Array.from(xs)
+
+describe('vector maths', () => {
+  it('decodes base64 as little-endian float32, equal to the float values', () => {
+    const v = f32(0.5, -1.25, 3.1415927, 1e-8)
+    expect(Array.from(decodeBase64Float32(float32Base64(v)))).toEqual(Array.from(v))
+    // 1.0f is 00 00 80 3f in little-endian order.
+    expect(Array.from(decodeBase64Float32(Buffer.from([0, 0, 0x80, 0x3f]).toString('base64')))).toEqual([1])
+    expect(() => decodeBase64Float32(Buffer.from([1, 2, 3]).toString('base64'))).toThrow(/multiple of 4/)
+  })
+
+  it('computes cosine similarity against known values', async () => {
+    const vs = [f32(1, 0), f32(0, 2), f32(1, 1), f32(-3, 0)]
+    const m = cosineFromGram(await gramMatrix(vs), 4)
+    expect(m[0 * 4 + 1]).toBeCloseTo(0, 7)
+    expect(m[0 * 4 + 2]).toBeCloseTo(Math.SQRT1_2, 6)
+    expect(m[0 * 4 + 3]).toBeCloseTo(-1, 7)
+    expect(m[2 * 4 + 2]).toBeCloseTo(1, 7)
+    expect(neighbours(m, 4, 0, 2)).toEqual([
+      { index: 2, cosine: expect.closeTo(Math.SQRT1_2, 6) },
+      { index: 1, cosine: expect.closeTo(0, 6) },
+    ])
+  })
+
+  it('quantises the matrix to uint16 within 3e-5', async () => {
+    const vs = [f32(1, 0.3), f32(0.2, 1), f32(-1, 0.5)]
+    const m = cosineFromGram(await gramMatrix(vs), 3)
+    const bytes = Buffer.from(quantiseRows(m, 3, 1, 3), 'base64')
+    expect(bytes.length).toBe(2 * 3 * 2)
+    for (let k = 0; k < 6; k++)
+      expect(Math.abs(dequantise(bytes.readUInt16LE(k * 2)) - m[3 + k]!)).toBeLessThan(3e-5)
+  })
+
+  it('flags vectors that differ beyond float32 precision', () => {
+    expect(agreesWithinFloat32(compareVectors(f32(0.1, 0.2), f32(0.1, 0.2)))).toBe(true)
+    const off = compareVectors(f32(0.1, 0.2), f32(0.1, 0.2001))
+    expect(off.maxAbsDiff).toBeCloseTo(1e-4, 6)
+    expect(agreesWithinFloat32(off)).toBe(false)
+  })
+
+  it('projects onto the same two principal components as ml-pca', async () => {
+    let seed = 7
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5
+    // 30 points with most variance along two directions of a 12-dimensional space.
+    const rows = Array.from({ length: 30 }, () => {
+      const a = rand() * 10
+      const b = rand() * 4
+      return Array.from({ length: 12 }, (_, k) => a * Math.cos(k) + b * Math.sin(2 * k) + rand() * 0.1)
+    })
+    const vs = rows.map((r) => Float32Array.from(r))
+    const ours = await pcaFromGram(await gramMatrix(vs), vs.length)
+    const ref = new PCA(rows, { center: true, scale: false })
+    const scores = ref.predict(rows, { nComponents: 2 }).to2DArray()
+    const explained = ref.getExplainedVariance()
+    for (let c = 0; c < 2; c++) {
+      // Components are defined up to sign.
+      const sign = Math.sign(ours.points[0]![c]! * scores[0]![c]!) || 1
+      for (let i = 0; i < rows.length; i++) expect(ours.points[i]![c]!).toBeCloseTo(sign * scores[i]![c]!, 3)
+      expect(ours.explained[c]).toBeCloseTo(explained[c]!, 4)
+    }
+  })
+})
