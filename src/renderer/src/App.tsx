@@ -6,6 +6,7 @@ import { activeProfile, useProfilesStore } from './stores/profilesStore'
 import { SettingsPanel } from './features/settings/SettingsPanel'
 import { TextPanel } from './features/text/TextPanel'
 import { VideoPanel } from './features/video/VideoPanel'
+import { EmbeddingsPanel } from './features/embeddings/EmbeddingsPanel'
 import { VideoNotifier } from './features/video/VideoNotifier'
 import { ImagesPanel } from './features/images/ImagesPanel'
 import { JobsPanel } from './features/jobs/JobsPanel'
@@ -22,6 +23,7 @@ const PANELS: PanelDef[] = [
   { id: 'video', label: 'Video', icon: '▶', render: () => <VideoPanel /> },
   { id: 'images', label: 'Images', icon: '▦', render: () => <ImagesPanel /> },
   { id: 'jobs', label: 'Jobs', icon: '☰', render: () => <JobsPanel /> },
+  { id: 'embeddings', label: 'Embeddings', icon: '⋰', render: () => <EmbeddingsPanel /> },
   { id: 'settings', label: 'Settings', icon: '⚙', render: () => <SettingsPanel /> },
 ]
 

@@ -127,6 +127,13 @@ describe('embed requests', () => {
     expect(validateEmbed(draft({ dimensions: '512' }))).toEqual([])
   })
 
+  it('leaves a field that is not a number yet out of the previewed body', () => {
+    expect(buildEmbed(draft({ dimensions: '12.5' })).body).not.toHaveProperty('dimensions')
+    const native = buildEmbed(draft({ format: 'batchEmbedContents', dimensions: 'x' })).body
+    expect((native.requests as Record<string, unknown>[])[0]).not.toHaveProperty('outputDimensionality')
+    expect(buildRerank(rerank({ topN: 'two' })).body).not.toHaveProperty('top_n')
+  })
+
   it('reads the texts back from a hand-edited body in each format', () => {
     expect(textsOfEmbedBody('embeddings', { input: ['a', 'b'] })).toEqual(['a', 'b'])
     expect(textsOfEmbedBody('embeddings', { input: 'a' })).toEqual(['a'])

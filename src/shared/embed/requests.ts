@@ -158,11 +158,14 @@ function nativeItem(draft: EmbedDraft, text: string): Record<string, unknown> {
   const item: Record<string, unknown> = { content: { parts: [{ text }] } }
   if (draft.taskType.trim() !== '') item.taskType = draft.taskType.trim()
   const dims = parsePositiveInt(draft.dimensions)
-  if (dims !== null) item.outputDimensionality = dims
+  if (dims !== null && Number.isFinite(dims)) item.outputDimensionality = dims
   return item
 }
 
-/** The request of an embed draft. Batch items carry no `model` (spec 8): the model is in the path. */
+/**
+ * The request of an embed draft. Batch items carry no `model` (spec 8): the model is in the path. A field that
+ * is not a number yet is left out (the preview of a draft with errors still shows a valid body).
+ */
 export function buildEmbed(draft: EmbedDraft): BuiltRequest {
   const texts = draft.inputs.map((i) => i.text)
   if (draft.format === 'embedContent')
@@ -185,7 +188,7 @@ export function buildEmbed(draft: EmbedDraft): BuiltRequest {
     encoding_format: draft.encoding,
   }
   const dims = parsePositiveInt(draft.dimensions)
-  if (dims !== null) body.dimensions = dims
+  if (dims !== null && Number.isFinite(dims)) body.dimensions = dims
   return { kind: 'model', method: 'POST', path: '/v1/embeddings', body }
 }
 
@@ -196,7 +199,7 @@ export function buildRerank(draft: RerankDraft): BuiltRequest {
     documents: draft.documents.map((d) => d.text),
   }
   const topN = parsePositiveInt(draft.topN)
-  if (topN !== null) body.top_n = topN
+  if (topN !== null && Number.isFinite(topN)) body.top_n = topN
   if (draft.returnDocuments) body.return_documents = true
   return { kind: 'model', method: 'POST', path: '/v1/rerank', body }
 }

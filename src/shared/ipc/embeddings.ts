@@ -147,8 +147,8 @@ export const embeddingsCommands = {
   /** The exact request that would be sent (masked), its code export and the draft's issues. */
   'embeddings.preview': defineCommand(
     z.discriminatedUnion('mode', [
-      z.object({ mode: z.literal('embed'), profileId, draft: embedDraftSchema }),
-      z.object({ mode: z.literal('rerank'), profileId, draft: rerankDraftSchema }),
+      z.object({ mode: z.literal('embed'), profileId, draft: embedDraftSchema, rawBody }),
+      z.object({ mode: z.literal('rerank'), profileId, draft: rerankDraftSchema, rawBody }),
     ]),
     requestPreviewSchema,
   ),

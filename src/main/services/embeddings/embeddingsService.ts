@@ -39,7 +39,7 @@ import {
   type RerankDraft,
   type TextItem,
 } from '../../../shared/embed/requests'
-import { exportCode } from '../../../shared/wire/codeExport'
+import { exportEmbeddingsCode } from '../../../shared/embed/codeExport'
 import { ArrayElementReader } from './responseReader'
 import {
   agreesWithinFloat32,
@@ -58,6 +58,8 @@ import { readTexts, type ReadTexts } from './textImport'
 
 /** Characters of a response body kept for the Inspector; the vectors themselves are summarised in the panel. */
 const RECORDED_BODY_CHARS = 256 * 1024
+/** Characters of the request body a preview shows (the whole body is sent); keeps the answer under M1. */
+const PREVIEW_BODY_CHARS = 100_000
 const KEPT_SETS = 6
 const FIRST_VALUES = 5
 const FIRST_ROWS = 100
@@ -548,8 +550,8 @@ export class EmbeddingsService {
 
   async preview(
     input:
-      | { mode: 'embed'; profileId: string; draft: EmbedDraft }
-      | { mode: 'rerank'; profileId: string; draft: RerankDraft },
+      | { mode: 'embed'; profileId: string; draft: EmbedDraft; rawBody?: string }
+      | { mode: 'rerank'; profileId: string; draft: RerankDraft; rawBody?: string },
   ): Promise<RequestPreview> {
     const profile = await this.deps.profiles.resolve(input.profileId)
     let built: BuiltRequest
@@ -561,6 +563,8 @@ export class EmbeddingsService {
       built = buildRerank(input.draft)
       issues = validateRerank(input.draft)
     }
+    // A hand-edited body is sent as written: the form's rules no longer apply, only that it parses.
+    if (input.rawBody !== undefined) issues = rawBodyIssues(input.rawBody)
     let url = built.path
     let headers: Record<string, string> = {}
     try {
@@ -574,18 +578,32 @@ export class EmbeddingsService {
     const all = { ...headers, 'content-type': 'application/json' }
     const masked = Object.entries(all).map(([k, v]) => [k, redactHeader(k, v)] as [string, string])
     const shownUrl = redactUrl(url)
-    const body = JSON.stringify(built.body, null, 2)
+    const body = input.rawBody ?? JSON.stringify(built.body, null, 2)
+    const { code, shortened } = exportEmbeddingsCode({
+      method: built.method,
+      url: shownUrl,
+      headers: Object.fromEntries(masked),
+      body: input.rawBody ?? built.body,
+    })
+    if (shortened)
+      issues = [
+        ...issues,
+        {
+          field: 'code',
+          rule: 'size',
+          message: `The code export carries ${shortened} to stay readable; Send sends all of them.`,
+          severity: 'warning',
+        },
+      ]
     return {
       method: built.method,
       url: shownUrl,
       headers: masked,
-      body: body.length > 150_000 ? `${body.slice(0, 150_000)}\n… (truncated for display)` : body,
-      code: exportCode({
-        method: built.method,
-        url: shownUrl,
-        headers: Object.fromEntries(masked),
-        body: built.body,
-      }),
+      body:
+        body.length > PREVIEW_BODY_CHARS
+          ? `${body.slice(0, PREVIEW_BODY_CHARS)}\n… (shortened for display; Send sends the whole body)`
+          : body,
+      code,
       issues,
     }
   }
@@ -613,6 +631,22 @@ export class EmbeddingsService {
       return { saved: path !== null, path, url: null, name }
     }
     return { saved: false, path: null, url: this.deps.media.url(info.id), name }
+  }
+}
+
+function rawBodyIssues(text: string): DraftIssue[] {
+  try {
+    JSON.parse(text)
+    return []
+  } catch (error) {
+    return [
+      {
+        field: 'body',
+        rule: 'json',
+        message: `Request body: not valid JSON (${(error as Error).message}).`,
+        severity: 'error',
+      },
+    ]
   }
 }
 

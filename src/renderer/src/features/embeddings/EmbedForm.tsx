@@ -1,0 +1,215 @@
+// The Embed form: format (endpoint 9, 7 or 8), model with the catalog's dimensions, encoding, dimensions /
+// outputDimensionality, task type and API version for the native formats, and the list of inputs. Send
+// (Ctrl/Cmd+Enter) and the cross-format check; errors show per field once touched or after Send.
+import { useMemo } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import {
+  EMBED_FORMATS,
+  EMBED_FORMAT_LABELS,
+  isNativeFormat,
+  validateEmbed,
+  type EmbedFormat,
+} from '../../../../shared/embed/requests'
+import {
+  EMBEDDING_ENCODINGS,
+  EMBEDDING_MODELS,
+  NATIVE_EMBEDDING_TASK_TYPES,
+  embeddingModel,
+} from '../../../../shared/catalog/embeddingModels'
+import { useEmbeddingsStore } from '../../stores/embeddingsStore'
+import { TextListEditor } from './TextListEditor'
+import { touchOnBlur, visibleIssues } from './issues'
+import { CannotSend } from './CannotSend'
+
+export function EmbedForm({ profileId }: { profileId: string | null }) {
+  const s = useEmbeddingsStore(
+    useShallow((x) => ({
+      draft: x.embedDraft,
+      touched: x.touched.embed,
+      sendPressed: x.sendPressed.embed,
+      running: x.running,
+      rawBody: x.rawBody.embed,
+    })),
+  )
+  const { updateEmbed, setItems, touch, embed, runCrossCheck, stop } = useEmbeddingsStore.getState()
+  const { draft } = s
+  const native = isNativeFormat(draft.format)
+  const issues = useMemo(() => validateEmbed(draft), [draft])
+  const shown = visibleIssues(issues, s.touched, s.sendPressed)
+  const info = draft.model.trim() ? embeddingModel(draft.model, native ? 'native' : 'openai') : null
+  const dimsField = native ? 'outputDimensionality' : 'dimensions'
+  const busy = s.running !== null
+
+  const send = () => {
+    if (profileId && !busy) void embed(profileId)
+  }
+
+  return (
+    <form
+      className="emb-form"
+      aria-label="Embed request"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        send()
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault()
+          send()
+        }
+      }}
+    >
+      <div className="emb-fields">
+        <label>
+          <span className="muted small">Format</span>
+          <select
+            aria-label="Format"
+            value={draft.format}
+            onChange={(e) => updateEmbed({ format: e.target.value as EmbedFormat })}
+          >
+            {EMBED_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {EMBED_FORMAT_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="muted small">Model</span>
+          <input
+            aria-label="Model"
+            list="emb-model-suggestions"
+            spellCheck={false}
+            value={draft.model}
+            aria-invalid={shown.has('model') || undefined}
+            onChange={(e) => updateEmbed({ model: e.target.value })}
+            onBlur={touchOnBlur(() => touch('embed', 'model'))}
+          />
+          <datalist id="emb-model-suggestions">
+            {EMBEDDING_MODELS.map((m) => (
+              <option key={m.id} value={m.id}>
+                {`${m.dimensions} dimensions · ${m.format === 'native' ? 'native' : '/v1/embeddings'}`}
+              </option>
+            ))}
+          </datalist>
+          {shown.has('model') ? (
+            <span className="field-error">{shown.get('model')}</span>
+          ) : (
+            info && (
+              <span className="muted small" data-testid="model-dimensions">
+                {info.dimensions} dimensions
+                {info.customDimensions ? `; ${dimsField} may shorten them` : '; fixed size'}
+                {EMBEDDING_MODELS.some((m) => m.id === info.id) ? '' : ' (not in the catalog: assumed)'}
+              </span>
+            )
+          )}
+        </label>
+        {!native && (
+          <label>
+            <span className="muted small">encoding_format</span>
+            <select
+              aria-label="Encoding"
+              value={draft.encoding}
+              onChange={(e) =>
+                updateEmbed({ encoding: e.target.value as (typeof EMBEDDING_ENCODINGS)[number] })
+              }
+            >
+              {EMBEDDING_ENCODINGS.map((enc) => (
+                <option key={enc} value={enc}>
+                  {enc === 'base64' ? 'base64 (little-endian float32)' : 'float'}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label>
+          <span className="muted small">{dimsField}</span>
+          <input
+            aria-label="Dimensions"
+            inputMode="numeric"
+            placeholder={info ? `${info.dimensions} (full size)` : 'full size'}
+            value={draft.dimensions}
+            aria-invalid={shown.has('dimensions') || undefined}
+            onChange={(e) => updateEmbed({ dimensions: e.target.value })}
+            onBlur={touchOnBlur(() => touch('embed', 'dimensions'))}
+          />
+          {shown.has('dimensions') && <span className="field-error">{shown.get('dimensions')}</span>}
+        </label>
+        {native && (
+          <>
+            <label>
+              <span className="muted small">taskType</span>
+              <select
+                aria-label="Task type"
+                value={draft.taskType}
+                onChange={(e) => updateEmbed({ taskType: e.target.value })}
+              >
+                <option value="">(not sent)</option>
+                {NATIVE_EMBEDDING_TASK_TYPES.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span className="muted small">API version</span>
+              <select
+                aria-label="API version"
+                value={draft.apiVersion}
+                onChange={(e) => updateEmbed({ apiVersion: e.target.value as 'v1beta' | 'v1' })}
+              >
+                <option value="v1beta">v1beta</option>
+                <option value="v1">v1</option>
+              </select>
+            </label>
+          </>
+        )}
+      </div>
+      <TextListEditor
+        noun="input"
+        field="inputs"
+        items={draft.inputs}
+        issues={shown}
+        onChange={(items) => (setItems('embed', items), touch('embed', 'inputs'))}
+        onTouch={(field) => touch('embed', field)}
+      />
+      {draft.format === 'embedContent' ? (
+        <p className="muted small">embedContent embeds exactly one input.</p>
+      ) : (
+        <p className="muted small">
+          The gateway's spec states no batch limit; a batch it refuses shows the gateway's own error.
+        </p>
+      )}
+      {s.rawBody !== null && (
+        <p className="warn-banner small">Send uses the request JSON as you edited it, not this form.</p>
+      )}
+      {s.sendPressed && s.rawBody === null && <CannotSend issues={shown} />}
+      <div className="actions">
+        {busy ? (
+          <button type="button" className="danger" onClick={() => void stop()}>
+            Stop
+          </button>
+        ) : (
+          <>
+            <button type="submit" className="primary" disabled={!profileId}>
+              Embed {draft.inputs.length === 1 ? '1 input' : `${draft.inputs.length} inputs`}
+            </button>
+            <button
+              type="button"
+              disabled={!profileId}
+              title="Embed the same inputs as float and base64 through /v1/embeddings and through batchEmbedContents, and compare the vectors"
+              onClick={() => profileId && void runCrossCheck(profileId)}
+            >
+              Cross-format check
+            </button>
+          </>
+        )}
+        {s.running && (
+          <span className="muted small" role="status">
+            {s.running.kind === 'check' ? 'Running the cross-format check…' : 'Embedding…'}
+          </span>
+        )}
+      </div>
+    </form>
+  )
+}
