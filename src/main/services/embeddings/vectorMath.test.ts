@@ -74,4 +74,20 @@ describe('vector maths', () => {
       expect(ours.explained[c]).toBeCloseTo(explained[c]!, 4)
     }
   })
+
+  it('projects tiny and rank-deficient sets: collinear points lie on the first axis', async () => {
+    expect((await pcaFromGram(new Float64Array(0), 0)).points).toEqual([])
+    const one = await pcaFromGram(await gramMatrix([f32(1, 2, 3)]), 1)
+    expect(one.points).toEqual([[0, 0]])
+    // Three points on a line in 3-D: all variance on PC1, none on PC2.
+    const line = [f32(0, 0, 0), f32(1, 1, 1), f32(2, 2, 2)]
+    const p = await pcaFromGram(await gramMatrix(line), 3)
+    expect(p.explained[0]).toBeCloseTo(1, 6)
+    expect(p.explained[1]).toBeCloseTo(0, 6)
+    expect(p.points.map(([x]) => Math.abs(x))).toEqual([
+      expect.closeTo(Math.sqrt(3), 6),
+      expect.closeTo(0, 6),
+      expect.closeTo(Math.sqrt(3), 6),
+    ])
+  })
 })

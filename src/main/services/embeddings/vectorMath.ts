@@ -51,33 +51,47 @@ export function compareVectors(a: Float32Array, b: Float32Array): { cosine: numb
 export const agreesWithinFloat32 = (c: { cosine: number; maxAbsDiff: number }): boolean =>
   c.cosine >= 1 - 1e-6 && c.maxAbsDiff <= 1e-6
 
-/** The n × n matrix of dot products (row-major, symmetric), a row at a time between yields. */
+/**
+ * The n × n matrix of dot products (row-major, symmetric). Pairs of rows against pairs of columns share each
+ * load (about twice the speed of one dot product at a time); the pace is checked every few blocks.
+ */
 export async function gramMatrix(
   vectors: readonly Float32Array[],
   pace: () => Promise<void> = createPacer(),
 ): Promise<Float64Array> {
   const n = vectors.length
   const g = new Float64Array(n * n)
-  for (let i = 0; i < n; i++) {
-    const a = vectors[i]!
-    const d = a.length
-    for (let j = i; j < n; j++) {
-      const b = vectors[j]!
-      let s0 = 0
-      let s1 = 0
-      let s2 = 0
-      let s3 = 0
-      let k = 0
-      for (; k + 3 < d; k += 4) {
-        s0 += a[k]! * b[k]!
-        s1 += a[k + 1]! * b[k + 1]!
-        s2 += a[k + 2]! * b[k + 2]!
-        s3 += a[k + 3]! * b[k + 3]!
+  const put = (i: number, j: number, v: number) => {
+    if (i >= n || j >= n) return
+    g[i * n + j] = v
+    g[j * n + i] = v
+  }
+  for (let i = 0; i < n; i += 2) {
+    const a0 = vectors[i]!
+    const a1 = vectors[Math.min(i + 1, n - 1)]!
+    const d = a0.length
+    for (let j = i, blocks = 0; j < n; j += 2, blocks++) {
+      const b0 = vectors[j]!
+      const b1 = vectors[Math.min(j + 1, n - 1)]!
+      let s00 = 0
+      let s01 = 0
+      let s10 = 0
+      let s11 = 0
+      for (let k = 0; k < d; k++) {
+        const x0 = a0[k]!
+        const x1 = a1[k]!
+        const y0 = b0[k]!
+        const y1 = b1[k]!
+        s00 += x0 * y0
+        s01 += x0 * y1
+        s10 += x1 * y0
+        s11 += x1 * y1
       }
-      for (; k < d; k++) s0 += a[k]! * b[k]!
-      const dot = s0 + s1 + s2 + s3
-      g[i * n + j] = dot
-      g[j * n + i] = dot
+      put(i, j, s00)
+      put(i, j + 1, s01)
+      put(i + 1, j, s10)
+      put(i + 1, j + 1, s11)
+      if ((blocks & 31) === 31) await pace()
     }
     await pace()
   }
@@ -124,11 +138,77 @@ export interface Projection {
   explained: [number, number]
 }
 
+/** Eigen-decomposition of a small symmetric matrix (row-major k × k) by cyclic Jacobi rotations. */
+export function symmetricEigen(m: Float64Array, k: number): { values: number[]; vectors: Float64Array } {
+  const a = Float64Array.from(m)
+  const v = new Float64Array(k * k)
+  for (let i = 0; i < k; i++) v[i * k + i] = 1
+  for (let sweep = 0; sweep < 60; sweep++) {
+    let off = 0
+    for (let p = 0; p < k; p++) for (let q = p + 1; q < k; q++) off += a[p * k + q]! ** 2
+    if (off < 1e-30) break
+    for (let p = 0; p < k; p++)
+      for (let q = p + 1; q < k; q++) {
+        const apq = a[p * k + q]!
+        if (Math.abs(apq) < 1e-300) continue
+        const theta = (a[q * k + q]! - a[p * k + p]!) / (2 * apq)
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1))
+        const c = 1 / Math.sqrt(t * t + 1)
+        const s = t * c
+        for (let r = 0; r < k; r++) {
+          const arp = a[r * k + p]!
+          const arq = a[r * k + q]!
+          a[r * k + p] = c * arp - s * arq
+          a[r * k + q] = s * arp + c * arq
+        }
+        for (let r = 0; r < k; r++) {
+          const apr = a[p * k + r]!
+          const aqr = a[q * k + r]!
+          a[p * k + r] = c * apr - s * aqr
+          a[q * k + r] = s * apr + c * aqr
+        }
+        for (let r = 0; r < k; r++) {
+          const vrp = v[r * k + p]!
+          const vrq = v[r * k + q]!
+          v[r * k + p] = c * vrp - s * vrq
+          v[r * k + q] = s * vrp + c * vrq
+        }
+      }
+  }
+  return { values: Array.from({ length: k }, (_, i) => a[i * k + i]!), vectors: v }
+}
+
+/** Orthonormalises the k columns of an n × k row-major block in place (modified Gram-Schmidt). */
+function orthonormalise(w: Float64Array, n: number, k: number): void {
+  let fallback = 0
+  for (let c = 0; c < k; c++) {
+    for (let p = 0; p < c; p++) {
+      let dot = 0
+      for (let i = 0; i < n; i++) dot += w[i * k + c]! * w[i * k + p]!
+      for (let i = 0; i < n; i++) w[i * k + c]! -= dot * w[i * k + p]!
+    }
+    let len = 0
+    for (let i = 0; i < n; i++) len += w[i * k + c]! ** 2
+    len = Math.sqrt(len)
+    // A column the matrix maps to (almost) nothing, when its rank is below k, is replaced by the next unit
+    // direction and tried again; k ≤ n, so some unit direction lies outside the span of the columns before it.
+    if (len < 1e-9 && fallback < n) {
+      for (let i = 0; i < n; i++) w[i * k + c] = i === fallback ? 1 : 0
+      fallback++
+      c--
+      continue
+    }
+    for (let i = 0; i < n; i++) w[i * k + c]! /= len || 1
+  }
+}
+
 /**
  * PCA scores on the first two principal components, from the Gram matrix of the vectors (classical scaling:
  * the double-centred Gram matrix has the PCA scores as its scaled eigenvectors). The Gram matrix costs O(n²·d)
- * once and is shared with the cosine matrix; each power iteration costs O(n²), where a d × d eigendecomposition
- * would cost O(d³) and block main for many seconds at d = 3,072.
+ * once and is shared with the cosine matrix; the top eigenvectors come from subspace iteration with a block of
+ * a few extra vectors and Rayleigh-Ritz, O(n²) per step and converging at the rate of the gap past the block,
+ * so two components of nearly equal variance separate quickly. A d × d eigendecomposition (what a library PCA
+ * does) would cost O(d³) and block main for many seconds at d = 3,072.
  */
 export async function pcaFromGram(
   gram: Float64Array,
@@ -151,49 +231,70 @@ export async function pcaFromGram(
     for (let j = 0; j < n; j++) g[i * n + j] = gram[i * n + j]! - rowMean[i]! - rowMean[j]! + all
     trace += g[i * n + i]!
   }
-  const components: { vector: Float64Array; value: number }[] = []
-  for (let c = 0; c < 2; c++) {
-    let v = new Float64Array(n).map((_, i) => Math.sin(i * 12.9898 + c * 78.233) + 1.5)
-    let value = 0
-    for (let iter = 0; iter < 1000; iter++) {
-      const w = new Float64Array(n)
-      for (let i = 0; i < n; i++) {
+  await pace()
+  const k = Math.min(n, 8)
+  let v = new Float64Array(n * k)
+  for (let i = 0; i < n; i++)
+    for (let c = 0; c < k; c++) v[i * k + c] = (Math.sin(i * 12.9898 + c * 78.233) * 43758.5453) % 1
+  orthonormalise(v, n, k)
+  let ritz: { values: number[]; vectors: Float64Array } = {
+    values: new Array<number>(k).fill(0),
+    vectors: new Float64Array(k * k),
+  }
+  let previous = [Number.NaN, Number.NaN]
+  for (let iter = 0; iter < 500; iter++) {
+    // W = G·V, a row of G at a time.
+    const w = new Float64Array(n * k)
+    for (let i = 0; i < n; i++) {
+      const row = i * n
+      const out = i * k
+      for (let j = 0; j < n; j++) {
+        const gij = g[row + j]!
+        if (gij === 0) continue
+        const vj = j * k
+        for (let c = 0; c < k; c++) w[out + c]! += gij * v[vj + c]!
+      }
+      if ((i & 63) === 63) await pace()
+    }
+    // Rayleigh-Ritz: H = Vᵀ·G·V = Vᵀ·W, whose eigenpairs estimate the top ones of G.
+    const h = new Float64Array(k * k)
+    for (let p = 0; p < k; p++)
+      for (let q = p; q < k; q++) {
         let s = 0
-        for (let j = 0; j < n; j++) s += g[i * n + j]! * v[j]!
-        w[i] = s
+        for (let i = 0; i < n; i++) s += v[i * k + p]! * w[i * k + q]!
+        h[p * k + q] = s
+        h[q * k + p] = s
       }
-      for (const prev of components) {
-        let p = 0
-        for (let i = 0; i < n; i++) p += w[i]! * prev.vector[i]!
-        for (let i = 0; i < n; i++) w[i]! -= p * prev.vector[i]!
-      }
-      let len = 0
-      for (let i = 0; i < n; i++) len += w[i]! * w[i]!
-      len = Math.sqrt(len)
-      if (len < 1e-12 * (trace || 1)) {
-        value = 0
-        break
-      }
-      let delta = 0
-      for (let i = 0; i < n; i++) {
-        const x = w[i]! / len
-        delta = Math.max(delta, Math.abs(x - v[i]!))
-        w[i] = x
-      }
-      v = w
-      value = len
-      await pace()
-      if (delta < 1e-10) break
+    ritz = symmetricEigen(h, k)
+    const top = [...ritz.values].sort((x, y) => y - x)
+    const scale = Math.max(Math.abs(top[0]!), 1e-300)
+    const settled =
+      Math.abs(top[0]! - previous[0]!) <= 1e-12 * scale && Math.abs(top[1]! - previous[1]!) <= 1e-12 * scale
+    previous = [top[0]!, top[1]!]
+    if (settled && iter >= 2) break
+    orthonormalise(w, n, k)
+    v = w
+    await pace()
+  }
+  // The two largest Ritz pairs: their vectors are V·y.
+  const order = ritz.values.map((value, c) => ({ value, c })).sort((x, y) => y.value - x.value)
+  const components = order.slice(0, 2).map(({ value, c }) => {
+    let u = new Float64Array(n)
+    for (let i = 0; i < n; i++) {
+      let s = 0
+      for (let r = 0; r < k; r++) s += v[i * k + r]! * ritz.vectors[r * k + c]!
+      u[i] = s
     }
     // A fixed sign: the largest coordinate is positive, so the same data always draws the same picture.
     let big = 0
-    for (let i = 0; i < n; i++) if (Math.abs(v[i]!) > Math.abs(v[big]!)) big = i
-    if (v[big]! < 0) v = v.map((x) => -x)
-    components.push({ vector: v, value })
-  }
+    for (let i = 0; i < n; i++) if (Math.abs(u[i]!) > Math.abs(u[big]!)) big = i
+    if (u[big]! < 0) u = u.map((x) => -x)
+    return { vector: u, value: Math.max(0, value) }
+  })
+  while (components.length < 2) components.push({ vector: new Float64Array(n), value: 0 })
   const [a, b] = components as [(typeof components)[0], (typeof components)[0]]
-  const sa = Math.sqrt(Math.max(0, a.value))
-  const sb = Math.sqrt(Math.max(0, b.value))
+  const sa = Math.sqrt(a.value)
+  const sb = Math.sqrt(b.value)
   return {
     points: Array.from({ length: n }, (_, i) => [a.vector[i]! * sa, b.vector[i]! * sb] as [number, number]),
     explained: [trace > 0 ? a.value / trace : 0, trace > 0 ? b.value / trace : 0],

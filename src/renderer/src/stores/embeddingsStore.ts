@@ -12,6 +12,7 @@ import {
   type TextItem,
 } from '../../../shared/embed/requests'
 import { embeddingModel } from '../../../shared/catalog/embeddingModels'
+import { heatmapRowsPerTile } from '../../../shared/ipc/embeddings'
 import type {
   CrossCheckOutcome,
   EmbedOutcome,
@@ -70,7 +71,8 @@ interface EmbeddingsState {
   setProfile(id: string): void
   updateEmbed(patch: Partial<EmbedDraft>): void
   updateRerank(patch: Partial<RerankDraft>): void
-  setItems(mode: EmbedMode, items: TextItem[]): void
+  /** Changes a list (inputs or documents) by the user's hand, and marks it touched. */
+  editItems(mode: EmbedMode, change: (items: TextItem[]) => TextItem[]): void
   touch(mode: EmbedMode, field: string): void
   setRawBody(mode: EmbedMode, text: string | null): void
   setCompareModel(model: string): void
@@ -104,7 +106,13 @@ const NEIGHBOURS = 5
 let counter = 0
 const newRequestId = () => `emb-${Date.now().toString(36)}-${counter++}`
 
-/** Reads the matrix tile by tile (each message well under 256 KB) and hands each filled state to `show`. */
+/** Tile requests in flight at once: hides the round trips without queueing many large messages. */
+const TILES_IN_FLIGHT = 3
+
+/**
+ * Reads the matrix tile by tile (each message well under 256 KB), a few requests in flight, and hands each
+ * filled state to `show`; rowsLoaded counts the leading rows that are complete.
+ */
 async function loadHeatmap(
   setId: string,
   n: number,
@@ -112,20 +120,33 @@ async function loadHeatmap(
   current: () => Heatmap | null,
 ): Promise<void> {
   const values = new Float32Array(n * n)
-  let from = 0
-  while (from < n) {
+  const rowsPerTile = heatmapRowsPerTile(n)
+  const starts = Array.from({ length: Math.ceil(n / rowsPerTile) }, (_, t) => t * rowsPerTile)
+  const done = new Set<number>()
+  let contiguous = 0
+  let failed: string | null = null
+  const fetchTile = async (from: number): Promise<void> => {
     const r = await client.call('embeddings.getHeatmapTile', { setId, from })
-    if (current()?.setId !== setId) return
-    if (!r.ok) return show({ setId, n, values, rowsLoaded: from, error: r.error.message })
+    if (current()?.setId !== setId || failed) return
+    if (!r.ok) {
+      failed = r.error.message
+      return show({ setId, n, values, rowsLoaded: contiguous, error: failed })
+    }
     const bin = atob(r.value.data)
     const base = r.value.from * n
     for (let k = 0, o = 0; o < bin.length; k++, o += 2) {
       const q = bin.charCodeAt(o) | (bin.charCodeAt(o + 1) << 8)
       values[base + k] = (q / 65535) * 2 - 1
     }
-    from = r.value.to
-    show({ setId, n, values, rowsLoaded: from, error: null })
+    done.add(r.value.from)
+    while (done.has(contiguous)) contiguous = Math.min(n, contiguous + rowsPerTile)
+    show({ setId, n, values, rowsLoaded: contiguous, error: null })
   }
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < starts.length && !failed && current()?.setId === setId) await fetchTile(starts[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(TILES_IN_FLIGHT, starts.length) }, worker))
 }
 
 /** The wire format an embedding model id is served by: the catalog's, else /v1/embeddings. */
@@ -193,10 +214,14 @@ export const useEmbeddingsStore = create<EmbeddingsState>((set, get) => {
         rawBody: patch.format ? { ...s.rawBody, embed: null } : s.rawBody,
       })),
     updateRerank: (patch) => set((s) => ({ rerankDraft: { ...s.rerankDraft, ...patch } })),
-    setItems: (mode, items) =>
-      mode === 'embed'
-        ? set((s) => ({ embedDraft: { ...s.embedDraft, inputs: items } }))
-        : set((s) => ({ rerankDraft: { ...s.rerankDraft, documents: items } })),
+    editItems: (mode, change) =>
+      set((s) => {
+        const field = mode === 'embed' ? 'inputs' : 'documents'
+        const touched = { ...s.touched, [mode]: { ...s.touched[mode], [field]: true } }
+        return mode === 'embed'
+          ? { embedDraft: { ...s.embedDraft, inputs: change(s.embedDraft.inputs) }, touched }
+          : { rerankDraft: { ...s.rerankDraft, documents: change(s.rerankDraft.documents) }, touched }
+      }),
     touch: (mode, field) =>
       set((s) =>
         s.touched[mode][field]

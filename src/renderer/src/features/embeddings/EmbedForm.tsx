@@ -31,7 +31,7 @@ export function EmbedForm({ profileId }: { profileId: string | null }) {
       rawBody: x.rawBody.embed,
     })),
   )
-  const { updateEmbed, setItems, touch, embed, runCrossCheck, stop } = useEmbeddingsStore.getState()
+  const { updateEmbed, touch, embed, runCrossCheck, stop } = useEmbeddingsStore.getState()
   const { draft } = s
   const native = isNativeFormat(draft.format)
   const issues = useMemo(() => validateEmbed(draft), [draft])
@@ -165,14 +165,7 @@ export function EmbedForm({ profileId }: { profileId: string | null }) {
           </>
         )}
       </div>
-      <TextListEditor
-        noun="input"
-        field="inputs"
-        items={draft.inputs}
-        issues={shown}
-        onChange={(items) => (setItems('embed', items), touch('embed', 'inputs'))}
-        onTouch={(field) => touch('embed', field)}
-      />
+      <TextListEditor mode="embed" noun="input" field="inputs" issues={shown} />
       {draft.format === 'embedContent' ? (
         <p className="muted small">embedContent embeds exactly one input.</p>
       ) : (

@@ -1,7 +1,7 @@
 // What main computed from an embed: usage and timing, per input the dimension count, norm and first values
 // (copy as JSON), downloads of every vector (JSON, CSV, .npy), the heatmap, the PCA scatter, nearest
 // neighbours of a chosen input, and the cross-format check. Every outcome shows: done, stopped or failed (why).
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { ExportFormat } from '../../../../shared/ipc/embeddings'
 import { useEmbeddingsStore } from '../../stores/embeddingsStore'
@@ -70,7 +70,7 @@ export function EmbedResults() {
               explained={outcome.set.projection.explained}
               labels={outcome.set.labels}
               selected={s.selected}
-              onSelect={(i) => void select(i)}
+              onSelect={select}
             />
           </div>
           {s.selected !== null && (
@@ -99,8 +99,8 @@ export function EmbedResults() {
             rows={s.rows}
             total={s.rowsTotal}
             selected={s.selected}
-            onSelect={(i) => void select(i)}
-            onMore={() => void loadMoreRows()}
+            onSelect={select}
+            onMore={loadMoreRows}
           />
         </>
       )}
@@ -151,11 +151,12 @@ interface RowsProps {
   rows: { index: number; dimensions: number; norm: number; first: number[] }[]
   total: number
   selected: number | null
-  onSelect(index: number): void
-  onMore(): void
+  onSelect(index: number): unknown
+  onMore(): unknown
 }
 
-function RowsTable({ labels, rows, total, selected, onSelect, onMore }: RowsProps) {
+/** Memoised: heatmap tiles arriving re-render the results, not the hundred rows of this table. */
+const RowsTable = memo(function RowsTable({ labels, rows, total, selected, onSelect, onMore }: RowsProps) {
   return (
     <div className="emb-rows">
       <table aria-label="Vectors">
@@ -196,7 +197,7 @@ function RowsTable({ labels, rows, total, selected, onSelect, onMore }: RowsProp
       )}
     </div>
   )
-}
+})
 
 function CopyVector({ index, label }: { index: number; label: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')

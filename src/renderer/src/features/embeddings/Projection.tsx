@@ -1,6 +1,6 @@
 // The 2-D PCA projection main computed, as a scatter on a canvas: labels beside the points when there are few,
 // the nearest point's label under the pointer otherwise; the axes say how much variance each explains.
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useEffect, useMemo, useRef, useState } from 'react'
 
 const W = 440
 const H = 340
@@ -11,10 +11,10 @@ interface Props {
   explained: [number, number]
   labels: string[]
   selected: number | null
-  onSelect(index: number): void
+  onSelect(index: number): unknown
 }
 
-export function Projection({ points, explained, labels, selected, onSelect }: Props) {
+export const Projection = memo(function Projection({ points, explained, labels, selected, onSelect }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null)
   const [hover, setHover] = useState<number | null>(null)
   const screen = useMemo(() => {
@@ -100,4 +100,4 @@ export function Projection({ points, explained, labels, selected, onSelect }: Pr
       </div>
     </figure>
   )
-}
+})

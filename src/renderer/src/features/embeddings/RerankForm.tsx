@@ -19,7 +19,7 @@ export function RerankForm({ profileId }: { profileId: string | null }) {
       rawBody: x.rawBody.rerank,
     })),
   )
-  const { updateRerank, setItems, touch, rerank, stop } = useEmbeddingsStore.getState()
+  const { updateRerank, touch, rerank, stop } = useEmbeddingsStore.getState()
   const { draft } = s
   const issues = useMemo(() => validateRerank(draft), [draft])
   const shown = visibleIssues(issues, s.touched, s.sendPressed)
@@ -97,14 +97,7 @@ export function RerankForm({ profileId }: { profileId: string | null }) {
         />
         {shown.has('query') && <span className="field-error">{shown.get('query')}</span>}
       </label>
-      <TextListEditor
-        noun="document"
-        field="documents"
-        items={draft.documents}
-        issues={shown}
-        onChange={(items) => (setItems('rerank', items), touch('rerank', 'documents'))}
-        onTouch={(field) => touch('rerank', field)}
-      />
+      <TextListEditor mode="rerank" noun="document" field="documents" issues={shown} />
       {s.rawBody !== null && (
         <p className="warn-banner small">Send uses the request JSON as you edited it, not this form.</p>
       )}

@@ -1,42 +1,37 @@
 // The list editor for embedding inputs and rerank documents: a label and a text per item; add, remove, move up
 // and down, paste many lines at once, or import a .txt, .csv (pick a column) or .jsonl file through main.
 // Invariant: the list changes only by the user's hand; a failed import leaves it exactly as it was.
-import { useRef, useState } from 'react'
+import { memo, useRef, useState } from 'react'
 import type { TextItem } from '../../../../shared/embed/requests'
 import { client } from '../../ipc/client'
 import { importFile } from '../../ipc/importFile'
+import { useEmbeddingsStore, type EmbedMode } from '../../stores/embeddingsStore'
 import { touchOnBlur } from './issues'
 
 interface Props {
+  /** Whose list: the embed inputs or the rerank documents. */
+  mode: EmbedMode
   /** "input" or "document": names the items in labels and messages. */
   noun: string
-  items: TextItem[]
-  onChange(items: TextItem[]): void
   /** Issues by field (`inputs[2]`, `inputs`), shown beside the item. */
   issues: Map<string, string>
   field: string
-  onTouch(field: string): void
 }
 
 const MAX_SHOWN = 200
 
-export function TextListEditor({ noun, items, onChange, issues, field, onTouch }: Props) {
+const capital = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`
+
+export function TextListEditor({ mode, noun, issues, field }: Props) {
+  const items = useEmbeddingsStore((s) => (mode === 'embed' ? s.embedDraft.inputs : s.rerankDraft.documents))
+  const { editItems } = useEmbeddingsStore.getState()
+  const onChange = (next: TextItem[]) => editItems(mode, () => next)
   const [paste, setPaste] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [csv, setCsv] = useState<{ mediaId: string; columns: string[]; column: string } | null>(null)
   const [showAll, setShowAll] = useState(false)
   const picker = useRef<HTMLInputElement>(null)
-
-  const update = (i: number, patch: Partial<TextItem>) =>
-    onChange(items.map((item, k) => (k === i ? { ...item, ...patch } : item)))
-  const move = (i: number, by: number) => {
-    const j = i + by
-    if (j < 0 || j >= items.length) return
-    const next = [...items]
-    ;[next[i], next[j]] = [next[j]!, next[i]!]
-    onChange(next)
-  }
 
   const readFile = async (mediaId: string, column?: string) => {
     const r = await client.call('embeddings.readTextFile', { mediaId, ...(column ? { column } : {}) })
@@ -48,7 +43,6 @@ export function TextListEditor({ noun, items, onChange, issues, field, onTouch }
         : null,
     )
     onChange(r.value.items)
-    onTouch(field)
   }
 
   const take = async (file: File | undefined) => {
@@ -68,10 +62,9 @@ export function TextListEditor({ noun, items, onChange, issues, field, onTouch }
   const shown = showAll ? items : items.slice(0, MAX_SHOWN)
   const listIssue = issues.get(field)
   return (
-    <fieldset className="emb-list" aria-label={`${noun[0]!.toUpperCase()}${noun.slice(1)}s`}>
+    <fieldset className="emb-list" aria-label={`${capital(noun)}s`}>
       <legend>
-        {noun[0]!.toUpperCase()}
-        {noun.slice(1)}s <span className="muted small">({items.length})</span>
+        {capital(noun)}s <span className="muted small">({items.length})</span>
       </legend>
       {listIssue && (
         <p className="field-error" role="alert">
@@ -79,54 +72,18 @@ export function TextListEditor({ noun, items, onChange, issues, field, onTouch }
         </p>
       )}
       <ol className="emb-items">
-        {shown.map((item, i) => {
-          const issue = issues.get(`${field}[${i}]`)
-          return (
-            <li key={i} className="emb-item">
-              <input
-                className="emb-label"
-                aria-label={`Label of ${noun} ${i + 1}`}
-                placeholder={`#${i + 1}`}
-                value={item.label}
-                onChange={(e) => update(i, { label: e.target.value })}
-              />
-              <textarea
-                aria-label={`${noun[0]!.toUpperCase()}${noun.slice(1)} ${i + 1}`}
-                aria-invalid={issue ? true : undefined}
-                rows={1}
-                value={item.text}
-                onChange={(e) => update(i, { text: e.target.value })}
-                onBlur={touchOnBlur(() => onTouch(`${field}[${i}]`))}
-              />
-              <span className="emb-item-actions">
-                <button
-                  type="button"
-                  aria-label={`Move ${noun} ${i + 1} up`}
-                  disabled={i === 0}
-                  onClick={() => move(i, -1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Move ${noun} ${i + 1} down`}
-                  disabled={i === items.length - 1}
-                  onClick={() => move(i, 1)}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Remove ${noun} ${i + 1}`}
-                  onClick={() => onChange(items.filter((_, k) => k !== i))}
-                >
-                  ✕
-                </button>
-              </span>
-              {issue && <span className="field-error emb-item-error">{issue}</span>}
-            </li>
-          )
-        })}
+        {shown.map((item, i) => (
+          <ItemRow
+            key={i}
+            mode={mode}
+            noun={noun}
+            field={field}
+            index={i}
+            item={item}
+            last={i === items.length - 1}
+            issue={issues.get(`${field}[${i}]`) ?? null}
+          />
+        ))}
       </ol>
       {items.length > MAX_SHOWN && !showAll && (
         <button type="button" className="link" onClick={() => setShowAll(true)}>
@@ -215,3 +172,76 @@ export function TextListEditor({ noun, items, onChange, issues, field, onTouch }
     </fieldset>
   )
 }
+
+interface RowProps {
+  mode: EmbedMode
+  noun: string
+  field: string
+  index: number
+  item: TextItem
+  last: boolean
+  issue: string | null
+}
+
+/**
+ * One item of the list. Memoised, and edits go to the store by index, so typing in one of 1,000 items re-renders
+ * that item only.
+ */
+const ItemRow = memo(function ItemRow({ mode, noun, field, index: i, item, last, issue }: RowProps) {
+  const edit = (fn: (items: TextItem[]) => TextItem[]) => useEmbeddingsStore.getState().editItems(mode, fn)
+  const update = (patch: Partial<TextItem>) =>
+    edit((items) => items.map((it, k) => (k === i ? { ...it, ...patch } : it)))
+  const move = (by: number) =>
+    edit((items) => {
+      const j = i + by
+      if (j < 0 || j >= items.length) return items
+      const next = [...items]
+      ;[next[i], next[j]] = [next[j]!, next[i]!]
+      return next
+    })
+  return (
+    <li className="emb-item">
+      <input
+        className="emb-label"
+        aria-label={`Label of ${noun} ${i + 1}`}
+        placeholder={`#${i + 1}`}
+        value={item.label}
+        onChange={(e) => update({ label: e.target.value })}
+      />
+      <textarea
+        aria-label={`${capital(noun)} ${i + 1}`}
+        aria-invalid={issue ? true : undefined}
+        rows={1}
+        value={item.text}
+        onChange={(e) => update({ text: e.target.value })}
+        onBlur={touchOnBlur(() => useEmbeddingsStore.getState().touch(mode, `${field}[${i}]`))}
+      />
+      <span className="emb-item-actions">
+        <button
+          type="button"
+          aria-label={`Move ${noun} ${i + 1} up`}
+          disabled={i === 0}
+          onClick={() => move(-1)}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          aria-label={`Move ${noun} ${i + 1} down`}
+          disabled={last}
+          onClick={() => move(1)}
+        >
+          ↓
+        </button>
+        <button
+          type="button"
+          aria-label={`Remove ${noun} ${i + 1}`}
+          onClick={() => edit((items) => items.filter((_, k) => k !== i))}
+        >
+          ✕
+        </button>
+      </span>
+      {issue && <span className="field-error emb-item-error">{issue}</span>}
+    </li>
+  )
+})
