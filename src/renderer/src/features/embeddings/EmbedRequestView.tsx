@@ -171,7 +171,7 @@ export function EmbedRequestView({ mode, profileId }: { mode: EmbedMode; profile
         </div>
       )}
       {tab === 'code' &&
-        (preview ? (
+        (preview?.code ? (
           <CodeExport code={preview.code} />
         ) : (
           <p className="muted">{profileId ? 'Preparing…' : 'Choose a profile to see the code.'}</p>
