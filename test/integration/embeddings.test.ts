@@ -195,7 +195,8 @@ describe('embed: endpoints 9, 7 and 8', () => {
     const tile = service.getHeatmapTile(o.set.setId, 0)
     expect(JSON.stringify(tile).length).toBeLessThan(IPC_MESSAGE_LIMIT)
     expect(tile.to - tile.from).toBeGreaterThan(0)
-  })
+    // A 2,048 × 2,048 cosine matrix and its projection: a few seconds of paced work in main, more when loaded.
+  }, 90_000)
 })
 
 describe('embed: errors', () => {
