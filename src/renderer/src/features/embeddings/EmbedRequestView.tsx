@@ -6,7 +6,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { RequestPreview } from '../../../../shared/ipc/text'
 import type { Exchange } from '../../../../shared/ipc/exchange'
 import { useEmbeddingsStore, type EmbedMode } from '../../stores/embeddingsStore'
-import { client } from '../../ipc/client'
+import { embeddingsCalls } from '../../ipc/embeddingsCalls'
 import { CodeExport, Inspector } from '../../components/inspector'
 
 type Tab = 'body' | 'inspector' | 'code'
@@ -37,8 +37,7 @@ export function EmbedRequestView({ mode, profileId }: { mode: EmbedMode; profile
     if (!profileId) return
     let cancelled = false
     const timer = setTimeout(async () => {
-      const result = await client.call(
-        'embeddings.preview',
+      const result = await embeddingsCalls.preview(
         mode === 'embed'
           ? {
               mode: 'embed',

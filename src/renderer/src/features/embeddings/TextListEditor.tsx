@@ -3,8 +3,8 @@
 // Invariant: the list changes only by the user's hand; a failed import leaves it exactly as it was.
 import { memo, useRef, useState } from 'react'
 import type { TextItem } from '../../../../shared/embed/requests'
-import { client } from '../../ipc/client'
-import { importFile } from '../../ipc/importFile'
+import { embeddingsCalls } from '../../ipc/embeddingsCalls'
+import { mediaCalls } from '../../ipc/mediaCalls'
 import { useEmbeddingsStore, type EmbedMode } from '../../stores/embeddingsStore'
 import { touchOnBlur } from './issues'
 
@@ -34,7 +34,7 @@ export function TextListEditor({ mode, noun, issues, field }: Props) {
   const picker = useRef<HTMLInputElement>(null)
 
   const readFile = async (mediaId: string, column?: string) => {
-    const r = await client.call('embeddings.readTextFile', { mediaId, ...(column ? { column } : {}) })
+    const r = await embeddingsCalls.readTextFile(mediaId, column)
     if (!r.ok) return setProblem(r.error.message)
     setProblem(null)
     setCsv(
@@ -50,7 +50,7 @@ export function TextListEditor({ mode, noun, issues, field }: Props) {
     setProblem(null)
     setBusy(`Importing ${file.name}…`)
     try {
-      const media = await importFile(client, file)
+      const media = await mediaCalls.importFile(file)
       await readFile(media.mediaId)
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error))
