@@ -1,5 +1,6 @@
 // Reading untyped JSON request bodies: small guards plus RequestError, which a text route throws to answer
 // a 4xx in its own error style. Parsers never trust a field's type; a wrong type is a 400 naming the field.
+import type { NumberRange } from '../../shared/catalog/textParams'
 export class RequestError extends Error {
   constructor(
     readonly status: number,
@@ -66,7 +67,9 @@ export function optionalNumber(value: unknown, field: string): number | undefine
 }
 
 /** A number within [min, max] (spec: Limits), or undefined when absent. */
-export function numberInRange(value: unknown, field: string, min: number, max: number): number | undefined {
+/** A number inside a catalog range (inclusive), or undefined when absent. */
+export function numberInRange(value: unknown, field: string, range: NumberRange): number | undefined {
+  const { min, max } = range
   const number = optionalNumber(value, field)
   if (number !== undefined && (number < min || number > max)) {
     throw new RequestError(400, `${field} must be between ${min} and ${max}; got ${number}.`, field)

@@ -3,8 +3,7 @@
 // delta carries `role`, tool calls stream as indexed fragments, and the usage chunk (`choices: []`) is sent
 // only when `stream_options.include_usage` is true (it is never put on the finish chunk).
 import type { SimContext } from '../types'
-import { openSse } from '../http'
-import { sendJson } from '../http'
+import { openSse, sendJson } from '../http'
 import { streamErrorEvents } from '../errors'
 import {
   RequestError,
@@ -257,16 +256,11 @@ export function parseChatRequest(body: Json): ChatRequest {
       throw new RequestError(400, `${field} must sit inside "parameters", not at the top level.`, field)
     }
   }
-  numberInRange(body.temperature, 'temperature', TEMPERATURE_RANGE.chat.min, TEMPERATURE_RANGE.chat.max)
-  numberInRange(body.top_p, 'top_p', TOP_P_RANGE.min, TOP_P_RANGE.max)
+  numberInRange(body.temperature, 'temperature', TEMPERATURE_RANGE.chat)
+  numberInRange(body.top_p, 'top_p', TOP_P_RANGE)
   const parameters = optionalRecord(body.parameters, 'parameters')
-  numberInRange(
-    parameters?.temperature,
-    'parameters.temperature',
-    TEMPERATURE_RANGE.chat.min,
-    TEMPERATURE_RANGE.chat.max,
-  )
-  numberInRange(parameters?.top_p, 'parameters.top_p', TOP_P_RANGE.min, TOP_P_RANGE.max)
+  numberInRange(parameters?.temperature, 'parameters.temperature', TEMPERATURE_RANGE.chat)
+  numberInRange(parameters?.top_p, 'parameters.top_p', TOP_P_RANGE)
   const maxTokens =
     positiveInteger(body.max_completion_tokens, 'max_completion_tokens') ??
     positiveInteger(body.max_tokens, 'max_tokens')

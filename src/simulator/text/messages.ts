@@ -210,13 +210,8 @@ export function parseMessagesRequest(body: Json, kind: 'messages' | 'count_token
   }
   const messages = array(body.messages, 'messages')
   if (messages.length === 0) throw new RequestError(400, 'messages must not be empty.', 'messages')
-  numberInRange(
-    body.temperature,
-    'temperature',
-    TEMPERATURE_RANGE.messages.min,
-    TEMPERATURE_RANGE.messages.max,
-  )
-  numberInRange(body.top_p, 'top_p', TOP_P_RANGE.min, TOP_P_RANGE.max)
+  numberInRange(body.temperature, 'temperature', TEMPERATURE_RANGE.messages)
+  numberInRange(body.top_p, 'top_p', TOP_P_RANGE)
   positiveInteger(body.top_k, 'top_k')
 
   const prefix = new PrefixTracker()

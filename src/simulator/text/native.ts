@@ -215,13 +215,8 @@ export function parseNativeRequest(body: Json, model: string): Conversation {
   const turns = parseContents(body.contents)
   const config = optionalRecord(field(body, 'generationConfig'), 'generationConfig')
   if (config) {
-    numberInRange(
-      config.temperature,
-      'generationConfig.temperature',
-      TEMPERATURE_RANGE.native.min,
-      TEMPERATURE_RANGE.native.max,
-    )
-    numberInRange(field(config, 'topP'), 'generationConfig.topP', TOP_P_RANGE.min, TOP_P_RANGE.max)
+    numberInRange(config.temperature, 'generationConfig.temperature', TEMPERATURE_RANGE.native)
+    numberInRange(field(config, 'topP'), 'generationConfig.topP', TOP_P_RANGE)
   }
   const systemRaw = field(body, 'systemInstruction')
   const system =

@@ -189,13 +189,8 @@ function parseOutput(raw: unknown): OutputSpec {
 
 function parseRequest(ctx: SimContext, body: Json): ResponsesRequest {
   const model = requiredString(body.model, 'model')
-  numberInRange(
-    body.temperature,
-    'temperature',
-    TEMPERATURE_RANGE.responses.min,
-    TEMPERATURE_RANGE.responses.max,
-  )
-  numberInRange(body.top_p, 'top_p', TOP_P_RANGE.min, TOP_P_RANGE.max)
+  numberInRange(body.temperature, 'temperature', TEMPERATURE_RANGE.responses)
+  numberInRange(body.top_p, 'top_p', TOP_P_RANGE)
   const maxTokens = positiveInteger(body.max_output_tokens, 'max_output_tokens')
   const maxToolCalls = positiveInteger(body.max_tool_calls, 'max_tool_calls')
   if (body.input === undefined || body.input === null)
