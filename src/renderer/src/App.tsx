@@ -65,7 +65,7 @@ export function App() {
     <div className="app">
       <aside className="sidebar">
         <div className="brand" aria-label="Gateway Playground">
-          <span className="logo">◆</span> Playground
+          <span className="logo">◆</span> <span className="brand-name">Playground</span>
         </div>
         <div role="tablist" aria-orientation="vertical" aria-label="Panels">
           {PANELS.map((p, i) => (
@@ -80,10 +80,11 @@ export function App() {
               aria-controls={`panel-${p.id}`}
               tabIndex={p.id === current.id ? 0 : -1}
               className="nav-item"
+              title={p.label}
               onClick={() => setPanel(p.id)}
               onKeyDown={(e) => onKeyDown(e, i)}
             >
-              <span aria-hidden="true">{p.icon}</span> {p.label}
+              <span aria-hidden="true">{p.icon}</span> <span className="nav-label">{p.label}</span>
             </button>
           ))}
         </div>
