@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react'
 import { useAppStore, type PanelId } from './stores/appStore'
 import { activeProfile, useProfilesStore } from './stores/profilesStore'
+import { useAppSettingsStore } from './stores/appSettingsStore'
 import { SettingsPanel } from './features/settings/SettingsPanel'
 import { TextPanel } from './features/text/TextPanel'
 import { VideoPanel } from './features/video/VideoPanel'
@@ -31,12 +32,15 @@ export function App() {
   const { panel, setPanel, init, connected, loadError, host } = useAppStore()
   const profile = useProfilesStore(activeProfile)
   const loadProfiles = useProfilesStore((s) => s.load)
+  const loadSettings = useAppSettingsStore((s) => s.load)
   const tabs = useRef<(HTMLButtonElement | null)[]>([])
 
   useEffect(() => {
     void init()
     void loadProfiles()
-  }, [init, loadProfiles])
+    // The theme and the Text panel's starting values.
+    void loadSettings()
+  }, [init, loadProfiles, loadSettings])
 
   const onKeyDown = (event: React.KeyboardEvent, index: number) => {
     const last = PANELS.length - 1
