@@ -54,7 +54,9 @@ describe('IPC router', () => {
     expect(router.routes).toMatchInlineSnapshot(`
       [
         "app.getHostInfo",
+        "app.getSettings",
         "app.openExternal",
+        "app.updateSettings",
         "embeddings.crossCheck",
         "embeddings.embed",
         "embeddings.exportSet",
@@ -150,6 +152,18 @@ describe('IPC router', () => {
     expect(ran).toBe(0)
     expect(await router.handle('demo.echo', { n: 2 }, ctx)).toEqual({ ok: true, value: { n: 2 } })
     expect(ran).toBe(1)
+  })
+
+  it('refuses app settings outside the rules, naming the field, and keeps what was saved', async () => {
+    const router = createRouter(commands, realHandlers(dir))
+    const bad = await router.handle('app.updateSettings', { text: { idleTimeoutMs: 10 } }, ctx)
+    expect(bad).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
+    if (!bad.ok) expect(bad.error.message).toMatch(/^text\.idleTimeoutMs: .*at least 1 s/)
+    const theme = await router.handle('app.updateSettings', { theme: 'sepia' }, ctx)
+    expect(theme).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
+    const saved = await router.handle('app.updateSettings', { theme: 'dark' }, ctx)
+    expect(saved).toMatchObject({ ok: true, value: { theme: 'dark', text: { idleTimeoutMs: 60_000 } } })
+    expect(await router.handle('app.getSettings', undefined, ctx)).toEqual(saved)
   })
 
   it('answers UNKNOWN_ROUTE for routes outside the contract, including prototype names', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { profileFieldsSchema, secretHint, type ProfileFieldsInput } from '../../shared/ipc/profiles'
+import { DEFAULT_APP_SETTINGS } from '../../shared/ipc/app'
 import { ConfSettingsStore } from '../adapters/ConfSettingsStore'
 import { FileSecretStore } from '../adapters/FileSecretStore'
 import { BUILT_IN_PROFILE_ID, ProfileService, type BuiltInProfile } from './profiles'
@@ -99,6 +100,54 @@ describe('ProfileService on real stores', () => {
     )
   })
 
+  it('keeps the app settings across restarts and answers them whole after a partial change', async () => {
+    const first = make(SIM)
+    expect(first.appSettings()).toEqual(DEFAULT_APP_SETTINGS)
+    const saved = first.updateAppSettings({
+      theme: 'dark',
+      text: {
+        format: 'messages',
+        stream: false,
+        models: { ...DEFAULT_APP_SETTINGS.text.models, messages: 'm-1' },
+      },
+    })
+    expect(saved).toMatchObject({
+      theme: 'dark',
+      text: { format: 'messages', stream: false, idleTimeoutMs: 60_000 },
+    })
+    const second = make(SIM)
+    expect(second.appSettings()).toEqual(saved)
+    expect(second.updateAppSettings({ text: { idleTimeoutMs: 5000 } }).text).toMatchObject({
+      format: 'messages',
+      idleTimeoutMs: 5000,
+    })
+  })
+
+  it('reads a damaged settings record field by field, keeping what is valid', () => {
+    const store = new ConfSettingsStore(dir)
+    store.set('appSettings', { theme: 'purple', text: { format: 'native', stream: 'yes', idleTimeoutMs: 5 } })
+    const service = new ProfileService(store, new FileSecretStore(join(dir, 'secrets.json')))
+    expect(service.appSettings()).toEqual({
+      theme: 'system',
+      text: { ...DEFAULT_APP_SETTINGS.text, format: 'native' },
+    })
+  })
+
+  it('gives a profile without its own idle timeout the app default, and a profile with one its own', async () => {
+    const service = make(SIM)
+    const own = await service.create(
+      fields({ name: 'Own', baseUrl: 'https://o.example.com', idleTimeoutMs: 15_000 }),
+    )
+    const inherits = await service.create(fields({ name: 'Inherits', baseUrl: 'https://i.example.com' }))
+    expect(inherits.idleTimeoutMs).toBeNull()
+    service.updateAppSettings({ text: { idleTimeoutMs: 90_000 } })
+    expect((await service.resolve(inherits.id)).idleTimeoutMs).toBe(90_000)
+    expect((await service.resolve(BUILT_IN_PROFILE_ID)).idleTimeoutMs).toBe(90_000)
+    expect((await service.resolve(own.id)).idleTimeoutMs).toBe(15_000)
+    const copy = await service.duplicate(inherits.id)
+    expect(copy.idleTimeoutMs).toBeNull()
+  })
+
   it('falls back to another profile when the active one is deleted or missing', async () => {
     const service = make(SIM)
     const p = await service.create(fields({ name: 'A', baseUrl: 'https://a.example.com' }))
@@ -120,6 +169,7 @@ describe('profile field rules', () => {
     [{ headers: [{ name: 'Authorization', value: 'x' }] }, 'headers.0.name', 'set by the app'],
     [{ headers: [{ name: 'x-a', value: 'a\r\nb: c' }] }, 'headers.0.value', 'line breaks'],
     [{ timeoutMs: 10 }, 'timeoutMs', ''],
+    [{ idleTimeoutMs: 10 }, 'idleTimeoutMs', 'at least 1 s'],
   ])('rejects %j naming %s', (patch, path, message) => {
     const result = profileFieldsSchema.safeParse({ name: 'n', baseUrl: 'https://x.example.com', ...patch })
     expect(result.success).toBe(false)
@@ -133,7 +183,7 @@ describe('profile field rules', () => {
       consoleBaseUrl: '',
       nativeAuth: 'bearer',
       timeoutMs: 120_000,
-      idleTimeoutMs: 60_000,
+      idleTimeoutMs: null,
       headers: [],
     })
   })

@@ -1,6 +1,7 @@
 // Connection profiles: user profiles persisted in the SettingsStore, secrets in the SecretStore, and the
 // built-in "Local simulator" profile synthesised at launch (its port changes per run, so it is never stored).
 // Only `resolve` returns secrets, and only to main's gateway client; views carry `{ configured, hint }`.
+// It also keeps the app's settings (theme, defaults): `resolve` fills a profile's unset idle timeout from them.
 import { randomUUID } from 'node:crypto'
 import {
   secretHint,
@@ -9,7 +10,9 @@ import {
   type SecretKind,
   type SecretStatus,
 } from '../../shared/ipc/profiles'
+import type { AppSettings, AppSettingsPatch } from '../../shared/ipc/app'
 import { AppError } from '../../shared/ipc/result'
+import { readAppSettings, updateAppSettings } from './appSettings'
 import type { SecretStore, SettingsStore } from './ports'
 
 export const BUILT_IN_PROFILE_ID = 'local-simulator'
@@ -26,8 +29,10 @@ interface StoredProfile extends ProfileFields {
 }
 
 /** Everything main needs to make a call for a profile. Never sent to the renderer. */
-export interface ResolvedProfile extends ProfileFields {
+export interface ResolvedProfile extends Omit<ProfileFields, 'idleTimeoutMs'> {
   id: string
+  /** The profile's own stream idle timeout, or the app's default when it sets none. */
+  idleTimeoutMs: number
   builtIn: boolean
   apiKey: string | null
   consoleToken: string | null
@@ -85,7 +90,9 @@ export class ProfileService {
     let name = `${source.name} (copy)`
     for (let n = 2; names.has(name); n++) name = `${source.name} (copy ${n})`
     const { id: _id, builtIn: _b, apiKey, consoleToken, ...fields } = source
-    const copy: StoredProfile = { ...fields, name, id: randomUUID() }
+    // The copy follows the app default exactly when the source did.
+    const idleTimeoutMs = this.storedOrBuiltIn(id)?.idleTimeoutMs ?? null
+    const copy: StoredProfile = { ...fields, idleTimeoutMs, name, id: randomUUID() }
     this.save([...this.stored(), copy])
     // The copy keeps the secrets, so a user can vary headers or URLs without typing the key again.
     if (apiKey) await this.secrets.set(ref(copy.id, 'apiKey'), apiKey)
@@ -123,17 +130,35 @@ export class ProfileService {
   /** The profile with its secrets, for main's gateway client only. */
   async resolve(id: string): Promise<ResolvedProfile> {
     const sim = this.builtIn()
+    const idleTimeoutMs = (own: number | null) => own ?? this.appSettings().text.idleTimeoutMs
     if (id === BUILT_IN_PROFILE_ID && sim) {
-      return { ...this.builtInStored()!, builtIn: true, apiKey: sim.apiKey, consoleToken: sim.consoleToken }
+      const p = this.builtInStored()!
+      return {
+        ...p,
+        idleTimeoutMs: idleTimeoutMs(p.idleTimeoutMs),
+        builtIn: true,
+        apiKey: sim.apiKey,
+        consoleToken: sim.consoleToken,
+      }
     }
     const p = this.stored().find((s) => s.id === id)
     if (!p) throw notFound(id)
     return {
       ...p,
+      idleTimeoutMs: idleTimeoutMs(p.idleTimeoutMs ?? null),
       builtIn: false,
       apiKey: await this.secrets.get(ref(id, 'apiKey')),
       consoleToken: await this.secrets.get(ref(id, 'consoleToken')),
     }
+  }
+
+  /** The app's settings: theme and the defaults the Text panel starts with. */
+  appSettings(): AppSettings {
+    return readAppSettings(this.settings)
+  }
+
+  updateAppSettings(patch: AppSettingsPatch): AppSettings {
+    return updateAppSettings(this.settings, patch)
   }
 
   /**
@@ -184,8 +209,14 @@ export class ProfileService {
       headers: [],
       nativeAuth: 'header',
       timeoutMs: 120_000,
-      idleTimeoutMs: 60_000,
+      idleTimeoutMs: null,
     }
+  }
+
+  private storedOrBuiltIn(id: string): StoredProfile | null {
+    return id === BUILT_IN_PROFILE_ID
+      ? this.builtInStored()
+      : (this.stored().find((p) => p.id === id) ?? null)
   }
 
   private stored(): StoredProfile[] {
@@ -203,7 +234,7 @@ export class ProfileService {
       const value = builtIn ? this.builtInSecret(kind) : await this.secrets.get(ref(p.id, kind))
       secrets[kind] = status(value)
     }
-    return { ...p, builtIn, secrets }
+    return { ...p, idleTimeoutMs: p.idleTimeoutMs ?? null, builtIn, secrets }
   }
 
   private builtInSecret(kind: SecretKind): string | null {

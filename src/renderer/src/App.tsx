@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react'
 import { useAppStore, type PanelId } from './stores/appStore'
 import { activeProfile, useProfilesStore } from './stores/profilesStore'
+import { useAppSettingsStore } from './stores/appSettingsStore'
 import { SettingsPanel } from './features/settings/SettingsPanel'
 import { TextPanel } from './features/text/TextPanel'
 import { VideoPanel } from './features/video/VideoPanel'
@@ -31,12 +32,15 @@ export function App() {
   const { panel, setPanel, init, connected, loadError, host } = useAppStore()
   const profile = useProfilesStore(activeProfile)
   const loadProfiles = useProfilesStore((s) => s.load)
+  const loadSettings = useAppSettingsStore((s) => s.load)
   const tabs = useRef<(HTMLButtonElement | null)[]>([])
 
   useEffect(() => {
     void init()
     void loadProfiles()
-  }, [init, loadProfiles])
+    // The theme and the Text panel's starting values.
+    void loadSettings()
+  }, [init, loadProfiles, loadSettings])
 
   const onKeyDown = (event: React.KeyboardEvent, index: number) => {
     const last = PANELS.length - 1
@@ -65,7 +69,7 @@ export function App() {
     <div className="app">
       <aside className="sidebar">
         <div className="brand" aria-label="Gateway Playground">
-          <span className="logo">◆</span> Playground
+          <span className="logo">◆</span> <span className="brand-name">Playground</span>
         </div>
         <div role="tablist" aria-orientation="vertical" aria-label="Panels">
           {PANELS.map((p, i) => (
@@ -80,10 +84,11 @@ export function App() {
               aria-controls={`panel-${p.id}`}
               tabIndex={p.id === current.id ? 0 : -1}
               className="nav-item"
+              title={p.label}
               onClick={() => setPanel(p.id)}
               onKeyDown={(e) => onKeyDown(e, i)}
             >
-              <span aria-hidden="true">{p.icon}</span> {p.label}
+              <span aria-hidden="true">{p.icon}</span> <span className="nav-label">{p.label}</span>
             </button>
           ))}
         </div>

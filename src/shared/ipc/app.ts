@@ -1,7 +1,9 @@
-// The app domain: facts about the running host (Electron or browser mode) that the renderer shows,
-// and the external-link command that main checks before handing a URL to the OS.
+// The app domain: facts about the running host (Electron or browser mode) that the renderer shows, the
+// external-link command that main checks before handing a URL to the OS, and the app's own settings (theme and
+// the defaults a user sets once), which main persists and validates here like every other input.
 import { z } from 'zod'
 import { defineCommand } from './define'
+import { WIRE_FORMATS } from '../format'
 
 export const hostInfoSchema = z.object({
   host: z.enum(['electron', 'browser']),
@@ -14,8 +16,60 @@ export const hostInfoSchema = z.object({
 })
 export type HostInfo = z.infer<typeof hostInfoSchema>
 
+export const themeSchema = z.enum(['system', 'light', 'dark'])
+export type Theme = z.infer<typeof themeSchema>
+
+/** A model id as typed; empty means "the format's own default from the catalog". */
+const defaultModelSchema = z
+  .string()
+  .trim()
+  .max(200, 'a model id is at most 200 characters')
+  .refine((v) => !/\s/.test(v), 'a model id has no spaces')
+
+export const textDefaultsSchema = z.object({
+  /** The wire format the Text panel starts with. */
+  format: z.enum(WIRE_FORMATS),
+  /** The model each format starts with. */
+  models: z.object({
+    chat: defaultModelSchema,
+    responses: defaultModelSchema,
+    messages: defaultModelSchema,
+    native: defaultModelSchema,
+  }),
+  stream: z.boolean(),
+  /** A stream with no bytes for this long is aborted (R4), unless the profile sets its own, ms. */
+  idleTimeoutMs: z
+    .number()
+    .int('whole milliseconds')
+    .min(1000, 'the stream idle timeout is at least 1 s')
+    .max(600_000, 'the stream idle timeout is at most 600 s'),
+})
+export type TextDefaults = z.infer<typeof textDefaultsSchema>
+
+export const appSettingsSchema = z.object({ theme: themeSchema, text: textDefaultsSchema })
+export type AppSettings = z.infer<typeof appSettingsSchema>
+
+export const appSettingsPatchSchema = z.object({
+  theme: themeSchema.optional(),
+  text: textDefaultsSchema.partial().optional(),
+})
+export type AppSettingsPatch = z.infer<typeof appSettingsPatchSchema>
+
+export const DEFAULT_APP_SETTINGS: AppSettings = {
+  theme: 'system',
+  text: {
+    format: 'chat',
+    models: { chat: '', responses: '', messages: '', native: '' },
+    stream: true,
+    idleTimeoutMs: 60_000,
+  },
+}
+
 export const appCommands = {
   'app.getHostInfo': defineCommand(z.void(), hostInfoSchema),
+  'app.getSettings': defineCommand(z.void(), appSettingsSchema),
+  /** Changes the given settings and answers all of them as saved. */
+  'app.updateSettings': defineCommand(appSettingsPatchSchema, appSettingsSchema),
   'app.openExternal': defineCommand(
     z.object({ url: z.string().max(2048) }),
     z.object({ opened: z.boolean() }),

@@ -65,8 +65,14 @@ export const profileFieldsSchema = z.object({
   nativeAuth: nativeAuthSchema.default('bearer'),
   /** Whole-request timeout for non-streamed calls, ms. */
   timeoutMs: z.number().int().min(1000).max(600_000).default(120_000),
-  /** A stream with no bytes for this long is aborted (R4), ms. */
-  idleTimeoutMs: z.number().int().min(1000).max(600_000).default(60_000),
+  /** A stream with no bytes for this long is aborted (R4), ms; null uses the app's default from Settings. */
+  idleTimeoutMs: z
+    .number()
+    .int()
+    .min(1000, 'the stream idle timeout is at least 1 s')
+    .max(600_000, 'the stream idle timeout is at most 600 s')
+    .nullable()
+    .default(null),
 })
 export type ProfileFields = z.output<typeof profileFieldsSchema>
 export type ProfileFieldsInput = z.input<typeof profileFieldsSchema>
@@ -79,7 +85,8 @@ export const profileViewSchema = z.object({
   headers: z.array(headerSchema),
   nativeAuth: nativeAuthSchema,
   timeoutMs: z.number(),
-  idleTimeoutMs: z.number(),
+  /** null: the app's default stream idle timeout applies. */
+  idleTimeoutMs: z.number().nullable(),
   /** The built-in simulator profile: synthetic outputs, cannot be edited or deleted. */
   builtIn: z.boolean(),
   secrets: z.object({ apiKey: secretStatusSchema, consoleToken: secretStatusSchema }),

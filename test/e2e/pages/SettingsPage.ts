@@ -31,4 +31,12 @@ export class SettingsPage {
     await card.getByLabel('API key (write only)').fill(key)
     await card.getByRole('button', { name: 'Save API key' }).click()
   }
+
+  get defaults(): Locator {
+    return this.page.getByRole('form', { name: 'Text defaults' })
+  }
+
+  async chooseTheme(theme: 'System' | 'Light' | 'Dark'): Promise<void> {
+    await this.page.getByRole('group', { name: 'Theme' }).getByLabel(theme).check()
+  }
 }

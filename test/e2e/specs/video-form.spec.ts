@@ -35,7 +35,7 @@ test('the console video form opens without "model is required" and shows it once
   await page.goto(app.url)
   const video = new VideoPage(page)
   await video.open()
-  await video.form.getByLabel('Console (14–15)').check()
+  await video.form.getByRole('radio', { name: /^Console video/ }).check()
   const model = video.form.getByLabel('Model (console)', { exact: true })
   await expect(model).toBeVisible()
   await expect(video.form.getByRole('button', { name: 'Copy as curl' })).toBeEnabled()

@@ -179,3 +179,38 @@ describe('FrameList copy', () => {
     expect(copied).toEqual([data])
   })
 })
+
+describe('FrameList names', () => {
+  const names = () => rows().map((r) => r.querySelector('.inspector-frame-event')!.textContent)
+
+  it('names native chunks by what they hold: text, thought, functionCall, usage, finish', () => {
+    const chunk = (parts: unknown[], extra: object = {}) =>
+      JSON.stringify({ candidates: [{ content: { role: 'model', parts }, ...extra }] })
+    const frames: SseFrame[] = [
+      { t: 1, data: chunk([{ text: 'Let me think', thought: true }]) },
+      { t: 2, data: chunk([{ text: 'Hello' }]) },
+      { t: 3, data: chunk([{ functionCall: { name: 'get_weather', args: { city: 'Oslo' } } }]) },
+      { t: 4, data: chunk([{ text: '.' }], { finishReason: 'STOP' }) },
+      { t: 5, data: JSON.stringify({ usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 9 } }) },
+    ]
+    view = mount(<FrameList snapshot={frames} truncated={false} />)
+    expect(names()).toEqual(['thought', 'text', 'functionCall', 'text, finish', 'usage'])
+    expect(rows()[0]!.querySelector('.inspector-frame-event')!.getAttribute('title')).toContain(
+      'No event: line',
+    )
+  })
+
+  it('names chat-completions chunks and keeps a real event name as sent', () => {
+    const frames: SseFrame[] = [
+      { t: 1, data: '{"choices":[{"index":0,"delta":{"role":"assistant"}}]}' },
+      { t: 2, data: '{"choices":[{"index":0,"delta":{"content":"Hi"}}]}' },
+      { t: 3, data: '{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}' },
+      { t: 4, data: '{"choices":[],"usage":{"prompt_tokens":3}}' },
+      { t: 5, data: '[DONE]' },
+      { t: 6, event: 'content_block_delta', data: '{"type":"content_block_delta"}' },
+      { t: 7, data: 'not json' },
+    ]
+    view = mount(<FrameList snapshot={frames} truncated={false} />)
+    expect(names()).toEqual(['role', 'text', 'finish', 'usage', 'done', 'content_block_delta', 'data'])
+  })
+})

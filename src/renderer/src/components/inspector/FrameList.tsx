@@ -5,6 +5,7 @@
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { SseFrame } from '../../../../shared/ipc/exchange'
 import { CopyButton } from './CopyButton'
+import { frameName } from './frameName'
 import { layoutJson } from './jsonText'
 
 export interface FramePage {
@@ -241,10 +242,13 @@ export function FrameList({ snapshot, truncated, loadFrames }: Props) {
               >
                 <div className="inspector-frame-head">
                   <span className="inspector-frame-time">{formatFrameTime(frame.t)}</span>
-                  <span className="inspector-frame-event">
-                    {frame.event ?? <span className="muted">–</span>}
-                  </span>
-                  <code className="inspector-frame-data">{oneLine(frame.data)}</code>
+                  <FrameEvent frame={frame} />
+                  <code
+                    className="inspector-frame-data"
+                    title={frame.data.length <= 2000 ? frame.data : undefined}
+                  >
+                    {oneLine(frame.data)}
+                  </code>
                   {expandable(frame.data) ? (
                     <button
                       type="button"
@@ -271,6 +275,20 @@ export function FrameList({ snapshot, truncated, loadFrames }: Props) {
         </div>
       </div>
     </div>
+  )
+}
+
+/** The frame's `event:` name, or (for chunks that have none) what the chunk holds, set apart as derived. */
+function FrameEvent({ frame }: { frame: SseFrame }) {
+  const { name, derived } = frameName(frame)
+  return derived ? (
+    <span className="inspector-frame-event derived" title={`No event: line; this chunk holds ${name}`}>
+      {name}
+    </span>
+  ) : (
+    <span className="inspector-frame-event" title={name}>
+      {name}
+    </span>
   )
 }
 

@@ -73,7 +73,7 @@ describe('ProfileEditor', () => {
         name: 'Staging',
         baseUrl: 'https://gw.example.com',
         timeoutMs: 30_000,
-        idleTimeoutMs: 60_000,
+        idleTimeoutMs: null,
       }),
     ])
   })

@@ -22,7 +22,8 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
   const [consoleBaseUrl, setConsoleBaseUrl] = useState(initial?.consoleBaseUrl ?? '')
   const [nativeAuth, setNativeAuth] = useState<ProfileView['nativeAuth']>(initial?.nativeAuth ?? 'bearer')
   const [timeoutS, setTimeoutS] = useState(String((initial?.timeoutMs ?? 120_000) / 1000))
-  const [idleS, setIdleS] = useState(String((initial?.idleTimeoutMs ?? 60_000) / 1000))
+  // Empty: the app's default stream idle timeout (Settings → Defaults) applies.
+  const [idleS, setIdleS] = useState(initial?.idleTimeoutMs ? String(initial.idleTimeoutMs / 1000) : '')
   const [headers, setHeaders] = useState<ExtraHeader[]>(initial?.headers ?? [])
   const [errors, setErrors] = useState<Errors>({})
   const [saving, setSaving] = useState(false)
@@ -37,7 +38,7 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
       nativeAuth,
       headers,
       timeoutMs: Math.round(Number(timeoutS) * 1000),
-      idleTimeoutMs: Math.round(Number(idleS) * 1000),
+      idleTimeoutMs: idleS.trim() ? Math.round(Number(idleS) * 1000) : null,
     }
     const parsed = profileFieldsSchema.safeParse(candidate)
     if (!parsed.success) {
@@ -131,6 +132,7 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
           <input
             inputMode="numeric"
             value={idleS}
+            placeholder="app default"
             onChange={(e) => setIdleS(e.target.value)}
             {...field('idleTimeoutMs')}
           />

@@ -1,8 +1,10 @@
 // Settings: connection profiles (create, edit, duplicate, delete, choose the active one), their write-only
-// secrets, and Test connection. The built-in simulator profile is read-only and marked as synthetic.
+// secrets, and Test connection; then the theme and the Text panel's defaults. The built-in simulator profile is
+// read-only and marked as synthetic.
 import { useEffect, useState } from 'react'
 import { useProfilesStore } from '../../stores/profilesStore'
 import { useAppStore } from '../../stores/appStore'
+import { AppSettingsForm } from './AppSettingsForm'
 import { ProfileEditor } from './ProfileEditor'
 import { SecretField } from './SecretField'
 import type { ConnectionReport, ProfileView } from '../../../../shared/ipc/profiles'
@@ -37,7 +39,10 @@ export function SettingsPanel() {
     <section className="panel settings" aria-labelledby="settings-title">
       <header className="panel-header">
         <h1 id="settings-title">Settings</h1>
-        <p className="muted">Connection profiles: where requests go and which credentials they carry.</p>
+        <p className="muted">
+          Connection profiles (where requests go and which credentials they carry), the theme, and the
+          defaults the Text panel starts with.
+        </p>
       </header>
       <ProtectionNotice />
       {error && (
@@ -134,6 +139,7 @@ export function SettingsPanel() {
           )}
         </div>
       </div>
+      <AppSettingsForm />
     </section>
   )
 }
@@ -192,7 +198,8 @@ function ProfileDetail(props: DetailProps) {
         </dd>
         <dt>Timeouts</dt>
         <dd>
-          request {p.timeoutMs / 1000} s, stream idle {p.idleTimeoutMs / 1000} s
+          request {p.timeoutMs / 1000} s, stream idle{' '}
+          {p.idleTimeoutMs === null ? 'as the app default' : `${p.idleTimeoutMs / 1000} s`}
         </dd>
         {p.headers.length > 0 && (
           <>

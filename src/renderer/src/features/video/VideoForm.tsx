@@ -93,7 +93,7 @@ export function VideoForm({ profileId }: Props) {
             checked={kind === 'model'}
             onChange={() => store.setKind('model')}
           />
-          Model endpoints (11–13)
+          Video models <span className="muted small">(endpoints 11–13)</span>
         </label>
         <label className="inline">
           <input
@@ -102,7 +102,7 @@ export function VideoForm({ profileId }: Props) {
             checked={kind === 'console'}
             onChange={() => store.setKind('console')}
           />
-          Console (14–15)
+          Console video <span className="muted small">(endpoints 14–15)</span>
         </label>
       </fieldset>
 

@@ -1,0 +1,48 @@
+// The app's own settings (theme, the Text panel's defaults, the stream idle timeout) in the SettingsStore under
+// one key. What is read is always complete and valid: a missing, older or damaged record falls back field by
+// field to the defaults, so a bad file never keeps the app from starting.
+import {
+  appSettingsSchema,
+  DEFAULT_APP_SETTINGS,
+  textDefaultsSchema,
+  themeSchema,
+  type AppSettings,
+  type AppSettingsPatch,
+} from '../../shared/ipc/app'
+import type { SettingsStore } from './ports'
+
+const KEY = 'appSettings'
+
+export function readAppSettings(store: SettingsStore): AppSettings {
+  const raw = store.get<unknown>(KEY)
+  const whole = appSettingsSchema.safeParse(raw)
+  if (whole.success) return whole.data
+  const record = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
+  const text = (record.text && typeof record.text === 'object' ? record.text : {}) as Record<string, unknown>
+  const defaults = DEFAULT_APP_SETTINGS.text
+  const field = <K extends keyof typeof defaults>(key: K): (typeof defaults)[K] => {
+    const parsed = textDefaultsSchema.shape[key].safeParse(text[key])
+    return parsed.success ? (parsed.data as (typeof defaults)[K]) : defaults[key]
+  }
+  const theme = themeSchema.safeParse(record.theme)
+  return {
+    theme: theme.success ? theme.data : DEFAULT_APP_SETTINGS.theme,
+    text: {
+      format: field('format'),
+      models: field('models'),
+      stream: field('stream'),
+      idleTimeoutMs: field('idleTimeoutMs'),
+    },
+  }
+}
+
+/** Applies a validated patch and answers the settings as saved. */
+export function updateAppSettings(store: SettingsStore, patch: AppSettingsPatch): AppSettings {
+  const current = readAppSettings(store)
+  const next: AppSettings = {
+    theme: patch.theme ?? current.theme,
+    text: { ...current.text, ...patch.text },
+  }
+  store.set(KEY, next)
+  return next
+}

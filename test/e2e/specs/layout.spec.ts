@@ -1,0 +1,53 @@
+// The layout holds from a small laptop to a large screen: every panel (and every text format's parameters) at
+// 960×700, 1280×800 and 1920×1080 has no label or control over another and none out of reach; a screenshot of
+// each view is kept with the test's artefacts (test-results/).
+import { expect, test } from '../fixtures'
+import { expectCleanLayout } from '../pages/layoutCheck'
+import { LAYOUT_VIEWS, openPanel } from '../pages/layoutViews'
+import { TextPage } from '../pages/TextPage'
+
+const SIZES = [
+  { width: 960, height: 700 },
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+]
+
+for (const size of SIZES) {
+  const at = `${size.width}x${size.height}`
+
+  test(`every panel lays out without overlaps or cut-off controls at ${at}`, async ({ page, app }, info) => {
+    await page.setViewportSize(size)
+    await page.goto(app.url)
+    for (const view of LAYOUT_VIEWS) {
+      await view.open(page)
+      await expectCleanLayout(page, info, `${at}-${view.name}`)
+    }
+  })
+
+  test(`the request column and the Inspector's frames are reachable after a run at ${at}`, async ({
+    page,
+    app,
+  }, info) => {
+    await page.setViewportSize(size)
+    await page.goto(app.url)
+    await openPanel(page, 'Text')
+    const text = new TextPage(page)
+    await text.send('hello')
+    await text.waitDone()
+    for (const tab of ['Request JSON', 'Code'] as const) {
+      await page.getByRole('tab', { name: tab }).click()
+      await expectCleanLayout(page, info, `${at}-text-${tab.toLowerCase().replace(' ', '-')}`)
+    }
+    await text.openInspector()
+    await page.getByRole('tab', { name: 'Stream' }).click()
+    const frame = page.getByRole('listitem').first()
+    await expect(frame).toBeVisible()
+    await expectCleanLayout(page, info, `${at}-text-inspector-stream`)
+    // A frame shows as much of its data as the row has room for, not a few characters.
+    const [row, data] = await Promise.all([
+      frame.boundingBox(),
+      frame.locator('.inspector-frame-data').boundingBox(),
+    ])
+    expect(data!.width).toBeGreaterThan(row!.width * 0.4)
+  })
+}
