@@ -18,19 +18,11 @@ import type {
   ToolResultPart,
 } from './draft'
 import { emptyCompletion, parseArguments, toolCallEnd } from './events'
-import type {
-  Completion,
-  Finish,
-  FolderStatus,
-  ImageOutput,
-  SseFrame,
-  StreamEvent,
-  StreamFolder,
-  Usage,
-} from './events'
+import type { Completion, Finish, ImageOutput, StreamEvent, StreamFolder, Usage } from './events'
 import { FORMAT_LABELS } from './format'
+import { createStreamFolder } from './streamFold'
 import { SVC_THINKING_TO_CONTENT, VENDOR_KEY, VENDOR_SEARCH_TOOL } from './names'
-import { arr, compact, isObject, num, obj, parseJson, readError, str } from './read'
+import { arr, compact, isObject, num, obj, readError, str } from './read'
 import type { JsonObject } from './read'
 import {
   draftHead,
@@ -404,7 +396,7 @@ export function parseResponse(json: unknown): Completion {
     }
   c.images = [...imagesOf(content), ...imagesOf(message.images)]
   const refusal = str(message.refusal)
-  if (refusal && c.text === '') c.text = refusal
+  if (refusal) c.refusal = refusal
   c.reasoning = str(message.reasoning_content) ?? str(message.reasoning) ?? ''
   if (c.reasoning !== '') c.reasoningBlocks = [{ text: c.reasoning }]
   c.toolCalls = arr(message.tool_calls).flatMap((tc) => {
@@ -434,9 +426,6 @@ interface OpenCall {
 }
 
 export function createFolder(): StreamFolder {
-  let status: FolderStatus = 'open'
-  let closed = false
-  let finished = false
   let metaSent = false
   let refusal = false
   const calls = new Map<number, OpenCall>()
@@ -479,39 +468,18 @@ export function createFolder(): StreamFolder {
     }
   }
 
-  return {
-    get status() {
-      return status
+  return createStreamFolder({
+    name: 'chat',
+    incompleteMessage: 'The chat stream closed before [DONE] and without a finish_reason',
+    sentinel(data, out, control) {
+      if (data !== '[DONE]') return false
+      endCalls(out)
+      // Every completed stream yields exactly one finish, even when no chunk named a finish_reason.
+      control.complete({ close: true })
+      return true
     },
-    push(frame: SseFrame): StreamEvent[] {
-      if (closed) return []
-      const out: StreamEvent[] = []
-      const data = frame.data.trim()
-      if (data === '[DONE]') {
-        endCalls(out)
-        // Every completed stream yields exactly one finish, even when no chunk named a finish_reason.
-        if (!finished) out.push({ type: 'finish', stopReason: null, finish: 'other' })
-        finished = true
-        closed = true
-        status = 'complete'
-        return out
-      }
-      const json = parseJson(data)
-      const chunk = obj(json)
-      if (!chunk) {
-        return [
-          {
-            type: 'warning',
-            message: 'Skipped a chat stream frame that is not a JSON object',
-            raw: frame.data,
-          },
-        ]
-      }
-      if (chunk.error !== undefined && chunk.error !== null) {
-        closed = true
-        status = 'error'
-        return [{ type: 'error', ...readError(json) }]
-      }
+    error: (chunk, json) => (chunk.error !== undefined && chunk.error !== null ? readError(json) : undefined),
+    chunk(chunk, _frame, out, control) {
       if (!metaSent && (chunk.id !== undefined || chunk.model !== undefined)) {
         metaSent = true
         out.push(compact({ type: 'meta' as const, id: str(chunk.id), model: str(chunk.model) }))
@@ -522,36 +490,27 @@ export function createFolder(): StreamFolder {
       if (reasoning) out.push({ type: 'reasoning', delta: reasoning })
       const content = str(delta.content)
       if (content) out.push({ type: 'text', delta: content })
+      // A refusal is its own field: the SDK keeps `content` empty and `refusal` filled.
       const refusalText = str(delta.refusal)
       if (refusalText) {
         refusal = true
-        out.push({ type: 'text', delta: refusalText })
+        out.push({ type: 'refusal', delta: refusalText })
       }
       for (const image of imagesOf(delta.images)) out.push({ type: 'image', ...image })
       onToolFragments(arr(delta.tool_calls), out)
       const reason = str(choice?.finish_reason)
-      const finishing = reason !== undefined && reason !== '' && !finished
+      const finishing = reason !== undefined && reason !== ''
       // Calls end before usage and finish, so a consumer sees complete calls when the turn ends.
       if (finishing) endCalls(out)
       const usage = obj(chunk.usage)
       if (usage) out.push({ type: 'usage', usage: chatUsage(usage) })
       if (finishing) {
-        finished = true
-        status = 'complete'
         out.push({ type: 'finish', stopReason: reason, finish: refusal ? 'refusal' : chatFinish(reason) })
+        // A usage chunk may still follow before [DONE].
+        control.complete()
       }
-      return out
     },
-    end(): StreamEvent[] {
-      if (closed) return []
-      closed = true
-      if (finished) return []
-      status = 'incomplete'
-      return [
-        { type: 'incomplete', message: 'The chat stream closed before [DONE] and without a finish_reason' },
-      ]
-    },
-  }
+  })
 }
 
 export const chat: FormatAdapter = {

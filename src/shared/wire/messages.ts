@@ -19,10 +19,11 @@ import type {
   ToolDefinition,
   ToolResultPart,
 } from './draft'
-import { emptyCompletion, parseArguments, toolCallEnd } from './events'
-import type { Completion, Finish, FolderStatus, SseFrame, StreamEvent, StreamFolder, Usage } from './events'
+import { emptyCompletion, parseArguments, parsePartialArguments, toolCallEnd } from './events'
+import type { Completion, Finish, StreamEvent, StreamFolder, Usage } from './events'
 import { FORMAT_LABELS } from './format'
-import { arr, compact, isObject, num, obj, parseJson, readError, str } from './read'
+import { createStreamFolder } from './streamFold'
+import { arr, compact, isObject, num, obj, readError, str } from './read'
 import type { JsonObject } from './read'
 import {
   draftHead,
@@ -491,14 +492,14 @@ export const parseError = readError
 // ---------------------------------------------------------------- fold
 
 type Block =
-  { kind: 'text' } | { kind: 'thinking' } | { kind: 'tool'; index: number; args: string; initial: string }
+  | { kind: 'text' }
+  | { kind: 'thinking' }
+  | { kind: 'tool'; index: number; args: string; initial: string; ended: boolean }
 
 export function createFolder(): StreamFolder {
-  let status: FolderStatus = 'open'
-  let closed = false
-  let finished = false
   let nextTool = 0
   let usage: JsonObject = {}
+  let stopReason: string | undefined
   const blocks = new Map<number, Block>()
 
   const onUsage = (u: JsonObject | undefined, out: StreamEvent[]): void => {
@@ -508,26 +509,29 @@ export function createFolder(): StreamFolder {
     out.push({ type: 'usage', usage: messagesUsage(usage) })
   }
 
-  return {
-    get status() {
-      return status
-    },
-    push(frame: SseFrame): StreamEvent[] {
-      if (closed) return []
-      const json = parseJson(frame.data)
-      const data = obj(json)
-      if (!data) {
-        return [
-          {
-            type: 'warning',
-            message: 'Skipped a messages stream frame that is not a JSON object',
-            raw: frame.data,
-          },
-        ]
-      }
-      const type = str(data.type) ?? frame.event
-      const out: StreamEvent[] = []
-      switch (type) {
+  const endTool = (block: Extract<Block, { kind: 'tool' }>, out: StreamEvent[]): void => {
+    if (block.ended) return
+    block.ended = true
+    const args = block.args || block.initial || '{}'
+    const end = toolCallEnd(block.index, args)
+    // Cut off mid-call: recover what the partial JSON holds, as the SDK's stream helper does.
+    if (end.parsedArguments === undefined && block.args !== '') {
+      const recovered = parsePartialArguments(block.args)
+      out.push(
+        recovered === undefined
+          ? { ...end, truncated: true }
+          : { ...end, parsedArguments: recovered, truncated: true },
+      )
+    } else out.push(end)
+  }
+
+  return createStreamFolder({
+    name: 'messages',
+    incompleteMessage: 'The messages stream closed before message_stop',
+    error: (chunk, json, frame) =>
+      (str(chunk.type) ?? frame.event) === 'error' ? readError(json) : undefined,
+    chunk(data, frame, out, control) {
+      switch (str(data.type) ?? frame.event) {
         case 'message_start': {
           const message = obj(data.message) ?? {}
           out.push(compact({ type: 'meta' as const, id: str(message.id), model: str(message.model) }))
@@ -549,7 +553,7 @@ export function createFolder(): StreamFolder {
           } else if (block.type === 'tool_use') {
             const input = obj(block.input)
             const initial = input && Object.keys(input).length > 0 ? JSON.stringify(input) : ''
-            const tool: Block = { kind: 'tool', index: nextTool++, args: '', initial }
+            const tool: Block = { kind: 'tool', index: nextTool++, args: '', initial, ended: false }
             blocks.set(index, tool)
             out.push({
               type: 'toolCallStart',
@@ -575,7 +579,7 @@ export function createFolder(): StreamFolder {
           } else if (delta.type === 'input_json_delta' && block?.kind === 'tool') {
             // The first piece is often "": no event for it.
             const piece = str(delta.partial_json) ?? ''
-            if (piece !== '') {
+            if (piece !== '' && !block.ended) {
               block.args += piece
               out.push({ type: 'toolCallDelta', index: block.index, argumentsDelta: piece })
             }
@@ -584,43 +588,29 @@ export function createFolder(): StreamFolder {
         }
         case 'content_block_stop': {
           const block = blocks.get(num(data.index) ?? -1)
-          if (block?.kind === 'tool') out.push(toolCallEnd(block.index, block.args || block.initial || '{}'))
+          if (block?.kind === 'tool') endTool(block, out)
           break
         }
         case 'message_delta': {
+          // A tool block left open by the token limit still ends, with what its arguments hold.
+          for (const block of blocks.values()) if (block.kind === 'tool') endTool(block, out)
           onUsage(obj(data.usage), out)
           const reason = str(obj(data.delta)?.stop_reason)
-          if (reason && !finished) {
-            finished = true
+          if (reason && stopReason === undefined) {
+            stopReason = reason
             out.push({ type: 'finish', stopReason: reason, finish: messagesFinish(reason) })
           }
           break
         }
         case 'message_stop':
-          if (!finished) {
-            finished = true
-            out.push({ type: 'finish', stopReason: null, finish: 'other' })
-          }
-          closed = true
-          status = 'complete'
+          control.complete({ close: true })
           break
-        case 'error':
-          closed = true
-          status = 'error'
-          return [{ type: 'error', ...readError(json) }]
         default:
           // ping and event types this client does not know
           break
       }
-      return out
     },
-    end(): StreamEvent[] {
-      if (closed) return []
-      closed = true
-      status = 'incomplete'
-      return [{ type: 'incomplete', message: 'The messages stream closed before message_stop' }]
-    },
-  }
+  })
 }
 
 export const messages: FormatAdapter = {

@@ -19,10 +19,11 @@ import type {
   ToolResultPart,
 } from './draft'
 import { emptyCompletion, parseArguments, toolCallEnd } from './events'
-import type { Completion, Finish, FolderStatus, SseFrame, StreamEvent, StreamFolder, Usage } from './events'
+import type { Completion, Finish, StreamEvent, StreamFolder, Usage } from './events'
 import { FORMAT_LABELS } from './format'
+import { createStreamFolder } from './streamFold'
 import { VENDOR_SEARCH_TOOL } from './names'
-import { arr, compact, isObject, num, obj, parseJson, readError, str } from './read'
+import { arr, compact, isObject, num, obj, readError, str } from './read'
 import type { JsonObject } from './read'
 import {
   emptyDraft,
@@ -506,37 +507,67 @@ export const parseError = readError
 
 // ---------------------------------------------------------------- fold
 
+interface OpenCall {
+  index: number
+  id: string | undefined
+  name: string
+  args: JsonObject
+  /** JSON paths whose last string piece said more follows. */
+  continuing: Set<string>
+}
+
 export function createFolder(): StreamFolder {
-  let status: FolderStatus = 'open'
-  let closed = false
-  let finished = false
   let metaSent = false
   let nextTool = 0
   let lastUsage = ''
+  let open: OpenCall | undefined
 
-  return {
-    get status() {
-      return status
-    },
-    push(frame: SseFrame): StreamEvent[] {
-      if (closed) return []
-      const json = parseJson(frame.data)
-      const chunk = obj(Array.isArray(json) ? json[0] : json)
-      if (!chunk) {
-        return [
-          {
-            type: 'warning',
-            message: 'Skipped a native stream frame that is not a JSON object',
-            raw: frame.data,
-          },
-        ]
-      }
-      if (chunk.error !== undefined && chunk.error !== null) {
-        closed = true
-        status = 'error'
-        return [{ type: 'error', ...readError(json) }]
-      }
-      const out: StreamEvent[] = []
+  const endCall = (out: StreamEvent[]): void => {
+    if (!open) return
+    const args = JSON.stringify(open.args)
+    out.push(
+      { type: 'toolCallDelta', index: open.index, argumentsDelta: args },
+      toolCallEnd(open.index, args),
+    )
+    open = undefined
+  }
+
+  // A call arrives whole in one part, or (streamed arguments) as a part with `willContinue: true` followed by
+  // parts that carry `partialArgs` and no name, the last without `willContinue`: one call either way.
+  const onFunctionCall = (call: JsonObject, signature: string | undefined, out: StreamEvent[]): void => {
+    const name = str(call.name)
+    const id = str(call.id)
+    const continues =
+      open !== undefined && (name === undefined || name === open.name) && (id === undefined || id === open.id)
+    if (!continues) {
+      endCall(out)
+      open = { index: nextTool++, id, name: name ?? '', args: {}, continuing: new Set() }
+      out.push(
+        compact({
+          type: 'toolCallStart' as const,
+          index: open.index,
+          id: id ?? synthId(),
+          name: name ?? '',
+          signature,
+        }),
+      )
+    }
+    const target = open!
+    const args = obj(call.args)
+    if (args) Object.assign(target.args, args)
+    for (const raw of arr(call.partialArgs)) {
+      const partial = obj(raw)
+      if (partial) applyPartialArg(target, partial)
+    }
+    if (call.willContinue !== true) endCall(out)
+  }
+
+  return createStreamFolder({
+    name: 'native',
+    incompleteMessage: 'The native stream closed before a chunk with a finishReason',
+    unwrap: (json) => obj(Array.isArray(json) ? json[0] : json),
+    error: (chunk, json) => (chunk.error !== undefined && chunk.error !== null ? readError(json) : undefined),
+    chunk(chunk, _frame, out, control) {
       if (!metaSent && (chunk.responseId !== undefined || chunk.modelVersion !== undefined)) {
         metaSent = true
         out.push(
@@ -551,18 +582,12 @@ export function createFolder(): StreamFolder {
         const call = obj(part.functionCall)
         const inline = obj(part.inlineData)
         if (call) {
-          // A function call arrives whole: start, one delta, end.
-          const index = nextTool++
-          const args = JSON.stringify(call.args ?? {})
-          const start: StreamEvent = compact({
-            type: 'toolCallStart' as const,
-            index,
-            id: str(call.id) ?? synthId(),
-            name: str(call.name) ?? '',
-            signature,
-          })
-          out.push(start, { type: 'toolCallDelta', index, argumentsDelta: args }, toolCallEnd(index, args))
-        } else if (inline) {
+          onFunctionCall(call, signature, out)
+          continue
+        }
+        // Any other part ends a call still waiting for more arguments.
+        endCall(out)
+        if (inline) {
           out.push({
             type: 'image',
             mimeType: str(inline.mimeType) ?? 'application/octet-stream',
@@ -584,25 +609,71 @@ export function createFolder(): StreamFolder {
       }
       const reason = str(candidate?.finishReason)
       const blocked = str(obj(chunk.promptFeedback)?.blockReason)
-      if (!finished && reason) {
-        finished = true
-        status = 'complete'
+      if (reason) {
+        endCall(out)
         out.push({ type: 'finish', stopReason: reason, finish: nativeFinish(reason, nextTool > 0) })
-      } else if (!finished && blocked && !candidate) {
-        finished = true
-        status = 'complete'
+        control.complete()
+      } else if (blocked && !candidate) {
         out.push({ type: 'finish', stopReason: blocked, finish: 'content_filter' })
+        control.complete()
       }
-      return out
     },
-    end(): StreamEvent[] {
-      if (closed) return []
-      closed = true
-      if (finished) return []
-      status = 'incomplete'
-      return [{ type: 'incomplete', message: 'The native stream closed before a chunk with a finishReason' }]
-    },
+    flush: endCall,
+  })
+}
+
+/**
+ * Sets one streamed argument value at its JSON path (`$.city`, `$.stops[1].name`); string pieces of the same
+ * path concatenate while the previous piece said `willContinue`.
+ */
+function applyPartialArg(call: OpenCall, partial: JsonObject): void {
+  const path = str(partial.jsonPath)
+  const keys = path === undefined ? undefined : jsonPathKeys(path)
+  if (!keys || keys.length === 0) return
+  let value: unknown
+  if (typeof partial.stringValue === 'string') {
+    const previous = call.continuing.has(path!) ? getAt(call.args, keys) : undefined
+    value = (typeof previous === 'string' ? previous : '') + partial.stringValue
+  } else if (typeof partial.numberValue === 'number') value = partial.numberValue
+  else if (typeof partial.boolValue === 'boolean') value = partial.boolValue
+  else if (partial.nullValue !== undefined) value = null
+  else return
+  if (partial.willContinue === true) call.continuing.add(path!)
+  else call.continuing.delete(path!)
+  setAt(call.args, keys, value)
+}
+
+/** `$.a.b[0]['c d']` → `['a', 'b', 0, 'c d']`; `undefined` for paths outside that simple form. */
+function jsonPathKeys(path: string): (string | number)[] | undefined {
+  if (!path.startsWith('$')) return undefined
+  const keys: (string | number)[] = []
+  const re = /\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\[(['"])(.*?)\3\]/y
+  re.lastIndex = 1
+  while (re.lastIndex < path.length) {
+    const m = re.exec(path)
+    if (!m) return undefined
+    keys.push(m[1] ?? (m[2] !== undefined ? Number(m[2]) : m[4]!))
   }
+  return keys
+}
+
+function getAt(root: JsonObject, keys: (string | number)[]): unknown {
+  let node: unknown = root
+  for (const key of keys) node = (node as Record<string | number, unknown> | undefined)?.[key]
+  return node
+}
+
+function setAt(root: JsonObject, keys: (string | number)[], value: unknown): void {
+  let node = root as Record<string | number, unknown>
+  keys.forEach((key, i) => {
+    if (i === keys.length - 1) {
+      node[key] = value
+      return
+    }
+    const next = node[key]
+    if (typeof next !== 'object' || next === null) node[key] = typeof keys[i + 1] === 'number' ? [] : {}
+    node = node[key] as Record<string | number, unknown>
+  })
 }
 
 export const native: FormatAdapter = {

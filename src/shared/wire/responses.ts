@@ -18,9 +18,10 @@ import type {
   ToolResultPart,
 } from './draft'
 import { emptyCompletion, parseArguments, toolCallEnd } from './events'
-import type { Completion, Finish, FolderStatus, SseFrame, StreamEvent, StreamFolder, Usage } from './events'
+import type { Completion, Finish, StreamEvent, StreamFolder, Usage } from './events'
 import { FORMAT_LABELS } from './format'
-import { arr, compact, isObject, num, obj, parseJson, readError, str } from './read'
+import { createStreamFolder, type FoldControl } from './streamFold'
+import { arr, compact, isObject, num, obj, readError, str } from './read'
 import type { JsonObject } from './read'
 import {
   draftHead,
@@ -412,7 +413,7 @@ export function parseResponse(json: unknown): Completion {
         if (part?.type === 'output_text') c.text += str(part.text) ?? ''
         if (part?.type === 'refusal') {
           refusal = true
-          c.text += str(part.refusal) ?? ''
+          c.refusal = (c.refusal ?? '') + (str(part.refusal) ?? '')
         }
       }
     } else if (item.type === 'reasoning') {
@@ -456,8 +457,6 @@ interface OpenCall {
 }
 
 export function createFolder(): StreamFolder {
-  let status: FolderStatus = 'open'
-  let closed = false
   let metaSent = false
   let refusal = false
   let reasoningSent = false
@@ -488,42 +487,28 @@ export function createFolder(): StreamFolder {
     out.push(toolCallEnd(call.index, final))
   }
 
-  const terminal = (data: JsonObject, out: StreamEvent[]): void => {
+  const terminal = (data: JsonObject, out: StreamEvent[], control: FoldControl): void => {
     const response = obj(data.response) ?? {}
     for (const call of callsByItem.values()) finishArgs(call, undefined, out)
     const usage = obj(response.usage)
     if (usage) out.push({ type: 'usage', usage: responsesUsage(usage) })
     const stop = responsesStop(response, callsByItem.size > 0, refusal)
     out.push({ type: 'finish', stopReason: stop.stopReason, finish: stop.finish ?? 'other' })
-    closed = true
-    status = 'complete'
+    control.complete({ close: true })
   }
 
-  const fail = (error: StreamEvent): StreamEvent[] => {
-    closed = true
-    status = 'error'
-    return [error]
-  }
-
-  return {
-    get status() {
-      return status
-    },
-    push(frame: SseFrame): StreamEvent[] {
-      if (closed) return []
-      const json = parseJson(frame.data)
-      const data = obj(json)
-      if (!data) {
-        return [
-          {
-            type: 'warning',
-            message: 'Skipped a responses stream frame that is not a JSON object',
-            raw: frame.data,
-          },
-        ]
-      }
+  return createStreamFolder({
+    name: 'responses',
+    incompleteMessage: 'The responses stream closed before response.completed',
+    error(data, json, frame) {
       const type = str(data.type) ?? frame.event
-      const out: StreamEvent[] = []
+      if (type === 'error') return readError(json)
+      if (type !== 'response.failed') return undefined
+      const error = obj(obj(data.response)?.error)
+      return { ...readError(error ? { error } : { message: 'The response failed' }), raw: json }
+    },
+    chunk(data, frame, out, control) {
+      const type = str(data.type) ?? frame.event
       switch (type) {
         case 'response.created':
         case 'response.in_progress':
@@ -555,10 +540,11 @@ export function createFolder(): StreamFolder {
         case 'response.output_text.delta':
         case 'response.refusal.delta': {
           const delta = str(data.delta) ?? ''
-          if (type === 'response.refusal.delta') refusal = true
+          const kind = type === 'response.refusal.delta' ? 'refusal' : 'text'
+          if (kind === 'refusal') refusal = true
           const key = `${str(data.item_id) ?? ''}:${num(data.content_index) ?? 0}`
           textByPart.set(key, (textByPart.get(key) ?? '') + delta)
-          if (delta !== '') out.push({ type: 'text', delta })
+          if (delta !== '') out.push({ type: kind, delta })
           break
         }
         case 'response.output_text.done':
@@ -567,7 +553,8 @@ export function createFolder(): StreamFolder {
           const seen = textByPart.get(key) ?? ''
           const full = str(data.text) ?? str(data.refusal)
           if (full !== undefined && full.length > seen.length && full.startsWith(seen)) {
-            out.push({ type: 'text', delta: full.slice(seen.length) })
+            const kind = type === 'response.refusal.done' ? 'refusal' : 'text'
+            out.push({ type: kind, delta: full.slice(seen.length) })
             textByPart.set(key, full)
           }
           break
@@ -608,28 +595,13 @@ export function createFolder(): StreamFolder {
         }
         case 'response.completed':
         case 'response.incomplete':
-          terminal(data, out)
+          terminal(data, out, control)
           break
-        case 'response.failed': {
-          const response = obj(data.response) ?? {}
-          const error = obj(response.error)
-          const read = readError(error ? { error } : { message: 'The response failed' })
-          return fail({ type: 'error', ...read, raw: json })
-        }
-        case 'error':
-          return fail({ type: 'error', ...readError(json) })
         default:
           break
       }
-      return out
     },
-    end(): StreamEvent[] {
-      if (closed) return []
-      closed = true
-      status = 'incomplete'
-      return [{ type: 'incomplete', message: 'The responses stream closed before response.completed' }]
-    },
-  }
+  })
 }
 
 export const responses: FormatAdapter = {
