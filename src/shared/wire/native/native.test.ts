@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { SYNTH_ID_PREFIX } from './adapter'
-import type { Draft } from './draft'
-import { accumulate } from './events'
-import { build, native, NATIVE_RESPONSE_FORMAT_NAME, nativePath, parseRequest, parseResponse } from './native'
-import { foldRaw, joinDeltas, sse } from '../../../test/fakes/sseFrames'
+import { SYNTH_ID_PREFIX } from '../adapter'
+import type { Draft } from '../draft'
+import { accumulate } from '../events'
+import { build, native, NATIVE_RESPONSE_FORMAT_NAME, nativePath, parseRequest, parseResponse } from '.'
+import { foldRaw, joinDeltas, sse } from '../../../../test/fakes/sseFrames'
 
 const chunk = (parts: object[], usage: object, finishReason?: string): [undefined, object] => [
   undefined,
