@@ -1,9 +1,9 @@
-// Native, streamed: GenerateContentResponse chunks fold into common events on the shared skeleton; the
-// chunk with a finishReason completes the stream. A function call whose arguments stream as `partialArgs`
-// over several parts (`willContinue`) is one call.
-import { synthId } from '../adapter'
-import { toolCallEnd } from '../events'
-import type { StreamEvent, StreamFolder } from '../events'
+// Native, answers: GenerateContentResponse chunks fold into common events on the shared skeleton, and a
+// whole answer is one such chunk folded the same way. The chunk with a finishReason completes a stream; a
+// function call whose arguments stream as `partialArgs` over several parts (`willContinue`) is one call.
+import { synthId, WireParseError } from '../adapter'
+import { accumulate, toolCallEnd } from '../events'
+import type { Completion, StreamEvent, StreamFolder } from '../events'
 import { createStreamFolder } from '../streamFold'
 import { arr, compact, obj, readError, str } from '../read'
 import type { JsonObject } from '../read'
@@ -176,4 +176,17 @@ function setAt(root: JsonObject, keys: (string | number)[], value: unknown): voi
     if (typeof next !== 'object' || next === null) node[key] = typeof keys[i + 1] === 'number' ? [] : {}
     node = node[key] as Record<string | number, unknown>
   })
+}
+
+/**
+ * A whole answer is one GenerateContentResponse, the same shape as a stream chunk: it folds through the
+ * stream folder so both read parts, calls, usage and finish by the same rules.
+ */
+export function parseResponse(json: unknown): Completion {
+  const body = obj(Array.isArray(json) ? json[0] : json)
+  if (!body) throw new WireParseError('A native generation body must be a JSON object')
+  const folder = createFolder()
+  // No end(): a whole body without a finishReason is an answer, not a cut stream.
+  const c = accumulate(folder.push({ data: JSON.stringify(body) }))
+  return c
 }

@@ -6,8 +6,8 @@ import type { FormatAdapter } from '../adapter'
 import { FORMAT_LABELS } from '../format'
 import { build } from './build'
 import { parseRequest } from './request'
-import { parseResponse, parseError } from './parse'
-import { createFolder } from './fold'
+import { parseError } from './parse'
+import { createFolder, parseResponse } from './fold'
 
 export const native: FormatAdapter = {
   id: 'native',
@@ -21,5 +21,5 @@ export const native: FormatAdapter = {
 
 export { build, nativePath, toContents } from './build'
 export { NATIVE_RESPONSE_FORMAT_NAME, parseRequest } from './request'
-export { nativeFinish, nativeUsage, parseError, parseResponse } from './parse'
-export { createFolder } from './fold'
+export { nativeFinish, nativeUsage, parseError } from './parse'
+export { createFolder, parseResponse } from './fold'

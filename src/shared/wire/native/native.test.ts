@@ -252,6 +252,21 @@ describe('native parseResponse', () => {
     })
   })
 
+  it('reads a whole answer by the stream folder’s rules, without calling a body lacking finishReason cut', () => {
+    const body = {
+      candidates: [
+        { content: { parts: [{ text: 'Hi' }, { functionCall: { name: 'f', args: { a: [1] } } }] } },
+      ],
+    }
+    const whole = parseResponse(body)
+    expect(whole).toMatchObject({ text: 'Hi', warnings: [], stopReason: null, finish: null })
+    expect(whole.incomplete).toBeUndefined()
+    const streamed = accumulate(native.createFolder().push({ data: JSON.stringify(body) }))
+    expect(whole.toolCalls.map(({ id: _id, ...call }) => call)).toEqual(
+      streamed.toolCalls.map(({ id: _id, ...call }) => call),
+    )
+  })
+
   it('reads the native error body', () => {
     const body = { error: { code: 400, message: 'contents is required', status: 'INVALID_ARGUMENT' } }
     expect(native.parseError(body, 400)).toEqual({
