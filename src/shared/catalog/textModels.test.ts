@@ -5,6 +5,7 @@ import {
   THINKING_SUFFIXES,
   modelForFormat,
   parseThinkingSuffix,
+  thinkingSuffixExamples,
   withThinkingSuffix,
 } from './textModels'
 
@@ -61,5 +62,22 @@ describe('modelForFormat', () => {
   it('keeps a model the format reaches and any id it does not know', () => {
     expect(modelForFormat('claude-opus-4-7', 'chat')).toBe('claude-opus-4-7')
     expect(modelForFormat('my-own-model', 'native')).toBe('my-own-model')
+  })
+})
+
+describe('THINKING_SUFFIXES', () => {
+  it('lists exactly the suffixes parseThinkingSuffix reads, each as a user types it', () => {
+    const examples = thinkingSuffixExamples(3000)
+    expect(examples).toEqual(['-thinking', '-thinking-3000', '-nothinking', '-thinking-low', '-thinking-high'])
+    const kinds = examples.map((suffix) => parseThinkingSuffix(`gpt-5${suffix}`))
+    expect(kinds.every((k) => k.base === 'gpt-5')).toBe(true)
+    expect(kinds.map((k) => k.thinking)).toEqual([
+      { kind: 'on' },
+      { kind: 'budget', budget: 3000 },
+      { kind: 'off' },
+      { kind: 'level', level: 'low' },
+      { kind: 'level', level: 'high' },
+    ])
+    expect(THINKING_SUFFIXES).toHaveLength(examples.length)
   })
 })

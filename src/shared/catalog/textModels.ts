@@ -35,7 +35,10 @@ export const KNOWN_TEXT_MODELS: readonly KnownTextModel[] = [
   { id: 'grok-4', formats: ['chat'], thinking: true },
 ]
 
-/** Suffixes a model id may carry to pick a thinking variant (spec, endpoint 1). */
+/**
+ * Suffixes a model id may carry to pick a thinking variant (spec, endpoint 1); `<budget>` stands for a whole
+ * number of thinking tokens. The one list forms, hints and the simulator read.
+ */
 export const THINKING_SUFFIXES = [
   '-thinking',
   '-thinking-<budget>',
@@ -43,6 +46,11 @@ export const THINKING_SUFFIXES = [
   '-thinking-low',
   '-thinking-high',
 ] as const
+
+/** The suffixes as a user would type them, with `budget` in place of `<budget>` (model-id suggestions). */
+export function thinkingSuffixExamples(budget = 8192): string[] {
+  return THINKING_SUFFIXES.map((suffix) => suffix.replace('<budget>', String(budget)))
+}
 
 export type ThinkingSuffix =
   | { kind: 'on' }

@@ -52,14 +52,5 @@ export const THINKING_LEVELS = ['LOW', 'HIGH'] as const
 export const FUNCTION_CALLING_MODES = ['AUTO', 'ANY', 'NONE'] as const
 export const RESPONSE_MODALITIES = ['TEXT', 'IMAGE', 'AUDIO'] as const
 
-/** Model-id suffixes selecting thinking variants on chat completions (`<budget>` is an integer). */
-export const THINKING_SUFFIXES = [
-  '-thinking',
-  '-thinking-<budget>',
-  '-nothinking',
-  '-thinking-low',
-  '-thinking-high',
-] as const
-
 /** Default `budget_tokens` per neutral effort when the draft names an effort but no budget (messages). */
 export const THINKING_BUDGET_BY_EFFORT = { low: 2048, medium: 4096, high: 8192 } as const

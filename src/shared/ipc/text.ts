@@ -59,6 +59,8 @@ export type RunStatus = z.infer<typeof runStatusSchema>
 export const runSummarySchema = z.object({
   id: z.string().optional(),
   model: z.string().optional(),
+  /** The model's refusal, shown as such rather than as the answer. */
+  refusal: z.string().optional(),
   toolCalls: z.array(toolCallSchema),
   images: z.array(z.object({ mimeType: z.string(), url: z.string() })),
   usage: usageSchema.optional(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { appendAssistantTurn, appendToolResults, pendingToolCalls } from './conversation'
+import { appendAssistantTurn, appendToolResults, assistantTurn, pendingToolCalls } from './conversation'
 import type { Draft } from './draft'
-import { accumulate } from './events'
+import { accumulate, emptyCompletion } from './events'
 import { formats } from './index'
 import { foldRaw, sse } from '../../../test/fakes/sseFrames'
 import { validateDraft } from './validate'
@@ -185,5 +185,18 @@ describe('a two-round tool call', () => {
       ],
     })
     expect(start.messages).toHaveLength(1)
+  })
+})
+
+describe('a refused turn', () => {
+  it('carries the refusal on as the assistant turn’s text, and an answer wins over it', () => {
+    const refused = { ...emptyCompletion(), refusal: 'I cannot help with that.' }
+    expect(assistantTurn(refused)).toEqual({
+      role: 'assistant',
+      parts: [{ type: 'text', text: 'I cannot help with that.' }],
+    })
+    expect(assistantTurn({ ...refused, text: 'Here it is.' }).parts).toEqual([
+      { type: 'text', text: 'Here it is.' },
+    ])
   })
 })

@@ -17,7 +17,9 @@ export function assistantTurn(completion: Completion): DraftMessage {
   for (const block of completion.reasoningBlocks) {
     if (block.signature) parts.push({ type: 'reasoning', text: block.text, signature: block.signature })
   }
-  if (completion.text !== '') parts.push({ type: 'text', text: completion.text })
+  // A refusal is what the model said in that turn: it carries on as the turn's text.
+  const text = completion.text !== '' ? completion.text : (completion.refusal ?? '')
+  if (text !== '') parts.push({ type: 'text', text })
   for (const call of completion.toolCalls) {
     const part: ToolCallPart = { type: 'toolCall', id: call.id, name: call.name, arguments: call.arguments }
     if (call.signature !== undefined) part.signature = call.signature

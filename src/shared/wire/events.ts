@@ -1,6 +1,7 @@
 // The common models every format folds into: stream events (what a folder yields per SSE frame) and the
 // completion (a whole answer, parsed from a non-streamed body or accumulated from events). Usage events carry
 // the full usage known so far, so consumers replace the previous value rather than add to it.
+import { parse as parsePartialJson } from 'partial-json'
 import { z } from 'zod'
 
 export const FINISHES = ['stop', 'length', 'tool_calls', 'content_filter', 'refusal', 'other'] as const
@@ -26,6 +27,11 @@ export const toolCallSchema = z.object({
   parsedArguments: z.unknown().optional(),
   /** Native thoughtSignature that must travel back with the call. */
   signature: z.string().optional(),
+  /**
+   * The arguments were cut off (the output hit its token limit mid-call): `parsedArguments` holds what could
+   * be recovered from the partial JSON, `arguments` the raw string as received.
+   */
+  truncated: z.boolean().optional(),
 })
 export type ToolCall = z.infer<typeof toolCallSchema>
 
@@ -47,6 +53,8 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('meta'), id: z.string().optional(), model: z.string().optional() }),
   z.object({ type: z.literal('text'), delta: z.string() }),
   z.object({ type: z.literal('reasoning'), delta: z.string() }),
+  /** The model declined: refusal text, kept apart from the answer text (chat `delta.refusal`). */
+  z.object({ type: z.literal('refusal'), delta: z.string() }),
   /** Closes the current reasoning block with its signature (messages signature_delta, native thoughtSignature). */
   z.object({ type: z.literal('reasoningSignature'), signature: z.string() }),
   z.object({
@@ -62,6 +70,8 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     index: z.number(),
     arguments: z.string(),
     parsedArguments: z.unknown().optional(),
+    /** The arguments were cut off; `parsedArguments` is what the partial JSON yields. */
+    truncated: z.boolean().optional(),
   }),
   z.object({ type: z.literal('image'), mimeType: z.string(), data: z.string() }),
   z.object({ type: z.literal('usage'), usage: usageSchema }),
@@ -83,6 +93,8 @@ export const completionSchema = z.object({
   id: z.string().optional(),
   model: z.string().optional(),
   text: z.string(),
+  /** The model's refusal, when it declined (never part of `text`). */
+  refusal: z.string().optional(),
   reasoning: z.string(),
   /** Reasoning split at signatures, for replaying signed thinking blocks (messages). */
   reasoningBlocks: z.array(reasoningBlockSchema),
@@ -139,6 +151,18 @@ export function parseArguments(args: string): unknown {
   }
 }
 
+/**
+ * Recovers what a cut-off JSON text holds (`{"city": "Par` gives `{city: "Par"}`), as the official SDKs do
+ * for tool input streamed up to a token limit; `undefined` when not even a prefix of JSON.
+ */
+export function parsePartialArguments(args: string): unknown {
+  try {
+    return parsePartialJson(args) as unknown
+  } catch {
+    return undefined
+  }
+}
+
 /** A `toolCallEnd` event with `parsedArguments` only when the arguments parse. */
 export function toolCallEnd(index: number, args: string): StreamEventOf<'toolCallEnd'> {
   const parsed = parseArguments(args)
@@ -170,6 +194,9 @@ export class CompletionAccumulator {
         c.reasoning += event.delta
         this.blockText += event.delta
         break
+      case 'refusal':
+        c.refusal = (c.refusal ?? '') + event.delta
+        break
       case 'reasoningSignature':
         c.reasoningBlocks.push({ text: this.blockText, signature: event.signature })
         this.blockText = ''
@@ -191,6 +218,7 @@ export class CompletionAccumulator {
         if (!call) break
         call.arguments = event.arguments
         if (event.parsedArguments !== undefined) call.parsedArguments = event.parsedArguments
+        if (event.truncated) call.truncated = true
         break
       }
       case 'image':

@@ -9,7 +9,14 @@ import { messages } from './messages'
 import { native } from './native'
 import { childPath, Fields, jsonEqual, WHOLE_BODY_PATH, salvage, Unmapped } from './requestReader'
 import { responses } from './responses'
-import { BODY_KEYS, FULL_DRAFT, mutate, random, randomDraft, randomJson } from '../../../test/fakes/randomDrafts'
+import {
+  BODY_KEYS,
+  FULL_DRAFT,
+  mutate,
+  random,
+  randomDraft,
+  randomJson,
+} from '../../../test/fakes/randomDrafts'
 import type { RequestCodec } from '../../../test/fakes/randomDrafts'
 
 const codecs: Record<WireFormat, RequestCodec> = { chat, responses, messages, native }

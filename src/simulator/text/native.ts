@@ -34,7 +34,7 @@ import {
 import { newId, planReply, type FinishReason, type Reply } from './reply'
 import { countTokens, splitPieces } from './tokens'
 import { DEFAULT_BUDGET, EFFORT_BUDGET, assertModelExists, suffixThinking } from './route'
-import { TEMPERATURE_RANGE, TOP_P_RANGE } from '../../shared/catalog/textParams'
+import { TEMPERATURE_RANGE, THINKING_LEVELS, TOP_P_RANGE } from '../../shared/catalog/textParams'
 
 const SAFETY_RATINGS = [
   'HARM_CATEGORY_HATE_SPEECH',
@@ -172,7 +172,7 @@ function parseThinking(config: Json | undefined, model: string): ReasoningReques
   const level = thinking
     ? optionalString(field(thinking, 'thinkingLevel'), 'thinkingConfig.thinkingLevel')
     : undefined
-  if (level !== undefined && !['LOW', 'HIGH', 'low', 'high'].includes(level)) {
+  if (level !== undefined && !(THINKING_LEVELS as readonly string[]).includes(level.toUpperCase())) {
     throw new RequestError(400, 'thinkingConfig.thinkingLevel must be LOW or HIGH.', 'generationConfig')
   }
   if (budget === 0) return undefined

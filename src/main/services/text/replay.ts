@@ -3,6 +3,7 @@
 import {
   CompletionAccumulator,
   formats,
+  streamErrorFromBody,
   type Completion,
   type StreamEvent,
   type WireFormat,
@@ -14,9 +15,19 @@ export interface ReplayResult {
   frames: number
   /** complete: the format's terminal event was seen; error: an error event; incomplete: the stream was cut. */
   status: 'complete' | 'error' | 'incomplete'
+  /** The HTTP status given for the capture, when known. */
+  httpStatus?: number
   text: string
+  /** The model's refusal, kept apart from the answer text. */
+  refusal?: string
   reasoning: string
-  toolCalls: { id: string; name: string; arguments: string; parsedArguments?: unknown }[]
+  toolCalls: {
+    id: string
+    name: string
+    arguments: string
+    parsedArguments?: unknown
+    truncated?: boolean
+  }[]
   images: { mimeType: string; bytes: number }[]
   usage: Completion['usage'] | null
   stopReason: string | null
@@ -25,8 +36,18 @@ export interface ReplayResult {
   warnings: string[]
 }
 
-export function replayCapture(format: WireFormat, raw: string | Uint8Array): ReplayResult {
-  const folder = formats[format].createFolder()
+export interface ReplayOptions {
+  /** The captured HTTP status: a non-2xx answer is read as the format's error body, not as a stream. */
+  status?: number
+}
+
+export function replayCapture(
+  format: WireFormat,
+  raw: string | Uint8Array,
+  options: ReplayOptions = {},
+): ReplayResult {
+  const adapter = formats[format]
+  const folder = adapter.createFolder()
   const accumulator = new CompletionAccumulator()
   const errors: ReplayResult['errors'] = []
   const warnings: string[] = []
@@ -50,21 +71,41 @@ export function replayCapture(format: WireFormat, raw: string | Uint8Array): Rep
     },
     (message) => warnings.push(`SSE: ${message}`),
   )
-  reader.push(typeof raw === 'string' ? new TextEncoder().encode(raw) : raw)
-  reader.end()
-  apply(folder.end())
+  const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw
+  const bodyError = (() => {
+    const text = new TextDecoder().decode(bytes)
+    // An error answer is one JSON body, not SSE; a body of frames is always read as a stream.
+    if (options.status === undefined && /^(data|event|id|retry):/m.test(text)) return undefined
+    return streamErrorFromBody((body, status) => adapter.parseError(body, status), text, options.status)
+  })()
+  if (bodyError) apply([{ type: 'error', ...bodyError }])
+  else {
+    reader.push(bytes)
+    reader.end()
+    apply(folder.end())
+  }
   const c = accumulator.result()
+  const status = bodyError
+    ? 'error'
+    : folder.status === 'complete'
+      ? 'complete'
+      : folder.status === 'error'
+        ? 'error'
+        : 'incomplete'
   return {
     format,
     frames,
-    status: folder.status === 'complete' ? 'complete' : folder.status === 'error' ? 'error' : 'incomplete',
+    status,
+    ...(options.status !== undefined ? { httpStatus: options.status } : {}),
     text: c.text,
+    ...(c.refusal !== undefined ? { refusal: c.refusal } : {}),
     reasoning: c.reasoning,
-    toolCalls: c.toolCalls.map(({ id, name, arguments: args, parsedArguments }) => ({
+    toolCalls: c.toolCalls.map(({ id, name, arguments: args, parsedArguments, truncated }) => ({
       id,
       name,
       arguments: args,
       ...(parsedArguments !== undefined ? { parsedArguments } : {}),
+      ...(truncated ? { truncated } : {}),
     })),
     images: c.images.map((i) => ({ mimeType: i.mimeType, bytes: Math.floor((i.data.length * 3) / 4) })),
     usage: c.usage ?? null,

@@ -460,6 +460,7 @@ export class TextService {
     if (completion.id !== undefined) summary.id = completion.id
     if (completion.model !== undefined) summary.model = completion.model
     if (completion.usage !== undefined) summary.usage = completion.usage
+    if (completion.refusal !== undefined) summary.refusal = completion.refusal
     const totalMs = performance.now() - run.startedAt
     const outputTokens = completion.usage?.output ?? null
     const genMs = run.firstContentAt === null ? 0 : performance.now() - run.firstContentAt

@@ -53,6 +53,29 @@ describe('foldRunEvent', () => {
     expect(run.warnings).toEqual(['a frame could not be read'])
   })
 
+  it('keeps a refusal apart from the text and marks cut-off tool arguments, as the accumulator does', () => {
+    const events: StreamEvent[] = [
+      { type: 'refusal', delta: "I'm sorry, " },
+      { type: 'refusal', delta: 'no.' },
+      { type: 'toolCallStart', index: 0, id: 't1', name: 'plan' },
+      { type: 'toolCallDelta', index: 0, argumentsDelta: '{"city": "Par' },
+      {
+        type: 'toolCallEnd',
+        index: 0,
+        arguments: '{"city": "Par',
+        parsedArguments: { city: 'Par' },
+        truncated: true,
+      },
+    ]
+    const folded = runCompletion(foldRunEvents(newRun('r1', 'chat', 'm'), events as RunEvent[]))
+    const expected = accumulate(events)
+    expect(folded.text).toBe('')
+    expect(folded.refusal).toBe("I'm sorry, no.")
+    expect(folded.refusal).toBe(expected.refusal)
+    expect(folded.toolCalls).toEqual(expected.toolCalls)
+    expect(folded.toolCalls[0]?.truncated).toBe(true)
+  })
+
   it('never changes the run it is given', () => {
     const start = newRun('r1', 'chat', 'm')
     const frozen = JSON.stringify(start)

@@ -14,6 +14,8 @@ export interface RunView {
   /** The response id the stream named (meta), for formats that continue by id. */
   responseId?: string
   text: string
+  /** The model's refusal (chat `delta.refusal`), kept apart from the answer text. */
+  refusal?: string
   reasoning: string
   /** Reasoning blocks closed by a signature (messages and native replay them). */
   reasoningBlocks: ReasoningBlock[]
@@ -70,6 +72,8 @@ export function foldRunEvent(run: RunView, e: RunEvent): RunView {
       return e.delta ? { ...run, text: run.text + e.delta } : run
     case 'reasoning':
       return e.delta ? { ...run, reasoning: run.reasoning + e.delta } : run
+    case 'refusal':
+      return e.delta ? { ...run, refusal: (run.refusal ?? '') + e.delta } : run
     case 'reasoningSignature':
       return {
         ...run,
@@ -94,6 +98,7 @@ export function foldRunEvent(run: RunView, e: RunEvent): RunView {
       return updateCall(run, e.index, (call) => {
         const next: ToolCall = { ...call, arguments: e.arguments }
         if (e.parsedArguments !== undefined) next.parsedArguments = e.parsedArguments
+        if (e.truncated) next.truncated = true
         return next
       })
     case 'image':
@@ -155,6 +160,8 @@ export function runCompletion(run: RunView): Completion {
   const id = run.summary?.id ?? run.responseId
   if (id !== undefined) completion.id = id
   if (run.usage) completion.usage = run.usage
+  const refusal = run.refusal ?? run.summary?.refusal
+  if (refusal !== undefined) completion.refusal = refusal
   return completion
 }
 

@@ -16,6 +16,7 @@ import {
   responsesExtrasSchema,
   type WireFormat,
 } from '../../../../shared/wire'
+import { THINKING_SUFFIXES } from '../../../../shared/catalog/textModels'
 import { useTextStore } from '../../stores/textStore'
 import { FieldGrid, type FieldBinding } from './FieldGrid'
 import { JsonTextField } from './JsonTextField'
@@ -97,10 +98,7 @@ export function ParametersForm() {
           <span className="field-label">Ask for reasoning</span>
         </label>
         {params.thinking.enabled && <FieldGrid fields={layout.thinking} binding={binding} />}
-        <p className="muted small">
-          Model suffixes also pick a variant: -thinking, -thinking-&lt;budget&gt;, -thinking-low,
-          -thinking-high, -nothinking.
-        </p>
+        <p className="muted small">Model suffixes also pick a variant: {THINKING_SUFFIXES.join(', ')}.</p>
       </fieldset>
       <fieldset>
         <legend>Tools</legend>

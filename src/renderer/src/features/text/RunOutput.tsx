@@ -47,6 +47,11 @@ export const RunOutput = memo(function RunOutput({
           <Markdown text={run.text} streaming={live} onOpenLink={openLink} />
         </div>
       )}
+      {(run.refusal ?? run.summary?.refusal) && (
+        <div className="refusal" role="note" data-testid="refusal">
+          <span className="badge">refusal</span> {run.refusal ?? run.summary?.refusal}
+        </div>
+      )}
       {run.toolCalls.length > 0 && (
         <div className="tool-calls">
           {run.toolCalls.map((call, i) => (
@@ -54,6 +59,11 @@ export const RunOutput = memo(function RunOutput({
               <div>
                 <span className="badge">tool call</span> <code>{call.name}</code>{' '}
                 <span className="muted small">{call.id}</span>
+                {call.truncated && (
+                  <span className="badge" title="The arguments were cut off; shown as received">
+                    truncated
+                  </span>
+                )}
               </div>
               <pre className="code">{prettyArgs(call.arguments)}</pre>
             </div>

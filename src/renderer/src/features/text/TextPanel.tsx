@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
-import { KNOWN_TEXT_MODELS, modelForFormat } from '../../../../shared/catalog/textModels'
+import { KNOWN_TEXT_MODELS, modelForFormat, thinkingSuffixExamples } from '../../../../shared/catalog/textModels'
 import {
   currentRun,
   profileInUse,
@@ -19,7 +19,7 @@ import { ParametersForm } from './ParametersForm'
 import { AttachmentChips, useAttach } from './Attachments'
 import { RequestView } from './RequestView'
 
-const SUGGESTED_SUFFIXES = ['-thinking', '-thinking-8192', '-thinking-low', '-thinking-high', '-nothinking']
+const SUGGESTED_SUFFIXES = thinkingSuffixExamples()
 
 export function TextPanel() {
   // Only what the toolbar shows: run events must not re-render the whole panel (P2).

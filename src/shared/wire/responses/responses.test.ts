@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { Draft } from './draft'
-import { accumulate } from './events'
-import { build, parseRequest, parseResponse, responses } from './responses'
-import { foldRaw, joinDeltas, sse } from '../../../test/fakes/sseFrames'
+import type { Draft } from '../draft'
+import { accumulate } from '../events'
+import { build, parseRequest, parseResponse, responses } from '.'
+import { foldRaw, joinDeltas, sse } from '../../../../test/fakes/sseFrames'
 
 const RESPONSE_IN_PROGRESS = {
   id: 'resp_1',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { SYNTH_ID_PREFIX } from './adapter'
-import type { Draft } from './draft'
-import { accumulate } from './events'
-import { build, native, NATIVE_RESPONSE_FORMAT_NAME, nativePath, parseRequest, parseResponse } from './native'
-import { foldRaw, joinDeltas, sse } from '../../../test/fakes/sseFrames'
+import { SYNTH_ID_PREFIX } from '../adapter'
+import type { Draft } from '../draft'
+import { accumulate } from '../events'
+import { build, native, NATIVE_RESPONSE_FORMAT_NAME, nativePath, parseRequest, parseResponse } from '.'
+import { foldRaw, joinDeltas, sse } from '../../../../test/fakes/sseFrames'
 
 const chunk = (parts: object[], usage: object, finishReason?: string): [undefined, object] => [
   undefined,
@@ -250,6 +250,21 @@ describe('native parseResponse', () => {
       stopReason: 'SAFETY',
       finish: 'content_filter',
     })
+  })
+
+  it('reads a whole answer by the stream folder’s rules, without calling a body lacking finishReason cut', () => {
+    const body = {
+      candidates: [
+        { content: { parts: [{ text: 'Hi' }, { functionCall: { name: 'f', args: { a: [1] } } }] } },
+      ],
+    }
+    const whole = parseResponse(body)
+    expect(whole).toMatchObject({ text: 'Hi', warnings: [], stopReason: null, finish: null })
+    expect(whole.incomplete).toBeUndefined()
+    const streamed = accumulate(native.createFolder().push({ data: JSON.stringify(body) }))
+    expect(whole.toolCalls.map(({ id: _id, ...call }) => call)).toEqual(
+      streamed.toolCalls.map(({ id: _id, ...call }) => call),
+    )
   })
 
   it('reads the native error body', () => {

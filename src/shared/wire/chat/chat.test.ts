@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { build, chat, parseRequest, parseResponse } from './chat'
-import type { Draft } from './draft'
-import { accumulate } from './events'
-import { foldRaw, joinDeltas } from '../../../test/fakes/sseFrames'
+import { build, chat, parseRequest, parseResponse } from '.'
+import type { Draft } from '../draft'
+import { accumulate } from '../events'
+import { foldRaw, joinDeltas } from '../../../../test/fakes/sseFrames'
 
 const chunk = (delta: object, finish: string | null = null, extra: object = {}): string =>
   `data: ${JSON.stringify({ id: 'chatcmpl-9', object: 'chat.completion.chunk', created: 1730000000, model: 'gpt-x', choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Draft } from './draft'
-import { accumulate } from './events'
+import type { Draft } from '../draft'
+import { accumulate } from '../events'
 import {
   build,
   buildCountTokens,
@@ -9,8 +9,8 @@ import {
   parseRequest,
   parseResponse,
   RESPONSE_FORMAT_DESCRIPTION,
-} from './messages'
-import { foldRaw, joinDeltas, sse } from '../../../test/fakes/sseFrames'
+} from '.'
+import { foldRaw, joinDeltas, sse } from '../../../../test/fakes/sseFrames'
 
 const ev = (type: string, fields: object = {}): [string, object] => [type, { type, ...fields }]
 

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { newRun, type RunView } from '../../stores/runFold'
+import { mount, type Mounted } from '../../components/inspector/renderForTest'
+import { RunOutput } from './RunOutput'
+
+let view: Mounted | undefined
+afterEach(() => {
+  view?.unmount()
+  view = undefined
+})
+
+const ended = (extra: Partial<RunView>): RunView => ({
+  ...newRun('r1', 'chat', 'm'),
+  status: 'done',
+  summary: { toolCalls: [], images: [], stopReason: 'stop', finish: 'refusal', warnings: [] },
+  ...extra,
+})
+
+describe('RunOutput', () => {
+  it('shows a refusal as a refusal, not as the answer', () => {
+    const run = ended({})
+    run.summary!.refusal = 'I cannot help with that.'
+    view = mount(<RunOutput run={run} />)
+    const note = view.container.querySelector('[data-testid="refusal"]')
+    expect(note?.getAttribute('role')).toBe('note')
+    expect(note?.textContent).toBe('refusal I cannot help with that.')
+    expect(view.container.querySelector('[data-testid="answer-text"]')).toBeNull()
+  })
+
+  it('shows a refusal while it streams', () => {
+    view = mount(<RunOutput run={{ ...newRun('r2', 'chat', 'm'), refusal: "I'm sorry" }} />)
+    expect(view.container.querySelector('[data-testid="refusal"]')?.textContent).toBe("refusal I'm sorry")
+  })
+
+  it('marks a tool call whose arguments were cut off and shows them as received', () => {
+    const args = '{"city": "Par'
+    const call = { id: 't1', name: 'plan', arguments: args, parsedArguments: { city: 'Par' }, truncated: true }
+    view = mount(<RunOutput run={ended({ toolCalls: [call] })} />)
+    const shown = view.container.querySelector('[data-testid="tool-call"]')
+    expect(shown?.textContent).toContain('truncated')
+    expect(shown?.querySelector('pre')?.textContent).toBe(args)
+  })
+})

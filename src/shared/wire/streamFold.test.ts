@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { formats, WIRE_FORMATS } from './index'
+import { str } from './read'
+import { createStreamFolder, streamErrorFromBody, type FormatFold } from './streamFold'
+import { readError } from './read'
+
+// A minimal format: `{"t": "x"}` is text x, `{"end": true}` the terminal point, `{"err": "m"}` an error.
+const toy = (extra: Partial<FormatFold> = {}) =>
+  createStreamFolder({
+    name: 'toy',
+    incompleteMessage: 'The toy stream closed early',
+    error: (chunk) => (chunk.err ? { message: String(chunk.err), raw: chunk } : undefined),
+    chunk(chunk, _frame, out, control) {
+      const t = str(chunk.t)
+      if (t) out.push({ type: 'text', delta: t })
+      if (chunk.finish) out.push({ type: 'finish', stopReason: 'done', finish: 'stop' })
+      if (chunk.end) control.complete({ close: chunk.close === true })
+    },
+    ...extra,
+  })
+
+const push = (folder: ReturnType<typeof toy>, data: unknown) =>
+  folder.push({ data: typeof data === 'string' ? data : JSON.stringify(data) })
+
+describe('stream-folding skeleton', () => {
+  it('warns about a frame that is not a JSON object and goes on', () => {
+    const folder = toy()
+    expect(push(folder, 'not json')).toEqual([
+      { type: 'warning', message: 'Skipped a toy stream frame that is not a JSON object', raw: 'not json' },
+    ])
+    expect(push(folder, { t: 'a' })).toEqual([{ type: 'text', delta: 'a' }])
+    expect(folder.status).toBe('open')
+  })
+
+  it('ends the stream at an error frame: nothing folds after it, end adds nothing', () => {
+    const folder = toy()
+    expect(push(folder, { err: 'boom' })).toEqual([{ type: 'error', message: 'boom', raw: { err: 'boom' } }])
+    expect(folder.status).toBe('error')
+    expect(push(folder, { t: 'late' })).toEqual([])
+    expect(folder.end()).toEqual([])
+  })
+
+  it('marks the end of input before the terminal point incomplete, after what flush owes', () => {
+    const folder = toy({ flush: (out) => out.push({ type: 'text', delta: 'owed' }) })
+    push(folder, { t: 'a' })
+    expect(folder.end()).toEqual([
+      { type: 'text', delta: 'owed' },
+      { type: 'incomplete', message: 'The toy stream closed early' },
+    ])
+    expect(folder.status).toBe('incomplete')
+    expect(folder.end()).toEqual([])
+  })
+
+  it('yields exactly one finish: the format’s own, else a fallback at the terminal point', () => {
+    const own = toy()
+    const events = [
+      ...push(own, { finish: true, end: true }),
+      ...push(own, { finish: true, t: 'usage may follow' }),
+      ...push(own, { end: true, close: true }),
+      ...push(own, { t: 'after close' }),
+      ...own.end(),
+    ]
+    expect(events.filter((e) => e.type === 'finish')).toEqual([
+      { type: 'finish', stopReason: 'done', finish: 'stop' },
+    ])
+    expect(events.map((e) => e.type)).toEqual(['finish', 'text'])
+    const fallback = toy()
+    expect(push(fallback, { end: true, close: true })).toEqual([
+      { type: 'finish', stopReason: null, finish: 'other' },
+    ])
+    expect(fallback.status).toBe('complete')
+  })
+
+  it.each(WIRE_FORMATS)('%s: a lone malformed frame then end gives one warning and one incomplete', (f) => {
+    const folder = formats[f].createFolder()
+    const events = [...folder.push({ data: '{oops' }), ...folder.end()]
+    expect(events.map((e) => e.type)).toEqual(['warning', 'incomplete'])
+  })
+})
+
+describe('a streamed request answered without SSE', () => {
+  it('reads a non-2xx body as the error, JSON or not', () => {
+    expect(streamErrorFromBody(readError, '{"error":{"message":"no","code":400}}', 400)).toMatchObject({
+      status: 400,
+      message: 'no',
+      code: 400,
+    })
+    expect(streamErrorFromBody(readError, 'upstream down', 503)).toMatchObject({
+      status: 503,
+      message: 'upstream down',
+    })
+  })
+
+  it('reads a 2xx JSON error body (also array-wrapped) as the error, and anything else as no error', () => {
+    expect(streamErrorFromBody(readError, '[{"error":{"message":"quota"}}]')?.message).toBe('quota')
+    expect(streamErrorFromBody(readError, '{"candidates":[]}', 200)).toBeUndefined()
+    expect(streamErrorFromBody(readError, 'data: {}\n\n')).toBeUndefined()
+  })
+})
