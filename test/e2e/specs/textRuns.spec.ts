@@ -139,6 +139,18 @@ test('a profile deleted in another window: the run fails saying so and what to d
   await expect(page.getByTestId('run-error')).toHaveCount(1)
 })
 
+test('a body main refuses ends the run with the reason and what to do', async ({ page, app }) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await page.getByLabel('Request body JSON').fill('[1, 2]')
+  await page.getByLabel('Message', { exact: true }).press('Control+Enter')
+  await expect(page.getByTestId('run-status')).toHaveText('Failed')
+  await expect(page.getByTestId('run-error')).toContainText('the request body must be a JSON object')
+  await expect(page.getByTestId('run-error')).toContainText('Correct the request JSON')
+  await expect(page.getByTestId('run-error')).toHaveCount(1)
+})
+
 test('Esc and Stop end a run that is still waiting for an answer', async ({ page, app }) => {
   const silent = await listen(createTcpServer((socket) => sockets.push(socket)))
   await page.goto(app.url)
