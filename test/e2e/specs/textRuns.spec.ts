@@ -139,6 +139,18 @@ test('a profile deleted in another window: the run fails saying so and what to d
   await expect(page.getByTestId('run-error')).toHaveCount(1)
 })
 
+test('a body main refuses ends the run with the reason and what to do', async ({ page, app }) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await page.getByLabel('Request body JSON').fill('[1, 2]')
+  await page.getByLabel('Message', { exact: true }).press('Control+Enter')
+  await expect(page.getByTestId('run-status')).toHaveText('Failed')
+  await expect(page.getByTestId('run-error')).toContainText('the request body must be a JSON object')
+  await expect(page.getByTestId('run-error')).toContainText('Correct the request JSON')
+  await expect(page.getByTestId('run-error')).toHaveCount(1)
+})
+
 test('Esc and Stop end a run that is still waiting for an answer', async ({ page, app }) => {
   const silent = await listen(createTcpServer((socket) => sockets.push(socket)))
   await page.goto(app.url)
@@ -164,10 +176,17 @@ test('Send anyway sends what the form rejects, and the gateway answers with its 
   await text.open()
   await text.choose('Messages', 'claude-sonnet-4-6')
   await page.locator('input[name="temperature"]').fill('1.5')
+  // A touched field shows its error at once; the untouched conversation does not yet.
+  const issues = page.getByRole('list', { name: 'Validation issues' })
+  await expect(issues).toContainText('temperature must be between 0 and 1')
+  await expect(issues).not.toContainText('must not be empty')
   await text.send('hello')
   const refused = page.getByRole('alert', { name: 'Cannot send' })
   await expect(refused).toContainText('temperature must be between 0 and 1')
-  await expect(page.getByLabel('Request body JSON')).toHaveValue(/"temperature": 1.5/)
+  await expect(page.getByLabel('Request body JSON')).toHaveValue(
+    /"temperature": 1.5[\s\S]*hello|hello[\s\S]*"temperature": 1.5/,
+  )
+  await expect(issues).not.toContainText('must not be empty')
   await shoot(page, 'send-anyway')
   await refused.getByRole('button', { name: 'Send anyway' }).click()
   await expect(page.getByTestId('run-status')).toHaveText('Failed')
@@ -248,6 +267,9 @@ test('after a reply, "last sent" shows the bytes sent and "next" the next turn\'
   await expect(last).not.toHaveValue(/"role": "assistant"/)
   await expect(page.getByTestId('request-target')).toContainText('Last sent: POST http://127.0.0.1:')
   await which.getByLabel('Next request (draft)').check()
+  const next = page.getByLabel('Request body JSON')
+  await expect(next).toHaveValue(/First question about lighthouses/)
+  expect(await next.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   await page.getByLabel('Message', { exact: true }).fill('Second question')
   await expect(page.getByLabel('Request body JSON')).toHaveValue(/"role": "assistant"[\s\S]*Second question/)
   await page.getByRole('tab', { name: 'Code' }).click()

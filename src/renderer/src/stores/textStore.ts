@@ -11,11 +11,7 @@ import {
   type Draft,
   type DraftExtras,
   type DraftMessage,
-  type DraftPart,
-  type Thinking,
   type ToolCall,
-  type ToolChoice,
-  type ToolDefinition,
   type WireFormat,
 } from '../../../shared/wire'
 import type { ConversationRef, RunEvent } from '../../../shared/ipc/text'
@@ -24,6 +20,16 @@ import { jsonSyntaxError } from '../../../shared/jsonSyntax'
 import { client } from '../ipc/client'
 import { useProfilesStore } from './profilesStore'
 import { ConversationMirror } from './conversationMirror'
+import {
+  buildDraft,
+  DEFAULT_PARAMS,
+  localId,
+  touch,
+  withoutIssuesOf,
+  type Issue,
+  type TextForm,
+  type TextParams,
+} from './textForm'
 import {
   endRun,
   endRunLocally,
@@ -35,57 +41,13 @@ import {
 } from './runFold'
 
 export type { RunView } from './runFold'
+export type { Attachment, Issue, TextParams } from './textForm'
+export { issueField, issueShown } from './textForm'
 
-export interface Issue {
-  field: string
-  message: string
-  severity?: 'error' | 'warning'
-  /** The request can still be sent as it is ("Send anyway"), for the gateway to judge. */
-  forceable?: boolean
-}
-
-export interface Attachment {
-  /** `attachment:<mediaId>`, resolved to bytes by main when the request is built. */
-  ref: string
-  /** Media URL for the thumbnail. */
-  url: string
-  name: string
-  mimeType: string
-  size: number
-  kind: 'image' | 'file'
-  /** Chat and responses: how closely the model looks at an image. */
-  detail?: 'auto' | 'low' | 'high'
-}
-
-export interface TextParams {
-  temperature?: number
-  topP?: number
-  topK?: number
-  maxTokens?: number
-  stopSequences: string[]
-  toolChoice: ToolChoice
-  thinking: Thinking
-}
-
-export interface TextState {
-  format: WireFormat
-  model: string
+export interface TextState extends TextForm {
   profileId: string | null
-  stream: boolean
-  system: string
-  /** Messages format: send the system prompt as a block with cache_control. */
-  cacheSystem: boolean
-  messages: DraftMessage[]
-  composer: string
-  /** Attachments for the next user message: references `attachment:<id>` with a preview URL. */
-  attachments: Attachment[]
   /** Thumbnail URLs of attachments already sent, by reference, for showing them in the conversation. */
   attachmentUrls: Record<string, string>
-  params: TextParams
-  /** Function tools as JSON text (an array of {name, description, parameters}). */
-  toolsText: string
-  responseFormatText: string
-  extras: { [F in WireFormat]: NonNullable<DraftExtras[F]> }
   /** The exact body the user edited in the raw view; sent as written while set. */
   rawBody: string | null
   /** Runs by id: the panel's current one, and any still going. */
@@ -123,77 +85,9 @@ export interface TextState {
   clearConversation(): void
 }
 
-/** Store keys and parameters by the draft field their errors name. */
-const FIELD_OF: Record<string, string> = {
-  composer: 'messages',
-  attachments: 'messages',
-  messages: 'messages',
-  toolsText: 'tools',
-  responseFormatText: 'responseFormat',
-  rawBody: 'Request JSON',
-}
-
-/** The draft field an issue is about: `messages[2].parts` and `tools[0].name` are about messages and tools. */
-export function issueField(field: string): string {
-  return /^[^.[]+/.exec(field)?.[0] ?? field
-}
-
-/** An issue is shown once its field was touched or Send was pressed; warnings always show. */
-export function issueShown(
-  s: Pick<TextState, 'touched' | 'attempted'>,
-  issue: { field: string; severity?: 'error' | 'warning' },
-): boolean {
-  return issue.severity === 'warning' || s.attempted || s.touched[issueField(issue.field)] === true
-}
-
 /** The run the panel shows. */
 export const currentRun = (s: Pick<TextState, 'runs' | 'currentRunId'>): RunView | null =>
   s.currentRunId ? (s.runs[s.currentRunId] ?? null) : null
-
-const DEFAULT_PARAMS: TextParams = {
-  maxTokens: 1024,
-  stopSequences: [],
-  toolChoice: 'auto',
-  thinking: { enabled: false },
-}
-
-let nextLocalId = 0
-const localId = () => `m${Date.now().toString(36)}${(nextLocalId++).toString(36)}`
-
-function parseJsonField<T>(
-  text: string,
-  field: string,
-  issues: Issue[],
-  check: (v: unknown) => string | null,
-): T | undefined {
-  if (!text.trim()) return undefined
-  try {
-    const value = JSON.parse(text) as unknown
-    const problem = check(value)
-    if (problem) issues.push({ field, message: `${field}: ${problem}` })
-    else return value as T
-  } catch (error) {
-    const syntax = jsonSyntaxError(text)
-    issues.push({
-      field,
-      message: `${field}: ${syntax?.message ?? `not valid JSON (${(error as Error).message})`}`,
-    })
-  }
-  return undefined
-}
-
-const touch = (s: TextState, keys: string[]): Record<string, true> => {
-  const fields = keys.map((k) => FIELD_OF[k] ?? k).filter((f) => s.touched[f] !== true)
-  return fields.length ? { ...s.touched, ...Object.fromEntries(fields.map((f) => [f, true])) } : s.touched
-}
-
-/** Issues of a Send that no longer hold once their field changed. */
-const withoutIssuesOf = (issues: Issue[], keys: string[]): Issue[] => {
-  if (issues.length === 0) return issues
-  const fields = new Set(keys.map((k) => FIELD_OF[k] ?? k))
-  const kept = issues.filter((i) => !fields.has(issueField(i.field)) && i.field !== 'request')
-  return kept.length === issues.length ? issues : kept
-}
 
 export const useTextStore = create<TextState>((set, get) => ({
   format: 'chat',
@@ -222,80 +116,24 @@ export const useTextStore = create<TextState>((set, get) => ({
   set: (patch) => {
     const s = get()
     const keys = Object.keys(patch)
-    set({ ...patch, touched: touch(s, keys), issues: withoutIssuesOf(s.issues, keys) })
+    set({ ...patch, touched: touch(s.touched, keys), issues: withoutIssuesOf(s.issues, keys) })
   },
   setParams: (patch) => {
     const s = get()
     const keys = Object.keys(patch)
     set({
       params: { ...s.params, ...patch },
-      touched: touch(s, keys),
+      touched: touch(s.touched, keys),
       issues: withoutIssuesOf(s.issues, keys),
     })
   },
   setExtras: (format, extras) => {
     const s = get()
-    set({ extras: { ...s.extras, [format]: extras }, touched: touch(s, ['extras']) })
+    set({ extras: { ...s.extras, [format]: extras }, touched: touch(s.touched, ['extras']) })
   },
 
   draft(withComposer) {
-    const s = get()
-    const issues: Issue[] = []
-    const tools = parseJsonField<ToolDefinition[]>(s.toolsText, 'tools', issues, (v) =>
-      !Array.isArray(v)
-        ? 'must be an array of function definitions'
-        : v.some((t) => !t || typeof t !== 'object' || typeof (t as { name?: unknown }).name !== 'string')
-          ? 'every tool needs a string name'
-          : null,
-    )
-    const schema = parseJsonField<Record<string, unknown>>(
-      s.responseFormatText,
-      'responseFormat',
-      issues,
-      (v) => (v && typeof v === 'object' && !Array.isArray(v) ? null : 'must be a JSON schema object'),
-    )
-    const messages = [...s.messages]
-    if (withComposer && (s.composer.trim() || s.attachments.length)) {
-      const parts: DraftPart[] = s.attachments.map((a) =>
-        a.kind === 'image'
-          ? {
-              type: 'image',
-              url: a.ref,
-              mimeType: a.mimeType,
-              ...(a.detail && a.detail !== 'auto' ? { detail: a.detail } : {}),
-            }
-          : { type: 'file', dataUrl: a.ref, filename: a.name, mimeType: a.mimeType },
-      )
-      if (s.composer.trim()) parts.unshift({ type: 'text', text: s.composer })
-      messages.push({ id: localId(), role: 'user', parts })
-    }
-    const p = s.params
-    const draft: Draft = {
-      model: s.model.trim(),
-      stream: s.stream,
-      messages,
-      stopSequences: p.stopSequences.length ? p.stopSequences : undefined,
-      toolChoice: tools?.length ? p.toolChoice : undefined,
-    }
-    if (s.system.trim()) {
-      if (s.format === 'messages' && s.cacheSystem)
-        draft.systemBlocks = [{ text: s.system, cacheControl: { type: 'ephemeral' } }]
-      else draft.system = s.system
-    }
-    if (p.temperature !== undefined) draft.temperature = p.temperature
-    if (p.topP !== undefined) draft.topP = p.topP
-    if (p.topK !== undefined) draft.topK = p.topK
-    if (p.maxTokens !== undefined) draft.maxTokens = p.maxTokens
-    if (tools?.length) draft.tools = tools
-    if (schema) draft.responseFormat = { name: 'response', schema }
-    if (p.thinking.enabled) draft.thinking = p.thinking
-    const extras = s.extras[s.format]
-    if (Object.keys(extras).length) draft.extras = { [s.format]: extras }
-    if (!draft.model) issues.push({ field: 'model', message: 'model: choose or type a model id' })
-    return {
-      draft: Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== undefined)) as Draft,
-      issues,
-    }
+    return buildDraft(get(), withComposer)
   },
 
   async send(options = {}) {
