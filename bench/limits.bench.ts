@@ -2,7 +2,8 @@
 // the Text panel first fails P2, with where the main thread's time went (Chromium trace); main's requests per
 // second with 1, 8 and 32 concurrent non-streamed runs and its event-loop p99 (simulator in its own process);
 // memory per open stream; browser-mode cold start to the first interactive panel; the renderer bundle size.
-// BENCH_RATES, BENCH_LENGTHS (e.g. 50000,200000,500000; 500k takes over 4 minutes) override the steps.
+// BENCH_RATES, BENCH_LENGTHS (e.g. 50000,200000,500000; 500k takes over 4 minutes) override the steps;
+// BENCH_SECTIONS (bundle,lexer,start,main,rate,length) picks the parts to run.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,6 +13,8 @@ import { createInterface } from 'node:readline'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
 import { createAppCore } from '../src/main/appCore'
+import { IncrementalLexer } from '../src/renderer/src/components/markdown/IncrementalLexer'
+import { longMarkdown, seededRandom } from '../src/simulator/text/synth'
 import type { EventSink } from '../src/main/ipc/router'
 import { ConfSettingsStore } from '../src/main/services/ConfSettingsStore'
 import { FileSecretStore } from '../src/main/services/FileSecretStore'
@@ -29,6 +32,9 @@ const list = (value: string | undefined, fallback: number[]) =>
 const RATES = list(process.env.BENCH_RATES, [2_000, 5_000, 10_000, 20_000, 50_000])
 const RATE_TOKENS = Number(process.env.BENCH_TOKENS ?? 50_000)
 const LENGTHS = list(process.env.BENCH_LENGTHS, [50_000, 200_000])
+const SECTIONS = new Set(
+  (process.env.BENCH_SECTIONS ?? 'bundle,lexer,start,main,rate,length').split(',').map((s) => s.trim()),
+)
 
 function why(m: StreamMeasurement): string {
   if (!m.trace) return ''
@@ -68,7 +74,7 @@ async function textPanelRun(browser: Browser, tps: number, tokens: number): Prom
 
 async function streamLimits(browser: Browser): Promise<Map<number, StreamMeasurement>> {
   console.log(
-    `\nStream rate: ${RATE_TOKENS} tokens per step, Text panel in browser mode (P2: 0 tasks > 100 ms, rAF p95 ≤ 33 ms, lag ≤ 250 ms)`,
+    `\nStream rate: ${RATE_TOKENS} tokens per step, Text panel in browser mode (P2: 0 tasks > 100 ms, rAF p95 ≤ 33 ms = two frames, lag ≤ 250 ms)`,
   )
   const byRate = new Map<number, StreamMeasurement>()
   let firstFail: number | null = null
@@ -97,6 +103,42 @@ async function lengthLimits(browser: Browser, byRate: Map<number, StreamMeasurem
     console.log(streamLine(`${tokens / 1000}k tokens`, tokens, m))
   }
   console.log(`  ${loadLine()}`)
+}
+
+/**
+ * The markdown lexer alone in Node, fed a long answer the way a 2,000 tokens/s stream reaches it (60 updates/s,
+ * the whole text each time): its time per update at the end, and the heap it still holds once the answer is done.
+ */
+function lexerLimits(): void {
+  console.log(`\nMarkdown lexer alone (Node): the answer fed as 60 updates/s of a 2000 tokens/s stream`)
+  const gc = () => {
+    globalThis.gc?.()
+    return process.memoryUsage().heapUsed
+  }
+  for (const tokens of LENGTHS) {
+    const answer = longMarkdown(tokens, 'markdown with code blocks and tables', seededRandom(1))
+    const step = Math.max(1, Math.round(((answer.length / tokens) * 2000) / 60))
+    const before = gc()
+    const lexer = new IncrementalLexer()
+    let text = ''
+    const times: number[] = []
+    const t0 = performance.now()
+    for (let i = 0; i < answer.length; i += step) {
+      text += answer.slice(i, i + step)
+      const u0 = performance.now()
+      lexer.update(text)
+      times.push(performance.now() - u0)
+    }
+    const lastSecond = times.slice(-60)
+    const total = performance.now() - t0
+    const held = gc() - before
+    console.log(
+      `  ${`${tokens / 1000}k tokens`.padEnd(11)} ${String(lexer.stats.updates).padStart(5)} updates  ` +
+        `${(total / lexer.stats.updates).toFixed(2)} ms/update on average, ` +
+        `${(lastSecond.reduce((a, x) => a + x, 0) / lastSecond.length).toFixed(2)} ms in the last second  ` +
+        `heap held ${(held / 2 ** 20).toFixed(1)} MB`,
+    )
+  }
 }
 
 /** Main alone: the text service and router in this process, the simulator (at `tps`) in its own. */
@@ -318,11 +360,12 @@ export default async function main(): Promise<void> {
   try {
     console.log(`\nLimits — ${machineLine(browser.version())}`)
     console.log(`  ${loadLine()} at start`)
-    bundleSize()
-    await coldStart(browser)
-    await mainLimits()
-    const byRate = await streamLimits(browser)
-    await lengthLimits(browser, byRate)
+    if (SECTIONS.has('bundle')) bundleSize()
+    if (SECTIONS.has('lexer')) lexerLimits()
+    if (SECTIONS.has('start')) await coldStart(browser)
+    if (SECTIONS.has('main')) await mainLimits()
+    const byRate = SECTIONS.has('rate') ? await streamLimits(browser) : new Map<number, StreamMeasurement>()
+    if (SECTIONS.has('length')) await lengthLimits(browser, byRate)
   } finally {
     await browser.close()
   }

