@@ -6,8 +6,8 @@ import { execSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createAppCore, type AppCore } from '../src/main/appCore'
-import { ConfSettingsStore } from '../src/main/services/ConfSettingsStore'
-import { FileSecretStore } from '../src/main/services/FileSecretStore'
+import { ConfSettingsStore } from '../src/main/adapters/ConfSettingsStore'
+import { FileSecretStore } from '../src/main/adapters/FileSecretStore'
 import { createSimulator } from '../src/simulator/server'
 import { startWebServer, type WebServer } from '../src/web/server'
 
@@ -21,6 +21,15 @@ export interface BenchHost {
   /** Serves another built folder with the same core, transport and CSP. */
   serve(dir: string): Promise<WebServer>
   close(): Promise<void>
+}
+
+/** The active profile's id (the built-in simulator's, in a fresh data folder), asked through the router. */
+export async function activeProfileId(core: AppCore): Promise<string> {
+  const silent = { alive: true, emit: () => undefined }
+  const result = await core.router.handle('profiles.list', undefined, { senderId: 'bench', events: silent })
+  const activeId = result.ok ? (result.value as { activeId: string | null }).activeId : null
+  if (!activeId) throw new Error('no active profile: the built-in simulator did not start')
+  return activeId
 }
 
 export function ensureRendererBuilt(): void {

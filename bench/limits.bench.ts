@@ -15,13 +15,13 @@ import { chromium, type Browser } from 'playwright-core'
 import { createAppCore } from '../src/main/appCore'
 import { IncrementalLexer } from '../src/renderer/src/components/markdown/IncrementalLexer'
 import { longMarkdown, seededRandom } from '../src/simulator/text/synth'
-import type { EventSink } from '../src/main/ipc/router'
-import { ConfSettingsStore } from '../src/main/services/ConfSettingsStore'
-import { FileSecretStore } from '../src/main/services/FileSecretStore'
+import type { EventSink } from '../src/main/services/ports'
+import { ConfSettingsStore } from '../src/main/adapters/ConfSettingsStore'
+import { FileSecretStore } from '../src/main/adapters/FileSecretStore'
 import type { Events } from '../src/shared/ipc/contract'
 import type { RunRequest } from '../src/shared/ipc/text'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium'
-import { ensureRendererBuilt, RENDERER_DIR, ROOT, startBenchHost } from './browserHost'
+import { activeProfileId, ensureRendererBuilt, RENDERER_DIR, ROOT, startBenchHost } from './browserHost'
 import { loadLine, machineLine } from './machine'
 import { percentile } from './pageProbe'
 import { simulatorProcess } from './simulatorProcess'
@@ -169,9 +169,9 @@ async function openMain(tps: number) {
       }
     },
   }
-  const { activeId } = await core.profiles.list()
+  const activeId = await activeProfileId(core)
   const request = (text: string, stream: boolean, maxTokens = 400): RunRequest => ({
-    profileId: activeId!,
+    profileId: activeId,
     format: 'chat',
     draft: {
       model: 'gpt-4o-mini',

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import type { RunRequest } from '../src/shared/ipc/text'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium'
-import { startBenchHost } from './browserHost'
+import { activeProfileId, startBenchHost } from './browserHost'
 import { buildStreamPages } from './harness/stream/build'
 import { loadLine, machineLine } from './machine'
 import { measureStream, type StreamMeasurement, type StreamTarget } from './streamRun'
@@ -109,11 +109,11 @@ async function runScenario(
   try {
     const pages = await host.serve(streamDir)
     const pageUrl = (side: Side) => `${pages.origin}/${side}.html?token=${pages.token}`
-    const { activeId } = await host.core.profiles.list()
+    const activeId = await activeProfileId(host.core)
     // Four streams: the same four requests for both pages. One stream: ours is the Text panel, and the peer
     // gets the very request the panel sent (captured in the first round), so the simulator's answer is the same.
     const sideRequests: RunRequest[] = Array.from({ length: runs }, (_, i) => ({
-      profileId: activeId!,
+      profileId: activeId,
       format: 'chat',
       draft: {
         model: 'gpt-4o-mini',
