@@ -13,7 +13,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium'
 import { activeProfileId, startBenchHost } from './browserHost'
 import { buildStreamPages } from './harness/stream/build'
 import { loadLine, machineLine } from './machine'
-import { measureStream, type StreamMeasurement, type StreamTarget } from './streamRun'
+import {
+  measureStream,
+  standaloneRequest,
+  textPanelPrompt,
+  type StreamMeasurement,
+  type StreamTarget,
+} from './streamRun'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 50_000)
@@ -111,7 +117,8 @@ async function runScenario(
     const pageUrl = (side: Side) => `${pages.origin}/${side}.html?token=${pages.token}`
     const activeId = await activeProfileId(host.core)
     // Four streams: the same four requests for both pages. One stream: ours is the Text panel, and the peer
-    // gets the very request the panel sent (captured in the first round), so the simulator's answer is the same.
+    // gets the request the panel sent (captured in the first round, made standalone), so the simulator's answer is
+    // the same.
     const sideRequests: RunRequest[] = Array.from({ length: runs }, (_, i) => ({
       profileId: activeId,
       format: 'chat',
@@ -144,7 +151,10 @@ async function runScenario(
             requests: captured!,
           }
         const m = await measureStream(browser, target, { timeoutMs })
-        if (!captured) captured = m.probe.startRequests as RunRequest[]
+        if (!captured)
+          captured = (m.probe.startRequests as RunRequest[]).map((sent) =>
+            standaloneRequest(sent, textPanelPrompt(tokensPerRun)),
+          )
         results[side].push(m)
         console.log(
           `  round ${round + 1} ${side}: ${m.probe.receivedChars} chars, busy ${(m.trace?.busyMs ?? 0).toFixed(0)} ms, ` +

@@ -27,9 +27,25 @@ export async function prepareTextPanel(page: Page, tokens: number): Promise<void
   await page.getByLabel('Wire format').selectOption('chat')
   await page.getByLabel('Model', { exact: true }).fill('gpt-4o-mini')
   await page.locator('input[name="max_tokens"]').fill(String(tokens + 1000))
-  await page
-    .getByLabel('Message', { exact: true })
-    .fill(`sim:tokens=${tokens} markdown with code blocks and tables`)
+  await page.getByLabel('Message', { exact: true }).fill(textPanelPrompt(tokens))
+}
+
+/** The message the Text panel sends for a `tokens`-long answer. */
+export function textPanelPrompt(tokens: number): string {
+  return `sim:tokens=${tokens} markdown with code blocks and tables`
+}
+
+/**
+ * The Text panel's request made standalone for another page: the panel names its run and refers to the
+ * conversation main keeps for it, so the copy drops the run id and carries the one user turn in its draft.
+ * The gateway then receives the same body, and the simulator answers the same text.
+ */
+export function standaloneRequest(sent: RunRequest, prompt: string): RunRequest {
+  const { runId: _runId, conversation: _conversation, ...rest } = sent
+  return {
+    ...rest,
+    draft: { ...sent.draft, messages: [{ role: 'user', parts: [{ type: 'text', text: prompt }] }] },
+  }
 }
 
 export async function measureStream(
