@@ -36,8 +36,11 @@ const SECTIONS = new Set(
   (process.env.BENCH_SECTIONS ?? 'bundle,lexer,start,main,rate,length').split(',').map((s) => s.trim()),
 )
 
+/** Above this the trace of a whole run nears the largest string Node can parse; such runs go untraced. */
+const MAX_TRACED_TOKENS = 200_000
+
 function why(m: StreamMeasurement): string {
-  if (!m.trace) return ''
+  if (!m.trace) return `not traced (over ${MAX_TRACED_TOKENS / 1000}k tokens the trace is too large to read)`
   const b = m.trace.breakdown
   const total = Object.values(b).reduce((a, x) => a + x, 0) || 1
   return Object.entries(b)
@@ -54,7 +57,7 @@ function streamLine(label: string, tokens: number, m: StreamMeasurement): string
     `tasks>50 ${String(m.longOver50).padStart(3)}  >100 ${String(m.longOver100).padStart(3)}  ` +
     `longest ${m.longestMs.toFixed(0).padStart(4)} ms  rAF p95 ${m.gapP95.toFixed(1).padStart(5)} ms  ` +
     `max ${m.gapMax.toFixed(0).padStart(4)} ms  lag ${(m.probe.finalLagMs?.toFixed(0) ?? 'never').padStart(5)} ms  ` +
-    `busy ${(((m.trace?.busyMs ?? 0) * 1e4) / tokens).toFixed(0)} ms/10k  heap ${(m.heapBytes / 2 ** 20).toFixed(0)} MB` +
+    `busy ${m.trace ? ((m.trace.busyMs * 1e4) / tokens).toFixed(0) : '?'} ms/10k  heap ${(m.heapBytes / 2 ** 20).toFixed(0)} MB` +
     `\n  ${''.padEnd(14)} main thread: ${why(m)}`
   )
 }
@@ -65,7 +68,7 @@ async function textPanelRun(browser: Browser, tps: number, tokens: number): Prom
     return await measureStream(
       browser,
       { kind: 'app', url: host.app.url, tokens },
-      { timeoutMs: (tokens / tps) * 1000 * 4 + 120_000 },
+      { timeoutMs: (tokens / tps) * 1000 * 4 + 120_000, trace: tokens <= MAX_TRACED_TOKENS },
     )
   } finally {
     await host.close()
