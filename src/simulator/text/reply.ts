@@ -48,7 +48,7 @@ export interface Reply {
 }
 
 /** Upper bound for the `sim:tokens=<n>` trigger. */
-const MAX_LONG_TOKENS = 200_000
+const MAX_LONG_TOKENS = 500_000
 
 export function newId(prefix: string): string {
   return `${prefix}${randomBytes(12).toString('hex')}`

@@ -101,6 +101,19 @@ describe('IncrementalLexer', () => {
     expect(shape(replaced)).toEqual([['paragraph', 'Something else']])
   })
 
+  it('starts over when a longer text differs inside what was committed', () => {
+    const lexer = new IncrementalLexer()
+    lexer.update('# One\n\ntwo\n\n# Three\n')
+    const edited = lexer.update('# Uno\n\ntwo\n\n# Three\n\nfour\n')
+    expect(lexer.stats.resets).toBe(1)
+    expect(shape(edited)).toEqual([
+      ['heading', '# Uno'],
+      ['paragraph', 'two'],
+      ['heading', '# Three'],
+      ['paragraph', 'four'],
+    ])
+  })
+
   it('treats CRLF and CR line endings like LF', () => {
     const text = '# One\r\n\r\npara\r\nline\r\n\r\n- a\r\n- b\r\n\r\n# Two\r\n'
     const streamed = stream(text, [3])
