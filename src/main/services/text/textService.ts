@@ -4,7 +4,6 @@
 // ended by exactly one `text.runEnded` whatever happens: done, error (before the first byte with its cause and
 // what to do, HTTP, mid-stream R2, network), aborted, or incomplete when the stream was cut (R3).
 import { randomUUID } from 'node:crypto'
-import { countTokens as countTextTokens } from 'gpt-tokenizer'
 import type { Events } from '../../../shared/ipc/contract'
 import type {
   RequestPreview,
@@ -16,44 +15,26 @@ import type {
   RunTimings,
 } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
-import { jsonSyntaxError } from '../../../shared/jsonSyntax'
 import {
-  buildCountTokens,
   CompletionAccumulator,
-  exportCode,
-  formats,
-  hasErrors,
-  parseCountTokens,
-  validateDraft,
-  type BuiltRequest,
   type Completion,
-  type Draft,
-  type DraftIssue,
-  type FormatAdapter,
   type StreamEvent,
   type WireError,
-  type WireFormat,
 } from '../../../shared/wire'
 import type { EventSink } from '../ports'
-import {
-  authorize,
-  GatewayError,
-  joinUrl,
-  longRetryAfter,
-  type EndpointKind,
-  type GatewayClient,
-  type GatewayResponse,
-} from '../gateway'
+import { GatewayError, longRetryAfter, type GatewayClient, type GatewayResponse } from '../gateway'
 import type { ExchangeRecorder } from '../exchangeRecorder'
 import type { MediaStore } from '../mediaStore'
-import type { ProfileService, ResolvedProfile } from '../profiles'
-import { redactHeader, redactUrl } from '../redact'
-import { resolveAttachments } from './attachments'
+import type { ProfileService } from '../profiles'
 import { Coalescer } from './coalescer'
 import { createSseReader } from './sseReader'
 import { ExchangeLog } from './exchangeLog'
 import { ConversationStore, type PutTurns } from './conversations'
 import { runFailure } from './runFailure'
+import { prepareRequest, safeJson, type Prepared } from './preparedRequest'
+import { requestPreview } from './requestPreview'
+import { countRequestTokens, type TokenCount } from './tokenCount'
+import { completionEvents } from './completionEvents'
 
 export interface TextServiceDeps {
   profiles: ProfileService
@@ -61,16 +42,6 @@ export interface TextServiceDeps {
   media: MediaStore
   /** Coalescing interval, ms (P1: at most 50 messages a second, a margin under the bar of 60). */
   coalesceMs?: number
-}
-
-interface Prepared {
-  profile: ResolvedProfile
-  adapter: FormatAdapter
-  built: BuiltRequest
-  bodyText: string
-  stream: boolean
-  kind: EndpointKind
-  issues: DraftIssue[]
 }
 
 interface Run {
@@ -88,10 +59,6 @@ interface Run {
   startedAt: number
   firstContentAt: number | null
 }
-
-const IMAGE_TEXT_CHUNK = 32 * 1024
-/** Bodies up to this size carry their code export in the preview; larger ones are exported by the renderer. */
-const PREVIEW_CODE_CHARS = 32 * 1024
 
 export class TextService {
   readonly exchanges = new ExchangeLog()
@@ -157,125 +124,18 @@ export class TextService {
 
   /** What the next request would be, for the profile it would really go to; a profile without a key still previews. */
   async preview(request: RunRequest): Promise<RequestPreview> {
-    const prepared = await this.prepare(request, { allowInvalid: true })
-    const { profile } = prepared
-    const issues = [...prepared.issues]
-    let auth: { url: string; headers: Record<string, string> }
-    try {
-      auth = authorize(profile, { kind: prepared.kind, path: prepared.built.path })
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'GATEWAY_NO_SECRET') throw error
-      auth = { url: joinUrl(profile.baseUrl, prepared.built.path), headers: {} }
-      for (const h of profile.headers) auth.headers[h.name] = h.value
-      issues.push({ field: 'profile', rule: 'apiKey', message: error.message, severity: 'warning' })
-    }
-    const all = { ...prepared.built.headers, ...auth.headers }
-    const masked = Object.entries(all).map(([k, v]) => [k, redactHeader(k, v)] as [string, string])
-    const shownUrl = redactUrl(auth.url)
-    const preview: RequestPreview = {
-      method: prepared.built.method,
-      url: shownUrl,
-      headers: masked,
-      body:
-        prepared.bodyText.length > 150_000
-          ? `${prepared.bodyText.slice(0, 150_000)}\n… (truncated for display)`
-          : prepared.bodyText,
-      profile: { id: profile.id, name: profile.name, baseUrl: redactUrl(profile.baseUrl) },
-      issues,
-    }
-    if (prepared.bodyText.length <= PREVIEW_CODE_CHARS)
-      preview.code = exportCode({
-        method: prepared.built.method,
-        url: shownUrl,
-        headers: Object.fromEntries(masked),
-        body: safeJson(prepared.bodyText) ?? prepared.bodyText,
-      })
-    return preview
+    return requestPreview(await this.prepare(request, { allowInvalid: true }))
   }
 
-  async countTokens(request: Omit<RunRequest, 'rawBody' | 'runId' | 'force'>): Promise<{
-    inputTokens: number
-    source: 'server' | 'estimate'
-    exchange: ReturnType<ExchangeRecorder['snapshot']> | null
-  }> {
-    const profile = await this.deps.profiles.resolve(request.profileId)
-    const draft = await resolveAttachments(this.withTurns(request), this.deps.media)
-    if (request.format !== 'messages')
-      return { inputTokens: estimateTokens(draft), source: 'estimate', exchange: null }
-    const built = buildCountTokens(draft)
-    const res = await this.deps.gateway.send(profile, {
-      kind: 'model',
-      method: 'POST',
-      path: built.path,
-      headers: built.headers,
-      body: built.body,
-    })
-    this.exchanges.add(res.exchange)
-    const text = res.exchange.rawBody()
-    if (!res.ok) {
-      const error = formats.messages.parseError(safeJson(text) ?? text, res.status)
-      throw new AppError('TEXT_COUNT_FAILED', `count_tokens answered ${res.status}: ${error.message}`, {
-        exchangeId: res.exchange.id,
-      })
-    }
-    return {
-      inputTokens: parseCountTokens(JSON.parse(text)),
-      source: 'server',
-      exchange: res.exchange.snapshot(),
-    }
+  countTokens(request: Omit<RunRequest, 'rawBody' | 'runId' | 'force'>): Promise<TokenCount> {
+    return countRequestTokens(
+      { ...this.deps, conversations: this.conversations, exchanges: this.exchanges },
+      request,
+    )
   }
 
-  /** The request's draft with the turns of the conversation it references. */
-  private withTurns(request: Pick<RunRequest, 'draft' | 'conversation'>): Draft {
-    const draft = request.draft as Draft
-    return request.conversation
-      ? { ...draft, messages: this.conversations.turns(request.conversation) }
-      : draft
-  }
-
-  private async prepare(request: RunRequest, options: { allowInvalid?: boolean } = {}): Promise<Prepared> {
-    const profile = await this.deps.profiles.resolve(request.profileId)
-    const format = request.format as WireFormat
-    const adapter = formats[format]
-    const kind: EndpointKind = format === 'native' ? 'native' : 'model'
-    const draft = await resolveAttachments(this.withTurns(request), this.deps.media)
-    if (request.rawBody !== undefined) {
-      const syntax = jsonSyntaxError(request.rawBody)
-      const problem = syntax
-        ? `Request JSON: ${syntax.message}`
-        : !isJsonObject(request.rawBody)
-          ? 'Request JSON: the request body must be a JSON object'
-          : null
-      if (problem && !options.allowInvalid) {
-        throw new AppError('TEXT_INVALID_JSON', problem, {
-          issues: [{ field: 'Request JSON', rule: 'json', message: problem, severity: 'error' }],
-        })
-      }
-      const body: unknown = problem ? {} : JSON.parse(request.rawBody)
-      // The body decides streaming, except for native, whose streaming is chosen by the path.
-      const stream =
-        format === 'native' ? draft.stream === true : (body as { stream?: unknown }).stream === true
-      const built = adapter.build({ ...draft, stream })
-      const issues: DraftIssue[] = problem
-        ? [{ field: 'Request JSON', rule: 'json', message: problem, severity: 'error' }]
-        : []
-      return { profile, adapter, built, bodyText: request.rawBody, stream, kind, issues }
-    }
-    const issues = validateDraft(format, draft)
-    if (!options.allowInvalid && !request.force && hasErrors(issues)) {
-      const errors = issues.filter((i) => i.severity === 'error')
-      throw new AppError('TEXT_INVALID_DRAFT', errors.map((i) => i.message).join('; '), { issues })
-    }
-    const built = adapter.build(draft)
-    return {
-      profile,
-      adapter,
-      built,
-      bodyText: JSON.stringify(built.body),
-      stream: draft.stream === true,
-      kind,
-      issues,
-    }
+  private prepare(request: RunRequest, options: { allowInvalid?: boolean } = {}): Promise<Prepared> {
+    return prepareRequest({ ...this.deps, conversations: this.conversations }, request, options)
   }
 
   private async execute(run: Run, request: RunRequest): Promise<void> {
@@ -483,72 +343,4 @@ export class TextService {
     run.controller.abort()
     this.runs.delete(run.id)
   }
-}
-
-/** A whole completion as the events a stream would have produced, text cut into moderate pieces. */
-export function completionEvents(c: Completion): StreamEvent[] {
-  const events: StreamEvent[] = [
-    { type: 'meta', ...(c.id ? { id: c.id } : {}), ...(c.model ? { model: c.model } : {}) },
-  ]
-  for (let i = 0; i < c.reasoning.length; i += IMAGE_TEXT_CHUNK)
-    events.push({ type: 'reasoning', delta: c.reasoning.slice(i, i + IMAGE_TEXT_CHUNK) })
-  for (const block of c.reasoningBlocks)
-    if (block.signature) events.push({ type: 'reasoningSignature', signature: block.signature })
-  for (let i = 0; i < c.text.length; i += IMAGE_TEXT_CHUNK)
-    events.push({ type: 'text', delta: c.text.slice(i, i + IMAGE_TEXT_CHUNK) })
-  c.toolCalls.forEach((call, index) => {
-    events.push({
-      type: 'toolCallStart',
-      index,
-      id: call.id,
-      name: call.name,
-      ...(call.signature ? { signature: call.signature } : {}),
-    })
-    events.push({
-      type: 'toolCallEnd',
-      index,
-      arguments: call.arguments,
-      ...(call.parsedArguments !== undefined ? { parsedArguments: call.parsedArguments } : {}),
-    })
-  })
-  for (const image of c.images) events.push({ type: 'image', mimeType: image.mimeType, data: image.data })
-  if (c.usage) events.push({ type: 'usage', usage: c.usage })
-  if (c.finish) events.push({ type: 'finish', stopReason: c.stopReason, finish: c.finish })
-  return events
-}
-
-function isJsonObject(text: string): boolean {
-  const value = safeJson(text)
-  return !!value && typeof value === 'object' && !Array.isArray(value)
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-/** A local token estimate for formats without a count endpoint: text via gpt-tokenizer, ~1000 per image. */
-export function estimateTokens(draft: Draft): number {
-  let total = 0
-  const add = (text: string | undefined) => {
-    if (text) total += countTextTokens(text)
-  }
-  add(draft.system)
-  for (const block of draft.systemBlocks ?? []) add(block.text)
-  for (const message of draft.messages) {
-    total += 4
-    for (const part of message.parts) {
-      if (part.type === 'text') add(part.text)
-      else if (part.type === 'image') total += 1000
-      else if (part.type === 'toolCall') add(`${part.name} ${part.arguments}`)
-      else if (part.type === 'toolResult') add(part.content)
-      else if (part.type === 'reasoning') add(part.text)
-      else if (part.type === 'file') total += 1000
-    }
-  }
-  for (const tool of draft.tools ?? []) add(JSON.stringify(tool))
-  return total
 }

@@ -1,0 +1,109 @@
+// Turns a run request into the exact request that would go out: the profile it resolves to, the conversation's
+// turns by reference, attachments from the media store, and the body built by the format adapter or sent as the
+// user wrote it. Invalid input throws an AppError naming the field, unless a preview asks to see it anyway.
+import type { RunRequest } from '../../../shared/ipc/text'
+import { AppError } from '../../../shared/ipc/result'
+import { jsonSyntaxError } from '../../../shared/jsonSyntax'
+import {
+  formats,
+  hasErrors,
+  validateDraft,
+  type BuiltRequest,
+  type Draft,
+  type DraftIssue,
+  type FormatAdapter,
+  type WireFormat,
+} from '../../../shared/wire'
+import type { EndpointKind } from '../gateway'
+import type { MediaStore } from '../mediaStore'
+import type { ProfileService, ResolvedProfile } from '../profiles'
+import { resolveAttachments } from './attachments'
+import type { ConversationStore } from './conversations'
+
+export interface Prepared {
+  profile: ResolvedProfile
+  adapter: FormatAdapter
+  built: BuiltRequest
+  bodyText: string
+  stream: boolean
+  kind: EndpointKind
+  issues: DraftIssue[]
+}
+
+export interface PrepareDeps {
+  profiles: ProfileService
+  media: MediaStore
+  conversations: ConversationStore
+}
+
+/** The request's draft with the turns of the conversation it references. */
+export function withTurns(
+  conversations: ConversationStore,
+  request: Pick<RunRequest, 'draft' | 'conversation'>,
+): Draft {
+  const draft = request.draft as Draft
+  return request.conversation ? { ...draft, messages: conversations.turns(request.conversation) } : draft
+}
+
+export async function prepareRequest(
+  deps: PrepareDeps,
+  request: RunRequest,
+  options: { allowInvalid?: boolean } = {},
+): Promise<Prepared> {
+  const profile = await deps.profiles.resolve(request.profileId)
+  const format = request.format as WireFormat
+  const adapter = formats[format]
+  const kind: EndpointKind = format === 'native' ? 'native' : 'model'
+  const draft = await resolveAttachments(withTurns(deps.conversations, request), deps.media)
+  if (request.rawBody !== undefined) {
+    const syntax = jsonSyntaxError(request.rawBody)
+    const problem = syntax
+      ? `Request JSON: ${syntax.message}`
+      : !isJsonObject(request.rawBody)
+        ? 'Request JSON: the request body must be a JSON object'
+        : null
+    if (problem && !options.allowInvalid) {
+      throw new AppError('TEXT_INVALID_JSON', problem, {
+        issues: [{ field: 'Request JSON', rule: 'json', message: problem, severity: 'error' }],
+      })
+    }
+    const body: unknown = problem ? {} : JSON.parse(request.rawBody)
+    // The body decides streaming, except for native, whose streaming is chosen by the path.
+    const stream =
+      format === 'native' ? draft.stream === true : (body as { stream?: unknown }).stream === true
+    const built = adapter.build({ ...draft, stream })
+    const issues: DraftIssue[] = problem
+      ? [{ field: 'Request JSON', rule: 'json', message: problem, severity: 'error' }]
+      : []
+    return { profile, adapter, built, bodyText: request.rawBody, stream, kind, issues }
+  }
+  const issues = validateDraft(format, draft)
+  if (!options.allowInvalid && !request.force && hasErrors(issues)) {
+    const errors = issues.filter((i) => i.severity === 'error')
+    throw new AppError('TEXT_INVALID_DRAFT', errors.map((i) => i.message).join('; '), { issues })
+  }
+  const built = adapter.build(draft)
+  return {
+    profile,
+    adapter,
+    built,
+    bodyText: JSON.stringify(built.body),
+    stream: draft.stream === true,
+    kind,
+    issues,
+  }
+}
+
+function isJsonObject(text: string): boolean {
+  const value = safeJson(text)
+  return !!value && typeof value === 'object' && !Array.isArray(value)
+}
+
+/** The parsed value of a body, or undefined when it is not JSON (error bodies may be plain text). */
+export function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,83 @@
+// Input token counts for a draft: the messages format asks the gateway's count_tokens endpoint (its exchange is
+// kept for the Inspector); the other formats have no such endpoint and get a local gpt-tokenizer estimate. The
+// count is of the draft with its conversation's turns, exactly as a run would send them.
+import { countTokens as countTextTokens } from 'gpt-tokenizer'
+import type { RunRequest } from '../../../shared/ipc/text'
+import { AppError } from '../../../shared/ipc/result'
+import { buildCountTokens, formats, parseCountTokens, type Draft } from '../../../shared/wire'
+import type { GatewayClient } from '../gateway'
+import type { ExchangeRecorder } from '../exchangeRecorder'
+import type { MediaStore } from '../mediaStore'
+import type { ProfileService } from '../profiles'
+import { resolveAttachments } from './attachments'
+import type { ConversationStore } from './conversations'
+import type { ExchangeLog } from './exchangeLog'
+import { safeJson, withTurns } from './preparedRequest'
+
+export interface TokenCountDeps {
+  profiles: ProfileService
+  gateway: GatewayClient
+  media: MediaStore
+  conversations: ConversationStore
+  exchanges: ExchangeLog
+}
+
+export interface TokenCount {
+  inputTokens: number
+  source: 'server' | 'estimate'
+  exchange: ReturnType<ExchangeRecorder['snapshot']> | null
+}
+
+export async function countRequestTokens(
+  deps: TokenCountDeps,
+  request: Omit<RunRequest, 'rawBody' | 'runId' | 'force'>,
+): Promise<TokenCount> {
+  const profile = await deps.profiles.resolve(request.profileId)
+  const draft = await resolveAttachments(withTurns(deps.conversations, request), deps.media)
+  if (request.format !== 'messages')
+    return { inputTokens: estimateTokens(draft), source: 'estimate', exchange: null }
+  const built = buildCountTokens(draft)
+  const res = await deps.gateway.send(profile, {
+    kind: 'model',
+    method: 'POST',
+    path: built.path,
+    headers: built.headers,
+    body: built.body,
+  })
+  deps.exchanges.add(res.exchange)
+  const text = res.exchange.rawBody()
+  if (!res.ok) {
+    const error = formats.messages.parseError(safeJson(text) ?? text, res.status)
+    throw new AppError('TEXT_COUNT_FAILED', `count_tokens answered ${res.status}: ${error.message}`, {
+      exchangeId: res.exchange.id,
+    })
+  }
+  return {
+    inputTokens: parseCountTokens(JSON.parse(text)),
+    source: 'server',
+    exchange: res.exchange.snapshot(),
+  }
+}
+
+/** A local token estimate for formats without a count endpoint: text via gpt-tokenizer, ~1000 per image. */
+export function estimateTokens(draft: Draft): number {
+  let total = 0
+  const add = (text: string | undefined) => {
+    if (text) total += countTextTokens(text)
+  }
+  add(draft.system)
+  for (const block of draft.systemBlocks ?? []) add(block.text)
+  for (const message of draft.messages) {
+    total += 4
+    for (const part of message.parts) {
+      if (part.type === 'text') add(part.text)
+      else if (part.type === 'image') total += 1000
+      else if (part.type === 'toolCall') add(`${part.name} ${part.arguments}`)
+      else if (part.type === 'toolResult') add(part.content)
+      else if (part.type === 'reasoning') add(part.text)
+      else if (part.type === 'file') total += 1000
+    }
+  }
+  for (const tool of draft.tools ?? []) add(JSON.stringify(tool))
+  return total
+}
