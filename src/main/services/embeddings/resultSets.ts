@@ -1,0 +1,119 @@
+// The result sets of recent embed calls, kept in main by id with their cosine matrix and 2-D projection, and
+// read by the panel in small pieces (row pages, heatmap tiles, one vector, neighbours). Invariant: vectors
+// never leave main whole (M1); only the last few sets are kept, and an evicted one says so by its error.
+import { randomUUID } from 'node:crypto'
+import { AppError } from '../../../shared/ipc/result'
+import type { RowSummary } from '../../../shared/ipc/embeddings'
+import { heatmapRowsPerTile } from '../../../shared/ipc/embeddings'
+import { textsOfEmbedBody, type EmbedDraft } from '../../../shared/embed/requests'
+import {
+  cosineFromGram,
+  createPacer,
+  gramMatrix,
+  neighbours,
+  norm,
+  pcaFromGram,
+  quantiseRows,
+  type Projection,
+} from './vectorMath'
+
+const KEPT_SETS = 6
+const FIRST_VALUES = 5
+
+export interface ResultSet {
+  id: string
+  model: string
+  labels: string[]
+  texts: string[]
+  vectors: Float32Array[]
+  cosine: Float32Array
+  projection: Projection
+}
+
+/** The texts and labels of a set: from the draft, or from a hand-edited body when it was sent as written. */
+function textsAndLabels(
+  draft: EmbedDraft,
+  count: number,
+  rawBody: string | undefined,
+): { texts: string[]; labels: string[] } {
+  let texts = draft.inputs.map((i) => i.text)
+  if (rawBody !== undefined)
+    texts = textsOfEmbedBody(draft.format, JSON.parse(rawBody)) ?? Array.from({ length: count }, () => '')
+  const labels = Array.from({ length: count }, (_, i) => {
+    const label =
+      rawBody === undefined || texts.length === draft.inputs.length ? draft.inputs[i]?.label : undefined
+    return label && label.trim() !== '' ? label : `#${i + 1}`
+  })
+  return { texts, labels }
+}
+
+export class ResultSets {
+  private readonly sets = new Map<string, ResultSet>()
+
+  /** Computes the cosine matrix and projection of new vectors and keeps them as a set. */
+  async add(draft: EmbedDraft, vectors: Float32Array[], rawBody?: string): Promise<ResultSet> {
+    const { texts, labels } = textsAndLabels(draft, vectors.length, rawBody)
+    const pace = createPacer()
+    const gram = await gramMatrix(vectors, pace)
+    const cosine = cosineFromGram(gram, vectors.length)
+    const projection = await pcaFromGram(gram, vectors.length, pace)
+    const set: ResultSet = {
+      id: randomUUID(),
+      model: draft.model,
+      labels,
+      texts,
+      vectors,
+      cosine,
+      projection,
+    }
+    this.sets.set(set.id, set)
+    while (this.sets.size > KEPT_SETS) this.sets.delete(this.sets.keys().next().value!)
+    return set
+  }
+
+  get(setId: string): ResultSet {
+    const set = this.sets.get(setId)
+    if (!set)
+      throw new AppError('EMBED_SET_GONE', 'That result is no longer kept in memory; embed the inputs again.')
+    return set
+  }
+
+  rowPage(set: ResultSet, offset: number, limit: number): RowSummary[] {
+    return set.vectors.slice(offset, offset + limit).map((v, k) => ({
+      index: offset + k,
+      dimensions: v.length,
+      norm: norm(v),
+      first: Array.from(v.subarray(0, FIRST_VALUES)),
+    }))
+  }
+
+  getRows(setId: string, offset: number, limit: number): { total: number; rows: RowSummary[] } {
+    const set = this.get(setId)
+    return { total: set.vectors.length, rows: this.rowPage(set, offset, limit) }
+  }
+
+  getVector(setId: string, index: number): { values: number[] } {
+    const v = this.get(setId).vectors[index]
+    if (!v) throw new AppError('EMBED_NO_ITEM', `index: no input ${index} in this result.`)
+    return { values: Array.from(v) }
+  }
+
+  getHeatmapTile(setId: string, from: number): { n: number; from: number; to: number; data: string } {
+    const set = this.get(setId)
+    const n = set.vectors.length
+    if (from >= n) throw new AppError('EMBED_NO_ITEM', `from: the matrix has ${n} rows.`)
+    const to = Math.min(n, from + heatmapRowsPerTile(n))
+    return { n, from, to, data: quantiseRows(set.cosine, n, from, to) }
+  }
+
+  getNeighbours(
+    setId: string,
+    index: number,
+    k: number,
+  ): { neighbours: { index: number; cosine: number }[] } {
+    const set = this.get(setId)
+    if (index >= set.vectors.length)
+      throw new AppError('EMBED_NO_ITEM', `index: no input ${index} in this result.`)
+    return { neighbours: neighbours(set.cosine, set.vectors.length, index, k) }
+  }
+}
