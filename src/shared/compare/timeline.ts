@@ -1,0 +1,93 @@
+// The stream timeline of one run: its exchange's recorded frames turned into marks on a time axis (request sent,
+// headers, first byte, then each SSE frame by what it carried: reasoning, text, tool call, usage, terminal, error).
+// Each frame is read by its own format's stream folder, so a mark's kind is what the wire layer made of the frame.
+import type { SseFrame } from '../ipc/exchange'
+import { formats } from '../wire'
+import type { StreamEvent } from '../wire/events'
+import type { WireFormat } from '../format'
+
+export const MARK_KINDS = ['reasoning', 'text', 'tool', 'usage', 'terminal', 'error', 'other'] as const
+export type MarkKind = (typeof MARK_KINDS)[number]
+
+export interface TimelineMark {
+  /** ms since the request was sent. */
+  t: number
+  kind: MarkKind
+  /** Index of the frame in the exchange's full frame record. */
+  frame: number
+}
+
+export interface TimelineLane {
+  marks: TimelineMark[]
+  /** ms from sending to the response headers, the first body byte and the end. */
+  headersMs: number | null
+  firstByteMs: number | null
+  endMs: number | null
+  /** Marks by kind. */
+  counts: Record<MarkKind, number>
+}
+
+/** The kind of mark one frame makes, from the events its format's folder read out of it. */
+export function markKind(events: readonly StreamEvent[]): MarkKind {
+  let kind: MarkKind = 'other'
+  for (const e of events) {
+    if (e.type === 'error' || e.type === 'incomplete') return 'error'
+    if (e.type === 'finish') kind = 'terminal'
+    else if (kind === 'terminal') continue
+    else if (e.type === 'toolCallStart' || e.type === 'toolCallDelta' || e.type === 'toolCallEnd')
+      kind = 'tool'
+    else if ((e.type === 'text' || e.type === 'refusal') && kind !== 'tool') kind = 'text'
+    else if (e.type === 'reasoning' && kind === 'other') kind = 'reasoning'
+    else if (e.type === 'usage' && kind === 'other') kind = 'usage'
+  }
+  return kind
+}
+
+/**
+ * The lane of one exchange: `frames` is its full frame record from index `firstIndex` on (in order), read by a
+ * fresh folder of `format`. A chunk that reads as nothing yet (a role-only delta, a ping) is `other`.
+ */
+export function timelineLane(
+  format: WireFormat,
+  frames: readonly SseFrame[],
+  timings: { headersMs: number | null; firstByteMs: number | null; endMs: number | null },
+  firstIndex = 0,
+): TimelineLane {
+  const folder = formats[format].createFolder()
+  const counts = Object.fromEntries(MARK_KINDS.map((k) => [k, 0])) as Record<MarkKind, number>
+  const marks: TimelineMark[] = []
+  frames.forEach((frame, i) => {
+    let events: StreamEvent[]
+    try {
+      events = folder.push(frame)
+    } catch {
+      events = []
+    }
+    // The terminal frame of formats that end on a closing event rather than on the finish reason.
+    const kind =
+      events.length === 0 && (frame.data.trim() === '[DONE]' || frame.event === 'message_stop')
+        ? 'terminal'
+        : markKind(events)
+    counts[kind]++
+    marks.push({ t: frame.t, kind, frame: firstIndex + i })
+  })
+  return { marks, counts, ...timings }
+}
+
+/** The nearest mark to time `t` within `tolerance` ms, for hovering a lane. */
+export function markAt(lane: TimelineLane, t: number, tolerance: number): TimelineMark | null {
+  const marks = lane.marks
+  let lo = 0
+  let hi = marks.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (marks[mid]!.t < t) lo = mid + 1
+    else hi = mid
+  }
+  let best: TimelineMark | null = null
+  for (const i of [lo - 1, lo]) {
+    const m = marks[i]
+    if (m && Math.abs(m.t - t) <= tolerance && (!best || Math.abs(m.t - t) < Math.abs(best.t - t))) best = m
+  }
+  return best
+}
