@@ -14,6 +14,7 @@ import { mediaDomain } from './ipc/handlers/media'
 import { videoDomain } from './ipc/handlers/video'
 import { imagesDomain } from './ipc/handlers/images'
 import { embeddingsDomain } from './ipc/handlers/embeddings'
+import { compareDomain } from './ipc/handlers/compare'
 import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { scrubSecrets } from './services/redact'
@@ -34,6 +35,7 @@ export const DOMAINS: readonly Domain[] = [
   videoDomain,
   imagesDomain,
   embeddingsDomain,
+  compareDomain,
 ]
 
 export interface EmbeddedSimulator {

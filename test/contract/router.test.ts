@@ -57,6 +57,7 @@ describe('IPC router', () => {
         "app.getSettings",
         "app.openExternal",
         "app.updateSettings",
+        "compare.putExport",
         "embeddings.crossCheck",
         "embeddings.embed",
         "embeddings.exportSet",

@@ -7,6 +7,7 @@ import { mediaCommands } from './media'
 import { videoCommands, videoEvents } from './video'
 import { imagesCommands, imagesEvents } from './images'
 import { embeddingsCommands } from './embeddings'
+import { compareCommands } from './compare'
 import type { CommandMap, EventMap } from './define'
 
 export const commands = {
@@ -17,6 +18,7 @@ export const commands = {
   ...videoCommands,
   ...imagesCommands,
   ...embeddingsCommands,
+  ...compareCommands,
 } satisfies CommandMap
 
 export const events = {
