@@ -6,6 +6,7 @@ import { activeProfile, useProfilesStore } from './stores/profilesStore'
 import { useAppSettingsStore } from './stores/appSettingsStore'
 import { SettingsPanel } from './features/settings/SettingsPanel'
 import { TextPanel } from './features/text/TextPanel'
+import { ComparePanel } from './features/compare/ComparePanel'
 import { VideoPanel } from './features/video/VideoPanel'
 import { EmbeddingsPanel } from './features/embeddings/EmbeddingsPanel'
 import { VideoNotifier } from './features/video/VideoNotifier'
@@ -21,6 +22,7 @@ interface PanelDef {
 
 const PANELS: PanelDef[] = [
   { id: 'text', label: 'Text', icon: '✎', render: () => <TextPanel /> },
+  { id: 'compare', label: 'Compare', icon: '⫼', render: () => <ComparePanel /> },
   { id: 'video', label: 'Video', icon: '▶', render: () => <VideoPanel /> },
   { id: 'images', label: 'Images', icon: '▦', render: () => <ImagesPanel /> },
   { id: 'jobs', label: 'Jobs', icon: '☰', render: () => <JobsPanel /> },

@@ -38,6 +38,7 @@ export const LAYOUT_VIEWS: readonly LayoutView[] = [
       await p.getByRole('radio', { name: /^Console video/ }).check()
     },
   },
+  { name: 'compare', open: (p) => openPanel(p, 'Compare') },
   { name: 'settings', open: (p) => openPanel(p, 'Settings') },
   {
     name: 'settings-new-profile',

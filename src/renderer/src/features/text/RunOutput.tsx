@@ -17,9 +17,12 @@ const STATUS_LABEL: Record<RunView['status'], string> = {
 export const RunOutput = memo(function RunOutput({
   run,
   footer,
+  onKeepPartial = keepPartialAnswer,
 }: {
   run: RunView
   footer?: React.ReactNode
+  /** Keeps a failed run's partial text in the conversation; null where there is no conversation to keep it in. */
+  onKeepPartial?: (() => void) | null
 }) {
   const live = run.status === 'running'
   return (
@@ -92,8 +95,8 @@ export const RunOutput = memo(function RunOutput({
               <pre className="code">{JSON.stringify(run.error.raw, null, 2)}</pre>
             </details>
           )}
-          {run.text && run.status !== 'done' && (
-            <button onClick={keepPartialAnswer}>Keep the partial answer in the conversation</button>
+          {run.text && run.status !== 'done' && onKeepPartial && (
+            <button onClick={onKeepPartial}>Keep the partial answer in the conversation</button>
           )}
         </div>
       )}

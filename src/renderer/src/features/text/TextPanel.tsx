@@ -4,7 +4,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
-import { KNOWN_TEXT_MODELS, modelForFormat, thinkingSuffixExamples } from '../../../../shared/catalog/textModels'
+import {
+  KNOWN_TEXT_MODELS,
+  modelForFormat,
+  thinkingSuffixExamples,
+} from '../../../../shared/catalog/textModels'
 import {
   currentRun,
   profileInUse,
@@ -18,6 +22,7 @@ import { Conversation } from './Conversation'
 import { ParametersForm } from './ParametersForm'
 import { AttachmentChips, useAttach } from './Attachments'
 import { RequestView } from './RequestView'
+import { openInCompare } from '../../stores/compareStore'
 
 const SUGGESTED_SUFFIXES = thinkingSuffixExamples()
 
@@ -120,6 +125,9 @@ export function TextPanel() {
           {showParams ? 'Hide parameters' : 'Parameters'}
         </button>
         <TokenCount />
+        <button className="ghost" onClick={openInCompare} title="Compare this conversation across formats">
+          Open in Compare
+        </button>
       </div>
       {s.issues.length > 0 && (
         <div className="issues error-banner" role="alert" aria-label="Cannot send">

@@ -1,0 +1,336 @@
+// One column of a comparison: its (format, model, profile) and its own format fields; before sending, the exact
+// body it will send and what its format loses of the shared draft; then its streamed answer (the Text panel's
+// run view), its metrics, its Inspector (opened at a frame from the timeline) and its code export. It reads only
+// its own run from the store, so the other columns' streams never re-render it.
+import { memo, useMemo, useState } from 'react'
+import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
+import { exportCode } from '../../../../shared/wire/codeExport'
+import { modelForFormat } from '../../../../shared/catalog/textModels'
+import { Inspector } from '../../components/inspector/Inspector'
+import { CodeExport } from '../../components/inspector/CodeExport'
+import { textCalls } from '../../ipc/textCalls'
+import { useProfilesStore } from '../../stores/profilesStore'
+import { columnLabel, columnLoss, EXTRAS_SCHEMA } from '../../stores/compareForm'
+import { continueInText, useCompareStore } from '../../stores/compareStore'
+import { rerunColumn, stopColumn } from '../../stores/compareRuns'
+import { RunOutput } from '../text/RunOutput'
+import { ColumnMetrics } from './ColumnMetrics'
+
+type Tab = 'answer' | 'body' | 'inspector' | 'code'
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'answer', label: 'Answer' },
+  { id: 'body', label: 'Body' },
+  { id: 'inspector', label: 'Inspector' },
+  { id: 'code', label: 'Code' },
+]
+
+export const ColumnView = memo(function ColumnView({ columnId, index }: { columnId: string; index: number }) {
+  const column = useCompareStore((s) => s.columns.find((c) => c.id === columnId))
+  const run = useCompareStore((s) => {
+    const id = s.columnRuns[columnId]
+    return id ? s.runs[id] : undefined
+  })
+  const preview = useCompareStore((s) => s.previews[columnId])
+  const inspectFrame = useCompareStore((s) =>
+    s.inspect?.columnId === columnId ? s.inspect.frame : undefined,
+  )
+  // The shared draft and the columns change only when the user edits them, never while a run streams.
+  const shared = useCompareStore((s) => s.shared)
+  const columns = useCompareStore((s) => s.columns)
+  const warnings = useMemo(
+    () =>
+      columnLoss(
+        shared,
+        columns,
+        columns.findIndex((c) => c.id === columnId),
+      ),
+    [shared, columns, columnId],
+  )
+  const [chosen, setChosen] = useState<Tab | null>(null)
+  const tab: Tab = inspectFrame !== undefined ? 'inspector' : (chosen ?? (run ? 'answer' : 'body'))
+  if (!column) return null
+  const label = columnLabel(column, index)
+  const running = run?.status === 'running'
+  const select = (t: Tab) => {
+    setChosen(t)
+    if (inspectFrame !== undefined) useCompareStore.getState().set({ inspect: null })
+  }
+
+  return (
+    <article
+      className={`compare-column run-${run?.status ?? 'idle'}`}
+      aria-label={`Column ${label}`}
+      data-testid="compare-column"
+      data-format={column.format}
+      data-column-id={columnId}
+      tabIndex={0}
+      onKeyDown={(e) => moveBetweenColumns(e)}
+    >
+      <ColumnHead columnId={columnId} index={index} running={running} />
+      <section className="compare-loss" aria-label={`What ${FORMAT_LABELS[column.format]} loses`}>
+        {warnings.length === 0 ? (
+          <p className="muted small">Expresses every field of the draft.</p>
+        ) : (
+          <details open={!run}>
+            <summary className="small">
+              {warnings.length} field{warnings.length === 1 ? '' : 's'} this format cannot express or
+              expresses differently
+            </summary>
+            <ul className="loss-list" data-testid="loss-warnings">
+              {warnings.map((w) => (
+                <li key={w.path + w.kind} className={`loss-${w.kind}`}>
+                  <span className="badge">{w.kind}</span> <code>{w.path}</code>{' '}
+                  {w.message.replace(`${w.path}: `, '')}
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </section>
+      {run && <ColumnMetrics run={run} />}
+      <div className="compare-tabs" role="tablist" aria-label={`${label} views`}>
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            role="tab"
+            aria-selected={tab === t.id}
+            className={tab === t.id ? 'selected' : ''}
+            onClick={() => select(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="compare-column-body" role="tabpanel" aria-label={`${label} ${tab}`}>
+        {tab === 'answer' &&
+          (run ? (
+            <RunOutput run={run} onKeepPartial={null} />
+          ) : (
+            <p className="muted">Not run yet: Run all (Ctrl+Enter) sends every column at once.</p>
+          ))}
+        {tab === 'body' &&
+          (preview?.error ? (
+            <p className="field-error" role="alert">
+              {preview.error}
+            </p>
+          ) : preview?.preview ? (
+            <pre className="code compare-body" data-testid="column-body">
+              {pretty(preview.preview.body)}
+            </pre>
+          ) : (
+            <p className="muted">Building the request…</p>
+          ))}
+        {tab === 'inspector' && (
+          <>
+            {inspectFrame != null && <FrameFocus runId={run?.runId} frame={inspectFrame} />}
+            <Inspector
+              key={`${run?.exchange?.id ?? 'preview'}-${inspectFrame ?? ''}`}
+              label={`${label} Inspector`}
+              exchange={run?.exchange ?? null}
+              preview={preview?.preview ?? null}
+              initialTab={inspectFrame != null ? 'stream' : 'request'}
+              loadFrames={
+                run?.exchange
+                  ? (offset, limit) => textCalls.getFrames(run.exchange!.id, offset, limit)
+                  : undefined
+              }
+            />
+          </>
+        )}
+        {tab === 'code' && <ColumnCode columnId={columnId} />}
+      </div>
+    </article>
+  )
+})
+
+function ColumnHead({ columnId, index, running }: { columnId: string; index: number; running: boolean }) {
+  const column = useCompareStore((s) => s.columns.find((c) => c.id === columnId))!
+  const count = useCompareStore((s) => s.columns.length)
+  const profiles = useProfilesStore((p) => p.profiles)
+  const activeId = useProfilesStore((p) => p.activeId)
+  const { updateColumn, removeColumn } = useCompareStore.getState()
+  const n = index + 1
+  return (
+    <header className="compare-column-head">
+      <div className="compare-column-fields">
+        <select
+          aria-label={`Column ${n} format`}
+          value={column.format}
+          onChange={(e) => {
+            const format = e.target.value as WireFormat
+            updateColumn(columnId, { format, extras: {}, model: modelForFormat(column.model, format) })
+          }}
+        >
+          {WIRE_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {FORMAT_LABELS[f]}
+            </option>
+          ))}
+        </select>
+        <input
+          aria-label={`Column ${n} model`}
+          value={column.model}
+          spellCheck={false}
+          list="model-suggestions-compare"
+          onChange={(e) => updateColumn(columnId, { model: e.target.value })}
+        />
+        <select
+          aria-label={`Column ${n} profile`}
+          value={column.profileId ?? ''}
+          onChange={(e) => updateColumn(columnId, { profileId: e.target.value || null })}
+        >
+          <option value="">Active profile ({profiles.find((p) => p.id === activeId)?.name ?? 'none'})</option>
+          {profiles.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="compare-column-actions">
+        {running ? (
+          <button className="danger" onClick={() => void stopColumn(columnId)}>
+            Stop
+          </button>
+        ) : (
+          <button onClick={() => void rerunColumn(columnId)} title="Run this column again">
+            Run
+          </button>
+        )}
+        <button className="ghost" onClick={() => continueInText(columnId)} disabled={running}>
+          Continue in Text
+        </button>
+        <button
+          className="ghost"
+          onClick={() => removeColumn(columnId)}
+          disabled={count <= 2 || running}
+          aria-label={`Remove column ${n}`}
+        >
+          ✕
+        </button>
+      </div>
+      <OverridesEditor columnId={columnId} />
+    </header>
+  )
+}
+
+/** This column's own fields of its format as JSON, checked with the schema main parses with. */
+function OverridesEditor({ columnId }: { columnId: string }) {
+  const column = useCompareStore((s) => s.columns.find((c) => c.id === columnId))!
+  const [text, setText] = useState(() =>
+    Object.keys(column.extras).length ? JSON.stringify(column.extras, null, 2) : '',
+  )
+  const [error, setError] = useState<string | null>(null)
+  const [seenFormat, setSeenFormat] = useState(column.format)
+  if (seenFormat !== column.format) {
+    setSeenFormat(column.format)
+    setText('')
+    setError(null)
+  }
+  const apply = (value: string) => {
+    setText(value)
+    let parsed: unknown
+    try {
+      parsed = value.trim() ? JSON.parse(value) : {}
+    } catch (e) {
+      return setError(`Column fields: not valid JSON (${(e as Error).message})`)
+    }
+    const result = EXTRAS_SCHEMA[column.format].safeParse(parsed)
+    if (!result.success)
+      return setError(
+        result.error.issues
+          .map((i) => `Column fields: ${i.path.join('.') || '(root)'}: ${i.message}`)
+          .join('; '),
+      )
+    setError(null)
+    useCompareStore.getState().updateColumn(columnId, { extras: result.data as Record<string, unknown> })
+  }
+  const set = Object.keys(column.extras).length
+  return (
+    <details className="compare-overrides">
+      <summary className="small">
+        {FORMAT_LABELS[column.format]} fields for this column{set ? ` (${set} set)` : ''}
+      </summary>
+      <textarea
+        rows={4}
+        spellCheck={false}
+        className="mono"
+        value={text}
+        aria-label="Column fields JSON"
+        aria-invalid={!!error || undefined}
+        placeholder={PLACEHOLDER[column.format]}
+        onChange={(e) => apply(e.target.value)}
+      />
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </details>
+  )
+}
+
+const PLACEHOLDER: Record<WireFormat, string> = {
+  chat: '{"reasoning_effort": "high"}',
+  responses: '{"reasoning": {"effort": "high", "summary": "auto"}, "functionToolShape": "flat"}',
+  messages: '{"thinking": {"type": "enabled", "budget_tokens": 2048}}',
+  native: '{"generationConfig": {"thinkingConfig": {"thinkingBudget": 2048, "includeThoughts": true}}}',
+}
+
+function ColumnCode({ columnId }: { columnId: string }) {
+  const preview = useCompareStore((s) => s.previews[columnId]?.preview)
+  const code = useMemo(() => {
+    if (!preview) return null
+    if (preview.code) return preview.code
+    let body: unknown = preview.body
+    try {
+      body = JSON.parse(preview.body)
+    } catch {
+      // shown as written
+    }
+    return exportCode({
+      method: preview.method === 'GET' ? 'GET' : 'POST',
+      url: preview.url,
+      headers: Object.fromEntries(preview.headers),
+      body,
+    })
+  }, [preview])
+  if (!code) return <p className="muted">Building the request…</p>
+  return <CodeExport code={code} label="Column code export" />
+}
+
+/** The frame picked on the timeline, above the Inspector's Stream tab. */
+function FrameFocus({ runId, frame }: { runId: string | undefined; frame: number }) {
+  const f = useCompareStore((s) => (runId ? s.lanes[runId]?.frames[frame] : undefined))
+  if (!f) return null
+  return (
+    <div className="frame-focus" data-testid="frame-focus">
+      <strong>
+        Frame {frame + 1} at +{f.t.toFixed(1)} ms{f.event ? ` · ${f.event}` : ''}
+      </strong>
+      <pre className="code">{pretty(f.data)}</pre>
+    </div>
+  )
+}
+
+function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2)
+  } catch {
+    return text
+  }
+}
+
+/** Arrow keys on a focused column move to its neighbour. */
+function moveBetweenColumns(e: React.KeyboardEvent<HTMLElement>): void {
+  if (e.target !== e.currentTarget) return
+  if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight' && e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
+  const next =
+    e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+      ? e.currentTarget.previousElementSibling
+      : e.currentTarget.nextElementSibling
+  if (next instanceof HTMLElement) {
+    e.preventDefault()
+    next.focus()
+  }
+}

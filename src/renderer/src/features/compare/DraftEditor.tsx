@@ -1,0 +1,153 @@
+// The one draft every column sends, edited with the Text panel's own parts: its field descriptors drawn by the
+// same FieldGrid, its JSON fields with the same checks, and the format-neutral draft its builder makes. What is
+// format-specific is set per column, never here.
+import { useShallow } from 'zustand/react/shallow'
+import { TEXT_PARAMS_LAYOUT, type FieldSpec } from '../../../../shared/catalog/textParamFields'
+import { useCompareStore } from '../../stores/compareStore'
+import { runAll } from '../../stores/compareRuns'
+import { FieldGrid, type FieldBinding } from '../text/FieldGrid'
+import { JsonTextField } from '../text/JsonTextField'
+import { responseFormatProblem, toolsProblem } from '../text/jsonField'
+
+/** The neutral controls: sampling as the native format shows them (it has all four), and the thinking knob. */
+const SAMPLING: readonly FieldSpec[] = TEXT_PARAMS_LAYOUT.native.sampling
+const THINKING: readonly FieldSpec[] = [
+  ...TEXT_PARAMS_LAYOUT.messages.thinking,
+  ...TEXT_PARAMS_LAYOUT.chat.thinking,
+  ...TEXT_PARAMS_LAYOUT.native.thinking.filter((f) => f.name === 'include_thoughts'),
+]
+
+function useBinding(): FieldBinding {
+  const params = useCompareStore((s) => s.shared.params)
+  return {
+    value(spec) {
+      const t = spec.target
+      if (t.in === 'params') return params[t.key]
+      if (t.in === 'thinking') return params.thinking[t.key]
+      return undefined
+    },
+    change(spec, value) {
+      const store = useCompareStore.getState()
+      const t = spec.target
+      if (t.in === 'params') store.setParams({ [t.key]: value })
+      else if (t.in === 'thinking')
+        store.setParams({ thinking: { ...store.shared.params.thinking, [t.key]: value } })
+    },
+  }
+}
+
+export function DraftEditor() {
+  const s = useCompareStore(
+    useShallow((x) => ({
+      system: x.shared.system,
+      composer: x.shared.composer,
+      turns: x.shared.messages.length,
+      stream: x.shared.stream,
+      params: x.shared.params,
+      toolsText: x.shared.toolsText,
+      responseFormatText: x.shared.responseFormatText,
+    })),
+  )
+  const { setShared, setParams } = useCompareStore.getState()
+  const binding = useBinding()
+  return (
+    <section className="compare-draft" aria-label="Shared draft">
+      <label className="system-prompt">
+        <span className="muted small">System prompt</span>
+        <textarea
+          rows={2}
+          value={s.system}
+          onChange={(e) => setShared({ system: e.target.value })}
+          placeholder="Optional instructions for the model"
+        />
+      </label>
+      {s.turns > 0 && (
+        <p className="muted small" data-testid="carried-turns">
+          {s.turns} earlier turn{s.turns === 1 ? '' : 's'} carried from the Text panel go before the prompt.{' '}
+          <button className="ghost" onClick={() => setShared({ messages: [] })}>
+            Drop them
+          </button>
+        </p>
+      )}
+      <label>
+        <span className="muted small">Prompt</span>
+        <textarea
+          aria-label="Prompt"
+          rows={3}
+          value={s.composer}
+          placeholder="One prompt for every column (Ctrl+Enter runs all, Esc stops all)"
+          onChange={(e) => setShared({ composer: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault()
+              void runAll()
+            }
+          }}
+        />
+      </label>
+      <details className="compare-params">
+        <summary>Parameters for every column</summary>
+        <FieldGrid fields={SAMPLING} binding={binding} />
+        <div className="field-grid">
+          <label className="field-cell">
+            <span className="field-label">
+              Stop sequences <span className="muted small">one per line</span>
+            </span>
+            <textarea
+              name="stop_sequences"
+              rows={2}
+              value={s.params.stopSequences.join('\n')}
+              onChange={(e) =>
+                setParams({ stopSequences: e.target.value.split('\n').filter((line) => line !== '') })
+              }
+            />
+          </label>
+          <label className="field-cell field-check">
+            <input
+              type="checkbox"
+              checked={s.stream}
+              onChange={(e) => setShared({ stream: e.target.checked })}
+            />{' '}
+            Stream
+          </label>
+          <label className="field-cell field-check">
+            <input
+              type="checkbox"
+              checked={s.params.thinking.enabled}
+              onChange={(e) => setParams({ thinking: { ...s.params.thinking, enabled: e.target.checked } })}
+            />{' '}
+            Ask for reasoning
+          </label>
+        </div>
+        {s.params.thinking.enabled && <FieldGrid fields={THINKING} binding={binding} />}
+        <JsonTextField
+          name="tools"
+          label="Function tools (JSON array of {name, description, parameters})"
+          rows={3}
+          value={s.toolsText}
+          problem={toolsProblem}
+          onChange={(v) => setShared({ toolsText: v })}
+        />
+        <label className="field-cell">
+          <span className="field-label">Tool choice</span>
+          <select
+            value={typeof s.params.toolChoice === 'string' ? s.params.toolChoice : 'auto'}
+            onChange={(e) => setParams({ toolChoice: e.target.value as 'auto' | 'none' | 'required' })}
+          >
+            <option value="auto">auto</option>
+            <option value="none">none</option>
+            <option value="required">required</option>
+          </select>
+        </label>
+        <JsonTextField
+          name="response_format"
+          label="Structured output (JSON schema of the answer)"
+          rows={3}
+          value={s.responseFormatText}
+          problem={responseFormatProblem}
+          onChange={(v) => setShared({ responseFormatText: v })}
+        />
+      </details>
+    </section>
+  )
+}

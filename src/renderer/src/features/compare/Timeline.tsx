@@ -1,0 +1,179 @@
+// The stream timeline: one lane per column on a shared time axis, from each exchange's recorded frame times.
+// Request sent, headers and first byte are ticks; every SSE frame is a mark coloured by what it carried, so TTFT
+// and throughput differences show at a glance. Hovering a mark shows the frame; clicking opens it in that
+// column's Inspector. Marks are drawn on a canvas (thousands per lane stay cheap); the lanes' facts are text.
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { MARK_KINDS, markAt, type MarkKind } from '../../../../shared/compare/timeline'
+import { columnLabel } from '../../stores/compareForm'
+import { useCompareStore } from '../../stores/compareStore'
+import type { LaneState } from '../../stores/compareRuns'
+
+const LANE_HEIGHT = 30
+const MARK_HEIGHT = 18
+const HOVER_PX = 4
+
+export const MARK_COLOURS: Record<MarkKind, string> = {
+  reasoning: '#9b59b6',
+  text: '#3b82f6',
+  tool: '#f59e0b',
+  usage: '#64748b',
+  terminal: '#16a34a',
+  error: '#dc2626',
+  other: '#a3a3a3',
+}
+
+interface Hover {
+  x: number
+  y: number
+  lane: number
+  frame: number
+  kind: MarkKind
+  t: number
+}
+
+export function Timeline() {
+  // Only what the lanes show: a run's text changing while it streams does not redraw the timeline.
+  const columns = useCompareStore((s) => s.columns)
+  const columnRuns = useCompareStore((s) => s.columnRuns)
+  const laneStates = useCompareStore((s) => s.lanes)
+  const statuses = useCompareStore((s) =>
+    s.columns.map((c) => s.runs[s.columnRuns[c.id] ?? '']?.status ?? '').join(','),
+  )
+  const lanes = useMemo(() => {
+    const status = statuses.split(',')
+    return columns.map((c, i) => {
+      const runId = columnRuns[c.id]
+      return {
+        columnId: c.id,
+        label: columnLabel(c, i),
+        status: status[i] || undefined,
+        lane: runId ? laneStates[runId] : undefined,
+      }
+    })
+  }, [columns, columnRuns, laneStates, statuses])
+  const canvas = useRef<HTMLCanvasElement>(null)
+  const [width, setWidth] = useState(600)
+  const [hover, setHover] = useState<Hover | null>(null)
+  const span = Math.max(1, ...lanes.map((l) => l.lane?.lane?.endMs ?? l.lane?.lane?.marks.at(-1)?.t ?? 0))
+
+  useEffect(() => {
+    const el = canvas.current
+    if (!el) return
+    const observer = new ResizeObserver(() => setWidth(Math.max(200, el.clientWidth)))
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
+
+  useEffect(() => {
+    const el = canvas.current
+    const ctx = el?.getContext('2d')
+    if (!el || !ctx) return
+    const ratio = window.devicePixelRatio || 1
+    el.width = Math.round(width * ratio)
+    el.height = Math.round(lanes.length * LANE_HEIGHT * ratio)
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+    ctx.clearRect(0, 0, width, lanes.length * LANE_HEIGHT)
+    const x = (t: number) => (t / span) * (width - 2) + 1
+    lanes.forEach((l, i) => {
+      const top = i * LANE_HEIGHT + (LANE_HEIGHT - MARK_HEIGHT) / 2
+      ctx.fillStyle = 'rgba(128,128,128,0.15)'
+      ctx.fillRect(0, i * LANE_HEIGHT + LANE_HEIGHT / 2, width, 1)
+      const lane = l.lane?.lane
+      if (!lane) return
+      for (const m of lane.marks) {
+        ctx.fillStyle = MARK_COLOURS[m.kind]
+        ctx.fillRect(Math.round(x(m.t)), top, 2, MARK_HEIGHT)
+      }
+      ctx.fillStyle = 'rgba(128,128,128,0.9)'
+      for (const t of [0, lane.headersMs, lane.firstByteMs])
+        if (t !== null) ctx.fillRect(x(t), top - 3, 1, MARK_HEIGHT + 6)
+    })
+  }, [lanes, width, span])
+
+  const find = (e: React.MouseEvent<HTMLCanvasElement>): Hover | null => {
+    const rect = e.currentTarget.getBoundingClientRect()
+    const px = e.clientX - rect.left
+    const py = e.clientY - rect.top
+    const laneIndex = Math.floor(py / LANE_HEIGHT)
+    const lane = lanes[laneIndex]?.lane?.lane
+    if (!lane) return null
+    const t = (px / width) * span
+    const mark = markAt(lane, t, (HOVER_PX / width) * span)
+    return mark ? { x: px, y: py, lane: laneIndex, frame: mark.frame, kind: mark.kind, t: mark.t } : null
+  }
+
+  return (
+    <section className="compare-timeline" aria-label="Stream timeline">
+      <p className="timeline-legend small">
+        {MARK_KINDS.map((k) => (
+          <span key={k}>
+            <i style={{ background: MARK_COLOURS[k] }} /> {k}
+          </span>
+        ))}
+        <span className="muted">ticks: request sent, headers, first byte · axis 0–{Math.round(span)} ms</span>
+      </p>
+      <div className="timeline-body">
+        <ol className="timeline-labels">
+          {lanes.map((l) => (
+            <li key={l.columnId} data-testid="timeline-lane" style={{ height: LANE_HEIGHT }}>
+              <span className="timeline-label">{l.label}</span>
+              <LaneFacts status={l.status} lane={l.lane} />
+            </li>
+          ))}
+        </ol>
+        <div className="timeline-canvas">
+          <canvas
+            ref={canvas}
+            style={{ height: lanes.length * LANE_HEIGHT }}
+            aria-label="Frames of each column over time"
+            role="img"
+            onMouseMove={(e) => setHover(find(e))}
+            onMouseLeave={() => setHover(null)}
+            onClick={(e) => {
+              const h = find(e)
+              const lane = h ? lanes[h.lane] : undefined
+              if (!h || !lane) return
+              useCompareStore.getState().set({ inspect: { columnId: lane.columnId, frame: h.frame } })
+              document
+                .querySelector(`[data-column-id="${lane.columnId}"]`)
+                ?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+            }}
+          />
+          {hover && <HoverCard hover={hover} lane={lanes[hover.lane]?.lane} />}
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function LaneFacts({ status, lane }: { status: string | undefined; lane: LaneState | undefined }) {
+  if (!status) return <span className="muted small">not run</span>
+  if (status === 'running') return <span className="muted small">streaming…</span>
+  if (!lane) return <span className="muted small">{status}, no exchange recorded</span>
+  if (lane.status === 'loading') return <span className="muted small">reading frames…</span>
+  const l = lane.lane
+  if (!l) return <span className="field-error small">{lane.error}</span>
+  const frames = l.marks.length
+  return (
+    <span className="muted small" data-testid="lane-facts">
+      {status} · first byte {ms(l.firstByteMs)} · {frames} frames · end {ms(l.endMs)}
+      {lane.error ? ` · ${lane.error}` : ''}
+    </span>
+  )
+}
+
+const ms = (v: number | null) => (v === null ? '—' : `${Math.round(v)} ms`)
+
+function HoverCard({ hover, lane }: { hover: Hover; lane: LaneState | undefined }) {
+  const frame = lane?.frames[hover.frame]
+  return (
+    <div className="timeline-hover" role="tooltip" style={{ left: hover.x + 12, top: hover.y + 12 }}>
+      <strong>
+        {hover.kind} · frame {hover.frame + 1} · +{hover.t.toFixed(1)} ms
+      </strong>
+      {frame?.event && <div className="small">event: {frame.event}</div>}
+      {frame && <pre className="code small">{frame.data.slice(0, 400)}</pre>}
+      <div className="muted small">Click to open it in the column’s Inspector</div>
+    </div>
+  )
+}

@@ -1,0 +1,77 @@
+// Usage reconciliation: each column's reported input, output, reasoning and cached tokens beside the messages
+// format's count_tokens and the local estimate for the same draft, with the differences (shared/compare/reconcile).
+import { useMemo } from 'react'
+import { reconcile, signed } from '../../../../shared/compare/reconcile'
+import { columnLabel } from '../../stores/compareForm'
+import { useCompareStore } from '../../stores/compareStore'
+import { countTokens } from '../../stores/compareRuns'
+
+export function UsageTable() {
+  const columns = useCompareStore((s) => s.columns)
+  const columnRuns = useCompareStore((s) => s.columnRuns)
+  const counts = useCompareStore((s) => s.counts)
+  // Usage arrives once or twice per run, so this table re-renders rarely while the columns stream.
+  const usageKey = useCompareStore((s) =>
+    s.columns.map((c) => JSON.stringify(s.runs[s.columnRuns[c.id] ?? '']?.usage ?? null)).join('|'),
+  )
+  const table = useMemo(
+    () =>
+      reconcile(
+        columns.map((c, i) => ({
+          label: columnLabel(c, i),
+          format: c.format,
+          usage: useCompareStore.getState().runs[columnRuns[c.id] ?? '']?.usage,
+        })),
+        { server: counts.server, estimate: counts.estimate },
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [columns, columnRuns, usageKey, counts],
+  )
+  return (
+    <section className="compare-usage" aria-label="Usage reconciliation">
+      <p className="small">
+        <button className="ghost" onClick={() => void countTokens()} disabled={counts.busy}>
+          {counts.busy ? 'Counting…' : 'Count tokens'}
+        </button>{' '}
+        count_tokens (messages format): <strong data-testid="count-server">{counts.server ?? '—'}</strong> ·
+        local estimate: <strong data-testid="count-estimate">{counts.estimate ?? '—'}</strong>
+        {counts.serverError && (
+          <span className="field-error"> · count_tokens failed: {counts.serverError}</span>
+        )}
+        {table.inputSpread !== null && (
+          <span className="muted"> · input spread across formats {table.inputSpread}</span>
+        )}
+      </p>
+      <div className="table-scroll">
+        <table className="compare-usage-table">
+          <thead>
+            <tr>
+              <th scope="col">Column</th>
+              <th scope="col">Input</th>
+              <th scope="col">− count_tokens</th>
+              <th scope="col">− estimate</th>
+              <th scope="col">Output</th>
+              <th scope="col">Δ output vs first</th>
+              <th scope="col">Reasoning</th>
+              <th scope="col">Cached</th>
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((r) => (
+              <tr key={r.label} data-testid="usage-row">
+                <th scope="row">{r.label}</th>
+                <td>{r.input ?? '—'}</td>
+                <td>{signed(r.inputVsServer)}</td>
+                <td>{signed(r.inputVsEstimate)}</td>
+                <td>{r.output ?? '—'}</td>
+                <td>{signed(r.outputVsFirst)}</td>
+                <td>{r.reasoning ?? '—'}</td>
+                <td>{r.cached ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}

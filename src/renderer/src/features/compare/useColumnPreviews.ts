@@ -1,0 +1,66 @@
+// Keeps every column's translation preview current: when the shared draft, the columns or the active profile
+// change, main builds each column's exact request (the same builders that send it) after a short pause. An
+// answer for inputs that changed meanwhile is dropped, so a column never shows another draft's body.
+import { useEffect } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { textCalls } from '../../ipc/textCalls'
+import { useProfilesStore } from '../../stores/profilesStore'
+import { columnDraft } from '../../stores/compareForm'
+import { columnProfile, syncShared, useCompareStore } from '../../stores/compareStore'
+
+const PAUSE_MS = 250
+
+export function useColumnPreviews(): void {
+  const inputs = useCompareStore(useShallow((s) => ({ shared: s.shared, columns: s.columns })))
+  const activeId = useProfilesStore((p) => p.activeId)
+  useEffect(() => {
+    let cancelled = false
+    const timer = setTimeout(() => {
+      void (async () => {
+        const { shared, columns } = inputs
+        let conversation
+        try {
+          conversation = await syncShared(shared)
+        } catch {
+          conversation = undefined
+        }
+        await Promise.all(
+          columns.map(async (column) => {
+            const key = JSON.stringify([column, activeId])
+            const profileId = columnProfile(column)
+            const { draft } = columnDraft(shared, column)
+            const { messages, ...settings } = draft
+            const result = profileId
+              ? await textCalls.previewRequest({
+                  profileId,
+                  format: column.format,
+                  draft: conversation ? { ...settings, messages: [] } : { ...settings, messages },
+                  ...(conversation ? { conversation } : {}),
+                })
+              : null
+            if (cancelled) return
+            const s = useCompareStore.getState()
+            useCompareStore.setState({
+              previews: {
+                ...s.previews,
+                [column.id]: result?.ok
+                  ? { key, preview: result.value, error: null }
+                  : {
+                      key,
+                      preview: null,
+                      error: result
+                        ? result.error.message
+                        : 'No connection profile is chosen: add one in Settings.',
+                    },
+              },
+            })
+          }),
+        )
+      })()
+    }, PAUSE_MS)
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+    }
+  }, [inputs, activeId])
+}

@@ -1,0 +1,207 @@
+// The Compare panel's runs: Run all starts one ordinary text run per column (all at once, each named here before
+// main hears of it), Stop ends one or all, and each run ends in a state its column shows even when main never
+// answers. When a run has ended its stream timeline is read from main's full frame record, page by page.
+import { IpcCallError } from '../../../shared/ipc/client'
+import type { RunEvent } from '../../../shared/ipc/text'
+import type { SseFrame } from '../../../shared/ipc/exchange'
+import { timelineLane, type TimelineLane } from '../../../shared/compare/timeline'
+import { client } from '../ipc/client'
+import { textCalls } from '../ipc/textCalls'
+import { endRun, endRunLocally, foldRunEvents, newRun, type RunEnded, type RunView } from './runFold'
+import { columnDraft, runIssues } from './compareForm'
+import {
+  columnProfile,
+  conversationFailed,
+  syncShared,
+  useCompareStore,
+  type CompareState,
+} from './compareStore'
+
+export interface LaneState {
+  status: 'loading' | 'ready' | 'failed'
+  lane: TimelineLane | null
+  /** The frames the lane was read from (their data capped by main), for showing one on hover. */
+  frames: SseFrame[]
+  error?: string
+}
+
+/** Frames read for one lane at most; a longer stream's lane shows its first ones and says so. */
+export const LANE_FRAME_CAP = 20_000
+const PAGE = 500
+
+const newRunId = () => `cmp-${crypto.randomUUID()}`
+
+function updateRun(runId: string, change: (run: RunView) => RunView): void {
+  const s = useCompareStore.getState()
+  const run = s.runs[runId]
+  if (!run) return
+  const next = change(run)
+  if (next !== run) useCompareStore.setState({ runs: { ...s.runs, [runId]: next } })
+}
+
+/** Starts every column at once; refuses (naming the column and field) when any column cannot run. */
+export async function runAll(): Promise<void> {
+  const s = useCompareStore.getState()
+  useCompareStore.setState({ attempted: true })
+  const issues = runIssues(s.shared, s.columns)
+  if (issues.length) return useCompareStore.setState({ issues })
+  useCompareStore.setState({ issues: [] })
+  await Promise.all(s.columns.map((c) => startColumn(c.id)))
+}
+
+/** Runs one column again; the others are left as they are. */
+export async function rerunColumn(columnId: string): Promise<void> {
+  await startColumn(columnId)
+}
+
+async function startColumn(columnId: string): Promise<void> {
+  const s = useCompareStore.getState()
+  const column = s.columns.find((c) => c.id === columnId)
+  if (!column) return
+  const previous = s.columnRuns[columnId]
+  if (previous && s.runs[previous]?.status === 'running') return
+  const runId = newRunId()
+  const { draft } = columnDraft(s.shared, column)
+  // A column keeps only its latest run; the older one leaves with its timeline.
+  const runs = { ...s.runs }
+  const lanes = { ...s.lanes }
+  if (previous) {
+    delete runs[previous]
+    delete lanes[previous]
+  }
+  runs[runId] = newRun(runId, column.format, draft.model)
+  useCompareStore.setState({ runs, lanes, columnRuns: { ...s.columnRuns, [columnId]: runId } })
+  const fail = (message: string, errorType = 'TEXT_RUN_FAILED') =>
+    updateRun(runId, (r) => endRunLocally(r, 'error', { message, errorType, raw: null }))
+  const profileId = columnProfile(column)
+  if (!profileId) return fail('No connection profile is chosen: add or choose one in Settings.')
+  try {
+    const { messages: _turns, ...settings } = draft
+    const conversation = await syncShared(s.shared)
+    if (useCompareStore.getState().runs[runId]?.status !== 'running') return
+    await client.invoke('text.startRun', {
+      runId,
+      profileId,
+      format: column.format,
+      draft: { ...settings, messages: [] },
+      conversation,
+    })
+  } catch (error) {
+    fail(
+      error instanceof Error ? error.message : String(error),
+      error instanceof IpcCallError ? error.code : undefined,
+    )
+  }
+}
+
+/** Stops one column's run: the socket closes and nothing arrives after. */
+export async function stopColumn(columnId: string): Promise<void> {
+  const s = useCompareStore.getState()
+  const runId = s.columnRuns[columnId]
+  if (!runId || s.runs[runId]?.status !== 'running') return
+  const result = await client.call('text.stopRun', { runId })
+  if (!result.ok || !result.value.stopped) updateRun(runId, (r) => endRunLocally(r, 'aborted'))
+}
+
+export async function stopAll(): Promise<void> {
+  const s = useCompareStore.getState()
+  await Promise.all(s.columns.map((c) => stopColumn(c.id)))
+}
+
+export const anyRunning = (s: Pick<CompareState, 'runs'>): boolean =>
+  Object.values(s.runs).some((r) => r.status === 'running')
+
+/** count_tokens of the messages format and the local estimate, for the shared draft. */
+export async function countTokens(): Promise<void> {
+  const s = useCompareStore.getState()
+  const first = s.columns[0]
+  if (!first) return
+  const profileId = columnProfile(s.columns.find((c) => c.format === 'messages') ?? first)
+  if (!profileId) return
+  useCompareStore.setState({ counts: { ...s.counts, busy: true } })
+  const counts = {
+    server: null as number | null,
+    estimate: null as number | null,
+    serverError: null as string | null,
+  }
+  try {
+    const conversation = await syncShared(s.shared)
+    const ask = async (format: 'messages' | 'chat') => {
+      const { messages: _turns, ...settings } = columnDraft(s.shared, { ...first, format, extras: {} }).draft
+      return textCalls.countTokens({ profileId, format, draft: { ...settings, messages: [] }, conversation })
+    }
+    const [server, estimate] = await Promise.all([ask('messages'), ask('chat')])
+    if (server.ok) counts.server = server.value.inputTokens
+    else counts.serverError = server.error.message
+    if (estimate.ok) counts.estimate = estimate.value.inputTokens
+  } catch (error) {
+    counts.serverError = error instanceof Error ? error.message : String(error)
+  }
+  useCompareStore.setState({ counts: { ...counts, busy: false } })
+}
+
+function onRunEvents(runId: string, events: RunEvent[]): void {
+  updateRun(runId, (run) => foldRunEvents(run, events))
+}
+
+function onRunEnded(payload: RunEnded): void {
+  const s = useCompareStore.getState()
+  const run = s.runs[payload.runId]
+  if (!run || run.status !== 'running') return
+  conversationFailed(payload.error?.errorType)
+  useCompareStore.setState({ runs: { ...s.runs, [run.runId]: endRun(run, payload) } })
+  void loadLane(payload.runId)
+}
+
+/** Reads the ended run's full frame record into its timeline lane. */
+export async function loadLane(runId: string): Promise<void> {
+  const run = useCompareStore.getState().runs[runId]
+  const exchange = run?.exchange
+  if (!run || !exchange) return
+  const setLane = (lane: LaneState) => {
+    const s = useCompareStore.getState()
+    if (s.runs[runId]) useCompareStore.setState({ lanes: { ...s.lanes, [runId]: lane } })
+  }
+  setLane({ status: 'loading', lane: null, frames: [] })
+  const frames: SseFrame[] = []
+  try {
+    if (exchange.response && exchange.response.frames.length > 0) {
+      if (!exchange.response.truncated) frames.push(...exchange.response.frames)
+      else {
+        // A page keeps its end and drops frames from its front when they exceed main's page budget: ask for
+        // fewer then, so the frames stay contiguous from the first one.
+        let offset = 0
+        let limit = PAGE
+        while (offset < LANE_FRAME_CAP) {
+          const page = await textCalls.getFrames(exchange.id, offset, limit)
+          const want = Math.min(limit, page.total - offset)
+          if (want <= 0) break
+          if (page.frames.length < want) {
+            limit = Math.max(1, page.frames.length)
+            continue
+          }
+          frames.push(...page.frames)
+          offset += want
+          limit = PAGE
+        }
+      }
+    }
+    setLane({ status: 'ready', lane: timelineLane(run.format, frames, exchange.timings), frames })
+  } catch (error) {
+    setLane({
+      status: 'failed',
+      lane: timelineLane(run.format, frames, exchange.timings),
+      frames,
+      error: error instanceof Error ? error.message : String(error),
+    })
+  }
+}
+
+let subscribed = false
+/** Subscribes once to the run events of this window; runs the panel did not start are not its business. */
+export function subscribeCompareEvents(): void {
+  if (subscribed) return
+  subscribed = true
+  client.on('text.runEvents', ({ runId, events }) => onRunEvents(runId, events))
+  client.on('text.runEnded', (payload) => onRunEnded(payload))
+}

@@ -1,0 +1,213 @@
+// The Compare panel's state: the shared draft, the columns, each column's preview and its runs keyed by run id
+// (folded by runFold like the Text panel's). Every column is an ordinary text run in main that references the
+// one conversation this panel keeps there (uploaded in bounded pieces, M1), so a long comparison never rides in
+// one IPC message. A column that fails ends in its own state and never touches the others.
+import { create } from 'zustand'
+import { appendAssistantTurn, type DraftMessage, type WireFormat } from '../../../shared/wire'
+import type { ConversationRef, RequestPreview } from '../../../shared/ipc/text'
+import { client } from '../ipc/client'
+import { ConversationMirror } from './conversationMirror'
+import { useAppStore } from './appStore'
+import { useProfilesStore } from './profilesStore'
+import { useTextStore } from './textStore'
+import { touch, withoutIssuesOf, type Issue, type TextParams } from './textForm'
+import { runCompletion, type RunView } from './runFold'
+import {
+  columnDraft,
+  EMPTY_SHARED,
+  MAX_COLUMNS,
+  MIN_COLUMNS,
+  newColumn,
+  oneModelAllFormats,
+  runIssues,
+  type CompareColumn,
+  type SharedDraft,
+} from './compareForm'
+import type { LaneState } from './compareRuns'
+
+export type CompareLayout = 'side' | 'stacked'
+
+export interface ColumnPreview {
+  /** The key of the inputs this preview was made from; a newer one replaces it. */
+  key: string
+  preview: RequestPreview | null
+  error: string | null
+}
+
+export interface TokenCounts {
+  server: number | null
+  estimate: number | null
+  serverError: string | null
+  busy: boolean
+}
+
+export interface CompareState {
+  shared: SharedDraft
+  columns: CompareColumn[]
+  /** The run each column shows (its latest). */
+  columnRuns: Record<string, string>
+  runs: Record<string, RunView>
+  lanes: Record<string, LaneState>
+  previews: Record<string, ColumnPreview>
+  counts: TokenCounts
+  issues: Issue[]
+  touched: Record<string, true>
+  attempted: boolean
+  layout: CompareLayout
+  /** A column's Inspector opened at one frame of its stream (from the timeline). */
+  inspect: { columnId: string; frame: number | null } | null
+
+  setShared(patch: Partial<SharedDraft>): void
+  setParams(patch: Partial<TextParams>): void
+  setColumns(columns: CompareColumn[]): void
+  updateColumn(id: string, patch: Partial<Omit<CompareColumn, 'id'>>): void
+  addColumn(): void
+  removeColumn(id: string): void
+  set(patch: Partial<Pick<CompareState, 'layout' | 'inspect' | 'counts'>>): void
+}
+
+export const useCompareStore = create<CompareState>((set, get) => ({
+  shared: EMPTY_SHARED,
+  columns: oneModelAllFormats('gpt-4o-mini'),
+  columnRuns: {},
+  runs: {},
+  lanes: {},
+  previews: {},
+  counts: { server: null, estimate: null, serverError: null, busy: false },
+  issues: [],
+  touched: {},
+  attempted: false,
+  layout: 'side',
+  inspect: null,
+
+  setShared(patch) {
+    const s = get()
+    const keys = Object.keys(patch)
+    set({
+      shared: { ...s.shared, ...patch },
+      touched: touch(s.touched, keys),
+      issues: withoutIssuesOf(s.issues, keys),
+    })
+  },
+  setParams(patch) {
+    const s = get()
+    const keys = Object.keys(patch)
+    set({
+      shared: { ...s.shared, params: { ...s.shared.params, ...patch } },
+      touched: touch(s.touched, keys),
+      issues: withoutIssuesOf(s.issues, keys),
+    })
+  },
+  setColumns(columns) {
+    set({ columns: columns.slice(0, MAX_COLUMNS), issues: withoutIssuesOf(get().issues, ['columns']) })
+  },
+  updateColumn(id, patch) {
+    const s = get()
+    set({
+      columns: s.columns.map((c) => (c.id === id ? { ...c, ...patch } : c)),
+      touched: touch(s.touched, Object.keys(patch)),
+      issues: [],
+    })
+  },
+  addColumn() {
+    const s = get()
+    if (s.columns.length >= MAX_COLUMNS) return
+    const last = s.columns[s.columns.length - 1]
+    set({ columns: [...s.columns, newColumn(last?.format ?? 'chat', last?.model ?? 'gpt-4o-mini')] })
+  },
+  removeColumn(id) {
+    const s = get()
+    if (s.columns.length <= MIN_COLUMNS) return
+    set({ columns: s.columns.filter((c) => c.id !== id) })
+  },
+  set: (patch) => set(patch),
+}))
+
+const mirror = new ConversationMirror((input) => client.invoke('text.putTurns', input))
+let turnsCache: { messages: DraftMessage[]; composer: string; turns: DraftMessage[] } | null = null
+
+/**
+ * The turns every column sends: the carried conversation and the prompt as the last user turn. The same inputs
+ * answer the same array, so main is not sent the prompt again for every preview.
+ */
+export function sharedTurns(shared: SharedDraft): DraftMessage[] {
+  if (turnsCache && turnsCache.messages === shared.messages && turnsCache.composer === shared.composer)
+    return turnsCache.turns
+  const probe = newColumn('chat', 'm')
+  const turns = columnDraft(shared, probe).draft.messages
+  turnsCache = { messages: shared.messages, composer: shared.composer, turns }
+  return turns
+}
+
+/** Uploads what main lacks of the shared turns and answers the reference every column's request carries. */
+export function syncShared(shared: SharedDraft): Promise<ConversationRef> {
+  return mirror.sync(sharedTurns(shared))
+}
+
+export function conversationFailed(code: string | undefined): void {
+  if (ConversationMirror.isResync(code)) mirror.forget()
+}
+
+/** The profile a column's request goes to: its own, else the app's active one. */
+export function columnProfile(column: CompareColumn): string | null {
+  return column.profileId ?? useProfilesStore.getState().activeId
+}
+
+/** Opens the Text panel's conversation here: its prompt, turns and parameters become the shared draft. */
+export function openInCompare(): void {
+  const t = useTextStore.getState()
+  const shared: SharedDraft = {
+    stream: t.stream,
+    system: t.system,
+    cacheSystem: t.cacheSystem,
+    messages: t.messages,
+    composer: t.composer,
+    attachments: t.attachments,
+    params: t.params,
+    toolsText: t.toolsText,
+    responseFormatText: t.responseFormatText,
+  }
+  const columns = oneModelAllFormats(t.model, t.profileId).map((c) =>
+    c.format === t.format ? { ...c, extras: { ...t.extras[t.format] } } : c,
+  )
+  useCompareStore.setState({ shared, columns, issues: [], touched: {}, attempted: false })
+  useAppStore.getState().setPanel('compare')
+}
+
+/** Carries a column's conversation (the shared turns and this column's answer) to the Text panel. */
+export function continueInText(columnId: string): void {
+  const s = useCompareStore.getState()
+  const column = s.columns.find((c) => c.id === columnId)
+  if (!column) return
+  const runId = s.columnRuns[columnId]
+  const run = runId ? s.runs[runId] : undefined
+  const { draft } = columnDraft(s.shared, column)
+  const messages =
+    run && run.status === 'done' ? appendAssistantTurn(draft, runCompletion(run)).messages : draft.messages
+  const t = useTextStore.getState()
+  useTextStore.setState({
+    format: column.format as WireFormat,
+    model: column.model,
+    profileId: column.profileId,
+    stream: s.shared.stream,
+    system: s.shared.system,
+    cacheSystem: s.shared.cacheSystem,
+    messages,
+    composer: '',
+    attachments: [],
+    params: s.shared.params,
+    toolsText: s.shared.toolsText,
+    responseFormatText: s.shared.responseFormatText,
+    extras: { ...t.extras, [column.format]: column.extras },
+    rawBody: null,
+    issues: [],
+    pendingToolCalls: run?.status === 'done' ? run.toolCalls : [],
+  })
+  useAppStore.getState().setPanel('text')
+}
+
+/** Why Run all cannot start; shown once the user pressed it. */
+export function currentRunIssues(): Issue[] {
+  const s = useCompareStore.getState()
+  return runIssues(s.shared, s.columns)
+}

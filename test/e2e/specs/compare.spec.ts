@@ -1,0 +1,158 @@
+// The Compare panel in Chromium against browser mode's built-in simulator, as a user: one prompt with top_k through
+// "one model, all four formats", four exact bodies and the lossiness warnings before sending, then four streamed
+// answers with metrics and a four-lane timeline while one column (a profile whose header makes the simulator break
+// the stream) fails on its own; body and answer diffs, usage reconciliation, export; the keyboard; and the way
+// over from the Text panel and back.
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../fixtures'
+import { ComparePage, faultyProfile } from '../pages/ComparePage'
+import { TextPage } from '../pages/TextPage'
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [1024, 1920]) {
+    await page.setViewportSize({ width, height: width === 1024 ? 768 : 1080 })
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+test('one prompt through four formats: bodies, lossiness, four streams, one failing column, diffs and export', async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(120_000)
+  await page.goto(app.url)
+  const broken = await faultyProfile(page, 'error:6')
+  const compare = new ComparePage(page)
+  await compare.open()
+  await compare.usePreset('gpt-4o-mini')
+  await expect(compare.columns).toHaveCount(4)
+
+  await page.getByLabel('Prompt', { exact: true }).fill('Name three colours and say why you like them.')
+  await page.getByText('Parameters for every column').click()
+  await page.getByLabel('Top K').fill('40')
+
+  // Before sending: four exact bodies, and chat completions says it cannot send top_k.
+  for (let n = 1; n <= 4; n++) {
+    await expect(compare.column(n).getByTestId('column-body')).toContainText('Name three colours')
+  }
+  await expect(compare.column(1).getByTestId('column-body')).not.toContainText('top_k')
+  await expect(compare.column(3).getByTestId('column-body')).toContainText('"top_k": 40')
+  await expect(compare.column(4).getByTestId('column-body')).toContainText('"topK": 40')
+  await expect(compare.column(1).getByTestId('loss-warnings')).toContainText('topK')
+  await expect(compare.column(1).getByTestId('loss-warnings')).toContainText('no such field')
+  await expect(compare.column(3).getByRole('region', { name: 'What Messages loses' })).not.toContainText(
+    'topK',
+  )
+
+  // The native column goes through the profile whose header breaks the stream.
+  await compare.column(4).getByLabel('Column 4 profile').selectOption({ label: broken })
+  await shoot(page, 'compare-before-run')
+
+  await page.getByRole('button', { name: 'Run all' }).click()
+  for (let n = 1; n <= 3; n++) {
+    await expect(compare.column(n).getByTestId('column-metrics')).toHaveAttribute('data-status', 'done', {
+      timeout: 30_000,
+    })
+    await expect(compare.column(n).getByTestId('answer-text')).not.toBeEmpty()
+    await expect(compare.column(n).getByTestId('column-metrics')).toContainText(/TTFT\s*\d+ ms/)
+  }
+  await expect(compare.column(4).getByTestId('column-metrics')).toHaveAttribute('data-status', 'error')
+  await expect(compare.column(4).getByTestId('run-error')).toBeVisible()
+
+  // The timeline: four lanes, three with frames read from main's record.
+  await compare.showDifferences('Timeline')
+  await expect(page.getByTestId('timeline-lane')).toHaveCount(4)
+  await expect(page.getByTestId('lane-facts')).toHaveCount(4)
+  await expect(page.getByTestId('lane-facts').first()).toContainText(/\d+ frames/)
+  await shoot(page, 'compare-after-run')
+
+  // Body diff of chat completions against messages: where the same draft lands differs.
+  await compare.showDifferences('Body diff')
+  await page.getByLabel('Body diff second column').selectOption({ index: 2 })
+  await expect(page.getByTestId('body-diff-counts')).toContainText(/\d+ changed · \d+ added · \d+ missing/)
+  await expect(page.getByTestId('body-diff-row').filter({ hasText: 'top_k' })).toHaveCount(1)
+
+  // Answer diff of the first two columns.
+  await compare.showDifferences('Answer diff')
+  await expect(page.getByTestId('answer-diff')).toBeVisible()
+  await expect(page.getByTestId('answer-diff-counts')).toContainText('words only in the first')
+
+  // Usage: what each format reported next to count_tokens and the estimate.
+  await compare.showDifferences('Usage')
+  await expect(page.getByTestId('usage-row')).toHaveCount(4)
+  await page.getByRole('button', { name: 'Count tokens' }).click()
+  await expect(page.getByTestId('count-server')).toHaveText(/^\d+$/)
+  await expect(page.getByTestId('count-estimate')).toHaveText(/^\d+$/)
+  await shoot(page, 'compare-usage')
+
+  // Export as JSON: the draft, four columns with bodies, answers and the failure.
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export JSON' }).click()
+  const file = await (await download).path()
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    columns: { format: string; status: string; body: string; answer: string }[]
+  }
+  expect(report.columns.map((c) => c.format)).toEqual(['chat', 'responses', 'messages', 'native'])
+  expect(report.columns.map((c) => c.status)).toEqual(['done', 'done', 'done', 'error'])
+  expect(report.columns[0]!.answer.length).toBeGreaterThan(0)
+  expect(JSON.parse(report.columns[2]!.body)).toMatchObject({ top_k: 40 })
+})
+
+test('the keyboard runs and stops every column, and a refused run names the field', async ({ page, app }) => {
+  await page.goto(app.url)
+  const slow = await faultyProfile(page, 'tps:5')
+  const compare = new ComparePage(page)
+  await compare.open()
+  await page.getByRole('button', { name: 'Run all' }).click()
+  await expect(page.getByRole('alert', { name: 'Cannot run' })).toContainText(
+    'messages: write a prompt first',
+  )
+
+  for (let n = 1; n <= 4; n++)
+    await compare.column(n).getByLabel(`Column ${n} profile`).selectOption({ label: slow })
+  await page.getByLabel('Prompt', { exact: true }).fill('Tell a long story.')
+  await expect(page.getByRole('alert', { name: 'Cannot run' })).toHaveCount(0)
+  await page.getByLabel('Prompt', { exact: true }).press('Control+Enter')
+  await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible()
+  await expect(compare.column(1).getByTestId('answer-text')).not.toBeEmpty()
+  await page.keyboard.press('Escape')
+  for (let n = 1; n <= 4; n++)
+    await expect(compare.column(n).getByTestId('column-metrics')).toHaveAttribute('data-status', 'aborted')
+  await expect(page.getByRole('button', { name: 'Run all' })).toBeVisible()
+
+  // Arrow keys move between focused columns; the layout stacks and goes back.
+  await compare.column(1).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(compare.column(2)).toBeFocused()
+  await page.getByRole('button', { name: 'Stack columns' }).click()
+  await expect(page.getByRole('button', { name: 'Side by side' })).toBeVisible()
+})
+
+test('Open in Compare carries the Text conversation over, Continue in Text carries a column back', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await page.getByLabel('Message', { exact: true }).fill('Say hello in two words.')
+  await page.getByRole('button', { name: 'Open in Compare' }).click()
+  const compare = new ComparePage(page)
+  await expect(page.getByRole('heading', { name: 'Compare', level: 1 })).toBeVisible()
+  await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('Say hello in two words.')
+  await expect(compare.columns).toHaveCount(4)
+
+  await page.getByRole('button', { name: 'Run all' }).click()
+  await expect(compare.column(3).getByTestId('column-metrics')).toHaveAttribute('data-status', 'done', {
+    timeout: 30_000,
+  })
+  const answer = (await compare.column(3).getByTestId('answer-text').innerText()).trim()
+  await compare.column(3).getByRole('button', { name: 'Continue in Text' }).click()
+  await expect(page.getByRole('heading', { name: 'Text', level: 1 })).toBeVisible()
+  await expect(page.getByLabel('Wire format')).toHaveValue('messages')
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  await expect(conversation).toContainText('Say hello in two words.')
+  await expect(conversation).toContainText(answer.slice(0, 20))
+})
