@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { markAt, timelineLane } from './timeline'
+import { laneReader, markAt, timelineLane } from './timeline'
 
 const chat = (delta: object, extra: object = {}) =>
   JSON.stringify({
@@ -91,5 +91,13 @@ describe('timelineLane', () => {
     expect(markAt(lane, 27, 3)?.t).toBe(30)
     expect(markAt(lane, 25, 2)).toBeNull()
     expect(markAt(lane, 100, 5)).toBeNull()
+  })
+
+  it('reads a stream in slices into the same lane as all at once', () => {
+    const frames = Array.from({ length: 9 }, (_, i) => ({ t: i, data: chat({ content: `w${i}` }) }))
+    const timings = { headersMs: 1, firstByteMs: 2, endMs: 9 }
+    const reader = laneReader('chat', timings)
+    for (let at = 0; at < frames.length; at += 4) reader.add(frames.slice(at, at + 4))
+    expect(reader.lane()).toEqual(timelineLane('chat', frames, timings))
   })
 })

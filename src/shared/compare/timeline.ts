@@ -43,35 +43,57 @@ export function markKind(events: readonly StreamEvent[]): MarkKind {
   return kind
 }
 
+export interface LaneReader {
+  /** Reads the next frames of the record, in order. */
+  add(frames: readonly SseFrame[]): void
+  lane(): TimelineLane
+}
+
 /**
- * The lane of one exchange: `frames` is its full frame record from index `firstIndex` on (in order), read by a
- * fresh folder of `format`. A chunk that reads as nothing yet (a role-only delta, a ping) is `other`.
+ * Reads an exchange's frames into a lane piece by piece (so a long stream can be read between frames of the
+ * page), each by one folder of `format` that sees them all in order. A chunk that reads as nothing yet (a
+ * role-only delta, a ping) is `other`.
  */
+export function laneReader(
+  format: WireFormat,
+  timings: { headersMs: number | null; firstByteMs: number | null; endMs: number | null },
+  firstIndex = 0,
+): LaneReader {
+  const folder = formats[format].createFolder()
+  const counts = Object.fromEntries(MARK_KINDS.map((k) => [k, 0])) as Record<MarkKind, number>
+  const marks: TimelineMark[] = []
+  return {
+    add(frames) {
+      for (const frame of frames) {
+        let events: StreamEvent[]
+        try {
+          events = folder.push(frame)
+        } catch {
+          events = []
+        }
+        // The terminal frame of formats that end on a closing event rather than on the finish reason.
+        const kind =
+          events.length === 0 && (frame.data.trim() === '[DONE]' || frame.event === 'message_stop')
+            ? 'terminal'
+            : markKind(events)
+        counts[kind]++
+        marks.push({ t: frame.t, kind, frame: firstIndex + marks.length })
+      }
+    },
+    lane: () => ({ marks, counts, ...timings }),
+  }
+}
+
+/** The lane of one exchange whose frames (from index `firstIndex` on) are all at hand. */
 export function timelineLane(
   format: WireFormat,
   frames: readonly SseFrame[],
   timings: { headersMs: number | null; firstByteMs: number | null; endMs: number | null },
   firstIndex = 0,
 ): TimelineLane {
-  const folder = formats[format].createFolder()
-  const counts = Object.fromEntries(MARK_KINDS.map((k) => [k, 0])) as Record<MarkKind, number>
-  const marks: TimelineMark[] = []
-  frames.forEach((frame, i) => {
-    let events: StreamEvent[]
-    try {
-      events = folder.push(frame)
-    } catch {
-      events = []
-    }
-    // The terminal frame of formats that end on a closing event rather than on the finish reason.
-    const kind =
-      events.length === 0 && (frame.data.trim() === '[DONE]' || frame.event === 'message_stop')
-        ? 'terminal'
-        : markKind(events)
-    counts[kind]++
-    marks.push({ t: frame.t, kind, frame: firstIndex + i })
-  })
-  return { marks, counts, ...timings }
+  const reader = laneReader(format, timings, firstIndex)
+  reader.add(frames)
+  return reader.lane()
 }
 
 /** The nearest mark to time `t` within `tolerance` ms, for hovering a lane. */

@@ -4,7 +4,7 @@
 import { IpcCallError } from '../../../shared/ipc/client'
 import type { RunEvent } from '../../../shared/ipc/text'
 import type { SseFrame } from '../../../shared/ipc/exchange'
-import { timelineLane, type TimelineLane } from '../../../shared/compare/timeline'
+import { laneReader, type TimelineLane } from '../../../shared/compare/timeline'
 import { client } from '../ipc/client'
 import { textCalls } from '../ipc/textCalls'
 import { endRun, endRunLocally, foldRunEvents, newRun, type RunEnded, type RunView } from './runFold'
@@ -28,6 +28,7 @@ export interface LaneState {
 /** Frames read for one lane at most; a longer stream's lane shows its first ones and says so. */
 export const LANE_FRAME_CAP = 20_000
 const PAGE = 500
+const READ_SLICE = 250
 
 const newRunId = () => `cmp-${crypto.randomUUID()}`
 
@@ -164,9 +165,18 @@ export async function loadLane(runId: string): Promise<void> {
   }
   setLane({ status: 'loading', lane: null, frames: [] })
   const frames: SseFrame[] = []
+  const reader = laneReader(run.format, exchange.timings)
+  // Frames are read a slice at a time between frames of the page, so other columns still streaming stay smooth.
+  const read = async (slice: readonly SseFrame[]) => {
+    for (let at = 0; at < slice.length; at += READ_SLICE) {
+      reader.add(slice.slice(at, at + READ_SLICE))
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    frames.push(...slice)
+  }
   try {
     if (exchange.response && exchange.response.frames.length > 0) {
-      if (!exchange.response.truncated) frames.push(...exchange.response.frames)
+      if (!exchange.response.truncated) await read(exchange.response.frames)
       else {
         // A page keeps its end and drops frames from its front when they exceed main's page budget: ask for
         // fewer then, so the frames stay contiguous from the first one.
@@ -180,17 +190,17 @@ export async function loadLane(runId: string): Promise<void> {
             limit = Math.max(1, page.frames.length)
             continue
           }
-          frames.push(...page.frames)
+          await read(page.frames)
           offset += want
           limit = PAGE
         }
       }
     }
-    setLane({ status: 'ready', lane: timelineLane(run.format, frames, exchange.timings), frames })
+    setLane({ status: 'ready', lane: reader.lane(), frames })
   } catch (error) {
     setLane({
       status: 'failed',
-      lane: timelineLane(run.format, frames, exchange.timings),
+      lane: reader.lane(),
       frames,
       error: error instanceof Error ? error.message : String(error),
     })

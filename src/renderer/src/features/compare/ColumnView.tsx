@@ -63,6 +63,7 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
       data-testid="compare-column"
       data-format={column.format}
       data-column-id={columnId}
+      data-run-id={run?.runId}
       tabIndex={0}
       onKeyDown={(e) => moveBetweenColumns(e)}
     >
