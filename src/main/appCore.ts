@@ -15,12 +15,14 @@ import { videoDomain } from './ipc/handlers/video'
 import { imagesDomain } from './ipc/handlers/images'
 import { embeddingsDomain } from './ipc/handlers/embeddings'
 import { compareDomain } from './ipc/handlers/compare'
+import { historyDomain } from './ipc/handlers/history'
 import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { scrubSecrets } from './services/redact'
 import { MediaStore } from './services/mediaStore'
 import type { HostAdapters } from './services/ports'
 import { TaskLedger } from './services/tasks/ledger'
+import { openHistory } from './services/history/openHistory'
 
 /**
  * Every domain of the app, in start and close order. A new domain is one contract file in src/shared/ipc
@@ -36,6 +38,7 @@ export const DOMAINS: readonly Domain[] = [
   imagesDomain,
   embeddingsDomain,
   compareDomain,
+  historyDomain,
 ]
 
 export interface EmbeddedSimulator {
@@ -76,12 +79,14 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
   await profiles.init()
   const redact = (text: string) => scrubSecrets(text, profiles.knownSecrets())
   const userAgent = `gateway-playground/${host.version}`
+  const history = openHistory(host.dataDir, { redact, log: host.log })
   const ctx: DomainContext = {
     profiles,
     gateway: new GatewayClient({ knownSecrets: () => profiles.knownSecrets(), userAgent }),
     media: new MediaStore(join(host.dataDir, 'media'), host.mediaUrl),
     dataDir: host.dataDir,
     ledger: new TaskLedger(host.dataDir, host.log),
+    history,
     userAgent,
     openExternal: host.openExternal,
     log: host.log,
@@ -117,6 +122,7 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
     redact,
     async close() {
       await domains.close()
+      await history.store?.close()
       await simulator?.close()
     },
   }

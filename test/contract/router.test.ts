@@ -14,6 +14,7 @@ import { ProfileService } from '../../src/main/services/profiles'
 import { GatewayClient } from '../../src/main/services/gateway'
 import { MediaStore } from '../../src/main/services/mediaStore'
 import { TaskLedger } from '../../src/main/services/tasks/ledger'
+import { openHistory } from '../../src/main/services/history/openHistory'
 import { InMemorySecretStore, InMemorySettingsStore, memoryBridge } from '../fakes/memory'
 import { randomPayload, seededRandom } from '../fakes/fuzz'
 
@@ -29,6 +30,7 @@ function realHandlers(dir: string) {
     media,
     dataDir: dir,
     ledger: new TaskLedger(dir),
+    history: openHistory(dir),
     userAgent: 'gateway-playground/test',
     openExternal: async () => undefined,
     hostInfo: () => ({
@@ -70,6 +72,13 @@ describe('IPC router', () => {
         "embeddings.readTextFile",
         "embeddings.rerank",
         "embeddings.stop",
+        "history.deleteRuns",
+        "history.exportRuns",
+        "history.getRun",
+        "history.getStorage",
+        "history.listFacets",
+        "history.listRuns",
+        "history.setRetention",
         "images.cancelJob",
         "images.checkRequest",
         "images.deleteJob",

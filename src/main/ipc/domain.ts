@@ -8,6 +8,7 @@ import type { GatewayClient } from '../services/gateway'
 import type { MediaStore } from '../services/mediaStore'
 import type { ProfileService } from '../services/profiles'
 import type { TaskLedger } from '../services/tasks/ledger'
+import type { HistoryAccess } from '../services/history/openHistory'
 import type { Notifier, SaveDialog } from '../services/video/ports'
 import type { Handler, Handlers } from './router'
 
@@ -19,6 +20,8 @@ export interface DomainContext {
   dataDir: string
   /** The one ledger of asynchronous jobs (`jobs.json`) that every job domain registers its kinds with. */
   ledger: TaskLedger
+  /** The history database every run is recorded in (its store is null when the file could not be opened). */
+  history: HistoryAccess
   userAgent: string
   hostInfo(): HostInfo
   /** Opens a URL in the OS browser; only ever called with a URL that passed isSafeExternalUrl. */

@@ -127,6 +127,11 @@ export class ProfileService {
     return status(value)
   }
 
+  /** A profile's name (what the history records), or null when there is no such profile. */
+  nameOf(id: string): string | null {
+    return this.storedOrBuiltIn(id)?.name ?? null
+  }
+
   /** The profile with its secrets, for main's gateway client only. */
   async resolve(id: string): Promise<ResolvedProfile> {
     const sim = this.builtIn()

@@ -8,6 +8,7 @@ import { videoCommands, videoEvents } from './video'
 import { imagesCommands, imagesEvents } from './images'
 import { embeddingsCommands } from './embeddings'
 import { compareCommands } from './compare'
+import { historyCommands } from './history'
 import type { CommandMap, EventMap } from './define'
 
 export const commands = {
@@ -19,6 +20,7 @@ export const commands = {
   ...imagesCommands,
   ...embeddingsCommands,
   ...compareCommands,
+  ...historyCommands,
 } satisfies CommandMap
 
 export const events = {

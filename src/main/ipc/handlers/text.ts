@@ -70,8 +70,8 @@ export function textHandlers({ text, media }: TextServices): Handlers<typeof tex
 export const textDomain = defineDomain({
   name: 'text',
   commands: textCommands,
-  services: ({ profiles, gateway, media }) => ({
-    text: new TextService({ profiles, gateway, media }),
+  services: ({ profiles, gateway, media, history }) => ({
+    text: new TextService({ profiles, gateway, media, recorder: history.store ?? undefined }),
     media,
   }),
   handlers: textHandlers,

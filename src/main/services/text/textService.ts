@@ -31,10 +31,12 @@ import { createSseReader } from './sseReader'
 import { ExchangeLog } from './exchangeLog'
 import { ConversationStore, type PutTurns } from './conversations'
 import { runFailure } from './runFailure'
-import { prepareRequest, safeJson, type Prepared } from './preparedRequest'
+import { prepareRequest, safeJson, withTurns, type Prepared } from './preparedRequest'
 import { requestPreview } from './requestPreview'
 import { countRequestTokens, type TokenCount } from './tokenCount'
 import { completionEvents } from './completionEvents'
+import type { RunRecorder } from '../history/ports'
+import { textRunRecord } from '../history/textRecord'
 
 export interface TextServiceDeps {
   profiles: ProfileService
@@ -42,6 +44,8 @@ export interface TextServiceDeps {
   media: MediaStore
   /** Coalescing interval, ms (P1: at most 50 messages a second, a margin under the bar of 60). */
   coalesceMs?: number
+  /** Records each run's end before its terminal event is sent. */
+  recorder?: RunRecorder
 }
 
 interface Run {
@@ -58,6 +62,10 @@ interface Run {
   ended: boolean
   startedAt: number
   firstContentAt: number | null
+  /** What the history records: the request, and once built, the profile's name and the body as sent. */
+  request: RunRequest
+  createdAt: number
+  sent: { profile: string; bodyText: string } | null
 }
 
 export class TextService {
@@ -90,6 +98,9 @@ export class TextService {
       ended: false,
       startedAt: performance.now(),
       firstContentAt: null,
+      request,
+      createdAt: Date.now(),
+      sent: null,
       coalescer: new Coalescer<RunEvent>(
         (events) => {
           if (run.stopped || run.ended) return
@@ -146,6 +157,7 @@ export class TextService {
       // The profile, its key, the conversation or the draft: the run ends before anything is sent.
       return this.end(run, 'error', null, runFailure(error))
     }
+    run.sent = { profile: p.profile.name, bodyText: p.bodyText }
     if (run.stopped) return this.end(run, 'aborted', null)
     let res: GatewayResponse
     try {
@@ -308,7 +320,6 @@ export class TextService {
     this.runs.delete(run.id)
     recorder?.finish()
     if (error) recorder?.recordError(error.message)
-    if (!run.sink.alive) return
     const completion = run.accumulator.result()
     const summary: RunSummary = {
       toolCalls: completion.toolCalls,
@@ -331,6 +342,24 @@ export class TextService {
       tokensPerSecond:
         outputTokens !== null && genMs > 50 ? Math.round((outputTokens / genMs) * 10_000) / 10 : null,
     }
+    // The history holds the run's end before its terminal event leaves main.
+    this.deps.recorder?.record(
+      textRunRecord({
+        runId: run.id,
+        createdAt: run.createdAt,
+        format: run.request.format,
+        draft: () => withTurns(this.conversations, run.request),
+        profile: run.sent?.profile ?? this.deps.profiles.nameOf(run.request.profileId),
+        bodyText: run.sent?.bodyText ?? null,
+        status,
+        completion,
+        summary,
+        timings,
+        error,
+        exchange: recorder,
+      }),
+    )
+    if (!run.sink.alive) return
     const payload = { runId: run.id, status, summary, timings, exchange: recorder?.snapshot() ?? null }
     run.sink.emit('text.runEnded', error ? { ...payload, error } : payload)
   }

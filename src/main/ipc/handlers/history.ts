@@ -1,0 +1,57 @@
+// The history domain: lists, opens, deletes and exports recorded runs, and sets capture retention. Exports are
+// written to the media store and answered as a link, so a large history never crosses IPC (M1).
+import { historyCommands } from '../../../shared/ipc/history'
+import { AppError } from '../../../shared/ipc/result'
+import type { Events } from '../../../shared/ipc/contract'
+import type { HistoryAccess } from '../../services/history/openHistory'
+import type { HistoryStore } from '../../services/history/historyStore'
+import type { MediaStore } from '../../services/mediaStore'
+import type { Handlers } from '../router'
+import { defineDomain } from '../domain'
+
+interface HistoryServices {
+  history: HistoryAccess
+  media: MediaStore
+}
+
+export function historyHandlers({
+  history,
+  media,
+}: HistoryServices): Handlers<typeof historyCommands, Events> {
+  const store = (): HistoryStore => {
+    if (!history.store)
+      throw new AppError('HISTORY_UNAVAILABLE', history.problem ?? 'The history is not available.')
+    return history.store
+  }
+  return {
+    'history.listRuns': ({ offset, limit, ...filter }) => {
+      const t0 = performance.now()
+      const page = store().list(filter, offset, limit)
+      return { ...page, tookMs: Math.round((performance.now() - t0) * 10) / 10 }
+    },
+    'history.listFacets': () => store().facets(),
+    'history.getRun': async ({ id }) => {
+      const run = await store().get(id)
+      if (!run) throw new AppError('HISTORY_RUN_GONE', `id: no run ${id} in the history (it was deleted).`)
+      return run
+    },
+    'history.deleteRuns': async ({ ids }) => ({ deleted: await store().delete(ids) }),
+    'history.exportRuns': async ({ ids, filter }) => {
+      const runs = store().records(ids ?? null, filter ?? {})
+      const text = JSON.stringify({ version: 1, exportedAt: new Date().toISOString(), runs }, null, 2)
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')
+      const name = `history-${stamp}.json`
+      const info = await media.putBytes(Buffer.from(text, 'utf8'), 'application/json', name)
+      return { url: media.url(info.id), name, bytes: info.size, runs: runs.length }
+    },
+    'history.getStorage': () => store().storage(),
+    'history.setRetention': ({ days }) => store().setRetention(days),
+  }
+}
+
+export const historyDomain = defineDomain({
+  name: 'history',
+  commands: historyCommands,
+  services: ({ history, media }) => ({ history, media }),
+  handlers: historyHandlers,
+})

@@ -1,0 +1,292 @@
+// The history of runs in an embedded SQLite file (`<dataDir>/history.db`, WebAssembly build: the same file in
+// Electron and browser mode). `record` commits before it returns, so a run's end is on disk before its terminal
+// event leaves main; captures go to files beside it by reference. Every text written is scrubbed of known secrets.
+import { mkdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import sqlite3 from 'node-sqlite3-wasm'
+import type { Database } from 'node-sqlite3-wasm'
+import type {
+  HistoryFilter,
+  HistoryRow,
+  HistoryRun,
+  HistoryStorage,
+  RunKind,
+} from '../../../shared/ipc/history'
+import { CaptureFiles } from './captures'
+import { migrate } from './migrations'
+import type { RunRecord, RunRecorder } from './ports'
+import { whereOf } from './runQuery'
+import { claimDatabase } from './staleLock'
+
+export const HISTORY_FILE = 'history.db'
+const DEFAULT_RETENTION_DAYS = 30
+const DAY_MS = 24 * 60 * 60 * 1000
+/** Answer and body characters one opened run carries over IPC (M1). */
+const OPEN_TEXT_MAX = 60_000
+const LIST_PROMPT_CHARS = 160
+const LIST_ANSWER_CHARS = 200
+
+const ROW_COLUMNS = `id, created_at, kind, format, model, profile, status, ttft_ms, total_ms, output_tokens,
+  substr(prompt, 1, ${LIST_PROMPT_CHARS}) AS prompt, substr(answer, 1, ${LIST_ANSWER_CHARS}) AS answer`
+
+type Sql = Record<string, string | number | null>
+
+export interface HistoryStoreOptions {
+  /** Scrubs known secrets from text before it is written (S7). */
+  redact?: (text: string) => string
+  log?: (message: string) => void
+}
+
+export class HistoryStore implements RunRecorder {
+  readonly path: string
+  readonly captures: CaptureFiles
+  private readonly db: Database
+  private readonly redact: (text: string) => string
+
+  constructor(
+    readonly dataDir: string,
+    private readonly options: HistoryStoreOptions = {},
+  ) {
+    mkdirSync(dataDir, { recursive: true })
+    this.path = join(dataDir, HISTORY_FILE)
+    if (claimDatabase(this.path)) options.log?.('history: cleared the lock of a process that ended mid-write')
+    this.db = new sqlite3.Database(this.path)
+    this.db.exec('PRAGMA busy_timeout = 2000')
+    migrate(this.db)
+    this.captures = new CaptureFiles(dataDir)
+    this.redact = options.redact ?? ((t) => t)
+  }
+
+  /** The database, for the suites kept beside the runs. */
+  get database(): Database {
+    return this.db
+  }
+
+  record(run: RunRecord): void {
+    const r = this.redact
+    const json = (value: unknown) => (value === undefined || value === null ? null : r(JSON.stringify(value)))
+    const capture = run.capture ? this.captures.nameFor(run.id) : null
+    try {
+      this.db.run(
+        `INSERT INTO runs (id, created_at, kind, format, model, profile, status, ttft_ms, total_ms, input_tokens,
+          output_tokens, prompt, answer, request_body, draft, result, error, capture)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          run.id,
+          run.createdAt,
+          run.kind,
+          run.format,
+          run.model,
+          run.profile,
+          run.status,
+          run.ttftMs,
+          run.totalMs,
+          run.inputTokens,
+          run.outputTokens,
+          r(run.prompt),
+          r(run.answer),
+          run.requestBody === null ? null : r(run.requestBody),
+          json(run.draft),
+          json(run.result),
+          run.error === null ? null : r(run.error),
+          capture,
+        ],
+      )
+    } catch (error) {
+      this.options.log?.(`history: run ${run.id} was not recorded: ${(error as Error).message}`)
+      return
+    }
+    if (capture && run.capture)
+      void this.captures.write(capture, {
+        exchange: JSON.parse(r(JSON.stringify(run.capture.exchange))) as typeof run.capture.exchange,
+        rawBody: r(run.capture.rawBody),
+      })
+  }
+
+  /** Records many runs in one transaction (imports, benchmarks): all of them or none. */
+  recordMany(runs: readonly RunRecord[]): void {
+    this.db.exec('BEGIN IMMEDIATE')
+    try {
+      for (const run of runs) this.record(run)
+      this.db.exec('COMMIT')
+    } catch (error) {
+      this.db.exec('ROLLBACK')
+      throw error
+    }
+  }
+
+  list(filter: HistoryFilter, offset: number, limit: number): { total: number; rows: HistoryRow[] } {
+    const where = whereOf(filter)
+    const total = (this.db.get(`SELECT COUNT(*) AS n FROM runs ${where.sql}`, where.values) as { n: number })
+      .n
+    const rows = this.db.all(
+      `SELECT ${ROW_COLUMNS} FROM runs ${where.sql} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+      [...where.values, limit, offset],
+    ) as Sql[]
+    return { total, rows: rows.map(toRow) }
+  }
+
+  facets(): { models: string[]; profiles: string[]; formats: string[] } {
+    const distinct = (column: string) =>
+      (
+        this.db.all(
+          `SELECT DISTINCT ${column} AS v FROM runs WHERE ${column} IS NOT NULL AND ${column} != '' ORDER BY v LIMIT 500`,
+        ) as { v: string }[]
+      ).map((row) => row.v)
+    return { models: distinct('model'), profiles: distinct('profile'), formats: distinct('format') }
+  }
+
+  /** A whole run with its capture read back; null when there is no such run. */
+  async get(id: string): Promise<HistoryRun | null> {
+    const row = this.db.get('SELECT * FROM runs WHERE id = ?', [id]) as Sql | null
+    if (!row) return null
+    const name = row.capture as string | null
+    const capture = name ? await this.captures.read(name) : null
+    return {
+      ...toRow(row),
+      inputTokens: row.input_tokens as number | null,
+      prompt: cut(row.prompt as string),
+      answer: cut(row.answer as string),
+      draft: parse(row.draft),
+      requestBody: row.request_body === null ? null : cut(row.request_body as string),
+      result: parse(row.result),
+      error: row.error as string | null,
+      exchange: capture?.exchange ?? null,
+      captureState: !name ? 'none' : capture ? 'kept' : 'expired',
+    }
+  }
+
+  /** The records as stored (without capture contents), for export and the case runner. */
+  records(ids: readonly string[] | null, filter: HistoryFilter = {}): Record<string, unknown>[] {
+    const rows: Sql[] = []
+    if (ids) {
+      for (let i = 0; i < ids.length; i += 500) {
+        const part = ids.slice(i, i + 500)
+        rows.push(
+          ...(this.db.all(
+            `SELECT * FROM runs WHERE id IN (${part.map(() => '?').join(',')}) ORDER BY created_at DESC`,
+            part,
+          ) as Sql[]),
+        )
+      }
+    } else {
+      const where = whereOf(filter)
+      rows.push(
+        ...(this.db.all(`SELECT * FROM runs ${where.sql} ORDER BY created_at DESC`, where.values) as Sql[]),
+      )
+    }
+    return rows.map((row) => ({
+      ...toRow(row),
+      inputTokens: row.input_tokens,
+      prompt: row.prompt,
+      answer: row.answer,
+      requestBody: row.request_body,
+      draft: parse(row.draft),
+      result: parse(row.result),
+      error: row.error,
+      capture: row.capture,
+    }))
+  }
+
+  async delete(ids: readonly string[]): Promise<number> {
+    let deleted = 0
+    const files: string[] = []
+    this.db.exec('BEGIN IMMEDIATE')
+    try {
+      for (const id of ids) {
+        const row = this.db.get('SELECT capture FROM runs WHERE id = ?', [id]) as {
+          capture: string | null
+        } | null
+        if (!row) continue
+        if (row.capture) files.push(row.capture)
+        deleted += this.db.run('DELETE FROM runs WHERE id = ?', [id]).changes
+      }
+      this.db.exec('COMMIT')
+    } catch (error) {
+      this.db.exec('ROLLBACK')
+      throw error
+    }
+    await this.captures.remove(files)
+    return deleted
+  }
+
+  retentionDays(): number {
+    const row = this.db.get("SELECT value FROM settings WHERE key = 'retentionDays'") as {
+      value: string
+    } | null
+    const days = row ? Number(row.value) : DEFAULT_RETENTION_DAYS
+    return Number.isFinite(days) && days >= 0 ? days : DEFAULT_RETENTION_DAYS
+  }
+
+  async setRetention(days: number): Promise<HistoryStorage> {
+    this.db.run(
+      "INSERT INTO settings (key, value) VALUES ('retentionDays', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      [String(days)],
+    )
+    await this.applyRetention()
+    return this.storage()
+  }
+
+  /** Removes captures older than the retention setting (runs stay; their capture reads as expired). */
+  async applyRetention(now = Date.now()): Promise<number> {
+    const days = this.retentionDays()
+    if (days === 0) return 0
+    await this.captures.settle()
+    return this.captures.sweep(now - days * DAY_MS)
+  }
+
+  async storage(): Promise<HistoryStorage> {
+    const { bytes, files } = await this.captures.size()
+    let databaseBytes = 0
+    try {
+      databaseBytes = statSync(this.path).size
+    } catch {
+      // Not written yet.
+    }
+    const runs = (this.db.get('SELECT COUNT(*) AS n FROM runs') as { n: number }).n
+    return {
+      runs,
+      retentionDays: this.retentionDays(),
+      databaseBytes,
+      captureBytes: bytes,
+      captureFiles: files,
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.captures.settle()
+    if (this.db.isOpen) this.db.close()
+  }
+}
+
+function toRow(row: Sql): HistoryRow {
+  return {
+    id: row.id as string,
+    createdAt: row.created_at as number,
+    kind: row.kind as RunKind,
+    format: row.format as string | null,
+    model: row.model as string | null,
+    profile: row.profile as string | null,
+    status: row.status as string,
+    ttftMs: row.ttft_ms as number | null,
+    totalMs: row.total_ms as number | null,
+    outputTokens: row.output_tokens as number | null,
+    prompt: (row.prompt as string | null) ?? '',
+    answer: (row.answer as string | null) ?? '',
+  }
+}
+
+function cut(text: string): string {
+  return text.length <= OPEN_TEXT_MAX
+    ? text
+    : `${text.slice(0, OPEN_TEXT_MAX)}\n… (${text.length - OPEN_TEXT_MAX} more characters; export the run for all of it)`
+}
+
+function parse(value: unknown): unknown {
+  if (typeof value !== 'string') return null
+  try {
+    return JSON.parse(value)
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,34 @@
+// What a run records when it ends: the port services call (text, embeddings, rerank, jobs), kept apart from the
+// store so a service depends on one method. `record` commits synchronously, so a caller that records before it
+// emits a run's terminal event never lets the renderer see an end the database does not hold.
+import type { Exchange } from '../../../shared/ipc/exchange'
+import type { RunKind } from '../../../shared/ipc/history'
+
+export interface RunRecord {
+  id: string
+  kind: RunKind
+  createdAt: number
+  format: string | null
+  model: string | null
+  /** The profile's name, never its key or id. */
+  profile: string | null
+  status: string
+  ttftMs: number | null
+  totalMs: number | null
+  inputTokens: number | null
+  outputTokens: number | null
+  /** The last user text (or the job's prompt / inputs), searchable. */
+  prompt: string
+  /** The final answer text (or a description of the result), searchable. */
+  answer: string
+  requestBody: string | null
+  draft: unknown
+  result: unknown
+  error: string | null
+  /** The captured exchange (already redacted) and raw response body, kept in a file beside the database. */
+  capture: { exchange: Exchange; rawBody: string } | null
+}
+
+export interface RunRecorder {
+  record(run: RunRecord): void
+}
