@@ -12,6 +12,7 @@ import { EmbeddingsPanel } from './features/embeddings/EmbeddingsPanel'
 import { VideoNotifier } from './features/video/VideoNotifier'
 import { ImagesPanel } from './features/images/ImagesPanel'
 import { JobsPanel } from './features/jobs/JobsPanel'
+import { HistoryPanel } from './features/history/HistoryPanel'
 
 interface PanelDef {
   id: PanelId
@@ -27,6 +28,7 @@ const PANELS: PanelDef[] = [
   { id: 'images', label: 'Images', icon: '▦', render: () => <ImagesPanel /> },
   { id: 'jobs', label: 'Jobs', icon: '☰', render: () => <JobsPanel /> },
   { id: 'embeddings', label: 'Embeddings', icon: '⋰', render: () => <EmbeddingsPanel /> },
+  { id: 'history', label: 'History', icon: '⌚', render: () => <HistoryPanel /> },
   { id: 'settings', label: 'Settings', icon: '⚙', render: () => <SettingsPanel /> },
 ]
 

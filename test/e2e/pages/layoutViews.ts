@@ -39,6 +39,7 @@ export const LAYOUT_VIEWS: readonly LayoutView[] = [
     },
   },
   { name: 'compare', open: (p) => openPanel(p, 'Compare') },
+  { name: 'history', open: (p) => openPanel(p, 'History') },
   { name: 'settings', open: (p) => openPanel(p, 'Settings') },
   {
     name: 'settings-new-profile',

@@ -69,6 +69,13 @@ test('a canary key never reaches the page, storage, frames from main, logs or ot
   await page.getByRole('tab', { name: 'Inspector' }).click()
   await expect(page.getByRole('region', { name: 'Request' })).toContainText('Bearer ***')
   expect(await page.content()).not.toContain(canary)
+  // The History panel shows that run by the profile's name, with the key masked in its recorded exchange.
+  await page.getByRole('tab', { name: /History/ }).click()
+  await page.getByRole('button', { name: /hello with the canary key/ }).click()
+  await expect(
+    page.getByRole('region', { name: 'Run details' }).getByText('Canary', { exact: true }),
+  ).toBeVisible()
+  expect(await page.content()).not.toContain(canary)
 
   await page.reload()
   await settings.open()
@@ -101,6 +108,10 @@ test('a canary key never reaches the page, storage, frames from main, logs or ot
   expect(app.output()).not.toContain(canary)
   const files = filesUnder(app.dataDir).filter((f) => readFileSync(f, 'utf8').includes(canary))
   expect(files.map((f) => f.slice(app.dataDir.length))).toEqual(['/secrets.json'])
+  // The history database (scanned above with every other file) holds the run, and no key.
+  const history = readFileSync(join(app.dataDir, 'history.db'), 'utf8')
+  expect(history).toContain('hello with the canary key')
+  expect(history).not.toContain(canary)
   expect(statSync(join(app.dataDir, 'secrets.json')).mode & 0o777).toBe(0o600)
 })
 

@@ -1,0 +1,140 @@
+// The History panel's search box and filters. Search runs as the user types (a short pause between keystrokes);
+// each filter is a plain select whose values come from the history itself; dates are inclusive days.
+import { useEffect, useState } from 'react'
+import {
+  HISTORY_STATUSES,
+  RUN_KIND_LABELS,
+  RUN_KINDS,
+  type HistoryFilter,
+  type HistoryStatus,
+  type RunKind,
+} from '../../../../shared/ipc/history'
+import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/format'
+import { useHistoryStore } from '../../stores/historyStore'
+
+const DAY_MS = 86_400_000
+const SEARCH_PAUSE_MS = 120
+
+/** `YYYY-MM-DD` in local time → epoch ms at the start of that day; null for an empty or malformed value. */
+function dayStart(value: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).getTime() : null
+}
+
+export function HistoryFilters() {
+  const filter = useHistoryStore((s) => s.filter)
+  const facets = useHistoryStore((s) => s.facets)
+  const setFilter = useHistoryStore((s) => s.setFilter)
+  const [query, setQuery] = useState(filter.query ?? '')
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+
+  useEffect(() => {
+    if ((filter.query ?? '') === query) return
+    const t = setTimeout(() => setFilter({ query }), SEARCH_PAUSE_MS)
+    return () => clearTimeout(t)
+  }, [query, filter.query, setFilter])
+
+  const fromMs = dayStart(from)
+  const toMs = dayStart(to)
+  const dateError = fromMs !== null && toMs !== null && toMs < fromMs ? 'To: must be on or after From' : null
+  useEffect(() => {
+    if (dateError) return
+    const next: Partial<HistoryFilter> = {
+      from: fromMs ?? undefined,
+      to: toMs === null ? undefined : toMs + DAY_MS,
+    }
+    if (next.from !== filter.from || next.to !== filter.to) setFilter(next)
+  }, [fromMs, toMs, dateError, filter.from, filter.to, setFilter])
+
+  const select = <K extends keyof HistoryFilter>(key: K, value: string) =>
+    setFilter({ [key]: value === '' ? undefined : value } as Partial<HistoryFilter>)
+
+  return (
+    <div className="history-filters toolbar" role="search" aria-label="Search and filter runs">
+      <label className="history-search">
+        Search
+        <input
+          type="search"
+          value={query}
+          placeholder="Words of a prompt or answer"
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </label>
+      <label>
+        Kind
+        <select value={filter.kind ?? ''} onChange={(e) => select('kind', e.target.value)}>
+          <option value="">Any</option>
+          {RUN_KINDS.map((k: RunKind) => (
+            <option key={k} value={k}>
+              {RUN_KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Format
+        <select value={filter.format ?? ''} onChange={(e) => select('format', e.target.value)}>
+          <option value="">Any</option>
+          {WIRE_FORMATS.map((f: WireFormat) => (
+            <option key={f} value={f}>
+              {FORMAT_LABELS[f]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Model
+        <select value={filter.model ?? ''} onChange={(e) => select('model', e.target.value)}>
+          <option value="">Any</option>
+          {facets.models.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Profile
+        <select value={filter.profile ?? ''} onChange={(e) => select('profile', e.target.value)}>
+          <option value="">Any</option>
+          {facets.profiles.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Status
+        <select value={filter.status ?? ''} onChange={(e) => select('status', e.target.value)}>
+          <option value="">Any</option>
+          {HISTORY_STATUSES.map((s: HistoryStatus) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        From
+        <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+      </label>
+      <label>
+        To
+        <input
+          type="date"
+          value={to}
+          aria-invalid={dateError ? true : undefined}
+          aria-describedby={dateError ? 'history-date-error' : undefined}
+          onChange={(e) => setTo(e.target.value)}
+        />
+      </label>
+      {dateError && (
+        <p id="history-date-error" className="field-error" role="alert">
+          {dateError}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,139 @@
+// The History panel: every recorded run, newest first, searchable as you type and filterable, in a
+// virtualised list; a run opens whole beside the list; runs are deleted or exported one or many at a time;
+// the footer shows how much the history takes on disk and how long captures are kept.
+import { useEffect, useState } from 'react'
+import { useHistoryStore } from '../../stores/historyStore'
+import { formatBytes } from '../../components/inspector/SaveCapture'
+import { HistoryFilters } from './HistoryFilters'
+import { RunDetail } from './RunDetail'
+import { RunList } from './RunList'
+import './history.css'
+
+const RETENTION_CHOICES = [1, 7, 30, 90, 365, 0]
+
+export function HistoryPanel() {
+  const s = useHistoryStore()
+  const [confirming, setConfirming] = useState(false)
+  const refresh = s.refresh
+  const loadStorage = s.loadStorage
+  useEffect(() => {
+    void refresh()
+    void loadStorage()
+  }, [refresh, loadStorage])
+  const selectedIds = Object.keys(s.selected)
+
+  return (
+    <section className="panel history-panel" aria-labelledby="history-title">
+      <header className="panel-header">
+        <h1 id="history-title">History</h1>
+        <p className="muted">
+          Every run, kept on this machine. Profiles are recorded by name; keys never are.
+        </p>
+      </header>
+      <HistoryFilters />
+      <div className="history-status small" role="status">
+        {s.total === null
+          ? 'Loading…'
+          : `${s.total.toLocaleString()} run${s.total === 1 ? '' : 's'}${s.searchMs !== null ? ` · ${s.searchMs} ms` : ''}`}
+        {selectedIds.length > 0 && (
+          <span className="history-bulk">
+            {selectedIds.length} selected{' '}
+            <button type="button" onClick={() => void s.exportRuns(selectedIds)}>
+              Export selected
+            </button>{' '}
+            {confirming ? (
+              <>
+                Delete {selectedIds.length} run{selectedIds.length === 1 ? '' : 's'}?{' '}
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => {
+                    setConfirming(false)
+                    void s.deleteRuns(selectedIds)
+                  }}
+                >
+                  Delete
+                </button>{' '}
+                <button type="button" onClick={() => setConfirming(false)}>
+                  Keep
+                </button>
+              </>
+            ) : (
+              <button type="button" className="danger" onClick={() => setConfirming(true)}>
+                Delete selected
+              </button>
+            )}{' '}
+            <button type="button" className="ghost" onClick={s.clearSelection}>
+              Clear selection
+            </button>
+          </span>
+        )}
+        {selectedIds.length === 0 && s.total ? (
+          <button type="button" className="ghost" onClick={() => void s.exportRuns()}>
+            Export all shown as JSON
+          </button>
+        ) : null}
+      </div>
+      {s.error && (
+        <p className="error-banner" role="alert">
+          {s.error}
+        </p>
+      )}
+      {s.notice && (
+        <p className="muted small" role="status">
+          {s.notice}
+        </p>
+      )}
+      {s.exported && (
+        <p className="small" role="status">
+          Exported {s.exported.runs} run{s.exported.runs === 1 ? '' : 's'}:{' '}
+          <a href={s.exported.url} download={s.exported.name}>
+            Download {s.exported.name}
+          </a>
+        </p>
+      )}
+      <div className={`history-body${s.openId ? ' with-detail' : ''}`}>
+        {s.total === 0 ? (
+          <p className="muted history-empty">
+            {Object.keys(s.filter).length
+              ? 'No run matches this search and these filters.'
+              : 'No runs yet. Send something from the Text panel and it appears here.'}
+          </p>
+        ) : (
+          <RunList />
+        )}
+        {s.openId &&
+          (s.open ? (
+            <RunDetail key={s.open.id} run={s.open} />
+          ) : s.openError ? (
+            <p className="error-banner" role="alert">
+              {s.openError}
+            </p>
+          ) : (
+            <p className="muted">Opening…</p>
+          ))}
+      </div>
+      <footer className="history-foot small muted">
+        {s.storage && (
+          <span data-testid="history-storage">
+            Database {formatBytes(s.storage.databaseBytes)} · captures {formatBytes(s.storage.captureBytes)}{' '}
+            in {s.storage.captureFiles} file{s.storage.captureFiles === 1 ? '' : 's'}
+          </span>
+        )}
+        <label className="inline">
+          Keep captures
+          <select
+            value={s.storage?.retentionDays ?? 30}
+            onChange={(e) => void s.setRetention(Number(e.target.value))}
+          >
+            {RETENTION_CHOICES.map((d) => (
+              <option key={d} value={d}>
+                {d === 0 ? 'forever' : d === 1 ? '1 day' : `${d} days`}
+              </option>
+            ))}
+          </select>
+        </label>
+      </footer>
+    </section>
+  )
+}

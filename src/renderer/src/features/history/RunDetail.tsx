@@ -1,0 +1,150 @@
+// One recorded run opened whole: its facts and metrics, the conversation it sent with the answer it got, the
+// Inspector on its captured exchange, and what can be done with it (open in Text, rerun, rerun in another
+// format, open in Compare, delete, export). Model output renders through the safe markdown component (S3).
+import { useState } from 'react'
+import type { HistoryRun } from '../../../../shared/ipc/history'
+import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/format'
+import type { Draft } from '../../../../shared/wire'
+import { Inspector } from '../../components/inspector'
+import { Markdown } from '../../components/markdown/Markdown'
+import { useHistoryStore } from '../../stores/historyStore'
+import { openLink } from '../text/openLink'
+import { formatMs, formatWhen, statusClass } from './runFacts'
+
+/**
+ * Where "Open in Compare" hands a run over: the Compare panel registers itself here when it exists; until then
+ * the button says the panel is not available.
+ */
+export const compareHook: { open: ((run: HistoryRun) => void) | null } = { open: null }
+
+export function RunDetail({ run }: { run: HistoryRun }) {
+  const { openInText, rerun, deleteRuns, exportRuns, closeRun } = useHistoryStore()
+  const otherFormats = WIRE_FORMATS.filter((f) => f !== run.format)
+  const [format, setFormat] = useState<WireFormat>(otherFormats[0] ?? 'chat')
+  const draft = run.draft as Draft | null
+  const isText = run.kind === 'text' && draft !== null
+  return (
+    <section className="history-detail" aria-label="Run details">
+      <header className="history-detail-head">
+        <h2>Run</h2>
+        <span className={`badge ${statusClass(run.status)}`} data-testid="history-run-status">
+          {run.status}
+        </span>
+        <button type="button" className="ghost" onClick={closeRun} aria-label="Close run details">
+          ✕
+        </button>
+      </header>
+      <dl className="facts history-facts">
+        <dt>When</dt>
+        <dd>{formatWhen(run.createdAt)}</dd>
+        <dt>Format</dt>
+        <dd>{run.format ? (FORMAT_LABELS[run.format as WireFormat] ?? run.format) : run.kind}</dd>
+        <dt>Model</dt>
+        <dd>{run.model ?? '—'}</dd>
+        <dt>Profile</dt>
+        <dd>{run.profile ?? '—'}</dd>
+        <dt>Time to first token</dt>
+        <dd>{formatMs(run.ttftMs)}</dd>
+        <dt>Total</dt>
+        <dd>{formatMs(run.totalMs)}</dd>
+        <dt>Tokens in / out</dt>
+        <dd>
+          {run.inputTokens ?? '—'} / {run.outputTokens ?? '—'}
+        </dd>
+      </dl>
+      {run.error && (
+        <p className="error-banner" role="alert">
+          {run.error}
+        </p>
+      )}
+      {isText && (
+        <div className="history-actions" role="group" aria-label="Run actions">
+          <button type="button" onClick={() => openInText(run)}>
+            Open in Text
+          </button>
+          <button type="button" className="primary" onClick={() => void rerun(run)}>
+            Rerun
+          </button>
+          <label className="inline">
+            <span className="sr-only">Format for rerun</span>
+            <select
+              aria-label="Format for rerun"
+              value={format}
+              onChange={(e) => setFormat(e.target.value as WireFormat)}
+            >
+              {otherFormats.map((f) => (
+                <option key={f} value={f}>
+                  {FORMAT_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" onClick={() => void rerun(run, format)}>
+            Rerun in {FORMAT_LABELS[format]}
+          </button>
+          <button
+            type="button"
+            disabled={!compareHook.open}
+            title={compareHook.open ? undefined : 'The Compare panel is not part of this version'}
+            onClick={() => compareHook.open?.(run)}
+          >
+            Open in Compare
+          </button>
+        </div>
+      )}
+      <div className="history-actions">
+        <button type="button" onClick={() => void exportRuns([run.id])}>
+          Export JSON
+        </button>
+        <button type="button" className="danger" onClick={() => void deleteRuns([run.id])}>
+          Delete
+        </button>
+      </div>
+      <section className="history-conversation" aria-label="Conversation">
+        {draft?.system && (
+          <div className="history-turn">
+            <span className="badge">system</span>
+            <p className="pre">{draft.system}</p>
+          </div>
+        )}
+        {(draft?.messages ?? []).map((m, i) => (
+          <div className="history-turn" key={i}>
+            <span className="badge">{m.role}</span>
+            <p className="pre">
+              {m.parts
+                .map((p) =>
+                  p.type === 'text'
+                    ? p.text
+                    : p.type === 'toolCall'
+                      ? `→ ${p.name}(${p.arguments})`
+                      : p.type === 'toolResult'
+                        ? `← ${p.content}`
+                        : `[${p.type}]`,
+                )
+                .join('\n')}
+            </p>
+          </div>
+        ))}
+        {!draft && run.prompt && (
+          <div className="history-turn">
+            <span className="badge">input</span>
+            <p className="pre">{run.prompt}</p>
+          </div>
+        )}
+        <div className="history-turn answer" data-testid="history-answer">
+          <span className="badge">answer</span>
+          {run.answer ? (
+            <Markdown text={run.answer} onOpenLink={(url) => void openLink(url)} />
+          ) : (
+            <p className="muted">No answer text.</p>
+          )}
+        </div>
+      </section>
+      {run.captureState === 'expired' && (
+        <p className="muted small">The captured exchange was removed by the retention setting.</p>
+      )}
+      {run.captureState === 'none' && <p className="muted small">No exchange was captured for this run.</p>}
+      {run.exchange && <Inspector exchange={run.exchange} preview={null} label="Recorded exchange" />}
+    </section>
+  )
+}

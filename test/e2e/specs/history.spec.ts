@@ -1,0 +1,122 @@
+// The History panel as a user drives it in Chromium against browser mode and its simulator: runs recorded from
+// the Text panel, found by a word of the answer, opened whole, rerun in another format, filtered, exported,
+// deleted; bad filter input named; the list at 1024 and 1920 px.
+import { expect, test } from '../fixtures'
+import { HistoryPage } from '../pages/HistoryPage'
+import { TextPage } from '../pages/TextPage'
+
+const PROMPTS = ['Tell me about a pelican', 'Describe a glacier slowly', 'Explain a violin bow']
+
+test('runs appear in History, are found by a word of the answer, open whole and rerun in another format', async ({
+  page,
+  app,
+}, testInfo) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await text.choose('Chat completions', 'sim-model')
+  for (const prompt of PROMPTS) {
+    await text.send(prompt)
+    await text.waitDone()
+  }
+
+  const history = new HistoryPage(page)
+  await history.open()
+  await expect(history.status).toContainText('3 runs')
+  await history.search('glaci')
+  await expect(history.status).toContainText('1 run')
+  await expect(history.rows).toHaveCount(1)
+  await history.openRow(/Describe a glacier slowly/)
+  await expect(history.detail.getByTestId('history-answer')).toContainText('glacier')
+  await expect(history.detail.getByTestId('history-run-status')).toHaveText('done')
+  await expect(history.detail.getByText('Chat completions')).toBeVisible()
+  await expect(history.detail.getByRole('tablist', { name: 'Recorded exchange' })).toBeVisible()
+  await testInfo.attach('history-open-run', { body: await page.screenshot(), contentType: 'image/png' })
+
+  await history.detail.getByLabel('Format for rerun').selectOption({ label: 'Messages' })
+  await history.detail.getByRole('button', { name: 'Rerun in Messages' }).click()
+  await expect(page.getByRole('heading', { name: 'Text', level: 1 })).toBeVisible()
+  await expect(page.getByLabel('Wire format')).toHaveValue('messages')
+  await text.waitDone()
+  await expect(text.answer).toContainText('glacier')
+
+  await history.open()
+  await history.search('')
+  await expect(history.status).toContainText('4 runs')
+  await page.getByLabel('Format', { exact: true }).selectOption({ label: 'Messages' })
+  await expect(history.status).toContainText('1 run')
+  await expect(history.rows.first()).toContainText('Describe a glacier slowly')
+  await page.getByLabel('Format', { exact: true }).selectOption({ label: 'Any' })
+  await expect(history.status).toContainText('4 runs')
+})
+
+test('runs are exported as JSON and deleted one or many; a reversed date range is named', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await text.choose('Chat completions', 'sim-model')
+  for (const prompt of PROMPTS) {
+    await text.send(prompt)
+    await text.waitDone()
+  }
+  const history = new HistoryPage(page)
+  await history.open()
+  await expect(history.status).toContainText('3 runs')
+  await expect(page.getByTestId('history-storage')).toContainText('Database')
+
+  await page.getByRole('button', { name: 'Export all shown as JSON' }).click()
+  const link = page.getByRole('link', { name: /Download history-.*\.json/ })
+  await expect(link).toBeVisible()
+  const exported = (await (
+    await page.request.get(new URL((await link.getAttribute('href'))!, app.url).href)
+  ).json()) as {
+    runs: { prompt: string; profile: string }[]
+  }
+  expect(exported.runs.map((r) => r.prompt).sort()).toEqual([...PROMPTS].sort())
+  expect(exported.runs.every((r) => r.profile === 'Local simulator')).toBe(true)
+
+  await page.getByRole('checkbox', { name: /Select run: Tell me about a pelican/ }).check()
+  await page.getByRole('checkbox', { name: /Select run: Explain a violin bow/ }).check()
+  await expect(history.status).toContainText('2 selected')
+  await page.getByRole('button', { name: 'Delete selected' }).click()
+  await page.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(history.status).toContainText('1 run')
+  await expect(history.rows).toHaveCount(1)
+  await expect(history.rows.first()).toContainText('Describe a glacier slowly')
+
+  await page.getByLabel('From').fill('2026-03-10')
+  await page.getByLabel('To').fill('2026-03-01')
+  await expect(page.getByRole('alert')).toContainText('To: must be on or after From')
+  await page.getByLabel('To').fill('')
+  await page.getByLabel('From').fill('')
+
+  await history.openRow(/Describe a glacier slowly/)
+  await history.detail.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('No runs yet.')).toBeVisible()
+})
+
+for (const width of [1024, 1920]) {
+  test(`the History panel with a failing run fits ${width} px`, async ({ page, app }, testInfo) => {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto(app.url)
+    const text = new TextPage(page)
+    await text.open()
+    await text.choose('Chat completions', 'missing-model')
+    await text.send('This one fails on purpose')
+    await expect(page.getByTestId('run-error')).toBeVisible({ timeout: 20_000 })
+    const history = new HistoryPage(page)
+    await history.open()
+    await history.openRow(/This one fails on purpose/)
+    await expect(history.detail.getByTestId('history-run-status')).toHaveText('error')
+    await expect(history.detail.getByRole('alert')).toBeVisible()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await testInfo.attach(`history-${width}`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
+  })
+}
