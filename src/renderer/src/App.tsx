@@ -28,7 +28,7 @@ const PANELS: PanelDef[] = [
   { id: 'images', label: 'Images', icon: '▦', render: () => <ImagesPanel /> },
   { id: 'jobs', label: 'Jobs', icon: '☰', render: () => <JobsPanel /> },
   { id: 'embeddings', label: 'Embeddings', icon: '⋰', render: () => <EmbeddingsPanel /> },
-  { id: 'history', label: 'History', icon: '⌚', render: () => <HistoryPanel /> },
+  { id: 'history', label: 'History', icon: '↺', render: () => <HistoryPanel /> },
   { id: 'settings', label: 'Settings', icon: '⚙', render: () => <SettingsPanel /> },
 ]
 

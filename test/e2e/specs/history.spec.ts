@@ -87,11 +87,11 @@ test('runs are exported as JSON and deleted one or many; a reversed date range i
   await expect(history.rows).toHaveCount(1)
   await expect(history.rows.first()).toContainText('Describe a glacier slowly')
 
-  await page.getByLabel('From').fill('2026-03-10')
-  await page.getByLabel('To').fill('2026-03-01')
+  await page.getByLabel('From', { exact: true }).fill('2026-03-10')
+  await page.getByLabel('To', { exact: true }).fill('2026-03-01')
   await expect(page.getByRole('alert')).toContainText('To: must be on or after From')
-  await page.getByLabel('To').fill('')
-  await page.getByLabel('From').fill('')
+  await page.getByLabel('To', { exact: true }).fill('')
+  await page.getByLabel('From', { exact: true }).fill('')
 
   await history.openRow(/Describe a glacier slowly/)
   await history.detail.getByRole('button', { name: 'Delete' }).click()
@@ -114,6 +114,7 @@ for (const width of [1024, 1920]) {
     await expect(history.detail.getByRole('alert')).toBeVisible()
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
+    if (process.env.HISTORY_SHOTS) await page.screenshot({ path: `${process.env.HISTORY_SHOTS}/history-${width}.png`, fullPage: true })
     await testInfo.attach(`history-${width}`, {
       body: await page.screenshot({ fullPage: true }),
       contentType: 'image/png',

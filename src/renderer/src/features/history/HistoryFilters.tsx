@@ -56,6 +56,7 @@ export function HistoryFilters() {
         Search
         <input
           type="search"
+          aria-label="Search"
           value={query}
           placeholder="Words of a prompt or answer"
           onChange={(e) => setQuery(e.target.value)}
@@ -63,7 +64,7 @@ export function HistoryFilters() {
       </label>
       <label>
         Kind
-        <select value={filter.kind ?? ''} onChange={(e) => select('kind', e.target.value)}>
+        <select aria-label="Kind" value={filter.kind ?? ''} onChange={(e) => select('kind', e.target.value)}>
           <option value="">Any</option>
           {RUN_KINDS.map((k: RunKind) => (
             <option key={k} value={k}>
@@ -74,7 +75,11 @@ export function HistoryFilters() {
       </label>
       <label>
         Format
-        <select value={filter.format ?? ''} onChange={(e) => select('format', e.target.value)}>
+        <select
+          aria-label="Format"
+          value={filter.format ?? ''}
+          onChange={(e) => select('format', e.target.value)}
+        >
           <option value="">Any</option>
           {WIRE_FORMATS.map((f: WireFormat) => (
             <option key={f} value={f}>
@@ -85,7 +90,11 @@ export function HistoryFilters() {
       </label>
       <label>
         Model
-        <select value={filter.model ?? ''} onChange={(e) => select('model', e.target.value)}>
+        <select
+          aria-label="Model"
+          value={filter.model ?? ''}
+          onChange={(e) => select('model', e.target.value)}
+        >
           <option value="">Any</option>
           {facets.models.map((m) => (
             <option key={m} value={m}>
@@ -96,7 +105,11 @@ export function HistoryFilters() {
       </label>
       <label>
         Profile
-        <select value={filter.profile ?? ''} onChange={(e) => select('profile', e.target.value)}>
+        <select
+          aria-label="Profile"
+          value={filter.profile ?? ''}
+          onChange={(e) => select('profile', e.target.value)}
+        >
           <option value="">Any</option>
           {facets.profiles.map((p) => (
             <option key={p} value={p}>
@@ -107,7 +120,11 @@ export function HistoryFilters() {
       </label>
       <label>
         Status
-        <select value={filter.status ?? ''} onChange={(e) => select('status', e.target.value)}>
+        <select
+          aria-label="Status"
+          value={filter.status ?? ''}
+          onChange={(e) => select('status', e.target.value)}
+        >
           <option value="">Any</option>
           {HISTORY_STATUSES.map((s: HistoryStatus) => (
             <option key={s} value={s}>
@@ -118,12 +135,13 @@ export function HistoryFilters() {
       </label>
       <label>
         From
-        <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        <input type="date" aria-label="From" value={from} onChange={(e) => setFrom(e.target.value)} />
       </label>
       <label>
         To
         <input
           type="date"
+          aria-label="To"
           value={to}
           aria-invalid={dateError ? true : undefined}
           aria-describedby={dateError ? 'history-date-error' : undefined}

@@ -17,6 +17,8 @@ export function RunList() {
   const toggle = useHistoryStore((s) => s.toggle)
   const openRun = useHistoryStore((s) => s.openRun)
   const scroller = useRef<HTMLDivElement | null>(null)
+  // The virtualiser's functions are read fresh on every render here; nothing memoises them.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: total ?? 0,
     getScrollElement: () => scroller.current,
