@@ -48,6 +48,11 @@ test('runs appear in History, are found by a word of the answer, open whole and 
   await expect(history.rows.first()).toContainText('Describe a glacier slowly')
   await page.getByLabel('Format', { exact: true }).selectOption({ label: 'Any' })
   await expect(history.status).toContainText('4 runs')
+
+  // Open in Compare: the run's conversation becomes Compare's draft.
+  await history.openRow(/Explain a violin bow/)
+  await history.detail.getByRole('button', { name: 'Open in Compare' }).click()
+  await expect(page.getByRole('heading', { name: 'Compare', level: 1 })).toBeVisible()
 })
 
 test('runs are exported as JSON and deleted one or many; a reversed date range is named', async ({

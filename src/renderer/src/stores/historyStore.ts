@@ -8,6 +8,7 @@ import { historyCalls } from '../ipc/historyCalls'
 import { useAppStore } from './appStore'
 import { useProfilesStore } from './profilesStore'
 import { useTextStore } from './textStore'
+import { openInCompare } from './compareStore'
 
 export const HISTORY_PAGE = 100
 
@@ -48,6 +49,8 @@ interface HistoryState {
   loadStorage(): Promise<void>
   setRetention(days: number): Promise<void>
   openInText(run: HistoryRun, format?: WireFormat): void
+  /** Opens the run's draft in Compare, across the four formats with its model. */
+  openInCompare(run: HistoryRun): void
   rerun(run: HistoryRun, format?: WireFormat): Promise<void>
 }
 
@@ -194,6 +197,11 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       text.clearConversation()
       useTextStore.getState().applyDraft(draft)
       useAppStore.getState().setPanel('text')
+    },
+
+    openInCompare(run) {
+      get().openInText(run)
+      if (run.draft) openInCompare()
     },
 
     async rerun(run, format) {

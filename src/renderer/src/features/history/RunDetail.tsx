@@ -11,14 +11,8 @@ import { useHistoryStore } from '../../stores/historyStore'
 import { openLink } from '../text/openLink'
 import { formatMs, formatWhen, statusClass } from './runFacts'
 
-/**
- * Where "Open in Compare" hands a run over: the Compare panel registers itself here when it exists; until then
- * the button says the panel is not available.
- */
-export const compareHook: { open: ((run: HistoryRun) => void) | null } = { open: null }
-
 export function RunDetail({ run }: { run: HistoryRun }) {
-  const { openInText, rerun, deleteRuns, exportRuns, closeRun } = useHistoryStore()
+  const { openInText, openInCompare, rerun, deleteRuns, exportRuns, closeRun } = useHistoryStore()
   const otherFormats = WIRE_FORMATS.filter((f) => f !== run.format)
   const [format, setFormat] = useState<WireFormat>(otherFormats[0] ?? 'chat')
   const draft = run.draft as Draft | null
@@ -82,12 +76,7 @@ export function RunDetail({ run }: { run: HistoryRun }) {
           <button type="button" onClick={() => void rerun(run, format)}>
             Rerun in {FORMAT_LABELS[format]}
           </button>
-          <button
-            type="button"
-            disabled={!compareHook.open}
-            title={compareHook.open ? undefined : 'The Compare panel is not part of this version'}
-            onClick={() => compareHook.open?.(run)}
-          >
+          <button type="button" onClick={() => openInCompare(run)}>
             Open in Compare
           </button>
         </div>
