@@ -13,7 +13,9 @@ export const embeddingsDomain = defineDomain({
       gateway: ctx.gateway,
       media: ctx.media,
       saveDialog: ctx.saveDialog,
+      log: ctx.log,
     }),
+  close: (embeddings) => embeddings.close(),
   handlers: (embeddings) => ({
     'embeddings.embed': (input) => embeddings.embed(input),
     'embeddings.stop': ({ requestId }) => embeddings.stop(requestId),

@@ -21,6 +21,7 @@ import { CallGuard, fetchVectors } from './embedCall'
 import { sendRerank } from './rerankCall'
 import { crossCheck, rankByCosine } from './formatCheck'
 import { ResultSets } from './resultSets'
+import { AnalysisRunner } from './analysisRunner'
 import { exportSet, type ExportedSet } from './exportSet'
 import { previewRequest, type PreviewInput } from './requestPreview'
 import { readTexts, type ReadTexts } from './textImport'
@@ -32,13 +33,23 @@ export interface EmbeddingsDeps {
   gateway: GatewayClient
   media: MediaStore
   saveDialog?: SaveDialog
+  log?: (message: string) => void
 }
 
 export class EmbeddingsService {
-  private readonly sets = new ResultSets()
+  private readonly analysis: AnalysisRunner
+  private readonly sets: ResultSets
   private readonly guard = new CallGuard()
 
-  constructor(private readonly deps: EmbeddingsDeps) {}
+  constructor(private readonly deps: EmbeddingsDeps) {
+    this.analysis = new AnalysisRunner(deps.log)
+    this.sets = new ResultSets(this.analysis)
+  }
+
+  /** Ends the analysis worker. */
+  close(): Promise<void> {
+    return this.analysis.close()
+  }
 
   stop(requestId: string): { stopped: boolean } {
     return this.guard.stop(requestId)

@@ -6,16 +6,9 @@ import { AppError } from '../../../shared/ipc/result'
 import type { RowSummary } from '../../../shared/ipc/embeddings'
 import { heatmapRowsPerTile } from '../../../shared/ipc/embeddings'
 import { textsOfEmbedBody, type EmbedDraft } from '../../../shared/embed/requests'
-import {
-  cosineFromGram,
-  createPacer,
-  gramMatrix,
-  neighbours,
-  norm,
-  pcaFromGram,
-  quantiseRows,
-  type Projection,
-} from './vectorMath'
+import { neighbours, norm, packVectors, quantiseRows, rowsOf } from './vectorMath'
+import type { Projection } from './projection'
+import type { AnalysisRunner } from './analysisRunner'
 
 const KEPT_SETS = 6
 const FIRST_VALUES = 5
@@ -50,19 +43,22 @@ function textsAndLabels(
 export class ResultSets {
   private readonly sets = new Map<string, ResultSet>()
 
-  /** Computes the cosine matrix and projection of new vectors and keeps them as a set. */
+  constructor(private readonly analysis: AnalysisRunner) {}
+
+  /**
+   * Keeps new vectors as a set with their cosine matrix and projection. The vectors are packed once into
+   * shared memory, which the analysis worker reads as it is; the set keeps views on that one block.
+   */
   async add(draft: EmbedDraft, vectors: Float32Array[], rawBody?: string): Promise<ResultSet> {
     const { texts, labels } = textsAndLabels(draft, vectors.length, rawBody)
-    const pace = createPacer()
-    const gram = await gramMatrix(vectors, pace)
-    const cosine = cosineFromGram(gram, vectors.length)
-    const projection = await pcaFromGram(gram, vectors.length, pace)
+    const packed = packVectors(vectors, true)
+    const { cosine, projection } = await this.analysis.analyse(packed)
     const set: ResultSet = {
       id: randomUUID(),
       model: draft.model,
       labels,
       texts,
-      vectors,
+      vectors: rowsOf(packed),
       cosine,
       projection,
     }

@@ -8,9 +8,10 @@ import {
   dequantise,
   gramMatrix,
   neighbours,
-  pcaFromGram,
+  packVectors,
   quantiseRows,
 } from './vectorMath'
+import { pcaFromGram } from './projection'
 import { float32Base64 } from '../../../simulator/embeddings'
 
 const f32 = (...xs: number[]) => Float32Array.from(xs)
@@ -26,7 +27,7 @@ describe('vector maths', () => {
 
   it('computes cosine similarity against known values', async () => {
     const vs = [f32(1, 0), f32(0, 2), f32(1, 1), f32(-3, 0)]
-    const m = cosineFromGram(await gramMatrix(vs), 4)
+    const m = cosineFromGram(await gramMatrix(packVectors(vs)), 4)
     expect(m[0 * 4 + 1]).toBeCloseTo(0, 7)
     expect(m[0 * 4 + 2]).toBeCloseTo(Math.SQRT1_2, 6)
     expect(m[0 * 4 + 3]).toBeCloseTo(-1, 7)
@@ -37,9 +38,24 @@ describe('vector maths', () => {
     ])
   })
 
+  it('fills every cell of the Gram matrix with the plain dot product, for counts that do not fill a tile', async () => {
+    for (const n of [1, 2, 3, 5, 6, 33, 35, 70]) {
+      const vs = Array.from({ length: n }, (_, i) =>
+        Float32Array.from({ length: 7 }, (_, k) => Math.cos(i * 3 + k)),
+      )
+      const g = await gramMatrix(packVectors(vs))
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) {
+          let dot = 0
+          for (let k = 0; k < 7; k++) dot += vs[i]![k]! * vs[j]![k]!
+          expect(g[i * n + j]).toBe(dot)
+        }
+    }
+  })
+
   it('quantises the matrix to uint16 within 3e-5', async () => {
     const vs = [f32(1, 0.3), f32(0.2, 1), f32(-1, 0.5)]
-    const m = cosineFromGram(await gramMatrix(vs), 3)
+    const m = cosineFromGram(await gramMatrix(packVectors(vs)), 3)
     const bytes = Buffer.from(quantiseRows(m, 3, 1, 3), 'base64')
     expect(bytes.length).toBe(2 * 3 * 2)
     for (let k = 0; k < 6; k++)
@@ -63,7 +79,7 @@ describe('vector maths', () => {
       return Array.from({ length: 12 }, (_, k) => a * Math.cos(k) + b * Math.sin(2 * k) + rand() * 0.1)
     })
     const vs = rows.map((r) => Float32Array.from(r))
-    const ours = await pcaFromGram(await gramMatrix(vs), vs.length)
+    const ours = await pcaFromGram(await gramMatrix(packVectors(vs)), vs.length)
     const ref = new PCA(rows, { center: true, scale: false })
     const scores = ref.predict(rows, { nComponents: 2 }).to2DArray()
     const explained = ref.getExplainedVariance()
@@ -77,11 +93,11 @@ describe('vector maths', () => {
 
   it('projects tiny and rank-deficient sets: collinear points lie on the first axis', async () => {
     expect((await pcaFromGram(new Float64Array(0), 0)).points).toEqual([])
-    const one = await pcaFromGram(await gramMatrix([f32(1, 2, 3)]), 1)
+    const one = await pcaFromGram(await gramMatrix(packVectors([f32(1, 2, 3)])), 1)
     expect(one.points).toEqual([[0, 0]])
     // Three points on a line in 3-D: all variance on PC1, none on PC2.
     const line = [f32(0, 0, 0), f32(1, 1, 1), f32(2, 2, 2)]
-    const p = await pcaFromGram(await gramMatrix(line), 3)
+    const p = await pcaFromGram(await gramMatrix(packVectors(line)), 3)
     expect(p.explained[0]).toBeCloseTo(1, 6)
     expect(p.explained[1]).toBeCloseTo(0, 6)
     expect(p.points.map(([x]) => Math.abs(x))).toEqual([
