@@ -15,8 +15,8 @@ describe('analysis off main', () => {
     await Promise.all(runners.splice(0).map((r) => r.close()))
   })
 
-  it('computes the cosine matrix and projection in the worker, equal to the same maths on main', async () => {
-    const runner = new AnalysisRunner()
+  it('computes the cosine matrix and projection in two workers, equal to the same maths on main', async () => {
+    const runner = new AnalysisRunner(undefined, undefined, 2)
     runners.push(runner)
     const packed = packVectors(vectors, true)
     const got = await runner.analyse(packed)

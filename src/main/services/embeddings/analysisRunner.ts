@@ -1,27 +1,37 @@
-// Runs result-set analysis (cosine matrix, projection) in the analysis worker, so main's event loop stays free
-// while 1,000 × 3,072 vectors are multiplied. Invariants: the vectors are shared with the worker, never copied
-// per call; every job ends with a result even if the worker cannot start or dies (the job is then computed in
-// main, in slices with yields); the worker never keeps the process alive and is ended on close.
+// Runs result-set analysis (cosine matrix, projection) in analysis workers, so main's event loop stays free
+// while 1,000 × 3,072 vectors are multiplied; up to two workers share the Gram matrix out. Invariants: the
+// vectors are shared with the workers, never copied per call; every job ends with a result even if no worker
+// can start or one dies (the job is then computed in main, in slices with yields); the workers never keep the
+// process alive and are ended on close.
 /// <reference types="electron-vite/node" />
+import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { analyseVectors, type Analysis } from './analysis'
 import { createPacer, type PackedVectors } from './vectorMath'
 
-export interface AnalysisJob {
-  id: number
+interface GramJob {
+  kind: 'gram'
   /** Row-major n × d, backed by a SharedArrayBuffer. */
   data: Float32Array
   n: number
   d: number
+  /** n × n, shared: each worker fills its part's cells. */
+  gram: Float64Array
+  part: number
+  parts: number
 }
 
-export type AnalysisReply = { id: number } & (Analysis | { error: string })
-
-interface Pending {
-  vectors: PackedVectors
-  resolve: (a: Analysis) => void
-  reject: (e: Error) => void
+interface FinishJob {
+  kind: 'finish'
+  gram: Float64Array
+  n: number
 }
+
+export type AnalysisJob = { id: number } & (GramJob | FinishJob)
+
+export type AnalysisReply = { id: number } & (
+  { kind: 'gram' } | ({ kind: 'finish' } & Analysis) | { kind: 'error'; error: string }
+)
 
 export type WorkerEntry = () => Promise<{ file: string | URL; eval?: boolean }>
 
@@ -43,79 +53,143 @@ const workerEntry: WorkerEntry = async () => {
   return { file: (await import('./analysisWorker?modulePath')).default }
 }
 
-export class AnalysisRunner {
-  private worker: Promise<Worker | null> | null = null
-  /** The worker could not start: analysis runs in main from then on. */
-  private unavailable = false
-  private readonly pending = new Map<number, Pending>()
+/** The worker ended with jobs unanswered. */
+class WorkerGone extends Error {}
+
+/** One worker thread and its unanswered jobs. */
+class AnalysisWorker {
+  private readonly pending = new Map<
+    number,
+    { resolve: (r: AnalysisReply) => void; reject: (e: Error) => void }
+  >()
   private nextId = 1
-  /** Where the last analysis ran: in the worker, or in main when the worker was not there. */
+  /** It has answered at least once: it started. */
+  answered = false
+  /** Ended on purpose (close, or another of its set died). */
+  stopping = false
+
+  constructor(
+    private readonly worker: Worker,
+    onEnd: (self: AnalysisWorker, error: unknown) => void,
+  ) {
+    worker.unref()
+    worker.on('message', (reply: AnalysisReply) => {
+      this.answered = true
+      const job = this.pending.get(reply.id)
+      this.pending.delete(reply.id)
+      if (reply.kind === 'error')
+        job?.reject(new Error(`The similarity matrix could not be computed: ${reply.error}`))
+      else job?.resolve(reply)
+    })
+    let ended = false
+    const end = (error: unknown) => {
+      if (ended) return
+      ended = true
+      for (const job of this.pending.values()) job.reject(new WorkerGone(String(error)))
+      this.pending.clear()
+      onEnd(this, error)
+    }
+    worker.once('error', end)
+    worker.once('exit', (code) => end(new Error(`the worker exited with code ${code}`)))
+  }
+
+  call(job: GramJob): Promise<{ kind: 'gram' }>
+  call(job: FinishJob): Promise<{ kind: 'finish' } & Analysis>
+  call(job: GramJob | FinishJob): Promise<unknown> {
+    return new Promise<AnalysisReply>((resolve, reject) => {
+      const id = this.nextId++
+      this.pending.set(id, { resolve, reject })
+      this.worker.postMessage({ ...job, id })
+    })
+  }
+
+  terminate(): Promise<number> {
+    this.stopping = true
+    return this.worker.terminate()
+  }
+}
+
+export class AnalysisRunner {
+  private workers: Promise<AnalysisWorker[]> | null = null
+  /** Counts worker sets, so that only the current set's end replaces it. */
+  private generation = 0
+  /** No worker could start (or the runner closed): analysis runs in main from then on. */
+  private unavailable = false
+  /** Where the last analysis ran: in the workers, or in main when they were not there. */
   lastRanIn: 'worker' | 'main' | null = null
 
   constructor(
     private readonly log?: (message: string) => void,
     private readonly entry: WorkerEntry = workerEntry,
+    private readonly size = Math.min(2, availableParallelism()),
   ) {}
 
   /** The cosine matrix and projection of packed vectors (in shared memory, as `packVectors(…, true)` makes). */
   async analyse(vectors: PackedVectors): Promise<Analysis> {
-    const worker = await this.start()
-    if (!worker) return this.inMain(vectors)
-    return new Promise<Analysis>((resolve, reject) => {
-      const id = this.nextId++
-      this.pending.set(id, { vectors, resolve, reject })
-      worker.postMessage({ id, data: vectors.data, n: vectors.n, d: vectors.d } satisfies AnalysisJob)
-    })
+    const workers = await this.start()
+    if (workers.length === 0) return this.inMain(vectors)
+    const { data, n, d } = vectors
+    try {
+      const gram = new Float64Array(new SharedArrayBuffer(n * n * Float64Array.BYTES_PER_ELEMENT))
+      const parts = workers.length
+      await Promise.all(workers.map((w, part) => w.call({ kind: 'gram', data, n, d, gram, part, parts })))
+      const { cosine, projection } = await workers[0]!.call({ kind: 'finish', gram, n })
+      this.lastRanIn = 'worker'
+      return { cosine, projection }
+    } catch (error) {
+      // A worker that died took the job with it: it is computed here instead, so it still ends with a result.
+      if (error instanceof WorkerGone) return this.inMain(vectors)
+      throw error
+    }
+  }
+
+  /** Starts the workers ahead of the first analysis (they load while the vectors are still on the wire). */
+  warm(): void {
+    void this.start()
   }
 
   async close(): Promise<void> {
-    const worker = await this.worker
-    this.worker = null
     this.unavailable = true
-    await worker?.terminate()
+    const workers = (await this.workers) ?? []
+    this.workers = null
+    await Promise.all(workers.map((w) => w.terminate()))
   }
 
-  private start(): Promise<Worker | null> {
-    if (this.unavailable) return Promise.resolve(null)
-    this.worker ??= this.spawn()
-    return this.worker
+  private start(): Promise<AnalysisWorker[]> {
+    if (this.unavailable) return Promise.resolve([])
+    this.workers ??= this.spawn()
+    return this.workers
   }
 
-  private async spawn(): Promise<Worker | null> {
-    let worker: Worker
+  private async spawn(): Promise<AnalysisWorker[]> {
+    let entry: Awaited<ReturnType<WorkerEntry>>
     try {
-      const { file, eval: isCode } = await this.entry()
-      worker = new Worker(file, { eval: isCode })
+      entry = await this.entry()
     } catch (error) {
       this.giveUp(error)
-      return null
+      return []
     }
-    worker.unref()
-    // The worker counts as started once it has answered; one that dies before that will not start at all.
-    let answered = false
-    worker.on('message', (reply: AnalysisReply) => {
-      answered = true
-      const job = this.pending.get(reply.id)
-      if (!job) return
-      this.pending.delete(reply.id)
-      if ('error' in reply)
-        job.reject(new Error(`The similarity matrix could not be computed: ${reply.error}`))
-      else {
-        this.lastRanIn = 'worker'
-        job.resolve(reply)
+    const workers: AnalysisWorker[] = []
+    const generation = ++this.generation
+    // A worker that ends takes its set with it: the next analysis starts a new set. One that ends without
+    // ever answering means workers cannot start here at all.
+    const onEnd = (worker: AnalysisWorker, error: unknown) => {
+      if (!worker.answered && !worker.stopping) this.giveUp(error)
+      if (generation !== this.generation) return
+      this.generation++
+      this.workers = null
+      for (const other of workers) if (other !== worker) void other.terminate()
+    }
+    for (let i = 0; i < this.size; i++) {
+      try {
+        workers.push(new AnalysisWorker(new Worker(entry.file, { eval: entry.eval }), onEnd))
+      } catch (error) {
+        this.giveUp(error)
+        await Promise.all(workers.map((w) => w.terminate()))
+        return []
       }
-    })
-    const ended = (error: unknown) => {
-      this.worker = null
-      if (!answered) this.giveUp(error)
-      // Jobs the worker took with it are computed here instead, so each still ends with a result.
-      const orphans = [...this.pending.values()]
-      this.pending.clear()
-      for (const job of orphans) this.inMain(job.vectors).then(job.resolve, job.reject)
     }
-    worker.once('error', ended)
-    worker.once('exit', (code) => ended(new Error(`the worker exited with code ${code}`)))
-    return worker
+    return workers
   }
 
   private inMain(vectors: PackedVectors): Promise<Analysis> {

@@ -63,6 +63,7 @@ export class EmbeddingsService {
   }): Promise<EmbedOutcome> {
     return this.guard.run(input.requestId, async (signal) => {
       const profile = await this.deps.profiles.resolve(input.profileId)
+      this.analysis.warm()
       const got = await fetchVectors(this.deps.gateway, profile, input.draft, input.rawBody, signal)
       const t0 = performance.now()
       const set = await this.sets.add(input.draft, got.vectors, input.rawBody)

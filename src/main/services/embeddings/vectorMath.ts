@@ -76,6 +76,16 @@ export function packVectors(vectors: readonly Float32Array[], shared = false): P
 export const rowsOf = ({ data, n, d }: PackedVectors): Float32Array[] =>
   Array.from({ length: n }, (_, i) => data.subarray(i * d, (i + 1) * d))
 
+/**
+ * Which share of the Gram matrix one thread computes: every `parts`-th block of columns from block `part`,
+ * written into `into` (shared by all the threads). The shares' cells are disjoint.
+ */
+export interface GramShare {
+  part: number
+  parts: number
+  into?: Float64Array
+}
+
 /** Rows of the Gram matrix computed against one block of columns while that block stays in cache. */
 const COLUMN_BLOCK = 32
 
@@ -83,20 +93,22 @@ const COLUMN_BLOCK = 32
  * The n × n matrix of dot products (row-major, symmetric), each sum accumulated in float64 in index order.
  * Only the upper half is computed and mirrored. Four rows against two columns share every load in registers
  * (eight sums: about three times the speed of one dot product at a time), and the columns are taken in blocks
- * of COLUMN_BLOCK vectors that stay in cache while every row meets them. The pace is checked between tiles.
+ * of COLUMN_BLOCK vectors that stay in cache while every row meets them; threads can share the blocks out
+ * (`share`). The pace is checked between tiles.
  */
 export async function gramMatrix(
   { data: x, n, d }: PackedVectors,
   pace: () => Promise<void> = createPacer(),
+  share: GramShare = { part: 0, parts: 1 },
 ): Promise<Float64Array> {
-  const g = new Float64Array(n * n)
+  const g = share.into ?? new Float64Array(n * n)
   const last = Math.max(0, n - 1) * d
   const put = (i: number, j: number, v: number) => {
     if (i >= n || j >= n || j < i) return
     g[i * n + j] = v
     g[j * n + i] = v
   }
-  for (let jb = 0; jb < n; jb += COLUMN_BLOCK) {
+  for (let jb = share.part * COLUMN_BLOCK; jb < n; jb += share.parts * COLUMN_BLOCK) {
     const jEnd = Math.min(n, jb + COLUMN_BLOCK)
     // Row tiles of four that reach this block's columns (i ≤ j): from the first up to the block's end.
     for (let i = 0; i < jEnd; i += 4) {
