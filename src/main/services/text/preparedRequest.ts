@@ -45,16 +45,28 @@ export function withTurns(
   return request.conversation ? { ...draft, messages: conversations.turns(request.conversation) } : draft
 }
 
+/**
+ * The request with its conversation's turns in the draft, read now: the store keeps only the newest revision,
+ * and the renderer may upload the next one as soon as the call that carried this reference is answered.
+ */
+export function pinTurns(conversations: ConversationStore, request: RunRequest): RunRequest {
+  if (!request.conversation) return request
+  const { conversation: _ref, ...rest } = request
+  return { ...rest, draft: withTurns(conversations, request) as RunRequest['draft'] }
+}
+
 export async function prepareRequest(
   deps: PrepareDeps,
   request: RunRequest,
   options: { allowInvalid?: boolean } = {},
 ): Promise<Prepared> {
+  // The turns first, before anything waits (see pinTurns).
+  const withConversation = withTurns(deps.conversations, request)
   const profile = await deps.profiles.resolve(request.profileId)
   const format = request.format as WireFormat
   const adapter = formats[format]
   const kind: EndpointKind = format === 'native' ? 'native' : 'model'
-  const draft = await resolveAttachments(withTurns(deps.conversations, request), deps.media)
+  const draft = await resolveAttachments(withConversation, deps.media)
   if (request.rawBody !== undefined) {
     const syntax = jsonSyntaxError(request.rawBody)
     const problem = syntax

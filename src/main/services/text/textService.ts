@@ -31,7 +31,7 @@ import { createSseReader } from './sseReader'
 import { ExchangeLog } from './exchangeLog'
 import { ConversationStore, type PutTurns } from './conversations'
 import { runFailure } from './runFailure'
-import { prepareRequest, safeJson, withTurns, type Prepared } from './preparedRequest'
+import { pinTurns, prepareRequest, safeJson, withTurns, type Prepared } from './preparedRequest'
 import { requestPreview } from './requestPreview'
 import { countRequestTokens, type TokenCount } from './tokenCount'
 import { completionEvents } from './completionEvents'
@@ -112,8 +112,15 @@ export class TextService {
       ),
     }
     this.runs.set(id, run)
-    // The run proceeds in the background; its outcome always arrives as text.runEnded.
-    void this.execute(run, request)
+    // The turns are read before the start is answered (see pinTurns); the run proceeds in the background and
+    // its outcome, a failure to read them included, always arrives as text.runEnded.
+    let pinned: RunRequest | { failure: unknown }
+    try {
+      pinned = pinTurns(this.conversations, request)
+    } catch (failure) {
+      pinned = { failure }
+    }
+    void this.execute(run, pinned)
     return { runId: id }
   }
 
@@ -149,9 +156,10 @@ export class TextService {
     return prepareRequest({ ...this.deps, conversations: this.conversations }, request, options)
   }
 
-  private async execute(run: Run, request: RunRequest): Promise<void> {
+  private async execute(run: Run, request: RunRequest | { failure: unknown }): Promise<void> {
     let p: Prepared
     try {
+      if ('failure' in request) throw request.failure
       p = await this.prepare(request)
     } catch (error) {
       // The profile, its key, the conversation or the draft: the run ends before anything is sent.

@@ -32,8 +32,10 @@ export async function countRequestTokens(
   deps: TokenCountDeps,
   request: Omit<RunRequest, 'rawBody' | 'runId' | 'force'>,
 ): Promise<TokenCount> {
+  // The turns first, before anything waits (see pinTurns).
+  const withConversation = withTurns(deps.conversations, request)
   const profile = await deps.profiles.resolve(request.profileId)
-  const draft = await resolveAttachments(withTurns(deps.conversations, request), deps.media)
+  const draft = await resolveAttachments(withConversation, deps.media)
   if (request.format !== 'messages')
     return { inputTokens: estimateTokens(draft), source: 'estimate', exchange: null }
   const built = buildCountTokens(draft)

@@ -1,7 +1,8 @@
 // The renderer's side of the conversation main keeps: before a run (or a preview) it uploads only what changed
 // since main's revision, as JSON in pieces that keep every IPC message far under 256 KB (M1), and answers the
 // reference {id, revision} the request carries. Turns are compared by identity (the store never mutates a turn),
-// uploads run one at a time, and a conversation main no longer knows is uploaded again from scratch.
+// uploads run one at a time, and a conversation main no longer knows is uploaded again from scratch. A request
+// that carries a reference is sent before the next upload starts, so it never reaches main already stale.
 import type { DraftMessage } from '../../../shared/wire'
 import { TURNS_PIECE_CHARS, type ConversationRef } from '../../../shared/ipc/text'
 
@@ -34,7 +35,16 @@ export class ConversationMirror {
 
   /** Makes main hold exactly `turns` and answers the reference to them. */
   sync(turns: readonly DraftMessage[]): Promise<ConversationRef> {
-    const next = this.queue.then(() => this.syncNow(turns))
+    return this.request(turns, async (ref) => ref)
+  }
+
+  /**
+   * Makes main hold exactly `turns`, then sends `call` with the reference to them; the next upload waits until
+   * `call` has been answered, because main keeps only the newest revision and would refuse the older one as
+   * stale. `call` must not itself use this mirror.
+   */
+  request<T>(turns: readonly DraftMessage[], call: (ref: ConversationRef) => Promise<T>): Promise<T> {
+    const next = this.queue.then(async () => call(await this.syncNow(turns)))
     this.queue = next.catch(() => undefined)
     return next
   }

@@ -267,9 +267,15 @@ export const useTextStore = create<TextState>((set, get) => ({
 
 const mirror = new ConversationMirror((input) => client.invoke('text.putTurns', input))
 
-/** Uploads what main lacks of these turns and answers the reference a request carries. */
-export function syncConversation(turns: readonly DraftMessage[]): Promise<ConversationRef> {
-  return mirror.sync(turns)
+/**
+ * Uploads what main lacks of these turns, then sends `call` with the reference to them before any other upload
+ * can move main past that revision (a preview, a token count and a run may all be on their way at once).
+ */
+export function withConversation<T>(
+  turns: readonly DraftMessage[],
+  call: (conversation: ConversationRef) => Promise<T>,
+): Promise<T> {
+  return mirror.request(turns, call)
 }
 
 /** Called with the code of any error main answered for a request that referenced the conversation. */
@@ -313,17 +319,18 @@ async function start(draft: Draft, options: { force?: boolean } = {}): Promise<v
   if (!profileId) return fail('No connection profile is chosen: add or choose one in Settings.')
   try {
     const { messages, ...settings } = draft
-    const conversation = await syncConversation(messages)
-    // Stopped while the conversation was uploading: nothing was asked of main.
-    if (useTextStore.getState().runs[runId]?.status !== 'running') return
-    await client.invoke('text.startRun', {
-      runId,
-      profileId,
-      format: s.format,
-      draft: { ...settings, messages: [] },
-      conversation,
-      ...(s.rawBody !== null ? { rawBody: s.rawBody } : {}),
-      ...(options.force ? { force: true } : {}),
+    await withConversation(messages, async (conversation) => {
+      // Stopped while the conversation was uploading: nothing was asked of main.
+      if (useTextStore.getState().runs[runId]?.status !== 'running') return
+      await client.invoke('text.startRun', {
+        runId,
+        profileId,
+        format: s.format,
+        draft: { ...settings, messages: [] },
+        conversation,
+        ...(s.rawBody !== null ? { rawBody: s.rawBody } : {}),
+        ...(options.force ? { force: true } : {}),
+      })
     })
   } catch (error) {
     fail(

@@ -13,7 +13,7 @@ import {
   currentRun,
   issueShown,
   profileInUse,
-  syncConversation,
+  withConversation,
   useTextStore,
 } from '../../stores/textStore'
 import { useProfilesStore } from '../../stores/profilesStore'
@@ -70,15 +70,20 @@ export function RequestView() {
       const { messages, ...settings } = draft
       let result: Awaited<ReturnType<typeof textCalls.previewRequest>>
       try {
-        const conversation = await syncConversation(messages)
-        if (cancelled) return
-        result = await textCalls.previewRequest({
-          profileId,
-          format,
-          draft: { ...settings, messages: [] },
-          conversation,
-          ...(rawBody !== null ? { rawBody } : {}),
-        })
+        const answer = await withConversation(messages, (conversation) =>
+          // Superseded while the conversation was uploading: nothing more is asked of main.
+          cancelled
+            ? Promise.resolve(null)
+            : textCalls.previewRequest({
+                profileId,
+                format,
+                draft: { ...settings, messages: [] },
+                conversation,
+                ...(rawBody !== null ? { rawBody } : {}),
+              }),
+        )
+        if (answer === null) return
+        result = answer
       } catch (error) {
         result = {
           ok: false,

@@ -13,7 +13,7 @@ import {
   currentRun,
   profileInUse,
   subscribeTextEvents,
-  syncConversation,
+  withConversation,
   useTextStore,
 } from '../../stores/textStore'
 import { useProfilesStore } from '../../stores/profilesStore'
@@ -296,13 +296,14 @@ function TokenCount() {
     setState({ text: '', busy: true })
     const { draft } = s.draft(true)
     const { messages, ...settings } = draft
-    const conversation = await syncConversation(messages).catch(() => undefined)
-    const result = await textCalls.countTokens({
-      profileId,
-      format: s.format,
-      draft: conversation ? { ...settings, messages: [] } : draft,
-      ...(conversation ? { conversation } : {}),
-    })
+    const result = await withConversation(messages, (conversation) =>
+      textCalls.countTokens({
+        profileId,
+        format: s.format,
+        draft: { ...settings, messages: [] },
+        conversation,
+      }),
+    ).catch(() => textCalls.countTokens({ profileId, format: s.format, draft }))
     setState({
       busy: false,
       text: result.ok
