@@ -16,6 +16,8 @@ for (const size of SIZES) {
   const at = `${size.width}x${size.height}`
 
   test(`every panel lays out without overlaps or cut-off controls at ${at}`, async ({ page, app }, info) => {
+    // Every panel and tab, with an embedding and a rerank run: longer than one interaction.
+    test.setTimeout(180_000)
     await page.setViewportSize(size)
     await page.goto(app.url)
     for (const view of LAYOUT_VIEWS) {
