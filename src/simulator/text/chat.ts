@@ -34,7 +34,7 @@ import { newId, planReply, type FinishReason, type Reply } from './reply'
 import { splitPieces } from './tokens'
 import {
   DEFAULT_BUDGET,
-  EFFORT_BUDGET,
+  effortBudget,
   assertModelExists,
   jsonPieces,
   parseArguments,
@@ -208,10 +208,11 @@ function parseReasoning(body: Json, model: string, stream: boolean): ReasoningRe
   }
   const effort = optionalString(body.reasoning_effort, 'reasoning_effort')
   if (effort !== undefined) {
-    if (!(effort in EFFORT_BUDGET))
+    const named = effortBudget(effort)
+    if (named === undefined || effort !== effort.toLowerCase())
       throw new RequestError(400, 'reasoning_effort must be low, medium or high.', 'reasoning_effort')
     enabled = true
-    budget ??= EFFORT_BUDGET[effort]
+    budget ??= named
   }
   const generationConfig = optionalRecord(body.generationConfig, 'generationConfig')
   const thinkingConfig = optionalRecord(generationConfig?.thinkingConfig, 'generationConfig.thinkingConfig')
@@ -225,7 +226,7 @@ function parseReasoning(body: Json, model: string, stream: boolean): ReasoningRe
       )
     }
     enabled = true
-    budget ??= level === 'LOW' ? EFFORT_BUDGET.low : EFFORT_BUDGET.high
+    budget ??= effortBudget(level)
   }
   if (!enabled) return undefined
   const inline = optionalBoolean(body.svc_thinking_to_content, 'svc_thinking_to_content') ?? false

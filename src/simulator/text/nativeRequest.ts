@@ -26,7 +26,7 @@ import {
   type ToolDef,
   type Turn,
 } from './conversation'
-import { DEFAULT_BUDGET, EFFORT_BUDGET, assertModelExists, suffixThinking } from './route'
+import { DEFAULT_BUDGET, assertModelExists, effortBudget, suffixThinking } from './route'
 import { TEMPERATURE_RANGE, THINKING_LEVELS, TOP_P_RANGE } from '../../shared/catalog/textParams'
 
 /** Tool entries that ask for search grounding (the spec's vendorSearch, and the SDK's own names). */
@@ -161,7 +161,7 @@ function parseThinking(config: Json | undefined, model: string): ReasoningReques
     (budget !== undefined && budget !== 0) ||
     level !== undefined
   if (!enabled) return undefined
-  const levelBudget = level === undefined ? undefined : EFFORT_BUDGET[level.toLowerCase()]
+  const levelBudget = level === undefined ? undefined : effortBudget(level)
   const explicit = budget !== undefined && budget > 0 ? budget : undefined
   return {
     budgetTokens: explicit ?? levelBudget ?? (fromSuffix ? fromSuffix.budget : DEFAULT_BUDGET),

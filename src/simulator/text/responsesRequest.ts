@@ -25,7 +25,7 @@ import {
   type Turn,
 } from './conversation'
 import type { Reply } from './reply'
-import { DEFAULT_BUDGET, EFFORT_BUDGET, assertModelExists, parseArguments, suffixThinking } from './route'
+import { DEFAULT_BUDGET, assertModelExists, effortBudget, parseArguments, suffixThinking } from './route'
 import { FILE_MAX_BYTES, TEMPERATURE_RANGE, TOP_P_RANGE } from '../../shared/catalog/textParams'
 
 const STORE = 'responses.stored'
@@ -206,14 +206,18 @@ export function parseResponsesRequest(ctx: SimContext, body: Json): ResponsesReq
   const reasoning = optionalRecord(body.reasoning, 'reasoning')
   const effort = optionalString(reasoning?.effort, 'reasoning.effort')
   const summary = optionalString(reasoning?.summary, 'reasoning.summary')
-  if (effort !== undefined && effort !== 'none' && !(effort in EFFORT_BUDGET)) {
+  if (
+    effort !== undefined &&
+    effort !== 'none' &&
+    (effortBudget(effort) === undefined || effort !== effort.toLowerCase())
+  ) {
     throw new RequestError(400, 'reasoning.effort must be none, low, medium or high.', 'reasoning.effort')
   }
   const fromSuffix = suffixThinking(model)
   const thinks =
     fromSuffix !== 'off' && effort !== 'none' && (effort !== undefined || fromSuffix !== undefined)
   const budget =
-    (effort !== undefined ? EFFORT_BUDGET[effort] : undefined) ??
+    (effort !== undefined ? effortBudget(effort) : undefined) ??
     (typeof fromSuffix === 'object' ? fromSuffix.budget : DEFAULT_BUDGET)
   const tools = parseTools(body.tools)
   assertModelExists(model, `The model \`${model}\` does not exist or you do not have access to it.`)

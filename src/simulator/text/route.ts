@@ -4,18 +4,19 @@
 import type { AuthKind, ErrorStyle, SimContext, SimRoute } from '../types'
 import { errorTypeFor, sendError } from '../errors'
 import { parseThinkingSuffix } from '../../shared/catalog/textModels'
+import { THINKING_BUDGET_BY_EFFORT } from '../../shared/catalog/textParams'
 import { RequestError, isRecord, type Json } from './body'
 import { countTokens, type Piece } from './tokens'
 
-/** Default thinking budget when a request enables thinking without one. */
-export const DEFAULT_BUDGET = 4096
+/** Default thinking budget when a request enables thinking without one: the catalog's medium effort. */
+export const DEFAULT_BUDGET: number = THINKING_BUDGET_BY_EFFORT.medium
 
-/** Budgets for named efforts (spec: reasoning_effort is about 20%, 50%, 80% of the budget). */
-export const EFFORT_BUDGET: Record<string, number> = {
-  minimal: 512,
-  low: 1024,
-  medium: 4096,
-  high: 8192,
+/** The budget for a named effort (low, medium, high, any case), from the catalog's table; other names have none. */
+export function effortBudget(effort: string): number | undefined {
+  const key = effort.toLowerCase()
+  return Object.hasOwn(THINKING_BUDGET_BY_EFFORT, key)
+    ? THINKING_BUDGET_BY_EFFORT[key as keyof typeof THINKING_BUDGET_BY_EFFORT]
+    : undefined
 }
 
 /** Model ids starting with this prefix answer with the format's model-not-found error (404). */
@@ -38,7 +39,7 @@ export function suffixThinking(model: string): { budget: number } | 'off' | unde
     case 'budget':
       return { budget: suffix.budget }
     case 'level':
-      return { budget: EFFORT_BUDGET[suffix.level] ?? DEFAULT_BUDGET }
+      return { budget: effortBudget(suffix.level) ?? DEFAULT_BUDGET }
   }
 }
 
