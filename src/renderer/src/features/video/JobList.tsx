@@ -1,35 +1,10 @@
 // The job list, newest first: status with elapsed time and the next query, the notice a job is riding out (429,
 // a dropped download), the error code and message of a failure, and the actions that fit the job's state:
 // cancel, retry, delete (with its file), remix (family A), preview, compare, details, save.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { ACTIVE_JOB_STATUSES, type VideoJob } from '../../../../shared/ipc/video'
 import { useVideoStore } from '../../stores/videoStore'
-
-const STATUS_LABEL: Record<VideoJob['status'], string> = {
-  submitting: 'Submitting',
-  submitted: 'Submitted',
-  queued: 'Queued',
-  in_progress: 'In progress',
-  downloading: 'Downloading',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-}
-
-export function duration(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000))
-  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`
-}
-
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    if (!active) return
-    const t = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(t)
-  }, [active])
-  return now
-}
+import { STATUS_LABEL, age, useNow } from '../jobs/JobStatus'
 
 export function JobList({ onSave }: { onSave(job: VideoJob): void }) {
   const { jobs, total, compare, previewId, loadMore } = useVideoStore()
@@ -98,11 +73,11 @@ function JobRow({
         <strong>{job.model}</strong>
         <span className="muted small">{job.mode}</span>
         <span className="muted small" title={new Date(job.createdAt).toLocaleString()}>
-          {duration(elapsed)}
+          {age(elapsed)}
         </span>
         {job.nextPollAt !== null && active && (
           <span className="muted small" data-testid="next-poll">
-            next query in {duration(job.nextPollAt - now)}
+            next query in {age(job.nextPollAt - now)}
           </span>
         )}
         {job.progress && (
