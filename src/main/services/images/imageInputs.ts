@@ -1,79 +1,25 @@
 // The images a console image task sends: files imported into the media store (`attachment:<id>`) are checked
 // (still stored, PNG or JPEG by their header, at most 20 MB) and inlined as a data URL or bare Base64 where the
 // body takes them; URLs and data URLs pass as typed. Invariant: a problem is an issue naming the form field.
-import { open, readFile } from 'node:fs/promises'
-import { mediaIdOfRef } from '../../../shared/ipc/media'
+import { readFile } from 'node:fs/promises'
 import type { ValidationIssue } from '../../../shared/ipc/video'
 import type { Dimensions } from '../../../shared/images/bodies'
 import { CONSOLE_IMAGE_MAX_BYTES, type LocalImageAs } from '../../../shared/images/forms'
-import { imageDimensions, inlineImageInfo } from '../../../shared/video/images'
+import { inlineImageInfo } from '../../../shared/video/images'
 import type { MediaStore } from '../mediaStore'
+import { loadStoredImage, type StoredImage } from '../storedImage'
 
-const HEADER_BYTES = 96 * 1024
+/** An imported image as a console image task sends it. */
+export type StoredInput = StoredImage & { dims: Dimensions }
 
-export interface StoredInput {
-  mediaId: string
-  path: string
-  name: string
-  mimeType: 'image/png' | 'image/jpeg'
-  size: number
-  dims: Dimensions
-}
-
-/** The first bytes of a file: enough for any PNG or JPEG header. */
-export async function readHeader(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r')
-  try {
-    const buf = Buffer.alloc(HEADER_BYTES)
-    const { bytesRead } = await handle.read(buf, 0, HEADER_BYTES, 0)
-    return buf.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
-}
-
-const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`
-
-/** Reads an imported file's header and checks it; null (with an issue) when it cannot be sent. */
-export async function loadStoredImage(
+async function loadInput(
   media: MediaStore,
   field: string,
   ref: string,
   issues: ValidationIssue[],
 ): Promise<StoredInput | null> {
-  const id = mediaIdOfRef(ref)
-  if (!id) return null
-  const info = await media.info(id)
-  const path = info ? await media.path(id) : null
-  if (!info || !path) {
-    issues.push({ field, rule: 'required', message: `${field}: the file is no longer stored; add it again` })
-    return null
-  }
-  const dims = imageDimensions(await readHeader(path))
-  if (!dims || (dims.format !== 'png' && dims.format !== 'jpeg')) {
-    issues.push({
-      field,
-      rule: 'format',
-      message: `${field} must be a PNG or JPEG image (${info.name} is ${dims?.format ?? (info.mimeType || 'not an image')})`,
-    })
-    return null
-  }
-  if (info.size > CONSOLE_IMAGE_MAX_BYTES) {
-    issues.push({
-      field,
-      rule: 'range',
-      message: `${field}: images are at most ${mb(CONSOLE_IMAGE_MAX_BYTES)} (${info.name} is ${mb(info.size)})`,
-    })
-    return null
-  }
-  return {
-    mediaId: id,
-    path,
-    name: info.name,
-    mimeType: dims.format === 'png' ? 'image/png' : 'image/jpeg',
-    size: info.size,
-    dims: { width: dims.width, height: dims.height },
-  }
+  const file = await loadStoredImage(media, field, ref, CONSOLE_IMAGE_MAX_BYTES, issues)
+  return file && { ...file, dims: { width: file.info.width, height: file.info.height } }
 }
 
 /** Loads every imported image of a form; answers the stored files by field, and the size of inline data URLs. */
@@ -85,7 +31,7 @@ export async function loadInputs(
   const files = new Map<string, StoredInput>()
   const inline = new Map<string, Dimensions>()
   for (const { field, value } of fields) {
-    const file = await loadStoredImage(media, field, value, issues)
+    const file = await loadInput(media, field, value, issues)
     if (file) files.set(field, file)
     else if (value.startsWith('data:')) {
       const info = inlineImageInfo(value)

@@ -17,7 +17,7 @@ import type { SendContext } from '../tasks/domain'
 import type { StepContext, StepOutcome, SubmitOutcome } from '../tasks/types'
 import { describeError, describeHttpError, isObject, parseJson } from '../video/answers'
 import { fetchToFile } from '../video/fetchToFile'
-import { readHeader } from './imageInputs'
+import { readHeader } from '../storedImage'
 import type { ImageRecord } from './imageRecord'
 
 export interface ImageStepDeps {

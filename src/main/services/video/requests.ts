@@ -2,21 +2,17 @@
 // (`attachment:<id>`) are checked (stored, JPEG/PNG, size) and inlined as data URLs, and the shared rules run on a
 // probe body whose images are only their headers, so validation never decodes a whole image in main. Every
 // refusal names the field and the rule (R8). The display body shows images as short placeholders.
-import { open, readFile } from 'node:fs/promises'
-import {
-  VIDEO_IMAGE_MAX_BYTES,
-  VIDEO_IMAGE_TYPES,
-  type ValidationIssue,
-  type VideoJobRequest,
-} from '../../../shared/ipc/video'
-import { MEDIA_REF_PREFIX, mediaIdOfRef } from '../../../shared/ipc/media'
+import { readFile } from 'node:fs/promises'
+import { VIDEO_IMAGE_MAX_BYTES, type ValidationIssue, type VideoJobRequest } from '../../../shared/ipc/video'
+import { MEDIA_REF_PREFIX } from '../../../shared/ipc/media'
 import { findVideoModel, type VideoFamily } from '../../../shared/catalog/videoModels'
 import { checkConsoleVideo, consolePath } from '../../../shared/catalog/consoleTasks'
 import { buildVideoBody } from '../../../shared/video/build'
 import type { VideoForm } from '../../../shared/video/forms'
-import { imageDimensions, type ImageInfo } from '../../../shared/video/images'
+import type { ImageInfo } from '../../../shared/video/images'
 import { validateVideoForm } from '../../../shared/video/validate'
 import type { MediaStore } from '../mediaStore'
+import { loadStoredImage, type StoredImage } from '../storedImage'
 
 export const VIDEO_SUBMIT_PATH = '/v1/video/generations'
 export const videoQueryPath = (taskId: string): string => `${VIDEO_SUBMIT_PATH}/${encodeURIComponent(taskId)}`
@@ -51,30 +47,6 @@ export interface PreparedRequest {
 
 export type PrepareResult = { ok: true; value: PreparedRequest } | { ok: false; issues: ValidationIssue[] }
 
-// Enough of a file to read any PNG or JPEG header (EXIF can push a JPEG frame header to ~64 KB).
-const HEADER_BYTES = 96 * 1024
-
-interface ImageFile {
-  id: string
-  path: string
-  mimeType: string
-  size: number
-  name: string
-  header: Uint8Array
-  info: ImageInfo | undefined
-}
-
-async function readHeader(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r')
-  try {
-    const buf = Buffer.alloc(HEADER_BYTES)
-    const { bytesRead } = await handle.read(buf, 0, HEADER_BYTES, 0)
-    return buf.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
-}
-
 /** The image fields of a form, by their form field names, in order. */
 function imageFields(form: VideoForm): { field: string; value: string; set: (v: string) => void }[] {
   const out: { field: string; value: string; set: (v: string) => void }[] = []
@@ -99,51 +71,9 @@ function imageFields(form: VideoForm): { field: string; value: string; set: (v: 
   return out
 }
 
-const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`
-
-async function loadImage(
-  media: MediaStore,
-  field: string,
-  ref: string,
-  issues: ValidationIssue[],
-): Promise<ImageFile | null> {
-  const id = mediaIdOfRef(ref)
-  const info = id ? await media.info(id) : null
-  const path = id && info ? await media.path(id) : null
-  if (!id || !info || !path) {
-    issues.push({
-      field,
-      rule: 'required',
-      message: `${field}: the imported image is no longer stored; add the file again`,
-    })
-    return null
-  }
-  const header = await readHeader(path)
-  const dims = imageDimensions(header)
-  const mimeType =
-    dims?.format === 'png' ? 'image/png' : dims?.format === 'jpeg' ? 'image/jpeg' : info.mimeType
-  if (!(VIDEO_IMAGE_TYPES as readonly string[]).includes(mimeType) || !dims) {
-    issues.push({
-      field,
-      rule: 'format',
-      message: `${field} must be a JPEG or PNG image (${info.name} is ${info.mimeType || 'of an unknown type'})`,
-    })
-    return null
-  }
-  if (info.size > VIDEO_IMAGE_MAX_BYTES) {
-    issues.push({
-      field,
-      rule: 'range',
-      message: `${field}: images are at most ${mb(VIDEO_IMAGE_MAX_BYTES)} (${info.name} is ${mb(info.size)})`,
-    })
-    return null
-  }
-  return { id, path, mimeType, size: info.size, name: info.name, header, info: dims }
-}
-
 const dataUrlOf = (mime: string, bytes: Uint8Array): string =>
   `data:${mime};base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}`
-const placeholder = (file: ImageFile): string =>
+const placeholder = (file: StoredImage): string =>
   `data:${file.mimeType};base64,<${file.name}: ${file.size} bytes, inlined when sent>`
 
 /**
@@ -173,7 +103,7 @@ export async function prepareVideoRequest(
   const probe = structuredClone(request.form)
   const display = structuredClone(request.form)
   const full = structuredClone(request.form)
-  const files = new Map<string, ImageFile>()
+  const files = new Map<string, StoredImage>()
   const probeFields = imageFields(probe)
   const displayFields = imageFields(display)
   const fullFields = imageFields(full)
@@ -181,7 +111,8 @@ export async function prepareVideoRequest(
   for (let i = 0; i < probeFields.length; i++) {
     const { field, value } = probeFields[i]!
     if (!value.trim().startsWith(MEDIA_REF_PREFIX)) continue
-    const file = files.get(value) ?? (await loadImage(media, field, value, issues))
+    const file =
+      files.get(value) ?? (await loadStoredImage(media, field, value, VIDEO_IMAGE_MAX_BYTES, issues))
     if (!file) continue
     files.set(value, file)
     probeFields[i]!.set(dataUrlOf(file.mimeType, file.header))
