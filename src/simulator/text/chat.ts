@@ -1,7 +1,6 @@
 // Endpoint 1, chat completions: parses the request into a Conversation and renders the Reply as a
-// `chat.completion` or as `chat.completion.chunk` SSE ending in `data: [DONE]` (WIRE-NOTES). The stream's first
-// delta carries `role`, tool calls stream as indexed fragments, and the usage chunk (`choices: []`) is sent
-// only when `stream_options.include_usage` is true (it is never put on the finish chunk).
+// `chat.completion` or as `chat.completion.chunk` SSE ending in `data: [DONE]` (WIRE-NOTES): `role` on the
+// first delta, tool calls as indexed fragments, a usage chunk (`choices: []`) only with `include_usage`.
 import type { SimContext } from '../types'
 import { openSse, sendJson } from '../http'
 import { streamErrorEvents } from '../errors'
