@@ -116,7 +116,8 @@ export class TextService {
     // its outcome, a failure to read them included, always arrives as text.runEnded.
     let pinned: RunRequest | { failure: unknown }
     try {
-      pinned = pinTurns(this.conversations, request)
+      // The history reads the same pinned turns when the run ends.
+      pinned = run.request = pinTurns(this.conversations, request)
     } catch (failure) {
       pinned = { failure }
     }
