@@ -68,6 +68,28 @@ test('one prompt through four formats: bodies, lossiness, four streams, one fail
   await expect(page.getByTestId('lane-facts').first()).toContainText(/\d+ frames/)
   await shoot(page, 'compare-after-run')
 
+  // Hovering a mark of the first lane shows its frame; clicking opens it in that column's Inspector.
+  const canvas = page.getByRole('img', { name: 'Frames of each column over time' })
+  const box = (await canvas.boundingBox())!
+  let found = false
+  for (let x = 2; x < box.width && !found; x += 2) {
+    await page.mouse.move(box.x + x, box.y + 15)
+    found = await page.getByRole('tooltip').isVisible()
+  }
+  expect(found).toBe(true)
+  await expect(page.getByRole('tooltip')).toContainText(/frame \d+ · \+\d/)
+  await page.mouse.down()
+  await page.mouse.up()
+  await expect(compare.column(1).getByTestId('frame-focus')).toContainText(/Frame \d+ at \+/)
+  await expect(compare.column(1).getByRole('tab', { name: 'Stream' })).toHaveAttribute('aria-selected', 'true')
+
+  // One column runs again on its own; the others keep their answers.
+  await compare.column(2).getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(compare.column(2).getByTestId('column-metrics')).toHaveAttribute('data-status', 'done', {
+    timeout: 30_000,
+  })
+  await expect(compare.column(1).getByTestId('column-metrics')).toHaveAttribute('data-status', 'done')
+
   // Body diff of chat completions against messages: where the same draft lands differs.
   await compare.showDifferences('Body diff')
   await page.getByLabel('Body diff second column').selectOption({ index: 2 })

@@ -21,21 +21,27 @@ export function useColumnPreviews(): void {
         let conversation
         try {
           conversation = await syncShared(shared)
-        } catch {
-          conversation = undefined
+        } catch (error) {
+          // The turns never travel inline (M1): without main holding them there is nothing to preview.
+          if (cancelled) return
+          const message = `Could not hand the conversation to main: ${error instanceof Error ? error.message : String(error)}`
+          const previews = Object.fromEntries(
+            columns.map((c) => [c.id, { key: '', preview: null, error: message }]),
+          )
+          return useCompareStore.setState({ previews })
         }
         await Promise.all(
           columns.map(async (column) => {
             const key = JSON.stringify([column, activeId])
             const profileId = columnProfile(column)
             const { draft } = columnDraft(shared, column)
-            const { messages, ...settings } = draft
+            const { messages: _turns, ...settings } = draft
             const result = profileId
               ? await textCalls.previewRequest({
                   profileId,
                   format: column.format,
-                  draft: conversation ? { ...settings, messages: [] } : { ...settings, messages },
-                  ...(conversation ? { conversation } : {}),
+                  draft: { ...settings, messages: [] },
+                  conversation,
                 })
               : null
             if (cancelled) return
