@@ -17,10 +17,7 @@ function electronBinary(): string | null {
 const binary = electronBinary()
 
 test('the desktop app opens a sandboxed window on the Local simulator', async () => {
-  test.skip(
-    !binary,
-    'The Electron binary is not installed (it downloads on first use; this machine is offline).',
-  )
+  test.skip(!binary, 'No Electron binary installed: it downloads on first use, and this machine is offline.')
   const app = await electron.launch({
     executablePath: binary!,
     args: [join(ROOT, 'out/main/index.js'), '--no-sandbox'],
