@@ -23,7 +23,7 @@ interface PanelDef {
 
 const PANELS: PanelDef[] = [
   { id: 'text', label: 'Text', icon: '✎', render: () => <TextPanel /> },
-  { id: 'compare', label: 'Compare', icon: '⫼', render: () => <ComparePanel /> },
+  { id: 'compare', label: 'Compare', icon: '⇄', render: () => <ComparePanel /> },
   { id: 'video', label: 'Video', icon: '▶', render: () => <VideoPanel /> },
   { id: 'images', label: 'Images', icon: '▦', render: () => <ImagesPanel /> },
   { id: 'jobs', label: 'Jobs', icon: '☰', render: () => <JobsPanel /> },
