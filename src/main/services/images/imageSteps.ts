@@ -10,12 +10,19 @@ import { AppError } from '../../../shared/ipc/result'
 import type { JobError } from '../../../shared/ipc/video'
 import { decodeBase64, imageDimensions, parseImageReference } from '../../../shared/video/images'
 import { ExchangeRecorder } from '../exchangeRecorder'
-import { GatewayError, RETRYABLE_STATUS, responseText, retryAfterMs, type GatewayClient } from '../gateway'
+import { responseText, type GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
 import type { ResolvedProfile } from '../profiles'
 import type { SendContext } from '../tasks/domain'
 import type { StepContext, StepOutcome, SubmitOutcome } from '../tasks/types'
-import { describeError, describeHttpError, isObject, parseJson } from '../video/answers'
+import {
+  describeError,
+  describeHttpError,
+  isObject,
+  parseJson,
+  pollThrew,
+  retryableAnswer,
+} from '../tasks/answers'
 import { fetchToFile } from '../video/fetchToFile'
 import { readHeader } from '../storedImage'
 import type { ImageRecord } from './imageRecord'
@@ -134,32 +141,15 @@ export class ImageSteps {
         signal: ctx.signal,
       })
     } catch (error) {
-      if (!ctx.current()) return { type: 'stale' }
-      if (error instanceof GatewayError) ctx.keepExchange('poll', error.exchange.snapshot())
-      if (
-        error instanceof GatewayError &&
-        (error.code === 'GATEWAY_UNREACHABLE' || error.code === 'GATEWAY_TIMEOUT')
-      ) {
-        return { type: 'transient', message: error.message, retryAfterMs: null }
-      }
-      const code = error instanceof AppError ? error.code : 'POLL_FAILED'
-      return {
-        type: 'failed',
-        error: { stage: 'poll', code, message: describeError(error), httpStatus: null },
-      }
+      return pollThrew(error, ctx)
     }
     job.polls++
     const text = responseText(res)
     ctx.keepExchange('poll', res.exchange.snapshot())
     if (!ctx.current()) return { type: 'stale' }
     const answer = parseJson(text)
-    if (RETRYABLE_STATUS.has(res.status)) {
-      return {
-        type: 'transient',
-        message: describeHttpError(res.status, text),
-        retryAfterMs: retryAfterMs(res.headers),
-      }
-    }
+    const retry = retryableAnswer(res, text)
+    if (retry) return retry
     if (!res.ok || (isObject(answer) && answer.code !== undefined && answer.code !== CONSOLE_SUCCESS_CODE)) {
       return { type: 'failed', error: refusal('poll', answer, res.status, text) }
     }

@@ -4,9 +4,6 @@
 // each result image fetched once into the media store (R7). Windows that watch get every change as an event.
 import { randomUUID } from 'node:crypto'
 import { consolePath, type ConsoleEndpoint } from '../../../shared/catalog/consoleTasks'
-import type { Events } from '../../../shared/ipc/contract'
-import type { EventPayload } from '../../../shared/ipc/define'
-import type { Exchange } from '../../../shared/ipc/exchange'
 import {
   IMAGE_TASK_KINDS,
   type ImageJob,
@@ -19,12 +16,10 @@ import { buildImageBody, imageFieldsOf, validateImageForm } from '../../../share
 import type { ImageForm, LocalImageAs } from '../../../shared/images/forms'
 import { authorize, type GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
-import type { ProfileService } from '../profiles'
-import { systemClock, type Clock, type EventSink } from '../ports'
-import { TaskEngine, type TaskTiming } from '../tasks/engine'
-import { ExchangeArchive } from '../tasks/exchangeArchive'
-import { TaskLedger } from '../tasks/ledger'
-import type { ExchangeSlot } from '../tasks/types'
+import type { ResolvedProfile } from '../profiles'
+import type { TaskTiming } from '../tasks/engine'
+import { JobService, type JobKindSpec, type JobServiceDeps } from '../tasks/jobService'
+import type { StepContext, StepOutcome } from '../tasks/types'
 import { inlineFile, loadInputs, type StoredInput } from './imageInputs'
 import { imageRecordSchema, type ImageRecord } from './imageRecord'
 import { ImageSteps } from './imageSteps'
@@ -45,17 +40,10 @@ export const DEFAULT_IMAGE_TIMING: ImageTiming = {
   fetchIdleMs: 30_000,
 }
 
-export interface ImageTaskServiceDeps {
-  profiles: ProfileService
+export interface ImageTaskServiceDeps extends JobServiceDeps {
   gateway: GatewayClient
   media: MediaStore
-  dataDir: string
-  /** The ledger shared with the other job kinds; one is made in `dataDir` when absent. */
-  ledger?: TaskLedger
-  clock?: Clock
   timing?: Partial<ImageTiming>
-  random?: () => number
-  log?: (message: string) => void
   userAgent?: string
 }
 
@@ -106,73 +94,27 @@ function titleOf(form: ImageForm): string {
   }
 }
 
-export class ImageTaskService {
-  private readonly watchers = new Map<string, EventSink<Events>>()
-  private readonly engine: TaskEngine<ImageRecord>
+const IMAGE_JOBS: JobKindSpec<ImageRecord> = {
+  kinds: IMAGE_TASK_KINDS,
+  schema: imageRecordSchema,
+  resultNoun: 'image',
+  label: 'image job',
+  notFound: () => new AppError('IMAGE_JOB_NOT_FOUND', 'This image job no longer exists.'),
+}
+
+export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJobRequest> {
   private readonly steps: ImageSteps
-  private readonly clock: Clock
 
   constructor(private readonly deps: ImageTaskServiceDeps) {
-    this.clock = deps.clock ?? systemClock
     const timing = { ...DEFAULT_IMAGE_TIMING, ...deps.timing }
-    const steps = (this.steps = new ImageSteps({
+    super(deps, IMAGE_JOBS, timing)
+    this.steps = new ImageSteps({
       now: () => this.clock.now(),
       gateway: deps.gateway,
       media: deps.media,
       fetchIdleMs: timing.fetchIdleMs,
       userAgent: deps.userAgent,
-    }))
-    this.engine = new TaskEngine<ImageRecord>(
-      {
-        kinds: IMAGE_TASK_KINDS,
-        schema: imageRecordSchema,
-        resultNoun: 'image',
-        label: 'image job',
-        notFound: () => new AppError('IMAGE_JOB_NOT_FOUND', 'This image job no longer exists.'),
-        step: (job, ctx) => steps.step(job, ctx),
-        changed: (job) => this.broadcast('images.jobChanged', { job: this.view(job) }),
-        finished: () => undefined,
-        removed: async (job) => {
-          for (const r of job.results) await this.deps.media.delete(r.mediaId)
-          this.broadcast('images.jobRemoved', { jobId: job.id })
-        },
-      },
-      {
-        ledger: deps.ledger ?? new TaskLedger(deps.dataDir, deps.log),
-        archive: new ExchangeArchive(deps.dataDir),
-        profiles: deps.profiles,
-        timing,
-        clock: this.clock,
-        random: deps.random,
-        log: deps.log,
-      },
-    )
-  }
-
-  start(): Promise<void> {
-    return this.engine.start()
-  }
-
-  close(): Promise<void> {
-    return this.engine.close()
-  }
-
-  list(limit = 100): { jobs: ImageJob[]; total: number } {
-    const all = this.engine.sorted()
-    return { jobs: all.slice(0, limit).map((j) => this.view(j)), total: all.length }
-  }
-
-  watch(senderId: string, sink: EventSink<Events>, limit = 100): { jobs: ImageJob[]; total: number } {
-    this.watchers.set(senderId, sink)
-    return this.list(limit)
-  }
-
-  get(jobId: string): ImageJob {
-    return this.view(this.engine.record(jobId))
-  }
-
-  exchange(jobId: string, which: ExchangeSlot): Exchange | null {
-    return this.engine.exchange(jobId, which)
+    })
   }
 
   /** The issues a submit would refuse with: the form's rules, then the files (stored, type, size, mask size). */
@@ -224,22 +166,6 @@ export class ImageTaskService {
     return this.view(sent)
   }
 
-  cancel(jobId: string): ImageJob {
-    return this.view(this.engine.cancel(jobId))
-  }
-
-  async retry(jobId: string): Promise<{ job: ImageJob; resubmitted: boolean }> {
-    const { job, resubmitted } = await this.engine.retry(jobId, async (old) => {
-      const fresh = await this.submit(old.request)
-      return this.engine.record(fresh.id)
-    })
-    return { job: this.view(job), resubmitted }
-  }
-
-  remove(jobId: string): Promise<boolean> {
-    return this.engine.remove(jobId)
-  }
-
   private async prepare(
     form: ImageForm,
   ): Promise<{ issues: ValidationIssue[]; files: Map<string, StoredInput> }> {
@@ -250,7 +176,7 @@ export class ImageTaskService {
     return { issues, files }
   }
 
-  private view(job: ImageRecord): ImageJob {
+  protected view(job: ImageRecord): ImageJob {
     const { request: _r, resultAttempts: _a, answerUrls: _u, beforeMediaId, results, ...rest } = job
     return {
       ...rest,
@@ -260,16 +186,16 @@ export class ImageTaskService {
     }
   }
 
-  private broadcast<K extends 'images.jobChanged' | 'images.jobRemoved'>(
-    name: K,
-    payload: EventPayload<Events[K]>,
-  ): void {
-    for (const [id, sink] of this.watchers) {
-      if (!sink.alive) {
-        this.watchers.delete(id)
-        continue
-      }
-      sink.emit(name, payload)
-    }
+  protected step(job: ImageRecord, ctx: StepContext & { profile: ResolvedProfile }): Promise<StepOutcome> {
+    return this.steps.step(job, ctx)
+  }
+
+  protected changed(job: ImageRecord): void {
+    this.broadcast('images.jobChanged', { job: this.view(job) })
+  }
+
+  protected async removed(job: ImageRecord): Promise<void> {
+    for (const r of job.results) await this.deps.media.delete(r.mediaId)
+    this.broadcast('images.jobRemoved', { jobId: job.id })
   }
 }

@@ -2,8 +2,10 @@
 // HTTP error messages from any of the gateway's error bodies, and a small JSON summary of a streamed answer for
 // the Inspector. Pure functions; nothing here sends or stores.
 import { CONSOLE_SUCCESS_CODE } from '../../../shared/catalog/consoleTasks'
+import { isObject } from '../tasks/answers'
 import type { IngestResult } from './ingest'
-import { JsonScanError } from './jsonScan'
+
+export { describeError, describeHttpError, isObject, parseJson } from '../tasks/answers'
 
 /** A failed attempt to fetch a succeeded task's video. */
 export class ResultError extends Error {
@@ -73,17 +75,6 @@ export function summaryBody(scan: IngestResult): string {
   return JSON.stringify(root, null, 2)
 }
 
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
 export function modelTaskId(answer: unknown): unknown {
   return isObject(answer) ? answer.task_id : undefined
 }
@@ -96,24 +87,4 @@ export function consoleTaskId(answer: unknown): unknown {
 
 export function consoleErrorCode(answer: unknown): string {
   return isObject(answer) && answer.code !== undefined ? `CONSOLE_${String(answer.code)}` : 'BAD_RESPONSE'
-}
-
-/** `HTTP 400: <the server's message>` from any of the error shapes the gateway uses. */
-export function describeHttpError(status: number, text: string): string {
-  const body = parseJson(text)
-  let message: string | undefined
-  if (isObject(body)) {
-    const error = body.error
-    if (isObject(error) && typeof error.message === 'string') message = error.message
-    else if (typeof error === 'string') message = error
-    else if (typeof body.msg === 'string') message = body.msg
-    else if (typeof body.message === 'string') message = body.message
-  }
-  const detail = message ?? text.trim().slice(0, 300)
-  return `HTTP ${status}${detail ? `: ${detail}` : ''}`
-}
-
-export function describeError(error: unknown): string {
-  if (error instanceof JsonScanError) return error.message
-  return error instanceof Error ? error.message : String(error)
 }

@@ -3,24 +3,18 @@
 // restart, fetch the video once: R7), and turns job records into the view the windows list, with events to the
 // watching windows and a notification when a job ends while no Video panel is on screen.
 import { randomUUID } from 'node:crypto'
-import type { Events } from '../../../shared/ipc/contract'
-import type { Exchange } from '../../../shared/ipc/exchange'
-import type { EventPayload } from '../../../shared/ipc/define'
 import { AppError } from '../../../shared/ipc/result'
 import type { VideoJob, VideoJobRequest, VideoPreview } from '../../../shared/ipc/video'
 import { findVideoModel, VIDEO_POLL_INTERVAL_MS } from '../../../shared/catalog/videoModels'
 import { buildVideoBody } from '../../../shared/video/build'
 import { exportCode } from '../../../shared/wire/codeExport'
-import type { EventSink } from '../ports'
 import { authorize, type GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
-import type { ProfileService } from '../profiles'
+import type { ResolvedProfile } from '../profiles'
 import { redactHeader, redactUrl } from '../redact'
-import { systemClock, type Clock } from '../ports'
-import { TaskEngine, type TaskTiming } from '../tasks/engine'
-import { ExchangeArchive } from '../tasks/exchangeArchive'
-import { TaskLedger } from '../tasks/ledger'
-import type { ExchangeSlot } from '../tasks/types'
+import type { TaskTiming } from '../tasks/engine'
+import { JobService, type JobKindSpec, type JobServiceDeps } from '../tasks/jobService'
+import type { StepContext, StepOutcome } from '../tasks/types'
 import { jobRecordSchema, VIDEO_TASK_KINDS, type JobRecord } from './jobRecord'
 import type { Notifier, SaveDialog } from './ports'
 import { prepareVideoRequest } from './requests'
@@ -47,34 +41,31 @@ export const DEFAULT_VIDEO_TIMING: VideoTiming = {
   fetchIdleMs: 30_000,
 }
 
-export interface VideoJobServiceDeps {
-  profiles: ProfileService
+export interface VideoJobServiceDeps extends JobServiceDeps {
   gateway: GatewayClient
   media: MediaStore
-  /** The job ledger (`jobs.json`) and the jobs' exchanges live here. */
-  dataDir: string
-  /** The ledger shared with other job kinds; one is made in `dataDir` when absent. */
-  ledger?: TaskLedger
-  clock?: Clock
   /** Desktop notifications (Electron); without one, `video.notified` goes to the watching windows. */
   notifier?: Notifier
   saveDialog?: SaveDialog
   timing?: Partial<VideoTiming>
-  random?: () => number
-  log?: (message: string) => void
   userAgent?: string
 }
 
-export class VideoJobService {
-  private readonly watchers = new Map<string, { sink: EventSink<Events>; visible: boolean }>()
-  private readonly engine: TaskEngine<JobRecord>
+const VIDEO_JOBS: JobKindSpec<JobRecord> = {
+  kinds: VIDEO_TASK_KINDS,
+  schema: jobRecordSchema,
+  resultNoun: 'video',
+  label: 'video job',
+  notFound: () => new AppError('VIDEO_JOB_NOT_FOUND', 'This video job no longer exists.'),
+}
+
+export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobRequest> {
   private readonly steps: VideoSteps
-  private readonly clock: Clock
 
   constructor(private readonly deps: VideoJobServiceDeps) {
-    this.clock = deps.clock ?? systemClock
     const timing = { ...DEFAULT_VIDEO_TIMING, ...deps.timing }
-    const steps = (this.steps = new VideoSteps({
+    super(deps, VIDEO_JOBS, timing)
+    this.steps = new VideoSteps({
       now: () => this.clock.now(),
       gateway: deps.gateway,
       media: deps.media,
@@ -82,72 +73,15 @@ export class VideoJobService {
       fetchIdleMs: timing.fetchIdleMs,
       userAgent: deps.userAgent,
       log: deps.log,
-    }))
-    this.engine = new TaskEngine<JobRecord>(
-      {
-        kinds: VIDEO_TASK_KINDS,
-        schema: jobRecordSchema,
-        resultNoun: 'video',
-        label: 'video job',
-        notFound: () => new AppError('VIDEO_JOB_NOT_FOUND', 'This video job no longer exists.'),
-        step: (job, ctx) => steps.step(job, ctx),
-        changed: (job) => this.broadcast('video.jobChanged', { job: this.view(job) }),
-        finished: (job) => this.notifyDone(job),
-        removed: async (job) => {
-          if (job.result) await this.deps.media.delete(job.result.mediaId)
-          this.broadcast('video.jobRemoved', { jobId: job.id })
-        },
-      },
-      {
-        ledger: deps.ledger ?? new TaskLedger(deps.dataDir, deps.log),
-        archive: new ExchangeArchive(deps.dataDir),
-        profiles: deps.profiles,
-        timing,
-        clock: this.clock,
-        random: deps.random,
-        log: deps.log,
-      },
-    )
+    })
   }
 
-  /** Loads the video jobs from the ledger and resumes every unfinished one (also when no window is open). */
-  start(): Promise<void> {
-    return this.engine.start()
-  }
-
-  /** Stops every timer and request; jobs stay as they are on disk and resume at the next start. */
-  close(): Promise<void> {
-    return this.engine.close()
-  }
-
-  list(offset = 0, limit = 50): { jobs: VideoJob[]; total: number } {
-    const all = this.engine.sorted()
-    return { jobs: all.slice(offset, offset + limit).map((j) => this.view(j)), total: all.length }
-  }
-
-  watch(
-    senderId: string,
-    sink: EventSink<Events>,
-    visible: boolean,
-    limit = 50,
-  ): { jobs: VideoJob[]; total: number } {
-    this.watchers.set(senderId, { sink, visible })
-    return this.list(0, limit)
-  }
-
+  /** Whether the window shows the Video panel: a job that ends unseen is announced. */
   setPanelVisible(senderId: string, visible: boolean): boolean {
     const w = this.watchers.get(senderId)
     if (!w) return false
     w.visible = visible
     return true
-  }
-
-  get(jobId: string): VideoJob {
-    return this.view(this.engine.record(jobId))
-  }
-
-  exchange(jobId: string, which: ExchangeSlot): Exchange | null {
-    return this.engine.exchange(jobId, which)
   }
 
   async submit(request: VideoJobRequest): Promise<VideoJob> {
@@ -197,22 +131,6 @@ export class VideoJobService {
     }
     const sent = await this.engine.submit(job, (ctx) => this.steps.send(job, profile, { path, body }, ctx))
     return this.view(sent)
-  }
-
-  cancel(jobId: string): VideoJob {
-    return this.view(this.engine.cancel(jobId))
-  }
-
-  async retry(jobId: string): Promise<{ job: VideoJob; resubmitted: boolean }> {
-    const { job, resubmitted } = await this.engine.retry(jobId, async (old) => {
-      const fresh = await this.submit(old.request)
-      return this.engine.record(fresh.id)
-    })
-    return { job: this.view(job), resubmitted }
-  }
-
-  remove(jobId: string): Promise<boolean> {
-    return this.engine.remove(jobId)
   }
 
   async details(jobId: string): Promise<{
@@ -275,7 +193,7 @@ export class VideoJobService {
 
   // ---------------------------------------------------------------- view, events
 
-  private view(job: JobRecord): VideoJob {
+  protected view(job: JobRecord): VideoJob {
     const { request: _request, resultAttempts: _attempts, task: _task, result, ...rest } = job
     return {
       ...rest,
@@ -285,22 +203,22 @@ export class VideoJobService {
     }
   }
 
-  private broadcast<K extends 'video.jobChanged' | 'video.jobRemoved' | 'video.notified'>(
-    name: K,
-    payload: EventPayload<Events[K]>,
-  ): void {
-    for (const [id, w] of this.watchers) {
-      if (!w.sink.alive) {
-        this.watchers.delete(id)
-        continue
-      }
-      w.sink.emit(name, payload)
-    }
+  protected step(job: JobRecord, ctx: StepContext & { profile: ResolvedProfile }): Promise<StepOutcome> {
+    return this.steps.step(job, ctx)
   }
 
-  private notifyDone(job: JobRecord): void {
-    const watching = [...this.watchers.values()].some((w) => w.sink.alive && w.visible)
-    if (watching) return
+  protected changed(job: JobRecord): void {
+    this.broadcast('video.jobChanged', { job: this.view(job) })
+  }
+
+  protected async removed(job: JobRecord): Promise<void> {
+    if (job.result) await this.deps.media.delete(job.result.mediaId)
+    this.broadcast('video.jobRemoved', { jobId: job.id })
+  }
+
+  /** A job that ends while no window shows the Video panel is announced (a desktop notification). */
+  protected override finished(job: JobRecord): void {
+    if (this.seen()) return
     const ok = job.status === 'succeeded'
     const title = ok ? 'Video ready' : 'Video job failed'
     const what = `${job.model}: ${job.prompt.slice(0, 80)}${job.prompt.length > 80 ? '…' : ''}`

@@ -7,12 +7,13 @@ import { CONSOLE_SUCCESS_CODE } from '../../../shared/catalog/consoleTasks'
 import { AppError } from '../../../shared/ipc/result'
 import type { VideoJobStatus } from '../../../shared/ipc/video'
 import { ExchangeRecorder } from '../exchangeRecorder'
-import { GatewayError, RETRYABLE_STATUS, responseText, retryAfterMs, type GatewayClient } from '../gateway'
+import { responseText, type GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
 import type { ResolvedProfile } from '../profiles'
 import { seconds } from '../tasks/backoff'
 import type { SendContext } from '../tasks/engine'
 import { idleGuard, type IdleGuard } from '../tasks/idleGuard'
+import { pollThrew, retryableAnswer } from '../tasks/answers'
 import type { StepContext, StepOutcome, SubmitOutcome } from '../tasks/types'
 import {
   consoleErrorCode,
@@ -112,36 +113,15 @@ export class VideoSteps {
         signal: idle.signal,
       })
     } catch (error) {
-      if (!ctx.current()) return { type: 'stale' }
-      if (error instanceof GatewayError) ctx.keepExchange('poll', error.exchange.snapshot())
-      if (
-        error instanceof GatewayError &&
-        (error.code === 'GATEWAY_UNREACHABLE' || error.code === 'GATEWAY_TIMEOUT')
-      ) {
-        return { type: 'transient', message: error.message, retryAfterMs: null }
-      }
-      return {
-        type: 'failed',
-        error: {
-          stage: 'poll',
-          code: error instanceof AppError ? error.code : 'POLL_FAILED',
-          message: error instanceof Error ? error.message : String(error),
-          httpStatus: null,
-        },
-      }
+      return pollThrew(error, ctx)
     }
     job.polls++
     if (!res.ok) {
       ctx.keepExchange('poll', res.exchange.snapshot())
       if (!ctx.current()) return { type: 'stale' }
       const text = responseText(res)
-      if (RETRYABLE_STATUS.has(res.status)) {
-        return {
-          type: 'transient',
-          message: describeHttpError(res.status, text),
-          retryAfterMs: retryAfterMs(res.headers),
-        }
-      }
+      const retry = retryableAnswer(res, text)
+      if (retry) return retry
       const message =
         res.status === 404
           ? `The gateway no longer knows task ${taskId} (HTTP 404). ${describeHttpError(res.status, text)}`
