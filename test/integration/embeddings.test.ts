@@ -171,12 +171,15 @@ describe('embed: endpoints 9, 7 and 8', () => {
     expect(o.set.labels).toEqual(['#1', '#2', '#3'])
   })
 
-  it('computes the heatmap tiles, neighbours and the projection from the kept set', async () => {
+  it('computes the heatmap picture, exact cells, neighbours and the projection from the kept set', async () => {
     const o = done(await embed(draft()))
-    const tile = service.getHeatmapTile(o.set.setId, 0)
-    expect(tile).toMatchObject({ n: 5, from: 0, to: 5 })
-    const q = Buffer.from(tile.data, 'base64')
-    expect(q.readUInt16LE(0)).toBe(65535)
+    const picture = service.getHeatmap(o.set.setId)
+    expect(picture).toMatchObject({ n: 5, size: 5 })
+    const q = Buffer.from(picture.data, 'base64')
+    expect(q.length).toBe(25)
+    expect(q[0]).toBe(255)
+    expect(service.getCosine(o.set.setId, 2, 2).cosine).toBeCloseTo(1, 6)
+    expect(() => service.getCosine(o.set.setId, 5, 0)).toThrow(/matrix has 5 rows/)
     const near = service.getNeighbours(o.set.setId, 0, 2).neighbours
     const model = embeddingModel('text-embedding-3-small', 'openai')
     const vs = SENTENCES.map((t) => modelVector(t, model, 1536))
@@ -192,9 +195,10 @@ describe('embed: endpoints 9, 7 and 8', () => {
     const o = done(await embed(draft({ inputs, encoding: 'base64', dimensions: '64' })))
     expect(o.set.count).toBe(2048)
     expect(JSON.stringify(o).length).toBeLessThan(IPC_MESSAGE_LIMIT)
-    const tile = service.getHeatmapTile(o.set.setId, 0)
-    expect(JSON.stringify(tile).length).toBeLessThan(IPC_MESSAGE_LIMIT)
-    expect(tile.to - tile.from).toBeGreaterThan(0)
+    const picture = service.getHeatmap(o.set.setId)
+    expect(JSON.stringify(picture).length).toBeLessThan(IPC_MESSAGE_LIMIT)
+    expect(picture).toMatchObject({ n: 2048, size: 360 })
+    expect(Buffer.from(picture.data, 'base64').length).toBe(360 * 360)
     // A 2,048 × 2,048 cosine matrix and its projection: a few seconds of paced work in main, more when loaded.
   }, 90_000)
 })

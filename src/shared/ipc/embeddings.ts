@@ -128,9 +128,11 @@ export type RerankOutcome = z.infer<typeof rerankOutcomeSchema>
 export const EXPORT_FORMATS = ['json', 'csv', 'npy'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
-/** Rows of the cosine matrix per heatmap tile: two bytes per cell, about 128 KB of data per message. */
-export const heatmapRowsPerTile = (n: number): number =>
-  Math.max(1, Math.floor((128 * 1024) / (2 * Math.max(1, n))))
+/**
+ * Cells a side of the heatmap's picture: the canvas draws the matrix 360 px wide, so a larger matrix is sent as
+ * block means at this size (one byte a cell, about 127 KB at most) and a hovered cell's exact value is asked for.
+ */
+export const HEATMAP_CELLS = 360
 
 export const embeddingsCommands = {
   /** Embeds the draft's inputs (or `rawBody` as written); waits for the answer and computes the set in main. */
@@ -152,10 +154,18 @@ export const embeddingsCommands = {
     ]),
     requestPreviewSchema,
   ),
-  /** Rows [from, to) of the cosine matrix as little-endian uint16 (cosine = q / 65535 * 2 - 1), base64. */
-  'embeddings.getHeatmapTile': defineCommand(
-    z.object({ setId: id, from: z.number().int().min(0) }),
-    z.object({ n: z.number(), from: z.number(), to: z.number(), data: z.string() }),
+  /**
+   * The cosine matrix as a picture of `size` × `size` cells (`size` = min(n, HEATMAP_CELLS)): each cell the mean
+   * of its block of the matrix, one byte (cosine = q / 255 * 2 - 1), row-major, base64.
+   */
+  'embeddings.getHeatmap': defineCommand(
+    z.object({ setId: id }),
+    z.object({ n: z.number(), size: z.number(), data: z.string() }),
+  ),
+  /** One exact cell of the cosine matrix: the pair under the pointer. */
+  'embeddings.getCosine': defineCommand(
+    z.object({ setId: id, i: z.number().int().min(0), j: z.number().int().min(0) }),
+    z.object({ cosine: z.number() }),
   ),
   'embeddings.getRows': defineCommand(
     z.object({ setId: id, offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) }),

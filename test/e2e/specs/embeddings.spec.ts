@@ -64,7 +64,7 @@ test('hovering the heatmap names the pair; a neighbour list opens for an input',
   // The matrix sits after the label gutter (84 of 444 canvas px); aim at the cell of rows 1 and 2.
   const scale = box.width / 444
   await page.mouse.move(box.x + (84 + 36 + 72) * scale, box.y + (84 + 36) * scale)
-  await expect(page.getByTestId('heatmap-tooltip')).toContainText('#1 × #2')
+  await expect(page.getByTestId('heatmap-tooltip')).toContainText(/#1 × #2: -?\d\.\d{4}/)
   await page.getByTestId('vector-row').first().getByRole('button', { name: 'Neighbours' }).click()
   const near = page.getByRole('region', { name: 'Nearest neighbours' })
   await expect(near.getByRole('listitem')).toHaveCount(4)

@@ -92,8 +92,12 @@ export class EmbeddingsService {
     return this.sets.getVector(setId, index)
   }
 
-  getHeatmapTile(setId: string, from: number): { n: number; from: number; to: number; data: string } {
-    return this.sets.getHeatmapTile(setId, from)
+  getHeatmap(setId: string): { n: number; size: number; data: string } {
+    return this.sets.getHeatmap(setId)
+  }
+
+  getCosine(setId: string, i: number, j: number): { cosine: number } {
+    return this.sets.getCosine(setId, i, j)
   }
 
   getNeighbours(setId: string, index: number, k: number) {

@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/ipc/result'
 import type { RowSummary } from '../../../shared/ipc/embeddings'
-import { heatmapRowsPerTile } from '../../../shared/ipc/embeddings'
+import { HEATMAP_CELLS } from '../../../shared/ipc/embeddings'
 import { textsOfEmbedBody, type EmbedDraft } from '../../../shared/embed/requests'
-import { neighbours, norm, packVectors, quantiseRows, rowsOf } from './vectorMath'
+import { heatmapPicture, neighbours, norm, packVectors, rowsOf } from './vectorMath'
 import type { Projection } from './projection'
 import type { AnalysisRunner } from './analysisRunner'
 
@@ -94,12 +94,18 @@ export class ResultSets {
     return { values: Array.from(v) }
   }
 
-  getHeatmapTile(setId: string, from: number): { n: number; from: number; to: number; data: string } {
+  getHeatmap(setId: string): { n: number; size: number; data: string } {
     const set = this.get(setId)
     const n = set.vectors.length
-    if (from >= n) throw new AppError('EMBED_NO_ITEM', `from: the matrix has ${n} rows.`)
-    const to = Math.min(n, from + heatmapRowsPerTile(n))
-    return { n, from, to, data: quantiseRows(set.cosine, n, from, to) }
+    const size = Math.min(n, HEATMAP_CELLS)
+    return { n, size, data: Buffer.from(heatmapPicture(set.cosine, n, size)).toString('base64') }
+  }
+
+  getCosine(setId: string, i: number, j: number): { cosine: number } {
+    const set = this.get(setId)
+    const n = set.vectors.length
+    if (i >= n || j >= n) throw new AppError('EMBED_NO_ITEM', `i, j: the matrix has ${n} rows.`)
+    return { cosine: set.cosine[i * n + j]! }
   }
 
   getNeighbours(

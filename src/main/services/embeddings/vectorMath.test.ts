@@ -5,11 +5,11 @@ import {
   compareVectors,
   cosineFromGram,
   decodeBase64Float32,
-  dequantise,
+  dequantiseByte,
   gramMatrix,
   neighbours,
   packVectors,
-  quantiseRows,
+  heatmapPicture,
 } from './vectorMath'
 import { pcaFromGram } from './projection'
 import { float32Base64 } from '../../../simulator/embeddings'
@@ -53,13 +53,26 @@ describe('vector maths', () => {
     }
   })
 
-  it('quantises the matrix to uint16 within 3e-5', async () => {
+  it('pictures a small matrix cell for cell, one byte within 1/255 of each cosine', async () => {
     const vs = [f32(1, 0.3), f32(0.2, 1), f32(-1, 0.5)]
     const m = cosineFromGram(await gramMatrix(packVectors(vs)), 3)
-    const bytes = Buffer.from(quantiseRows(m, 3, 1, 3), 'base64')
-    expect(bytes.length).toBe(2 * 3 * 2)
-    for (let k = 0; k < 6; k++)
-      expect(Math.abs(dequantise(bytes.readUInt16LE(k * 2)) - m[3 + k]!)).toBeLessThan(3e-5)
+    const q = heatmapPicture(m, 3, 3)
+    expect(q.length).toBe(9)
+    for (let k = 0; k < 9; k++) expect(Math.abs(dequantiseByte(q[k]!) - m[k]!)).toBeLessThanOrEqual(1 / 255)
+  })
+
+  it('pictures a larger matrix as block means, blocks differing by at most one row', () => {
+    // 5 × 5 into 2 × 2: row/column blocks [0, 2) and [2, 5).
+    const n = 5
+    const m = new Float32Array(n * n).map((_, k) => ((k % 7) - 3) / 3)
+    const q = heatmapPicture(m, n, 2)
+    const mean = (r0: number, r1: number, c0: number, c1: number) => {
+      let s = 0
+      for (let i = r0; i < r1; i++) for (let j = c0; j < c1; j++) s += m[i * n + j]!
+      return s / ((r1 - r0) * (c1 - c0))
+    }
+    const expected = [mean(0, 2, 0, 2), mean(0, 2, 2, 5), mean(2, 5, 0, 2), mean(2, 5, 2, 5)]
+    expected.forEach((e, k) => expect(Math.abs(dequantiseByte(q[k]!) - e)).toBeLessThanOrEqual(1 / 255))
   })
 
   it('flags vectors that differ beyond float32 precision', () => {

@@ -169,16 +169,35 @@ export function cosineFromGram(g: Float64Array, n: number, shared = false): Floa
 }
 
 /** Cosine values in [-1, 1] as uint16 (about 3e-5 steps), little-endian, base64: the heatmap's wire form. */
-export function quantiseRows(m: Float32Array, n: number, from: number, to: number): string {
-  const out = Buffer.alloc((to - from) * n * 2)
-  for (let i = from * n, o = 0; i < to * n; i++, o += 2) {
-    const c = Math.max(-1, Math.min(1, m[i]!))
-    out.writeUInt16LE(Math.round(((c + 1) / 2) * 65535), o)
+/**
+ * The n × n matrix as `size` × `size` cells, each the mean of its block of rows and columns (blocks differ by at
+ * most one row), quantised to one byte: q = round((c + 1) / 2 * 255). With size = n every cell is one value.
+ */
+export function heatmapPicture(m: Float32Array, n: number, size: number): Uint8Array {
+  const edges = Array.from({ length: size + 1 }, (_, k) => Math.floor((k * n) / size))
+  const out = new Uint8Array(size * size)
+  const sums = new Float64Array(size)
+  for (let a = 0; a < size; a++) {
+    sums.fill(0)
+    const r0 = edges[a]!
+    const r1 = edges[a + 1]!
+    for (let i = r0; i < r1; i++) {
+      const row = i * n
+      for (let b = 0; b < size; b++) {
+        let sum = 0
+        for (let j = edges[b]!; j < edges[b + 1]!; j++) sum += m[row + j]!
+        sums[b] = sums[b]! + sum
+      }
+    }
+    for (let b = 0; b < size; b++) {
+      const mean = sums[b]! / ((r1 - r0) * (edges[b + 1]! - edges[b]!))
+      out[a * size + b] = Math.round(((Math.max(-1, Math.min(1, mean)) + 1) / 2) * 255)
+    }
   }
-  return out.toString('base64')
+  return out
 }
 
-export const dequantise = (q: number): number => (q / 65535) * 2 - 1
+export const dequantiseByte = (q: number): number => (q / 255) * 2 - 1
 
 /** The k most similar other items of item i, most similar first. */
 export function neighbours(

@@ -1,6 +1,6 @@
 // The Embeddings panel's state: the two drafts (embed, rerank) kept across panel switches and failures, which
 // fields the user touched, and the outcomes main sent back. Vectors stay in main: the store holds a result set's
-// id, pages of per-input summaries, the heatmap's dequantised rows as they arrive tile by tile, and 2-D points.
+// id, pages of per-input summaries, the heatmap's picture (exact cells on demand), and 2-D points.
 // Invariant: a failed or stopped request never changes a draft; only the user's own edits do.
 import { create } from 'zustand'
 import {
@@ -12,7 +12,6 @@ import {
   type TextItem,
 } from '../../../shared/embed/requests'
 import { embeddingModel } from '../../../shared/catalog/embeddingModels'
-import { heatmapRowsPerTile } from '../../../shared/ipc/embeddings'
 import type {
   CrossCheckOutcome,
   EmbedOutcome,
@@ -29,9 +28,10 @@ export type RunKind = 'embed' | 'rerank' | 'check' | 'compare'
 export interface Heatmap {
   setId: string
   n: number
-  /** Cosine values row-major, filled in place as tiles arrive (rowsLoaded says how far). */
-  values: Float32Array
-  rowsLoaded: number
+  /** Cells a side of the picture: n, or block means when the matrix is larger than the canvas. */
+  size: number
+  /** size × size bytes row-major (cosine = q / 255 * 2 - 1); null until the picture arrived. */
+  cells: Uint8Array | null
   error: string | null
 }
 
@@ -82,6 +82,8 @@ interface EmbeddingsState {
   compareWithEmbeddings(profileId: string): Promise<void>
   loadMoreRows(): Promise<void>
   select(index: number): Promise<void>
+  /** The exact cosine of one pair of the heatmap's set (null when the set is gone). */
+  cosineAt(setId: string, i: number, j: number): Promise<number | null>
   stop(): Promise<void>
   exportSet(format: ExportFormat): Promise<{ url: string | null; name: string; path: string | null }>
   copyVector(index: number): Promise<string>
@@ -106,47 +108,14 @@ const NEIGHBOURS = 5
 let counter = 0
 const newRequestId = () => `emb-${Date.now().toString(36)}-${counter++}`
 
-/** Tile requests in flight at once: hides the round trips without queueing many large messages. */
-const TILES_IN_FLIGHT = 3
-
-/**
- * Reads the matrix tile by tile (each message well under 256 KB), a few requests in flight, and hands each
- * filled state to `show`; rowsLoaded counts the leading rows that are complete.
- */
-async function loadHeatmap(
-  setId: string,
-  n: number,
-  show: (h: Heatmap) => void,
-  current: () => Heatmap | null,
-): Promise<void> {
-  const values = new Float32Array(n * n)
-  const rowsPerTile = heatmapRowsPerTile(n)
-  const starts = Array.from({ length: Math.ceil(n / rowsPerTile) }, (_, t) => t * rowsPerTile)
-  const done = new Set<number>()
-  let contiguous = 0
-  let failed: string | null = null
-  const fetchTile = async (from: number): Promise<void> => {
-    const r = await client.call('embeddings.getHeatmapTile', { setId, from })
-    if (current()?.setId !== setId || failed) return
-    if (!r.ok) {
-      failed = r.error.message
-      return show({ setId, n, values, rowsLoaded: contiguous, error: failed })
-    }
-    const bin = atob(r.value.data)
-    const base = r.value.from * n
-    for (let k = 0, o = 0; o < bin.length; k++, o += 2) {
-      const q = bin.charCodeAt(o) | (bin.charCodeAt(o + 1) << 8)
-      values[base + k] = (q / 65535) * 2 - 1
-    }
-    done.add(r.value.from)
-    while (done.has(contiguous)) contiguous = Math.min(n, contiguous + rowsPerTile)
-    show({ setId, n, values, rowsLoaded: contiguous, error: null })
-  }
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < starts.length && !failed && current()?.setId === setId) await fetchTile(starts[next++]!)
-  }
-  await Promise.all(Array.from({ length: Math.min(TILES_IN_FLIGHT, starts.length) }, worker))
+/** Reads the matrix's picture (one message) and hands the filled state to `show`. */
+async function loadHeatmap(setId: string, n: number, show: (h: Heatmap) => void): Promise<void> {
+  const r = await client.call('embeddings.getHeatmap', { setId })
+  if (!r.ok) return show({ setId, n, size: 0, cells: null, error: r.error.message })
+  const bin = atob(r.value.data)
+  const cells = new Uint8Array(bin.length)
+  for (let k = 0; k < bin.length; k++) cells[k] = bin.charCodeAt(k)
+  show({ setId, n, size: r.value.size, cells, error: null })
 }
 
 /** The wire format an embedding model id is served by: the catalog's, else /v1/embeddings. */
@@ -253,14 +222,11 @@ export const useEmbeddingsStore = create<EmbeddingsState>((set, get) => {
         rowsTotal: count,
         selected: null,
         neighbours: null,
-        heatmap: { setId, n: count, values: new Float32Array(0), rowsLoaded: 0, error: null },
+        heatmap: { setId, n: count, size: 0, cells: null, error: null },
       })
-      await loadHeatmap(
-        setId,
-        count,
-        (heatmap) => set({ heatmap }),
-        () => get().heatmap,
-      )
+      await loadHeatmap(setId, count, (heatmap) => {
+        if (get().heatmap?.setId === setId) set({ heatmap })
+      })
     },
 
     async rerank(profileId) {
@@ -346,6 +312,11 @@ export const useEmbeddingsStore = create<EmbeddingsState>((set, get) => {
       if (now?.status !== 'done' || now.set.setId !== setId) return
       if (!r.ok) return set({ lastError: r.error.message })
       set((s) => ({ rows: [...s.rows, ...r.value.rows], rowsTotal: r.value.total }))
+    },
+
+    async cosineAt(setId, i, j) {
+      const r = await client.call('embeddings.getCosine', { setId, i, j })
+      return r.ok ? r.value.cosine : null
     },
 
     async select(index) {

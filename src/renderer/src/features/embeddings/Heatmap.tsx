@@ -1,8 +1,8 @@
 // The cosine-similarity heatmap on a canvas: one cell per pair, blue (dissimilar) through white to red
-// (similar), labels on both axes when they fit, and the pair and value under the pointer. Invariant: each tile
-// of rows is painted once, as it arrives (a 1,000 × 1,000 matrix never repaints whole per tile).
+// (similar), labels on both axes when they fit, and the pair and its exact value under the pointer. A matrix
+// larger than the canvas arrives as block means (one message); the hovered pair's value is asked of main.
 import { useEffect, useRef, useState } from 'react'
-import type { Heatmap as HeatmapData } from '../../stores/embeddingsStore'
+import { useEmbeddingsStore, type Heatmap as HeatmapData } from '../../stores/embeddingsStore'
 
 const SIZE = 360
 const LABEL_SPACE = 84
@@ -27,46 +27,40 @@ for (let k = 0; k < LUT_STEPS; k++) {
   LUT[k] = (255 << 24) | (b << 16) | (g << 8) | r
 }
 
-interface Painted {
-  setId: string
-  rows: number
-  canvas: HTMLCanvasElement
+/** The pair under the pointer and, once main answered, its cosine. */
+interface Hover {
+  i: number
+  j: number
+  x: number
+  y: number
+  value: number | null
 }
 
 export function Heatmap({ data, labels }: { data: HeatmapData; labels: string[] }) {
   const canvas = useRef<HTMLCanvasElement>(null)
-  const painted = useRef<Painted | null>(null)
-  const [hover, setHover] = useState<{ i: number; j: number; x: number; y: number } | null>(null)
-  const { n, values, rowsLoaded, setId } = data
+  const [hover, setHover] = useState<Hover | null>(null)
+  const cosineAt = useEmbeddingsStore((s) => s.cosineAt)
+  const { n, size, cells, setId } = data
+  const loaded = cells !== null
   const showLabels = n <= MAX_LABELS
   const offset = showLabels ? LABEL_SPACE : 0
 
   useEffect(() => {
     const c = canvas.current
     const ctx = c?.getContext('2d')
-    if (!c || !ctx || n === 0) return
-    let p = painted.current
-    if (!p || p.setId !== setId || p.canvas.width !== n) {
-      const off = document.createElement('canvas')
-      off.width = n
-      off.height = n
-      p = painted.current = { setId, rows: 0, canvas: off }
-    }
-    if (rowsLoaded > p.rows) {
-      const octx = p.canvas.getContext('2d')!
-      const img = octx.createImageData(n, rowsLoaded - p.rows)
-      const words = new Uint32Array(img.data.buffer)
-      const base = p.rows * n
-      for (let k = 0; k < words.length; k++) {
-        const q = Math.round(((values[base + k]! + 1) / 2) * (LUT_STEPS - 1))
-        words[k] = LUT[Math.max(0, Math.min(LUT_STEPS - 1, q))]!
-      }
-      octx.putImageData(img, 0, p.rows)
-      p.rows = rowsLoaded
-    }
+    if (!c || !ctx) return
     ctx.clearRect(0, 0, c.width, c.height)
+    if (!cells || size === 0) return
+    const picture = document.createElement('canvas')
+    picture.width = size
+    picture.height = size
+    const pctx = picture.getContext('2d')!
+    const img = pctx.createImageData(size, size)
+    const words = new Uint32Array(img.data.buffer)
+    for (let k = 0; k < words.length; k++) words[k] = LUT[Math.round((cells[k]! / 255) * (LUT_STEPS - 1))]!
+    pctx.putImageData(img, 0, 0)
     ctx.imageSmoothingEnabled = false
-    ctx.drawImage(p.canvas, offset, offset, SIZE, SIZE)
+    ctx.drawImage(picture, offset, offset, SIZE, SIZE)
     if (showLabels) {
       const cell = SIZE / n
       ctx.fillStyle = getComputedStyle(c).color
@@ -84,7 +78,22 @@ export function Heatmap({ data, labels }: { data: HeatmapData; labels: string[] 
         ctx.restore()
       })
     }
-  }, [setId, n, values, rowsLoaded, labels, showLabels, offset])
+  }, [n, size, cells, labels, showLabels, offset])
+
+  // The hovered pair's exact value; a later pair replaces an answer still on its way.
+  const pairKey = hover ? `${hover.i}:${hover.j}` : null
+  useEffect(() => {
+    if (!hover || hover.value !== null) return
+    let current = true
+    const { i, j } = hover
+    void cosineAt(setId, i, j).then((value) => {
+      if (current && value !== null) setHover((h) => (h && h.i === i && h.j === j ? { ...h, value } : h))
+    })
+    return () => {
+      current = false
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once per pair, not per pointer pixel
+  }, [pairKey, setId, cosineAt])
 
   const onMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
     const rect = e.currentTarget.getBoundingClientRect()
@@ -93,16 +102,19 @@ export function Heatmap({ data, labels }: { data: HeatmapData; labels: string[] 
     const y = (e.clientY - rect.top) * scale - offset
     const j = Math.floor((x / SIZE) * n)
     const i = Math.floor((y / SIZE) * n)
-    if (i < 0 || j < 0 || i >= rowsLoaded || j >= n) return setHover(null)
-    setHover({ i, j, x: e.clientX - rect.left, y: e.clientY - rect.top })
+    if (!loaded || i < 0 || j < 0 || i >= n || j >= n) return setHover(null)
+    const x0 = e.clientX - rect.left
+    const y0 = e.clientY - rect.top
+    setHover((h) =>
+      h && h.i === i && h.j === j ? { ...h, x: x0, y: y0 } : { i, j, x: x0, y: y0, value: null },
+    )
   }
 
-  const value = hover ? values[hover.i * n + hover.j]! : null
   return (
     <figure className="emb-figure">
       <figcaption>
-        Cosine similarity ({n} × {n})
-        {rowsLoaded < n && !data.error ? ` — loading ${rowsLoaded} of ${n} rows` : ''}
+        Cosine similarity ({n} × {n}){!loaded && !data.error ? ' — loading' : ''}
+        {loaded && size < n && <span className="muted small"> · each cell the mean of a block of pairs</span>}
         {!showLabels && <span className="muted small"> · hover a cell for its pair</span>}
       </figcaption>
       {data.error && (
@@ -114,7 +126,7 @@ export function Heatmap({ data, labels }: { data: HeatmapData; labels: string[] 
         <canvas
           ref={canvas}
           data-testid="heatmap"
-          data-rows={rowsLoaded}
+          data-rows={loaded ? n : 0}
           data-n={n}
           width={SIZE + offset}
           height={SIZE + offset}
@@ -124,14 +136,15 @@ export function Heatmap({ data, labels }: { data: HeatmapData; labels: string[] 
           onMouseMove={onMove}
           onMouseLeave={() => setHover(null)}
         />
-        {hover && value !== null && (
+        {hover && (
           <div
             className="emb-tooltip"
             role="tooltip"
             style={{ left: hover.x + 12, top: hover.y + 12 }}
             data-testid="heatmap-tooltip"
           >
-            {labels[hover.i]} × {labels[hover.j]}: <strong>{value.toFixed(4)}</strong>
+            {labels[hover.i]} × {labels[hover.j]}:{' '}
+            <strong>{hover.value === null ? '…' : hover.value.toFixed(4)}</strong>
           </div>
         )}
       </div>
