@@ -143,6 +143,8 @@ test('a body main refuses ends the run with the reason and what to do', async ({
   await page.goto(app.url)
   const text = new TextPage(page)
   await text.open()
+  // The preview first (a preview landing between the select-all and the typing of a fill would keep its text).
+  await expect(page.getByLabel('Request body JSON')).toHaveValue(/"model"/)
   await page.getByLabel('Request body JSON').fill('[1, 2]')
   await page.getByLabel('Message', { exact: true }).press('Control+Enter')
   await expect(page.getByTestId('run-status')).toHaveText('Failed')
