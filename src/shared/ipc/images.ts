@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
 import { exchangeSchema } from './exchange'
-import { jobErrorSchema, validationIssueSchema, videoJobStatusSchema } from './video'
+import { jobLifeSchema, validationIssueSchema } from './video'
 import { imageFormSchema } from '../images/forms'
 
 const id = z.string().min(1).max(100)
@@ -26,33 +26,16 @@ export const storedImageSchema = z.object({
 })
 export type StoredImage = z.infer<typeof storedImageSchema>
 
-export const imageJobSchema = z.object({
-  id: z.string(),
+export const imageJobSchema = jobLifeSchema.extend({
   task: z.enum(IMAGE_TASK_KINDS),
   mode: z.enum(['batch', 'easy', 'advanced', 'try-on']),
-  profileId: z.string(),
-  profileName: z.string(),
   /** The prompt or a short description, for lists. */
   title: z.string(),
-  taskId: z.string().nullable(),
-  status: videoJobStatusSchema,
-  remoteStatus: z.string().nullable(),
-  createdAt: z.number(),
-  submittedAt: z.number().nullable(),
-  finishedAt: z.number().nullable(),
-  updatedAt: z.number(),
-  nextPollAt: z.number().nullable(),
-  polls: z.number(),
-  notice: z.string().nullable(),
-  error: jobErrorSchema.nullable(),
-  progress: z.object({ bytes: z.number(), total: z.number().nullable() }).nullable(),
   /** Images the gateway returned (known once it answered). */
   expected: z.number().nullable(),
   results: z.array(storedImageSchema.extend({ url: z.string() })),
   /** The input shown as "before" (try-on's model photo, the product image), when it is a stored file. */
   before: z.string().nullable(),
-  /** Completed result fetches (R7: one per job). */
-  resultFetches: z.number(),
 })
 export type ImageJob = z.infer<typeof imageJobSchema>
 

@@ -145,24 +145,11 @@ export const storedVideoResultSchema = z.object({
 })
 export type StoredVideoResult = z.infer<typeof storedVideoResultSchema>
 
-export const videoJobSchema = z.object({
+/** What every job shows of its life cycle, whatever its kind (video, console image tasks). */
+export const jobLifeSchema = z.object({
   id: z.string(),
-  kind: z.enum(['model', 'console']),
   profileId: z.string(),
   profileName: z.string(),
-  model: z.string(),
-  family: z.enum(['A', 'B', 'C', 'D', 'console']),
-  mode: z.string(),
-  /** The prompt, cut to 500 characters for lists. */
-  prompt: z.string(),
-  summary: z.object({
-    durationSeconds: z.number(),
-    resolution: z.string().nullable(),
-    aspectRatio: z.string().nullable(),
-    imageCount: z.number(),
-    audio: z.boolean(),
-    sampleCount: z.number(),
-  }),
   taskId: z.string().nullable(),
   status: videoJobStatusSchema,
   /** The last status the gateway reported. */
@@ -177,16 +164,33 @@ export const videoJobSchema = z.object({
   /** A transient problem the job is riding out (429, 5xx, a dropped connection): shown, retried. */
   notice: z.string().nullable(),
   error: jobErrorSchema.nullable(),
+  /** Download progress while `downloading`. */
+  progress: z.object({ bytes: z.number(), total: z.number().nullable() }).nullable(),
+  /** Completed result downloads (R7: one per job). */
+  resultFetches: z.number(),
+})
+
+export const videoJobSchema = jobLifeSchema.extend({
+  kind: z.enum(['model', 'console']),
+  model: z.string(),
+  family: z.enum(['A', 'B', 'C', 'D', 'console']),
+  mode: z.string(),
+  /** The prompt, cut to 500 characters for lists. */
+  prompt: z.string(),
+  summary: z.object({
+    durationSeconds: z.number(),
+    resolution: z.string().nullable(),
+    aspectRatio: z.string().nullable(),
+    imageCount: z.number(),
+    audio: z.boolean(),
+    sampleCount: z.number(),
+  }),
   result: storedVideoResultSchema
     .extend({
       /** `media://<id>` or `/media/<id>`: the only way the renderer reaches the bytes. */
       url: z.string(),
     })
     .nullable(),
-  /** Download progress while `downloading`. */
-  progress: z.object({ bytes: z.number(), total: z.number().nullable() }).nullable(),
-  /** Completed result downloads (R7: one per job). */
-  resultFetches: z.number(),
 })
 export type VideoJob = z.infer<typeof videoJobSchema>
 

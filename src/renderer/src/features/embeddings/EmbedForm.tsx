@@ -2,7 +2,6 @@
 // outputDimensionality, task type and API version for the native formats, and the list of inputs. Send
 // (Ctrl/Cmd+Enter) and the cross-format check; errors show per field once touched or after Send.
 import { useMemo } from 'react'
-import { useShallow } from 'zustand/react/shallow'
 import {
   EMBED_FORMATS,
   EMBED_FORMAT_LABELS,
@@ -18,47 +17,44 @@ import {
 } from '../../../../shared/catalog/embeddingModels'
 import { useEmbeddingsStore } from '../../stores/embeddingsStore'
 import { TextListEditor } from './TextListEditor'
-import { touchOnBlur, visibleIssues } from './issues'
-import { CannotSend } from './CannotSend'
+import { touchOnBlur } from './issues'
+import { RequestForm, useFormState } from './RequestForm'
 
 export function EmbedForm({ profileId }: { profileId: string | null }) {
-  const s = useEmbeddingsStore(
-    useShallow((x) => ({
-      draft: x.embedDraft,
-      touched: x.touched.embed,
-      sendPressed: x.sendPressed.embed,
-      running: x.running,
-      rawBody: x.rawBody.embed,
-    })),
-  )
-  const { updateEmbed, touch, embed, runCrossCheck, stop } = useEmbeddingsStore.getState()
-  const { draft } = s
+  const draft = useEmbeddingsStore((x) => x.embedDraft)
+  const { updateEmbed, touch, embed, runCrossCheck } = useEmbeddingsStore.getState()
   const native = isNativeFormat(draft.format)
   const issues = useMemo(() => validateEmbed(draft), [draft])
-  const shown = visibleIssues(issues, s.touched, s.sendPressed)
+  const { shown, busy } = useFormState('embed', issues)
   const info = draft.model.trim() ? embeddingModel(draft.model, native ? 'native' : 'openai') : null
   const dimsField = native ? 'outputDimensionality' : 'dimensions'
-  const busy = s.running !== null
 
   const send = () => {
     if (profileId && !busy) void embed(profileId)
   }
 
   return (
-    <form
-      className="emb-form"
-      aria-label="Embed request"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        send()
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-          e.preventDefault()
-          send()
-        }
-      }}
+    <RequestForm
+      mode="embed"
+      label="Embed request"
+      issues={issues}
+      onSend={send}
+      runningText={(kind) => (kind === 'check' ? 'Running the cross-format check…' : 'Embedding…')}
+      sendButtons={
+        <>
+          <button type="submit" className="primary" disabled={!profileId}>
+            Embed {draft.inputs.length === 1 ? '1 input' : `${draft.inputs.length} inputs`}
+          </button>
+          <button
+            type="button"
+            disabled={!profileId}
+            title="Embed the same inputs as float and base64 through /v1/embeddings and through batchEmbedContents, and compare the vectors"
+            onClick={() => profileId && void runCrossCheck(profileId)}
+          >
+            Cross-format check
+          </button>
+        </>
+      }
     >
       <div className="emb-fields">
         <label>
@@ -173,36 +169,6 @@ export function EmbedForm({ profileId }: { profileId: string | null }) {
           The gateway's spec states no batch limit; a batch it refuses shows the gateway's own error.
         </p>
       )}
-      {s.rawBody !== null && (
-        <p className="warn-banner small">Send uses the request JSON as you edited it, not this form.</p>
-      )}
-      {s.sendPressed && s.rawBody === null && <CannotSend issues={shown} />}
-      <div className="actions">
-        {busy ? (
-          <button type="button" className="danger" onClick={() => void stop()}>
-            Stop
-          </button>
-        ) : (
-          <>
-            <button type="submit" className="primary" disabled={!profileId}>
-              Embed {draft.inputs.length === 1 ? '1 input' : `${draft.inputs.length} inputs`}
-            </button>
-            <button
-              type="button"
-              disabled={!profileId}
-              title="Embed the same inputs as float and base64 through /v1/embeddings and through batchEmbedContents, and compare the vectors"
-              onClick={() => profileId && void runCrossCheck(profileId)}
-            >
-              Cross-format check
-            </button>
-          </>
-        )}
-        {s.running && (
-          <span className="muted small" role="status">
-            {s.running.kind === 'check' ? 'Running the cross-format check…' : 'Embedding…'}
-          </span>
-        )}
-      </div>
-    </form>
+    </RequestForm>
   )
 }

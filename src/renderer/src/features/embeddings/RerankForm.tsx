@@ -1,48 +1,34 @@
 // The Rerank form (endpoint 10): model, query, the documents in the same list editor as Embed inputs, top_n
 // and return_documents. Errors show per field once touched or after Send; Ctrl/Cmd+Enter sends.
 import { useMemo } from 'react'
-import { useShallow } from 'zustand/react/shallow'
 import { validateRerank } from '../../../../shared/embed/requests'
 import { RERANK_MODELS } from '../../../../shared/catalog/embeddingModels'
 import { useEmbeddingsStore } from '../../stores/embeddingsStore'
 import { TextListEditor } from './TextListEditor'
-import { touchOnBlur, visibleIssues } from './issues'
-import { CannotSend } from './CannotSend'
+import { touchOnBlur } from './issues'
+import { RequestForm, useFormState } from './RequestForm'
 
 export function RerankForm({ profileId }: { profileId: string | null }) {
-  const s = useEmbeddingsStore(
-    useShallow((x) => ({
-      draft: x.rerankDraft,
-      touched: x.touched.rerank,
-      sendPressed: x.sendPressed.rerank,
-      running: x.running,
-      rawBody: x.rawBody.rerank,
-    })),
-  )
-  const { updateRerank, touch, rerank, stop } = useEmbeddingsStore.getState()
-  const { draft } = s
+  const draft = useEmbeddingsStore((x) => x.rerankDraft)
+  const { updateRerank, touch, rerank } = useEmbeddingsStore.getState()
   const issues = useMemo(() => validateRerank(draft), [draft])
-  const shown = visibleIssues(issues, s.touched, s.sendPressed)
-  const busy = s.running !== null
+  const { shown, busy } = useFormState('rerank', issues)
   const send = () => {
     if (profileId && !busy) void rerank(profileId)
   }
 
   return (
-    <form
-      className="emb-form"
-      aria-label="Rerank request"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        send()
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-          e.preventDefault()
-          send()
-        }
-      }}
+    <RequestForm
+      mode="rerank"
+      label="Rerank request"
+      issues={issues}
+      onSend={send}
+      runningText={(kind) => (kind === 'compare' ? 'Embedding the query and documents…' : 'Reranking…')}
+      sendButtons={
+        <button type="submit" className="primary" disabled={!profileId}>
+          Rerank {draft.documents.length} documents
+        </button>
+      }
     >
       <div className="emb-fields">
         <label>
@@ -98,26 +84,6 @@ export function RerankForm({ profileId }: { profileId: string | null }) {
         {shown.has('query') && <span className="field-error">{shown.get('query')}</span>}
       </label>
       <TextListEditor mode="rerank" noun="document" field="documents" issues={shown} />
-      {s.rawBody !== null && (
-        <p className="warn-banner small">Send uses the request JSON as you edited it, not this form.</p>
-      )}
-      {s.sendPressed && s.rawBody === null && <CannotSend issues={shown} />}
-      <div className="actions">
-        {busy ? (
-          <button type="button" className="danger" onClick={() => void stop()}>
-            Stop
-          </button>
-        ) : (
-          <button type="submit" className="primary" disabled={!profileId}>
-            Rerank {draft.documents.length} documents
-          </button>
-        )}
-        {s.running && (
-          <span className="muted small" role="status">
-            {s.running.kind === 'compare' ? 'Embedding the query and documents…' : 'Reranking…'}
-          </span>
-        )}
-      </div>
-    </form>
+    </RequestForm>
   )
 }
