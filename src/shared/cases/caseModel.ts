@@ -1,0 +1,103 @@
+// Saved cases as data: a case is a draft plus the assertions its answer must meet; a suite is a named list of
+// cases; a target is where a suite runs (format, model, profile). The suite file a user imports, exports and
+// hands to `npm run cases` is `{ version: 1, suite }`. Every rule here names the field it is about.
+import { z } from 'zod'
+import { WIRE_FORMATS } from '../format'
+import { draftSchema } from '../wire/draft'
+
+const jsonObject = z.record(z.string(), z.unknown())
+const positive = (what: string) =>
+  z.number().int(`${what}: must be a whole number`).min(1, `${what}: must be at least 1`)
+
+export const assertionSchema = z.discriminatedUnion('kind', [
+  /** The answer contains this text. */
+  z.object({
+    kind: z.literal('contains'),
+    text: z.string().min(1, 'contains: write the text to look for'),
+    ignoreCase: z.boolean().optional(),
+  }),
+  /** The answer matches this regular expression (JavaScript syntax). */
+  z.object({
+    kind: z.literal('matches'),
+    pattern: z.string().min(1, 'matches: write a pattern'),
+    flags: z
+      .string()
+      .regex(/^[imsu]*$/, 'matches flags: only i, m, s, u')
+      .optional(),
+  }),
+  /** The answer parses as JSON and, when a schema is given, validates against it (JSON Schema). */
+  z.object({ kind: z.literal('json'), schema: jsonObject.optional() }),
+  /** A tool named `name` is called, with arguments that validate against `arguments` (JSON Schema) when given. */
+  z.object({
+    kind: z.literal('toolCall'),
+    name: z.string().min(1, 'tool name: write the tool name'),
+    arguments: jsonObject.optional(),
+  }),
+  /** The stop reason is this one: the common finish (stop, length, tool_calls, …) or the format's raw value. */
+  z.object({
+    kind: z.literal('stopReason'),
+    value: z.string().min(1, 'stop reason: write the expected value'),
+  }),
+  z.object({ kind: z.literal('ttftUnder'), ms: positive('TTFT under') }),
+  z.object({ kind: z.literal('totalUnder'), ms: positive('total under') }),
+  z.object({ kind: z.literal('outputTokensUnder'), tokens: positive('output tokens under') }),
+])
+export type Assertion = z.infer<typeof assertionSchema>
+export type AssertionKind = Assertion['kind']
+
+export const ASSERTION_LABELS: Record<AssertionKind, string> = {
+  contains: 'Answer contains',
+  matches: 'Answer matches',
+  json: 'Answer is JSON (and fits a schema)',
+  toolCall: 'Tool called',
+  stopReason: 'Stop reason is',
+  ttftUnder: 'TTFT under (ms)',
+  totalUnder: 'Total time under (ms)',
+  outputTokensUnder: 'Output tokens under',
+}
+
+export const caseSchema = z.object({
+  id: z.string().min(1).max(100),
+  name: z.string().min(1, 'name: give the case a name').max(200),
+  draft: draftSchema,
+  assertions: z.array(assertionSchema).min(1, 'assertions: pick at least one').max(50),
+})
+export type SavedCase = z.infer<typeof caseSchema>
+
+export const suiteSchema = z.object({
+  id: z.string().min(1).max(100),
+  name: z.string().min(1, 'name: give the suite a name').max(200),
+  cases: z.array(caseSchema).max(500),
+})
+export type Suite = z.infer<typeof suiteSchema>
+
+export const suiteFileSchema = z.object({ version: z.literal(1), suite: suiteSchema })
+export type SuiteFile = z.infer<typeof suiteFileSchema>
+
+export const targetSchema = z.object({
+  format: z.enum(WIRE_FORMATS),
+  model: z.string().min(1, 'model: write a model id').max(200),
+  /** The profile by id (in the app) — the CLI passes its base URL and key instead. */
+  profileId: z.string().min(1, 'profile: choose a profile').max(100),
+})
+export type Target = z.infer<typeof targetSchema>
+
+/** How one run fared against one assertion. */
+export interface AssertionResult {
+  assertion: Assertion
+  pass: boolean
+  /** Why it failed (or what was checked), in words. */
+  message: string
+}
+
+export type CellStatus = 'pass' | 'fail' | 'error' | 'stopped'
+
+/** `messages:claude-x` → { format, model }; null when the format is not one of the four. */
+export function parseTargetSpec(spec: string): { format: Target['format']; model: string } | null {
+  const at = spec.indexOf(':')
+  if (at <= 0) return null
+  const format = spec.slice(0, at)
+  const model = spec.slice(at + 1)
+  if (!model || !(WIRE_FORMATS as readonly string[]).includes(format)) return null
+  return { format: format as Target['format'], model }
+}
