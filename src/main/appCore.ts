@@ -16,6 +16,7 @@ import { imagesDomain } from './ipc/handlers/images'
 import { embeddingsDomain } from './ipc/handlers/embeddings'
 import { compareDomain } from './ipc/handlers/compare'
 import { historyDomain } from './ipc/handlers/history'
+import { casesDomain } from './ipc/handlers/cases'
 import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { scrubSecrets } from './services/redact'
@@ -39,6 +40,7 @@ export const DOMAINS: readonly Domain[] = [
   embeddingsDomain,
   compareDomain,
   historyDomain,
+  casesDomain,
 ]
 
 export interface EmbeddedSimulator {

@@ -95,6 +95,34 @@ describe('a case suite as a matrix', () => {
     for (const cell of cells) expect(history.list({}, 0, 50).rows.map((r) => r.id)).toContain(cell.runId)
   })
 
+  it('reads a structured answer in every format, the forced tool call of messages included', async () => {
+    const schema = {
+      type: 'object',
+      properties: { city: { type: 'string', enum: ['Paris'] } },
+      required: ['city'],
+    }
+    const structured = suiteSchema.parse({
+      ...suite,
+      cases: [
+        {
+          ...suite.cases[0]!,
+          draft: { ...suite.cases[0]!.draft, responseFormat: { name: 'answer', schema } },
+          assertions: [
+            { kind: 'contains', text: 'Paris' },
+            { kind: 'json', schema },
+          ],
+        },
+      ],
+    })
+    const targets: MatrixTarget[] = (['chat', 'responses', 'messages', 'native'] as const).map((format) => ({
+      format,
+      model: 'sim-model',
+      profileId: good,
+    }))
+    const cells = await new MatrixRun(text, structured, targets, { concurrency: 4 }).run()
+    expect(cells.map((c) => `${c.status} ${c.answer}`)).toEqual(Array(4).fill('pass {"city":"Paris"}'))
+  })
+
   it('a JSON-schema assertion fails on a prose answer and says why', async () => {
     const jsonSuite = suiteSchema.parse({
       ...suite,

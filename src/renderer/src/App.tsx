@@ -13,6 +13,7 @@ import { VideoNotifier } from './features/video/VideoNotifier'
 import { ImagesPanel } from './features/images/ImagesPanel'
 import { JobsPanel } from './features/jobs/JobsPanel'
 import { HistoryPanel } from './features/history/HistoryPanel'
+import { CasesPanel } from './features/cases/CasesPanel'
 
 interface PanelDef {
   id: PanelId
@@ -29,6 +30,7 @@ const PANELS: PanelDef[] = [
   { id: 'jobs', label: 'Jobs', icon: '☰', render: () => <JobsPanel /> },
   { id: 'embeddings', label: 'Embeddings', icon: '⋰', render: () => <EmbeddingsPanel /> },
   { id: 'history', label: 'History', icon: '↺', render: () => <HistoryPanel /> },
+  { id: 'cases', label: 'Cases', icon: '✓', render: () => <CasesPanel /> },
   { id: 'settings', label: 'Settings', icon: '⚙', render: () => <SettingsPanel /> },
 ]
 

@@ -9,6 +9,7 @@ import { imagesCommands, imagesEvents } from './images'
 import { embeddingsCommands } from './embeddings'
 import { compareCommands } from './compare'
 import { historyCommands } from './history'
+import { casesCommands, casesEvents } from './cases'
 import type { CommandMap, EventMap } from './define'
 
 export const commands = {
@@ -21,12 +22,14 @@ export const commands = {
   ...embeddingsCommands,
   ...compareCommands,
   ...historyCommands,
+  ...casesCommands,
 } satisfies CommandMap
 
 export const events = {
   ...textEvents,
   ...videoEvents,
   ...imagesEvents,
+  ...casesEvents,
 } satisfies EventMap
 
 export type Commands = typeof commands

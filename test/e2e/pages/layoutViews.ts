@@ -102,6 +102,7 @@ export const LAYOUT_VIEWS: readonly LayoutView[] = [
   },
   { name: 'compare', open: (p) => openPanel(p, 'Compare') },
   { name: 'history', open: (p) => openPanel(p, 'History') },
+  { name: 'cases', open: (p) => openPanel(p, 'Cases') },
   { name: 'settings', open: (p) => openPanel(p, 'Settings') },
   {
     name: 'settings-new-profile',

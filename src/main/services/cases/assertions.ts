@@ -146,3 +146,40 @@ export function checkRun(
   const results = assertions.map((a) => checkAssertion(a, run))
   return { pass: run.status === 'done' && results.every((r) => r.pass), results }
 }
+
+/** A rule a suite breaks that its schema cannot see: a pattern that is not a regex, a schema Ajv refuses. */
+export interface SuiteProblem {
+  /** Where, as a dotted path from the suite file (`suite.cases.0.assertions.1.pattern`). */
+  path: string
+  message: string
+}
+
+/** Compiles every pattern and JSON Schema of a suite's cases, so a bad one is named before anything runs. */
+export function suiteProblems(
+  cases: readonly { assertions: readonly Assertion[] }[],
+  prefix = 'suite.cases',
+): SuiteProblem[] {
+  const problems: SuiteProblem[] = []
+  cases.forEach((c, i) =>
+    c.assertions.forEach((a, j) => {
+      const at = `${prefix}.${i}.assertions.${j}`
+      if (a.kind === 'matches') {
+        try {
+          new RegExp(a.pattern, a.flags)
+        } catch (error) {
+          problems.push({
+            path: `${at}.pattern`,
+            message: `not a valid regular expression: ${(error as Error).message}`,
+          })
+        }
+      }
+      const schema = a.kind === 'json' ? a.schema : a.kind === 'toolCall' ? a.arguments : undefined
+      if (schema) {
+        const validate = validator(schema)
+        if (typeof validate === 'string')
+          problems.push({ path: `${at}.${a.kind === 'json' ? 'schema' : 'arguments'}`, message: validate })
+      }
+    }),
+  )
+  return problems
+}

@@ -28,7 +28,12 @@ export interface MatrixCell {
   /** Why the run itself failed (HTTP error, network), when it did. */
   error: string | null
   totalMs: number | null
+  /** The start of the answer, to set beside a failed assertion. */
+  answer: string
 }
+
+/** Characters of the answer a cell keeps (the whole answer stays in the run's history record). */
+export const CELL_ANSWER_CHARS = 2000
 
 export interface MatrixOptions {
   concurrency: number
@@ -99,13 +104,27 @@ export class MatrixRun {
     return this.cells.sort((a, b) => a.caseIndex - b.caseIndex || a.targetIndex - b.targetIndex)
   }
 
+  /** True once stop() was called. */
+  get isStopped(): boolean {
+    return this.stopped
+  }
+
   stop(): void {
     this.stopped = true
     for (const runId of this.inFlight) this.text.stop(runId)
   }
 
   private stoppedCell(caseIndex: number, targetIndex: number): MatrixCell {
-    return { caseIndex, targetIndex, status: 'stopped', runId: null, results: [], error: null, totalMs: null }
+    return {
+      caseIndex,
+      targetIndex,
+      status: 'stopped',
+      runId: null,
+      results: [],
+      error: null,
+      totalMs: null,
+      answer: '',
+    }
   }
 
   private async runCell(caseIndex: number, targetIndex: number): Promise<MatrixCell> {
@@ -116,13 +135,28 @@ export class MatrixRun {
       format: target.format,
       draft: { ...saved.draft, model: target.model },
     }
-    const { runId } = await this.text.start(request, this.sink)
+    let runId: string
+    try {
+      ;({ runId } = await this.text.start(request, this.sink))
+    } catch (error) {
+      // The service ends every run it started with a terminal event; a start it refused is this cell's error.
+      const message = error instanceof Error ? error.message : String(error)
+      return { ...this.stoppedCell(caseIndex, targetIndex), status: 'error', error: message }
+    }
     this.inFlight.add(runId)
+    // A stop that came while the start was being answered reaches this run too.
+    if (this.stopped) this.text.stop(runId)
     const ended = await this.sink.wait(runId)
     this.inFlight.delete(runId)
+    const text = this.sink.text(runId)
+    // Messages has no structured output: a response format goes as a forced tool and the answer arrives as that
+    // tool's call, so its arguments are the answer the assertions read.
+    const format = saved.draft.responseFormat
+    const structured =
+      format && !text.trim() ? ended.summary.toolCalls.find((c) => c.name === format.name) : undefined
     const outcome: RunOutcome = {
       status: ended.status,
-      text: this.sink.text(runId),
+      text: structured ? structured.arguments : text,
       toolCalls: ended.summary.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })),
       stopReason: ended.summary.stopReason,
       finish: ended.summary.finish,
@@ -148,6 +182,7 @@ export class MatrixRun {
       results: checked.results,
       error: outcome.error,
       totalMs: outcome.totalMs,
+      answer: outcome.text.slice(0, CELL_ANSWER_CHARS),
     }
   }
 }

@@ -3,7 +3,8 @@ import { create } from 'zustand'
 import type { HostInfo } from '../../../shared/ipc/app'
 import { client, wsBridge } from '../ipc/client'
 
-export type PanelId = 'text' | 'compare' | 'video' | 'images' | 'jobs' | 'embeddings' | 'history' | 'settings'
+export type PanelId =
+  'text' | 'compare' | 'video' | 'images' | 'jobs' | 'embeddings' | 'history' | 'cases' | 'settings'
 
 interface AppState {
   host: HostInfo | null

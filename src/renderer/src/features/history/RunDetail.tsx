@@ -9,6 +9,7 @@ import { Inspector } from '../../components/inspector'
 import { Markdown } from '../../components/markdown/Markdown'
 import { useHistoryStore } from '../../stores/historyStore'
 import { openLink } from '../text/openLink'
+import { SaveCaseButton } from '../cases/SaveCaseButton'
 import { formatMs, formatWhen, statusClass } from './runFacts'
 
 export function RunDetail({ run }: { run: HistoryRun }) {
@@ -79,6 +80,7 @@ export function RunDetail({ run }: { run: HistoryRun }) {
           <button type="button" onClick={() => openInCompare(run)}>
             Open in Compare
           </button>
+          <SaveCaseButton draft={() => draft} />
         </div>
       )}
       <div className="history-actions">

@@ -7,6 +7,13 @@ import { currentRun, useTextStore } from '../../stores/textStore'
 import { RunOutput } from './RunOutput'
 import { ToolResultsForm } from './ToolResultsForm'
 import { openLink } from './openLink'
+import { SaveCaseButton } from '../cases/SaveCaseButton'
+
+/** The draft a finished run sent: the conversation up to the answer it became. */
+function sentDraft(turnIndex: number | undefined) {
+  const { draft } = useTextStore.getState().draft(false)
+  return turnIndex === undefined ? draft : { ...draft, messages: draft.messages.slice(0, turnIndex) }
+}
 
 export function Conversation() {
   const messages = useTextStore((s) => s.messages)
@@ -101,6 +108,7 @@ function DoneFooter() {
       <button className="ghost" onClick={() => void regenerate()}>
         Regenerate
       </button>
+      <SaveCaseButton draft={() => sentDraft(run.turnIndex)} />
     </div>
   )
 }

@@ -1,0 +1,114 @@
+// The cases domain: suites kept in the history database, saved from runs, imported and exported as files (through
+// the media store, so a large suite never crosses IPC), and run as matrices whose cells are ordinary text runs
+// recorded in the history. Each matrix reports to the window that started it and stops when that window goes.
+import { casesCommands } from '../../../shared/ipc/cases'
+import { AppError } from '../../../shared/ipc/result'
+import type { Events } from '../../../shared/ipc/contract'
+import type { HistoryAccess } from '../../services/history/openHistory'
+import type { MediaStore } from '../../services/mediaStore'
+import { TextService } from '../../services/text/textService'
+import { CaseLibrary } from '../../services/cases/caseLibrary'
+import { MatrixRun, type MatrixCell } from '../../services/cases/matrixRunner'
+import { SuiteStore } from '../../services/cases/suiteStore'
+import type { Handlers } from '../router'
+import { defineDomain } from '../domain'
+
+interface CasesServices {
+  history: HistoryAccess
+  media: MediaStore
+  text: TextService
+  matrices: Map<string, MatrixRun>
+}
+
+export function casesHandlers({
+  history,
+  media,
+  text,
+  matrices,
+}: CasesServices): Handlers<typeof casesCommands, Events> {
+  let library: CaseLibrary | null = null
+  const cases = (): CaseLibrary => {
+    if (!history.store)
+      throw new AppError('HISTORY_UNAVAILABLE', history.problem ?? 'The history is not available.')
+    library ??= new CaseLibrary(new SuiteStore(history.store.database))
+    return library
+  }
+  return {
+    'cases.listSuites': () => ({ suites: cases().list() }),
+    'cases.createSuite': ({ name }) => cases().create(name),
+    'cases.renameSuite': ({ id, name }) => cases().rename(id, name),
+    'cases.deleteSuite': ({ id }) => ({ deleted: cases().delete(id) }),
+    'cases.addCase': ({ suiteId, newSuiteName, case: saved }) =>
+      cases().addCase({ suiteId, newSuiteName }, saved),
+    'cases.removeCase': ({ suiteId, caseId }) => cases().removeCase(suiteId, caseId),
+    'cases.importSuite': ({ text: fileText }) => cases().import(fileText),
+    'cases.exportSuite': async ({ id }) => {
+      const { name, text: fileText } = cases().exportText(id)
+      const info = await media.putBytes(Buffer.from(fileText, 'utf8'), 'application/json', name)
+      return { url: media.url(info.id), name, bytes: info.size }
+    },
+    'cases.startMatrix': ({ matrixId, suiteId, targets, concurrency }, ctx) => {
+      if (matrices.has(matrixId))
+        throw new AppError('CASES_MATRIX_EXISTS', `matrixId: a matrix ${matrixId} is already going.`)
+      const suite = cases().get(suiteId)
+      if (suite.cases.length === 0)
+        throw new AppError(
+          'CASES_SUITE_EMPTY',
+          'suite: this suite has no cases yet; save a run as a case first.',
+        )
+      const sink = ctx.events
+      const matrix = new MatrixRun(text, suite, targets, {
+        concurrency,
+        onCell: (cell: MatrixCell) => {
+          if (!sink.alive) return matrix.stop()
+          sink.emit('cases.matrixCell', { matrixId, cell })
+        },
+      })
+      matrices.set(matrixId, matrix)
+      void matrix
+        .run()
+        .then(
+          (cells) => ({
+            passed: cells.filter((c) => c.status === 'pass').length,
+            failed: cells.filter((c) => c.status === 'fail' || c.status === 'error').length,
+            notRun: cells.filter((c) => c.status === 'stopped').length,
+            error: null,
+          }),
+          (error: unknown) => ({
+            passed: 0,
+            failed: 0,
+            notRun: 0,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        )
+        .then((counts) => {
+          matrices.delete(matrixId)
+          if (sink.alive) sink.emit('cases.matrixEnded', { matrixId, stopped: matrix.isStopped, ...counts })
+        })
+      return { cells: matrix.size }
+    },
+    'cases.stopMatrix': ({ matrixId }) => {
+      const matrix = matrices.get(matrixId)
+      if (!matrix) return { stopped: false }
+      matrix.stop()
+      return { stopped: true }
+    },
+  }
+}
+
+export const casesDomain = defineDomain({
+  name: 'cases',
+  commands: casesCommands,
+  services: ({ profiles, gateway, media, history }): CasesServices => ({
+    history,
+    media,
+    // The same text service code as the Text panel: every cell is an ordinary, recorded text run.
+    text: new TextService({ profiles, gateway, media, recorder: history.store ?? undefined }),
+    matrices: new Map(),
+  }),
+  handlers: casesHandlers,
+  close: ({ text, matrices }) => {
+    for (const matrix of matrices.values()) matrix.stop()
+    text.stopAll()
+  },
+})

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { newAssertionDraft, readAssertion, readAssertions } from './assertionForm'
+
+const draft = (kind: Parameters<typeof newAssertionDraft>[0], value = '', extra = '') => ({
+  ...newAssertionDraft(kind, value),
+  extra,
+})
+
+describe('the Save as case assertion fields', () => {
+  it('reads a contains and a JSON-schema assertion into the case model', () => {
+    const { assertions, errors } = readAssertions([
+      { ...draft('contains', 'Paris'), ignoreCase: true },
+      draft('json', '', '{"type":"object","required":["city"]}'),
+    ])
+    expect(errors).toEqual({})
+    expect(assertions).toEqual([
+      { kind: 'contains', text: 'Paris', ignoreCase: true },
+      { kind: 'json', schema: { type: 'object', required: ['city'] } },
+    ])
+  })
+
+  it('names a pattern that is not a regular expression under the pattern field', () => {
+    const d = draft('matches', '(unclosed')
+    const { assertion, errors } = readAssertion(d)
+    expect(assertion).toBeNull()
+    expect(errors[`${d.key}.value`]).toMatch(/^Pattern: not a valid regular expression/)
+  })
+
+  it('names a schema that is not JSON, or not an object, under the schema field', () => {
+    const bad = draft('json', '', '{"type": ')
+    expect(readAssertion(bad).errors[`${bad.key}.extra`]).toMatch(/^JSON Schema: not JSON/)
+    const list = draft('toolCall', 'get_weather', '[1]')
+    expect(readAssertion(list).errors[`${list.key}.extra`]).toBe(
+      'Arguments schema: must be a JSON object, such as {"type": "object"}',
+    )
+  })
+
+  it('refuses a limit that is not a positive whole number, and an empty text', () => {
+    for (const value of ['', '0', '-5', '1.5', 'abc']) {
+      const d = draft('ttftUnder', value)
+      expect(readAssertion(d).errors[`${d.key}.value`]).toBe('Milliseconds: must be a positive whole number')
+    }
+    expect(readAssertion(draft('outputTokensUnder', '300')).assertion).toEqual({
+      kind: 'outputTokensUnder',
+      tokens: 300,
+    })
+    const empty = draft('contains', '')
+    expect(readAssertion(empty).errors[`${empty.key}.value`]).toBe('contains: write the text to look for')
+  })
+})
