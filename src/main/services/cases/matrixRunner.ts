@@ -35,6 +35,14 @@ export interface MatrixCell {
 /** Characters of the answer a cell keeps (the whole answer stays in the run's history record). */
 export const CELL_ANSWER_CHARS = 2000
 
+/** Why a cell did not pass, in words: the run's failure, else its failed assertions. */
+export function describeOutcome(cell: MatrixCell): string {
+  const failed = cell.results.filter((r) => !r.pass).map((r) => r.message)
+  if (cell.error) return `the run failed: ${cell.error}`
+  if (cell.status === 'stopped') return 'not run (stopped)'
+  return failed.length ? failed.join('; ') : 'every assertion passed'
+}
+
 export interface MatrixOptions {
   concurrency: number
   onCell?: (cell: MatrixCell) => void

@@ -1,0 +1,209 @@
+// `npm run cases`: a suite file run against targets from the command line, through the same text service and
+// matrix runner as the app (same wire builders, same stream folding). The one profile it needs (base URL, key
+// from an environment variable, extra headers) is kept in memory only. Exit codes: 0 all pass, 1 any failure,
+// 2 bad arguments or a bad file, each named.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { parseTargetSpec, type Suite } from '../../../shared/cases/caseModel'
+import { WIRE_FORMATS } from '../../../shared/format'
+import { profileFieldsSchema } from '../../../shared/ipc/profiles'
+import { GatewayClient } from '../gateway'
+import { MediaStore } from '../mediaStore'
+import type { SecretStore, SettingsStore } from '../ports'
+import { ProfileService } from '../profiles'
+import { TextService } from '../text/textService'
+import { describeOutcome, type MatrixCell, MatrixRun, type MatrixTarget } from './matrixRunner'
+import { readSuiteFile } from './suiteFile'
+
+export const CASES_USAGE = `usage: npm run cases -- <suite.json> --target <format>:<model> [--target …] --base-url <url>
+                      --key-env <VAR> [--header <name>:<value> …] [--concurrency <1-8>]
+  format is one of ${WIRE_FORMATS.join(', ')}; the key is read from the environment variable VAR.
+  Exit code: 0 when every cell passes, 1 when any fails, 2 for bad arguments or a bad suite file.`
+
+export interface CasesConfig {
+  suite: Suite
+  targets: { format: MatrixTarget['format']; model: string }[]
+  baseUrl: string
+  apiKey: string
+  headers: { name: string; value: string }[]
+  concurrency: number
+}
+
+export type ParsedArgs = { ok: true; config: CasesConfig } | { ok: false; message: string } | { ok: 'help' }
+
+/** Reads the command line; a problem is named by its argument (or the file's field) and rule. */
+export function parseCasesArgs(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+): ParsedArgs {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        target: { type: 'string', multiple: true },
+        'base-url': { type: 'string' },
+        'key-env': { type: 'string' },
+        header: { type: 'string', multiple: true },
+        concurrency: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    })
+  } catch (error) {
+    return { ok: false, message: (error as Error).message }
+  }
+  const { values, positionals } = parsed
+  if (values.help) return { ok: 'help' }
+  if (positionals.length !== 1) return { ok: false, message: 'give exactly one suite file' }
+
+  const targets: CasesConfig['targets'] = []
+  for (const spec of values.target ?? []) {
+    const target = parseTargetSpec(spec)
+    if (!target)
+      return {
+        ok: false,
+        message: `--target "${spec}": write <format>:<model> with format one of ${WIRE_FORMATS.join(', ')}`,
+      }
+    targets.push(target)
+  }
+  if (targets.length === 0)
+    return { ok: false, message: '--target: give at least one, such as messages:my-model' }
+  if (targets.length > 16) return { ok: false, message: '--target: at most 16' }
+
+  const headers: CasesConfig['headers'] = []
+  for (const h of values.header ?? []) {
+    const at = h.indexOf(':')
+    if (at <= 0) return { ok: false, message: `--header "${h}": write <name>:<value>` }
+    headers.push({ name: h.slice(0, at).trim(), value: h.slice(at + 1).trim() })
+  }
+  const fields = profileFieldsSchema.safeParse({
+    name: 'command line',
+    baseUrl: values['base-url'] ?? '',
+    headers,
+  })
+  if (!fields.success) {
+    const issue = fields.error.issues[0]!
+    const arg = issue.path[0] === 'headers' ? '--header' : '--base-url'
+    return { ok: false, message: `${arg}: ${issue.message}` }
+  }
+
+  const keyEnv = values['key-env']
+  if (!keyEnv)
+    return { ok: false, message: '--key-env: name the environment variable that holds the API key' }
+  const apiKey = env[keyEnv]
+  if (!apiKey)
+    return { ok: false, message: `--key-env: the environment variable ${keyEnv} is not set or empty` }
+
+  const concurrency = values.concurrency === undefined ? 2 : Number(values.concurrency)
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8)
+    return { ok: false, message: `--concurrency: a whole number from 1 to 8 (got "${values.concurrency}")` }
+
+  let text: string
+  try {
+    text = readFile(positionals[0]!)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    return { ok: false, message: `cannot read ${positionals[0]}: ${code}` }
+  }
+  const read = readSuiteFile(text)
+  if (!read.ok) return { ok: false, message: `${positionals[0]}: ${read.problems.join('; ')}` }
+  return {
+    ok: true,
+    config: { suite: read.suite, targets, baseUrl: fields.data.baseUrl, apiKey, headers, concurrency },
+  }
+}
+
+class MemorySettingsStore implements SettingsStore {
+  private readonly map = new Map<string, unknown>()
+  get<T>(key: string): T | undefined {
+    return structuredClone(this.map.get(key)) as T | undefined
+  }
+  set(key: string, value: unknown): void {
+    this.map.set(key, structuredClone(value))
+  }
+  delete(key: string): void {
+    this.map.delete(key)
+  }
+}
+
+class MemorySecretStore implements SecretStore {
+  readonly protection = 'plain-file' as const
+  private readonly map = new Map<string, string>()
+  async get(ref: string): Promise<string | null> {
+    return this.map.get(ref) ?? null
+  }
+  async set(ref: string, value: string): Promise<void> {
+    this.map.set(ref, value)
+  }
+  async delete(ref: string): Promise<void> {
+    this.map.delete(ref)
+  }
+}
+
+const STATUS_WORD: Record<MatrixCell['status'], string> = {
+  pass: 'pass',
+  fail: 'FAIL',
+  error: 'FAIL',
+  stopped: 'not run',
+}
+
+/** The matrix as text: a table of cases × targets, then one line per failed cell saying why. */
+export function formatMatrix(config: CasesConfig, cells: readonly MatrixCell[]): string {
+  const names = config.targets.map((t) => `${t.format}:${t.model}`)
+  const rows = config.suite.cases.map((c, ci) => [
+    c.name,
+    ...names.map((_, ti) => {
+      const cell = cells.find((x) => x.caseIndex === ci && x.targetIndex === ti)
+      return cell ? STATUS_WORD[cell.status] : 'not run'
+    }),
+  ])
+  const table = [['case', ...names], ...rows]
+  const widths = table[0]!.map((_, col) => Math.max(...table.map((r) => r[col]!.length)))
+  const lines = table.map((r) =>
+    r
+      .map((v, col) => v.padEnd(widths[col]!))
+      .join('  ')
+      .trimEnd(),
+  )
+  const failures = cells
+    .filter((c) => c.status === 'fail' || c.status === 'error')
+    .map(
+      (c) => `FAIL ${config.suite.cases[c.caseIndex]!.name} @ ${names[c.targetIndex]}: ${describeOutcome(c)}`,
+    )
+  const passed = cells.filter((c) => c.status === 'pass').length
+  const summary = `${passed} of ${config.suite.cases.length * names.length} cells passed.`
+  return [...lines, '', ...failures, ...(failures.length ? [''] : []), summary].join('\n')
+}
+
+/** Runs the suite; answers the exit code (0 every cell passed, 1 otherwise). */
+export async function runCases(config: CasesConfig, print: (text: string) => void): Promise<number> {
+  const profiles = new ProfileService(new MemorySettingsStore(), new MemorySecretStore())
+  const profile = await profiles.create(
+    profileFieldsSchema.parse({ name: 'command line', baseUrl: config.baseUrl, headers: config.headers }),
+  )
+  await profiles.setSecret(profile.id, 'apiKey', config.apiKey)
+  // Images in answers are written to a media folder that lives as long as the run.
+  const mediaDir = mkdtempSync(join(tmpdir(), 'cases-media-'))
+  const text = new TextService({
+    profiles,
+    gateway: new GatewayClient({ knownSecrets: () => profiles.knownSecrets() }),
+    media: new MediaStore(mediaDir, (id) => `media://${id}`),
+  })
+  try {
+    print(
+      `Suite "${config.suite.name}": ${config.suite.cases.length} case(s) × ${config.targets.length} target(s) at ${config.baseUrl}`,
+    )
+    const targets: MatrixTarget[] = config.targets.map((t) => ({ ...t, profileId: profile.id }))
+    const matrix = new MatrixRun(text, config.suite, targets, { concurrency: config.concurrency })
+    const cells = await matrix.run()
+    print(formatMatrix(config, cells))
+    return cells.every((c) => c.status === 'pass') ? 0 : 1
+  } finally {
+    text.stopAll()
+    rmSync(mediaDir, { recursive: true, force: true })
+  }
+}

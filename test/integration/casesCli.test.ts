@@ -1,0 +1,115 @@
+// `npm run cases` as a child process against the simulator over loopback: a suite that passes in every format
+// exits 0; a target that fails exits 1 with its cell shown; bad arguments and a bad suite file exit 2, named.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSimulator, type RunningSimulator } from '../../src/simulator/server'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const KEY = 'sk-cases-cli-0123456789'
+let sim: RunningSimulator
+let dir: string
+let suitePath: string
+
+const schema = {
+  type: 'object',
+  properties: { city: { type: 'string', enum: ['Paris'] } },
+  required: ['city'],
+}
+const suiteFile = {
+  version: 1,
+  suite: {
+    id: 'smoke',
+    name: 'Smoke',
+    cases: [
+      {
+        id: 'capital',
+        name: 'capital as JSON',
+        draft: {
+          model: 'sim-model',
+          stream: true,
+          maxTokens: 200,
+          responseFormat: { name: 'answer', schema },
+          messages: [{ role: 'user', parts: [{ type: 'text', text: 'Name the capital of France as JSON' }] }],
+        },
+        assertions: [
+          { kind: 'contains', text: 'Paris' },
+          { kind: 'json', schema },
+        ],
+      },
+    ],
+  },
+}
+
+function cases(args: string[], env: Record<string, string> = { CASES_KEY: KEY }) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'scripts/cases.ts'), ...args],
+      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
+    )
+  })
+}
+
+beforeAll(async () => {
+  sim = await createSimulator({ apiKey: KEY })
+  dir = mkdtempSync(join(tmpdir(), 'cases-cli-'))
+  suitePath = join(dir, 'suite.json')
+  writeFileSync(suitePath, JSON.stringify(suiteFile))
+})
+afterAll(async () => {
+  await sim.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('npm run cases', { timeout: 120_000 }, () => {
+  it('prints the matrix and exits 0 when the suite passes in all four formats', async () => {
+    const targets = ['chat', 'responses', 'messages', 'native'].flatMap((f) => ['--target', `${f}:sim-model`])
+    const out = await cases([suitePath, ...targets, '--base-url', sim.baseUrl, '--key-env', 'CASES_KEY'])
+    expect(out.stderr).toBe('')
+    expect(out.code).toBe(0)
+    expect(out.stdout).toMatch(
+      /case\s+chat:sim-model\s+responses:sim-model\s+messages:sim-model\s+native:sim-model\n/,
+    )
+    expect(out.stdout).toMatch(/capital as JSON\s+pass\s+pass\s+pass\s+pass\n/)
+    expect(out.stdout).toContain('4 of 4 cells passed.')
+    expect(out.stdout).not.toContain(KEY)
+  })
+
+  it('exits 1 and shows the failing cell with why when one target fails', async () => {
+    const out = await cases([
+      suitePath,
+      '--target',
+      'messages:sim-model',
+      '--target',
+      'native:missing-model',
+      '--base-url',
+      sim.baseUrl,
+      '--key-env',
+      'CASES_KEY',
+      '--concurrency',
+      '1',
+    ])
+    expect(out.code).toBe(1)
+    expect(out.stdout).toMatch(/capital as JSON\s+pass\s+FAIL\n/)
+    expect(out.stdout).toMatch(/FAIL capital as JSON @ native:missing-model: the run failed: .*missing-model/)
+    expect(out.stdout).toContain('1 of 2 cells passed.')
+  })
+
+  it('exits 2 naming the field of a bad suite file', async () => {
+    const base = ['--base-url', sim.baseUrl, '--key-env', 'CASES_KEY']
+    const broken = join(dir, 'broken.json')
+    const bad = structuredClone(suiteFile)
+    ;(bad.suite.cases[0]!.assertions as unknown[])[0] = { kind: 'outputTokensUnder', tokens: -1 }
+    writeFileSync(broken, JSON.stringify(bad))
+    const badFile = await cases([broken, '--target', 'chat:m', ...base])
+    expect(badFile.code).toBe(2)
+    expect(badFile.stderr).toContain(
+      'broken.json: suite.cases.0.assertions.0.tokens: output tokens under: must be at least 1',
+    )
+  })
+})
