@@ -28,7 +28,7 @@ export interface TimelineLane {
 }
 
 /** The kind of mark one frame makes, from the events its format's folder read out of it. */
-export function markKind(events: readonly StreamEvent[]): MarkKind {
+export function markKind(events: readonly Pick<StreamEvent, 'type'>[]): MarkKind {
   let kind: MarkKind = 'other'
   for (const e of events) {
     if (e.type === 'error' || e.type === 'incomplete') return 'error'
@@ -97,7 +97,7 @@ export function timelineLane(
 }
 
 /** The nearest mark to time `t` within `tolerance` ms, for hovering a lane. */
-export function markAt(lane: TimelineLane, t: number, tolerance: number): TimelineMark | null {
+export function markAt(lane: Pick<TimelineLane, 'marks'>, t: number, tolerance: number): TimelineMark | null {
   const marks = lane.marks
   let lo = 0
   let hi = marks.length - 1

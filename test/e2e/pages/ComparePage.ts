@@ -27,6 +27,22 @@ export class ComparePage {
     await this.column(n).getByRole('tab', { name: tab }).click()
   }
 
+  /** How many pixels of lane `n`'s mark band carry a mark's colour (the baseline and ticks are grey). */
+  async laneMarkPixels(n: number): Promise<number> {
+    return this.page.getByRole('img', { name: 'Frames of each column over time' }).evaluate((el, lane) => {
+      const canvas = el as HTMLCanvasElement
+      const ratio = canvas.width / canvas.clientWidth
+      const y = Math.round((lane - 1) * 30 * ratio)
+      const data = canvas.getContext('2d')!.getImageData(0, y, canvas.width, Math.round(30 * ratio)).data
+      let coloured = 0
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!]
+        if (a > 0 && Math.max(r, g, b) - Math.min(r, g, b) > 40) coloured++
+      }
+      return coloured
+    }, n)
+  }
+
   async showDifferences(view: 'Timeline' | 'Usage' | 'Body diff' | 'Answer diff'): Promise<void> {
     await this.page
       .getByRole('region', { name: 'Differences' })

@@ -81,7 +81,10 @@ test('one prompt through four formats: bodies, lossiness, four streams, one fail
   await page.mouse.down()
   await page.mouse.up()
   await expect(compare.column(1).getByTestId('frame-focus')).toContainText(/Frame \d+ at \+/)
-  await expect(compare.column(1).getByRole('tab', { name: 'Stream' })).toHaveAttribute('aria-selected', 'true')
+  await expect(compare.column(1).getByRole('tab', { name: 'Stream' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
 
   // One column runs again on its own; the others keep their answers.
   await compare.column(2).getByRole('button', { name: 'Run', exact: true }).click()
@@ -139,6 +142,13 @@ test('the keyboard runs and stops every column, and a refused run names the fiel
   await page.getByLabel('Prompt', { exact: true }).press('Control+Enter')
   await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible()
   await expect(compare.column(1).getByTestId('answer-text')).not.toBeEmpty()
+
+  // The timeline draws while the columns stream: every lane has marks before any run has ended.
+  await compare.showDifferences('Timeline')
+  for (let n = 1; n <= 4; n++) await expect.poll(() => compare.laneMarkPixels(n)).toBeGreaterThan(0)
+  await expect(page.getByTestId('timeline-lane').first()).toContainText('streaming')
+  for (let n = 1; n <= 4; n++)
+    await expect(compare.column(n).getByTestId('column-metrics')).toHaveAttribute('data-status', 'running')
   await page.keyboard.press('Escape')
   for (let n = 1; n <= 4; n++)
     await expect(compare.column(n).getByTestId('column-metrics')).toHaveAttribute('data-status', 'aborted')

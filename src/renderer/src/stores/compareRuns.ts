@@ -1,6 +1,7 @@
 // The Compare panel's runs: Run all starts one ordinary text run per column (all at once, each named here before
 // main hears of it), Stop ends one or all, and each run ends in a state its column shows even when main never
-// answers. When a run has ended its stream timeline is read from main's full frame record, page by page.
+// answers. Run events of all columns are folded into the store once per animation frame; while a run streams its
+// timeline lane grows live, and when it has ended the lane is read from main's full frame record, page by page.
 import { IpcCallError } from '../../../shared/ipc/client'
 import type { RunEvent } from '../../../shared/ipc/text'
 import type { SseFrame } from '../../../shared/ipc/exchange'
@@ -9,6 +10,7 @@ import { client } from '../ipc/client'
 import { textCalls } from '../ipc/textCalls'
 import { endRun, endRunLocally, foldRunEvents, newRun, type RunEnded, type RunView } from './runFold'
 import { columnDraft, runIssues } from './compareForm'
+import { dropLiveLane, endLiveLane, noteLiveEvents, startLiveLane } from './compareLiveLanes'
 import {
   columnProfile,
   conversationFailed,
@@ -69,17 +71,21 @@ async function startColumn(columnId: string): Promise<void> {
   if (previous) {
     delete runs[previous]
     delete lanes[previous]
+    dropLiveLane(previous)
   }
   runs[runId] = newRun(runId, column.format, draft.model)
   useCompareStore.setState({ runs, lanes, columnRuns: { ...s.columnRuns, [columnId]: runId } })
-  const fail = (message: string, errorType = 'TEXT_RUN_FAILED') =>
+  const fail = (message: string, errorType = 'TEXT_RUN_FAILED') => {
+    endLiveLane(runId)
     updateRun(runId, (r) => endRunLocally(r, 'error', { message, errorType, raw: null }))
+  }
   const profileId = columnProfile(column)
   if (!profileId) return fail('No connection profile is chosen: add or choose one in Settings.')
   try {
     const { messages: _turns, ...settings } = draft
     const conversation = await syncShared(s.shared)
     if (useCompareStore.getState().runs[runId]?.status !== 'running') return
+    startLiveLane(runId)
     await client.invoke('text.startRun', {
       runId,
       profileId,
@@ -101,7 +107,10 @@ export async function stopColumn(columnId: string): Promise<void> {
   const runId = s.columnRuns[columnId]
   if (!runId || s.runs[runId]?.status !== 'running') return
   const result = await client.call('text.stopRun', { runId })
-  if (!result.ok || !result.value.stopped) updateRun(runId, (r) => endRunLocally(r, 'aborted'))
+  if (!result.ok || !result.value.stopped) {
+    endLiveLane(runId)
+    updateRun(runId, (r) => endRunLocally(r, 'aborted'))
+  }
 }
 
 export async function stopAll(): Promise<void> {
@@ -141,11 +150,47 @@ export async function countTokens(): Promise<void> {
   useCompareStore.setState({ counts: { ...counts, busy: false } })
 }
 
+// Events of all columns that arrived since the last paint, folded into the store in one update per animation
+// frame: four columns streaming cost one render pass a frame, not one per column message.
+const pendingEvents = new Map<string, RunEvent[]>()
+let flushScheduled = false
+// A hidden page gets no animation frames; the timer bounds how long events wait there.
+const FLUSH_FALLBACK_MS = 100
+
 function onRunEvents(runId: string, events: RunEvent[]): void {
-  updateRun(runId, (run) => foldRunEvents(run, events))
+  noteLiveEvents(runId, events)
+  const queued = pendingEvents.get(runId)
+  if (queued) queued.push(...events)
+  else pendingEvents.set(runId, [...events])
+  if (flushScheduled) return
+  flushScheduled = true
+  const timer = setTimeout(flushEvents, FLUSH_FALLBACK_MS)
+  requestAnimationFrame(() => {
+    clearTimeout(timer)
+    flushEvents()
+  })
+}
+
+/** Folds every queued event into its run, all columns in one store update. */
+function flushEvents(): void {
+  flushScheduled = false
+  if (pendingEvents.size === 0) return
+  const s = useCompareStore.getState()
+  let runs: Record<string, RunView> | null = null
+  for (const [runId, events] of pendingEvents) {
+    const run = s.runs[runId]
+    if (!run) continue
+    const next = foldRunEvents(run, events)
+    if (next !== run) (runs ??= { ...s.runs })[runId] = next
+  }
+  pendingEvents.clear()
+  if (runs) useCompareStore.setState({ runs })
 }
 
 function onRunEnded(payload: RunEnded): void {
+  // What arrived before the terminal event is folded first: it belongs to the run's final text.
+  flushEvents()
+  endLiveLane(payload.runId)
   const s = useCompareStore.getState()
   const run = s.runs[payload.runId]
   if (!run || run.status !== 'running') return
@@ -205,6 +250,7 @@ export async function loadLane(runId: string): Promise<void> {
       error: error instanceof Error ? error.message : String(error),
     })
   }
+  dropLiveLane(runId)
 }
 
 let subscribed = false

@@ -13,7 +13,7 @@ const STATUS: Record<RunView['status'], string> = {
 const show = (v: number | null | undefined, unit = '') =>
   v === null || v === undefined ? '—' : `${v}${unit}`
 
-export function ColumnMetrics({ run }: { run: RunView }) {
+export function ColumnMetrics({ run }: { run: Pick<RunView, 'status' | 'usage' | 'summary' | 'timings'> }) {
   const u = run.usage ?? run.summary?.usage
   const t = run.timings
   const cached =

@@ -1,8 +1,9 @@
 // One column of a comparison: its (format, model, profile) and its own format fields; before sending, the exact
 // body it will send and what its format loses of the shared draft; then its streamed answer (the Text panel's
-// run view), its metrics, its Inspector (opened at a frame from the timeline) and its code export. It reads only
-// its own run from the store, so the other columns' streams never re-render it.
-import { memo, useMemo, useState } from 'react'
+// run view), its metrics, its Inspector (opened at a frame from the timeline) and its code export. Only its answer
+// reads the streaming run, so a message of events re-renders that part of this column and nothing else.
+import { memo, useDeferredValue, useMemo, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
 import { exportCode } from '../../../../shared/wire/codeExport'
 import { modelForFormat } from '../../../../shared/catalog/textModels'
@@ -26,31 +27,19 @@ const TABS: { id: Tab; label: string }[] = [
 
 export const ColumnView = memo(function ColumnView({ columnId, index }: { columnId: string; index: number }) {
   const column = useCompareStore((s) => s.columns.find((c) => c.id === columnId))
-  const run = useCompareStore((s) => {
-    const id = s.columnRuns[columnId]
-    return id ? s.runs[id] : undefined
-  })
+  // Only what changes when a run starts or ends: the streamed text is read by the parts that show it.
+  const runId = useCompareStore((s) => s.columnRuns[columnId])
+  const status = useCompareStore((s) => (runId ? s.runs[runId]?.status : undefined))
+  const exchange = useCompareStore((s) => (runId ? s.runs[runId]?.exchange : undefined))
   const preview = useCompareStore((s) => s.previews[columnId])
   const inspectFrame = useCompareStore((s) =>
     s.inspect?.columnId === columnId ? s.inspect.frame : undefined,
   )
-  // The shared draft and the columns change only when the user edits them, never while a run streams.
-  const shared = useCompareStore((s) => s.shared)
-  const columns = useCompareStore((s) => s.columns)
-  const warnings = useMemo(
-    () =>
-      columnLoss(
-        shared,
-        columns,
-        columns.findIndex((c) => c.id === columnId),
-      ),
-    [shared, columns, columnId],
-  )
   const [chosen, setChosen] = useState<Tab | null>(null)
-  const tab: Tab = inspectFrame !== undefined ? 'inspector' : (chosen ?? (run ? 'answer' : 'body'))
+  const tab: Tab = inspectFrame !== undefined ? 'inspector' : (chosen ?? (runId ? 'answer' : 'body'))
   if (!column) return null
   const label = columnLabel(column, index)
-  const running = run?.status === 'running'
+  const running = status === 'running'
   const select = (t: Tab) => {
     setChosen(t)
     if (inspectFrame !== undefined) useCompareStore.getState().set({ inspect: null })
@@ -58,37 +47,18 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
 
   return (
     <article
-      className={`compare-column run-${run?.status ?? 'idle'}`}
+      className={`compare-column run-${status ?? 'idle'}`}
       aria-label={`Column ${label}`}
       data-testid="compare-column"
       data-format={column.format}
       data-column-id={columnId}
-      data-run-id={run?.runId}
+      data-run-id={runId}
       tabIndex={0}
       onKeyDown={(e) => moveBetweenColumns(e)}
     >
       <ColumnHead columnId={columnId} index={index} running={running} />
-      <section className="compare-loss" aria-label={`What ${FORMAT_LABELS[column.format]} loses`}>
-        {warnings.length === 0 ? (
-          <p className="muted small">Expresses every field of the draft.</p>
-        ) : (
-          <details open={!run}>
-            <summary className="small">
-              {warnings.length} field{warnings.length === 1 ? '' : 's'} this format cannot express or
-              expresses differently
-            </summary>
-            <ul className="loss-list" data-testid="loss-warnings">
-              {warnings.map((w) => (
-                <li key={w.path + w.kind} className={`loss-${w.kind}`}>
-                  <span className="badge">{w.kind}</span> <code>{w.path}</code>{' '}
-                  {w.message.replace(`${w.path}: `, '')}
-                </li>
-              ))}
-            </ul>
-          </details>
-        )}
-      </section>
-      {run && <ColumnMetrics run={run} />}
+      <ColumnLoss columnId={columnId} format={column.format} ran={runId !== undefined} />
+      {runId && <LiveMetrics runId={runId} />}
       <div className="compare-tabs" role="tablist" aria-label={`${label} views`}>
         {TABS.map((t) => (
           <button
@@ -104,8 +74,8 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
       </div>
       <div className="compare-column-body" role="tabpanel" aria-label={`${label} ${tab}`}>
         {tab === 'answer' &&
-          (run ? (
-            <RunOutput run={run} onKeepPartial={null} />
+          (runId ? (
+            <LiveRunOutput runId={runId} />
           ) : (
             <p className="muted">Not run yet: Run all (Ctrl+Enter) sends every column at once.</p>
           ))}
@@ -123,17 +93,15 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
           ))}
         {tab === 'inspector' && (
           <>
-            {inspectFrame != null && <FrameFocus runId={run?.runId} frame={inspectFrame} />}
+            {inspectFrame != null && <FrameFocus runId={runId} frame={inspectFrame} />}
             <Inspector
-              key={`${run?.exchange?.id ?? 'preview'}-${inspectFrame ?? ''}`}
+              key={`${exchange?.id ?? 'preview'}-${inspectFrame ?? ''}`}
               label={`${label} Inspector`}
-              exchange={run?.exchange ?? null}
+              exchange={exchange ?? null}
               preview={preview?.preview ?? null}
               initialTab={inspectFrame != null ? 'stream' : 'request'}
               loadFrames={
-                run?.exchange
-                  ? (offset, limit) => textCalls.getFrames(run.exchange!.id, offset, limit)
-                  : undefined
+                exchange ? (offset, limit) => textCalls.getFrames(exchange.id, offset, limit) : undefined
               }
             />
           </>
@@ -144,7 +112,85 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
   )
 })
 
-function ColumnHead({ columnId, index, running }: { columnId: string; index: number; running: boolean }) {
+/** The streamed answer: the only part of a column that renders for each message of events. */
+const LiveRunOutput = memo(function LiveRunOutput({ runId }: { runId: string }) {
+  const run = useCompareStore((s) => s.runs[runId])
+  return run ? <RunOutput run={run} onKeepPartial={null} /> : null
+})
+
+/** The metrics read only the fields they show, which change a few times per run, not per chunk. */
+const LiveMetrics = memo(function LiveMetrics({ runId }: { runId: string }) {
+  const facts = useCompareStore(
+    useShallow((s) => {
+      const run = s.runs[runId]
+      return {
+        status: run?.status ?? 'running',
+        usage: run?.usage,
+        summary: run?.summary,
+        timings: run?.timings,
+      }
+    }),
+  )
+  return <ColumnMetrics run={facts} />
+})
+
+/**
+ * What the column's format loses of the shared draft. It reads the draft as a deferred value, so typing in the
+ * draft renders the editor first and this analysis after, in the background.
+ */
+const ColumnLoss = memo(function ColumnLoss({
+  columnId,
+  format,
+  ran,
+}: {
+  columnId: string
+  format: WireFormat
+  ran: boolean
+}) {
+  const shared = useDeferredValue(useCompareStore((s) => s.shared))
+  const columns = useDeferredValue(useCompareStore((s) => s.columns))
+  const warnings = useMemo(
+    () =>
+      columnLoss(
+        shared,
+        columns,
+        columns.findIndex((c) => c.id === columnId),
+      ),
+    [shared, columns, columnId],
+  )
+  return (
+    <section className="compare-loss" aria-label={`What ${FORMAT_LABELS[format]} loses`}>
+      {warnings.length === 0 ? (
+        <p className="muted small">Expresses every field of the draft.</p>
+      ) : (
+        <details open={!ran}>
+          <summary className="small">
+            {warnings.length} field{warnings.length === 1 ? '' : 's'} this format cannot express or expresses
+            differently
+          </summary>
+          <ul className="loss-list" data-testid="loss-warnings">
+            {warnings.map((w) => (
+              <li key={w.path + w.kind} className={`loss-${w.kind}`}>
+                <span className="badge">{w.kind}</span> <code>{w.path}</code>{' '}
+                {w.message.replace(`${w.path}: `, '')}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  )
+})
+
+const ColumnHead = memo(function ColumnHead({
+  columnId,
+  index,
+  running,
+}: {
+  columnId: string
+  index: number
+  running: boolean
+}) {
   const column = useCompareStore((s) => s.columns.find((c) => c.id === columnId))!
   const count = useCompareStore((s) => s.columns.length)
   const profiles = useProfilesStore((p) => p.profiles)
@@ -213,7 +259,7 @@ function ColumnHead({ columnId, index, running }: { columnId: string; index: num
       <OverridesEditor columnId={columnId} />
     </header>
   )
-}
+})
 
 /** This column's own fields of its format as JSON, checked with the schema main parses with. */
 function OverridesEditor({ columnId }: { columnId: string }) {

@@ -17,7 +17,7 @@ import { ColumnView } from './ColumnView'
 import { Timeline } from './Timeline'
 import { UsageTable } from './UsageTable'
 import { AnswerDiffView, BodyDiffView } from './DiffViews'
-import { useColumnPreviews } from './useColumnPreviews'
+import { ColumnPreviews } from './ColumnPreviews'
 import './compare.css'
 
 type View = 'timeline' | 'usage' | 'body-diff' | 'answer-diff'
@@ -38,7 +38,6 @@ export function ComparePanel() {
   const [exported, setExported] = useState<string | null>(null)
 
   useEffect(() => subscribeCompareEvents(), [])
-  useColumnPreviews()
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -68,6 +67,7 @@ export function ComparePanel() {
   const visible = issues.filter((i) => issueShown(shown, i))
   return (
     <section className={`panel compare-panel layout-${layout}`} aria-labelledby="compare-title">
+      <ColumnPreviews />
       <header className="panel-header">
         <h1 id="compare-title">Compare</h1>
       </header>

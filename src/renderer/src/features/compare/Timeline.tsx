@@ -1,9 +1,11 @@
-// The stream timeline: one lane per column on a shared time axis, from each exchange's recorded frame times.
-// Request sent, headers and first byte are ticks; every SSE frame is a mark coloured by what it carried, so TTFT
-// and throughput differences show at a glance. Hovering a mark shows the frame; clicking opens it in that
-// column's Inspector. Marks are drawn on a canvas (thousands per lane stay cheap); the lanes' facts are text.
+// The stream timeline: one lane per column on a shared time axis. While a column streams, its lane grows live
+// (a mark per message of events as it arrives); once the run ended, the lane is its exchange's recorded frames:
+// request sent, headers and first byte are ticks, every SSE frame a mark coloured by what it carried, so TTFT and
+// throughput differences show at a glance. Hovering a mark shows it; clicking a recorded frame opens it in that
+// column's Inspector. Marks are drawn on a canvas, at most once per animation frame; the lanes' facts are text.
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { MARK_KINDS, markAt, type MarkKind } from '../../../../shared/compare/timeline'
+import { MARK_KINDS, markAt, type MarkKind, type TimelineMark } from '../../../../shared/compare/timeline'
+import { liveLane, onLiveLanes, type LiveLane } from '../../stores/compareLiveLanes'
 import { columnLabel } from '../../stores/compareForm'
 import { useCompareStore } from '../../stores/compareStore'
 import type { LaneState } from '../../stores/compareRuns'
@@ -29,6 +31,38 @@ interface Hover {
   frame: number
   kind: MarkKind
   t: number
+  /** A mark of a lane still streaming: a message of events, not yet a recorded frame. */
+  live: boolean
+}
+
+interface LaneRow {
+  columnId: string
+  label: string
+  status: string | undefined
+  runId: string | undefined
+  lane: LaneState | undefined
+}
+
+/** What a lane draws now: the recorded frames once read, else the live marks of its run. */
+function drawn(
+  row: LaneRow,
+): { marks: TimelineMark[]; ticks: (number | null)[]; end: number; live: boolean } | null {
+  const exact = row.lane?.lane
+  if (exact && row.lane?.status !== 'loading')
+    return {
+      marks: exact.marks,
+      ticks: [0, exact.headersMs, exact.firstByteMs],
+      end: exact.endMs ?? exact.marks.at(-1)?.t ?? 0,
+      live: false,
+    }
+  const live: LiveLane | undefined = row.runId ? liveLane(row.runId) : undefined
+  if (!live) return null
+  return {
+    marks: live.marks,
+    ticks: [0, live.firstMs],
+    end: live.ended ? (live.marks.at(-1)?.t ?? 0) : performance.now() - live.startedAt,
+    live: true,
+  }
 }
 
 export function Timeline() {
@@ -39,7 +73,7 @@ export function Timeline() {
   const statuses = useCompareStore((s) =>
     s.columns.map((c) => s.runs[s.columnRuns[c.id] ?? '']?.status ?? '').join(','),
   )
-  const lanes = useMemo(() => {
+  const lanes = useMemo<LaneRow[]>(() => {
     const status = statuses.split(',')
     return columns.map((c, i) => {
       const runId = columnRuns[c.id]
@@ -47,6 +81,7 @@ export function Timeline() {
         columnId: c.id,
         label: columnLabel(c, i),
         status: status[i] || undefined,
+        runId,
         lane: runId ? laneStates[runId] : undefined,
       }
     })
@@ -54,7 +89,9 @@ export function Timeline() {
   const canvas = useRef<HTMLCanvasElement>(null)
   const [width, setWidth] = useState(600)
   const [hover, setHover] = useState<Hover | null>(null)
-  const span = Math.max(1, ...lanes.map((l) => l.lane?.lane?.endMs ?? l.lane?.lane?.marks.at(-1)?.t ?? 0))
+  // The axis as last drawn, for reading the pointer; the legend shows it once the lanes hold still.
+  const spanRef = useRef(1)
+  const [span, setSpan] = useState(1)
 
   useEffect(() => {
     const el = canvas.current
@@ -69,37 +106,66 @@ export function Timeline() {
     const ctx = el?.getContext('2d')
     if (!el || !ctx) return
     const ratio = window.devicePixelRatio || 1
+    const height = lanes.length * LANE_HEIGHT
     el.width = Math.round(width * ratio)
-    el.height = Math.round(lanes.length * LANE_HEIGHT * ratio)
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
-    ctx.clearRect(0, 0, width, lanes.length * LANE_HEIGHT)
-    const x = (t: number) => (t / span) * (width - 2) + 1
-    lanes.forEach((l, i) => {
-      const top = i * LANE_HEIGHT + (LANE_HEIGHT - MARK_HEIGHT) / 2
-      ctx.fillStyle = 'rgba(128,128,128,0.15)'
-      ctx.fillRect(0, i * LANE_HEIGHT + LANE_HEIGHT / 2, width, 1)
-      const lane = l.lane?.lane
-      if (!lane) return
-      for (const m of lane.marks) {
-        ctx.fillStyle = MARK_COLOURS[m.kind]
-        ctx.fillRect(Math.round(x(m.t)), top, 2, MARK_HEIGHT)
-      }
-      ctx.fillStyle = 'rgba(128,128,128,0.9)'
-      for (const t of [0, lane.headersMs, lane.firstByteMs])
-        if (t !== null) ctx.fillRect(x(t), top - 3, 1, MARK_HEIGHT + 6)
+    el.height = Math.round(height * ratio)
+    const draw = () => {
+      const rows = lanes.map(drawn)
+      const end = Math.max(1, ...rows.map((r) => r?.end ?? 0))
+      spanRef.current = end
+      ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+      ctx.clearRect(0, 0, width, height)
+      const x = (t: number) => (t / end) * (width - 2) + 1
+      rows.forEach((row, i) => {
+        const top = i * LANE_HEIGHT + (LANE_HEIGHT - MARK_HEIGHT) / 2
+        ctx.fillStyle = 'rgba(128,128,128,0.15)'
+        ctx.fillRect(0, i * LANE_HEIGHT + LANE_HEIGHT / 2, width, 1)
+        if (!row) return
+        ctx.globalAlpha = row.live ? 0.75 : 1
+        for (const m of row.marks) {
+          ctx.fillStyle = MARK_COLOURS[m.kind]
+          ctx.fillRect(Math.round(x(m.t)), top, 2, MARK_HEIGHT)
+        }
+        ctx.globalAlpha = 1
+        ctx.fillStyle = 'rgba(128,128,128,0.9)'
+        for (const t of row.ticks) if (t !== null) ctx.fillRect(x(t), top - 3, 1, MARK_HEIGHT + 6)
+      })
+      return rows.some((r) => r?.live)
+    }
+    let frame = 0
+    let live = draw()
+    setSpan(Math.round(spanRef.current))
+    // Live lanes redraw on the next animation frame after they grew (never more often), and with the clock
+    // while a run streams, so the axis keeps moving even between messages.
+    const tick = () => {
+      frame = 0
+      live = draw()
+      if (live) frame = requestAnimationFrame(tick)
+      else setSpan(Math.round(spanRef.current))
+    }
+    if (live) frame = requestAnimationFrame(tick)
+    const stop = onLiveLanes(() => {
+      if (!frame) frame = requestAnimationFrame(tick)
     })
-  }, [lanes, width, span])
+    return () => {
+      stop()
+      cancelAnimationFrame(frame)
+    }
+  }, [lanes, width])
 
   const find = (e: React.MouseEvent<HTMLCanvasElement>): Hover | null => {
     const rect = e.currentTarget.getBoundingClientRect()
     const px = e.clientX - rect.left
     const py = e.clientY - rect.top
     const laneIndex = Math.floor(py / LANE_HEIGHT)
-    const lane = lanes[laneIndex]?.lane?.lane
+    const row = lanes[laneIndex]
+    const lane = row && drawn(row)
     if (!lane) return null
-    const t = (px / width) * span
-    const mark = markAt(lane, t, (HOVER_PX / width) * span)
-    return mark ? { x: px, y: py, lane: laneIndex, frame: mark.frame, kind: mark.kind, t: mark.t } : null
+    const t = (px / width) * spanRef.current
+    const mark = markAt(lane, t, (HOVER_PX / width) * spanRef.current)
+    return mark
+      ? { x: px, y: py, lane: laneIndex, frame: mark.frame, kind: mark.kind, t: mark.t, live: lane.live }
+      : null
   }
 
   return (
@@ -110,7 +176,7 @@ export function Timeline() {
             <i style={{ background: MARK_COLOURS[k] }} /> {k}
           </span>
         ))}
-        <span className="muted">ticks: request sent, headers, first byte · axis 0–{Math.round(span)} ms</span>
+        <span className="muted">ticks: request sent, headers, first byte · axis 0–{span} ms</span>
       </p>
       <div className="timeline-body">
         <ol className="timeline-labels">
@@ -132,7 +198,7 @@ export function Timeline() {
             onClick={(e) => {
               const h = find(e)
               const lane = h ? lanes[h.lane] : undefined
-              if (!h || !lane) return
+              if (!h || !lane || h.live) return
               useCompareStore.getState().set({ inspect: { columnId: lane.columnId, frame: h.frame } })
               document
                 .querySelector(`[data-column-id="${lane.columnId}"]`)
@@ -165,6 +231,15 @@ function LaneFacts({ status, lane }: { status: string | undefined; lane: LaneSta
 const ms = (v: number | null) => (v === null ? '—' : `${Math.round(v)} ms`)
 
 function HoverCard({ hover, lane }: { hover: Hover; lane: LaneState | undefined }) {
+  if (hover.live)
+    return (
+      <div className="timeline-hover" role="tooltip" style={{ left: hover.x + 12, top: hover.y + 12 }}>
+        <strong>
+          {hover.kind} · message {hover.frame + 1} · +{hover.t.toFixed(1)} ms
+        </strong>
+        <div className="muted small">Streaming: the recorded frames open in the Inspector once it ends</div>
+      </div>
+    )
   const frame = lane?.frames[hover.frame]
   return (
     <div className="timeline-hover" role="tooltip" style={{ left: hover.x + 12, top: hover.y + 12 }}>

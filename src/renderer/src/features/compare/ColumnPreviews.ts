@@ -6,11 +6,17 @@ import { useShallow } from 'zustand/react/shallow'
 import { textCalls } from '../../ipc/textCalls'
 import { useProfilesStore } from '../../stores/profilesStore'
 import { columnDraft } from '../../stores/compareForm'
-import { columnProfile, syncShared, useCompareStore } from '../../stores/compareStore'
+import { columnProfile, syncShared, useCompareStore, type ColumnPreview } from '../../stores/compareStore'
 
 const PAUSE_MS = 250
 
-export function useColumnPreviews(): void {
+/** Keeps the previews current; renders nothing, so a draft edit re-renders only this and the editor. */
+export function ColumnPreviews(): null {
+  useColumnPreviews()
+  return null
+}
+
+function useColumnPreviews(): void {
   const inputs = useCompareStore(useShallow((s) => ({ shared: s.shared, columns: s.columns })))
   const activeId = useProfilesStore((p) => p.activeId)
   useEffect(() => {
@@ -30,8 +36,8 @@ export function useColumnPreviews(): void {
           )
           return useCompareStore.setState({ previews })
         }
-        await Promise.all(
-          columns.map(async (column) => {
+        const entries = await Promise.all(
+          columns.map(async (column): Promise<[string, ColumnPreview]> => {
             const key = JSON.stringify([column, activeId])
             const profileId = columnProfile(column)
             const { draft } = columnDraft(shared, column)
@@ -44,24 +50,25 @@ export function useColumnPreviews(): void {
                   conversation,
                 })
               : null
-            if (cancelled) return
-            const s = useCompareStore.getState()
-            useCompareStore.setState({
-              previews: {
-                ...s.previews,
-                [column.id]: result?.ok
-                  ? { key, preview: result.value, error: null }
-                  : {
-                      key,
-                      preview: null,
-                      error: result
-                        ? result.error.message
-                        : 'No connection profile is chosen: add one in Settings.',
-                    },
-              },
-            })
+            return [
+              column.id,
+              result?.ok
+                ? { key, preview: result.value, error: null }
+                : {
+                    key,
+                    preview: null,
+                    error: result
+                      ? result.error.message
+                      : 'No connection profile is chosen: add one in Settings.',
+                  },
+            ]
           }),
         )
+        // One update for every column, so the columns re-render once for a new draft, not once per body.
+        if (!cancelled)
+          useCompareStore.setState({
+            previews: { ...useCompareStore.getState().previews, ...Object.fromEntries(entries) },
+          })
       })()
     }, PAUSE_MS)
     return () => {
