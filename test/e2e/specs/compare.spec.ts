@@ -68,11 +68,12 @@ test('one prompt through four formats: bodies, lossiness, four streams, one fail
   await expect(page.getByTestId('lane-facts').first()).toContainText(/\d+ frames/)
   await shoot(page, 'compare-after-run')
 
-  // Hovering a mark of the first lane shows its frame; clicking opens it in that column's Inspector.
+  // Hovering a mark of the first lane (its last, far down the frame list) shows its frame; clicking opens it in
+  // that column's Inspector, with the frame list scrolled to that frame and the frame marked.
   const canvas = page.getByRole('img', { name: 'Frames of each column over time' })
   const box = (await canvas.boundingBox())!
   let found = false
-  for (let x = 2; x < box.width && !found; x += 2) {
+  for (let x = box.width - 2; x > 0 && !found; x -= 2) {
     await page.mouse.move(box.x + x, box.y + 15)
     found = await page.getByRole('tooltip').isVisible()
   }
@@ -85,6 +86,18 @@ test('one prompt through four formats: bodies, lossiness, four streams, one fail
     'aria-selected',
     'true',
   )
+  const picked = /Frame (\d+) at (\+[\d.]+ ms)/.exec(
+    await compare.column(1).getByTestId('frame-focus').locator('strong').innerText(),
+  )!
+  expect(Number(picked[1])).toBeGreaterThan(20)
+  const focused = compare.column(1).locator('[role="listitem"][aria-current="true"]')
+  await expect(focused).toHaveCount(1)
+  await expect(focused).toBeInViewport()
+  await expect(focused).toContainText(picked[2]!)
+  await expect(focused.getByRole('button', { name: /^Copy/ })).toHaveAccessibleName(
+    new RegExp(`frame ${picked[1]}$`),
+  )
+  await shoot(page, 'compare-frame-focus')
 
   // One column runs again on its own; the others keep their answers.
   await compare.column(2).getByRole('button', { name: 'Run', exact: true }).click()

@@ -135,6 +135,24 @@ describe('FrameList paging', () => {
     expect(button(view.container, 'Copy frame 1')).toBeTruthy()
   })
 
+  it('loads earlier pages until a focused frame is loaded, scrolls it into the window and marks it', async () => {
+    const all = makeFrames(2000)
+    const { calls, loadFrames } = record(all)
+    view = mount(<FrameList snapshot={all.slice(-300)} truncated loadFrames={loadFrames} focusFrame={1400} />)
+    for (let i = 0; i < 6; i++) await settle()
+    expect(calls).toEqual([
+      [0, 1],
+      [1200, FRAME_PAGE],
+    ])
+    const focused = view.container.querySelectorAll('[role=listitem][aria-current="true"]')
+    expect(focused).toHaveLength(1)
+    expect(focused[0]!.textContent).toContain('"i":1400,')
+    expect(button(focused[0]!, 'Copy frame 1401')).toBeTruthy()
+    // Frame 1400 is row 200 of the 800 loaded (1200–1999); the list is scrolled to put it a third down.
+    expect(scroller().scrollTop).toBe(200 * ROW_HEIGHT - 480 / 3)
+    expect(view.container.querySelectorAll('[aria-current="true"]')).toHaveLength(1)
+  })
+
   it('keeps an expanded frame open when earlier frames are prepended', async () => {
     const all = makeFrames(450)
     const { loadFrames } = record(all)

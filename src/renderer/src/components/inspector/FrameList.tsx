@@ -2,7 +2,7 @@
 // the rows in view (plus a small margin) are mounted whatever the frame count. Row heights are computed, not
 // measured (a collapsed row is one line; an expanded one is its pretty text's line count, capped), which keeps
 // the window exact without layout reads. The loaded frames are always the newest ones, contiguous to the end.
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { SseFrame } from '../../../../shared/ipc/exchange'
 import { CopyButton } from './CopyButton'
 import { frameName } from './frameName'
@@ -23,6 +23,8 @@ interface Props {
   /** Whether the full record holds more frames than the snapshot. */
   truncated: boolean
   loadFrames?: LoadFrames
+  /** A frame of the full record (numbered from 0) to load, scroll into view and mark, as one picked elsewhere. */
+  focusFrame?: number
 }
 
 export const FRAME_PAGE = 500
@@ -63,7 +65,7 @@ function expandedHeight(data: string): number {
   return Math.min(lineCount(pretty(data)), MAX_EXPANDED_LINES) * LINE_HEIGHT + EXPANDED_PADDING
 }
 
-export function FrameList({ snapshot, truncated, loadFrames }: Props) {
+export function FrameList({ snapshot, truncated, loadFrames, focusFrame }: Props) {
   const [frames, setFrames] = useState<readonly SseFrame[]>(snapshot)
   const [total, setTotal] = useState<number | null>(truncated ? null : snapshot.length)
   const [loading, setLoading] = useState(false)
@@ -137,6 +139,19 @@ export function FrameList({ snapshot, truncated, loadFrames }: Props) {
     }
   }
 
+  // The focused frame: earlier pages are loaded until it is among the loaded frames, then it is scrolled to once
+  // (a third down the list), after which the list scrolls as the user likes.
+  const focusedAt = focusFrame !== undefined && start !== null ? focusFrame - start : null
+  const scrolledToFocus = useRef(false)
+  const revealedFocus = useRef(false)
+  const loadEarlierRef = useRef(loadEarlier)
+  useLayoutEffect(() => {
+    loadEarlierRef.current = loadEarlier
+  })
+  useEffect(() => {
+    if (focusedAt !== null && focusedAt < 0 && !loading && !loadError) void loadEarlierRef.current()
+  }, [focusedAt, loading, loadError])
+
   const visible = useMemo(() => {
     const indices: number[] = []
     for (let i = 0; i < frames.length; i++) {
@@ -156,6 +171,24 @@ export function FrameList({ snapshot, truncated, loadFrames }: Props) {
     }
     return out
   }, [visible, expanded, frames])
+
+  useLayoutEffect(() => {
+    if (scrolledToFocus.current || focusedAt === null || focusedAt < 0) return
+    const k = visible.indexOf(focusedAt)
+    const el = scroller.current
+    if (k < 0 || !el) return
+    scrolledToFocus.current = true
+    const top = Math.max(0, tops[k]! - viewport / 3)
+    el.scrollTop = top
+    setScrollTop(top)
+  }, [focusedAt, visible, tops, viewport])
+
+  // Once mounted, the focused row is also brought into the page's view (the list may sit below the fold).
+  const revealFocused = useCallback((row: HTMLDivElement | null) => {
+    if (!row || revealedFocus.current) return
+    revealedFocus.current = true
+    row.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [])
 
   const first = Math.max(0, upperBound(tops, scrollTop - OVERSCAN_PX) - 1)
   let last = first
@@ -231,11 +264,14 @@ export function FrameList({ snapshot, truncated, loadFrames }: Props) {
             const number = start === null ? null : start + i + 1
             const name = number === null ? `frame ${i + 1} of the loaded` : `frame ${number}`
             const open = expanded.has(key)
+            const focused = i === focusedAt
             return (
               <div
                 key={key}
                 role="listitem"
-                className="inspector-frame"
+                className={focused ? 'inspector-frame focused' : 'inspector-frame'}
+                aria-current={focused || undefined}
+                ref={focused ? revealFocused : undefined}
                 aria-posinset={k + 1}
                 aria-setsize={shown}
                 style={{ top: tops[k], height: tops[k + 1]! - tops[k]! }}

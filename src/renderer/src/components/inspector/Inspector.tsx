@@ -26,6 +26,8 @@ export interface InspectorProps {
   label?: string
   /** The tab shown first; default "request". */
   initialTab?: InspectorTab
+  /** A frame of the full record the Stream tab scrolls to and marks. */
+  focusFrame?: number
 }
 
 const NOT_SENT = 'Not sent yet: send the request to see what came back.'
@@ -37,6 +39,7 @@ export function Inspector({
   onSaveCapture,
   label = 'Inspector',
   initialTab = 'request',
+  focusFrame,
 }: InspectorProps) {
   const [tab, setTab] = useState<InspectorTab>(initialTab)
   const response = exchange?.response ?? null
@@ -80,6 +83,7 @@ export function Inspector({
                   snapshot={response.frames}
                   truncated={response.truncated}
                   loadFrames={loadFrames}
+                  focusFrame={focusFrame}
                 />
               ),
           },

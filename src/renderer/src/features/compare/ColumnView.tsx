@@ -100,6 +100,7 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
               exchange={exchange ?? null}
               preview={preview?.preview ?? null}
               initialTab={inspectFrame != null ? 'stream' : 'request'}
+              focusFrame={inspectFrame ?? undefined}
               loadFrames={
                 exchange ? (offset, limit) => textCalls.getFrames(exchange.id, offset, limit) : undefined
               }
