@@ -138,6 +138,54 @@ test('one prompt through four formats: bodies, lossiness, four streams, one fail
   expect(JSON.parse(report.columns[2]!.body)).toMatchObject({ top_k: 40 })
 })
 
+test('an attached image reaches every column, each in its format’s own shape', async ({ page, app }) => {
+  test.setTimeout(90_000)
+  await page.goto(app.url)
+  const compare = new ComparePage(page)
+  await compare.open()
+  await compare.usePreset('gpt-4o-mini')
+  await page.getByLabel('Prompt', { exact: true }).fill('What is in this image?')
+  const draft = page.getByRole('region', { name: 'Shared draft' })
+  // A 1x1 PNG.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  )
+  await draft
+    .getByLabel('Attach files')
+    .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png })
+  await expect(draft.getByRole('list', { name: 'Attachments' })).toContainText('dot.png')
+  await draft.getByLabel('Detail for dot.png').selectOption('high')
+
+  // Before sending: each body carries the image its own way, and the formats without a detail level say so.
+  const shapes: [number, RegExp[]][] = [
+    [1, [/"type":\s*"image_url"/, /"url":\s*"data:image\/png;base64,iVBOR/, /"detail":\s*"high"/]],
+    [2, [/"type":\s*"input_image"/, /"image_url":\s*"data:image\/png;base64,iVBOR/, /"detail":\s*"high"/]],
+    [3, [/"type":\s*"base64"/, /"media_type":\s*"image\/png"/, /"data":\s*"iVBOR/]],
+    [4, [/"inlineData":/, /"mimeType":\s*"image\/png"/, /"data":\s*"iVBOR/]],
+  ]
+  for (const [n, expected] of shapes)
+    for (const shape of expected)
+      await expect(compare.column(n).getByTestId('column-body')).toContainText(shape)
+  await expect(compare.column(3).getByTestId('loss-warnings')).toContainText('detail')
+  await expect(compare.column(4).getByTestId('loss-warnings')).toContainText('detail')
+  await expect(
+    compare.column(1).getByRole('region', { name: 'What Chat completions loses' }),
+  ).not.toContainText('detail')
+  await shoot(page, 'compare-attachment')
+
+  // Sent: every column's recorded request carries the image as its preview showed.
+  await page.getByRole('button', { name: 'Run all' }).click()
+  for (const [n, expected] of shapes) {
+    await expect(compare.column(n).getByTestId('column-metrics')).toHaveAttribute('data-status', 'done', {
+      timeout: 30_000,
+    })
+    await compare.showColumnTab(n, 'Inspector')
+    const request = compare.column(n).getByRole('tabpanel', { name: /inspector$/ })
+    for (const shape of expected) await expect(request).toContainText(shape)
+  }
+})
+
 test('the keyboard runs and stops every column, and a refused run names the field', async ({ page, app }) => {
   await page.goto(app.url)
   const slow = await faultyProfile(page, 'tps:5')

@@ -99,7 +99,8 @@ export function runIssues(shared: SharedDraft, columns: readonly CompareColumn[]
   const issues: Issue[] = []
   if (columns.length < MIN_COLUMNS || columns.length > MAX_COLUMNS)
     issues.push({ field: 'columns', message: `columns: compare ${MIN_COLUMNS} to ${MAX_COLUMNS} columns` })
-  const hasPrompt = shared.composer.trim() !== '' || shared.messages.length > 0
+  const hasPrompt =
+    shared.composer.trim() !== '' || shared.attachments.length > 0 || shared.messages.length > 0
   if (!hasPrompt) issues.push({ field: 'messages', message: 'messages: write a prompt first' })
   columns.forEach((column, i) => {
     const label = columnLabel(column, i)

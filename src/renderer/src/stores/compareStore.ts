@@ -124,18 +124,34 @@ export const useCompareStore = create<CompareState>((set, get) => ({
 }))
 
 const mirror = new ConversationMirror((input) => client.invoke('text.putTurns', input))
-let turnsCache: { messages: DraftMessage[]; composer: string; turns: DraftMessage[] } | null = null
+let turnsCache: {
+  messages: DraftMessage[]
+  composer: string
+  attachments: SharedDraft['attachments']
+  turns: DraftMessage[]
+} | null = null
 
 /**
- * The turns every column sends: the carried conversation and the prompt as the last user turn. The same inputs
+ * The turns every column sends: the carried conversation and the prompt (with its attachments) as the last user
+ * turn. The same inputs
  * answer the same array, so main is not sent the prompt again for every preview.
  */
 export function sharedTurns(shared: SharedDraft): DraftMessage[] {
-  if (turnsCache && turnsCache.messages === shared.messages && turnsCache.composer === shared.composer)
+  if (
+    turnsCache &&
+    turnsCache.messages === shared.messages &&
+    turnsCache.composer === shared.composer &&
+    turnsCache.attachments === shared.attachments
+  )
     return turnsCache.turns
   const probe = newColumn('chat', 'm')
   const turns = columnDraft(shared, probe).draft.messages
-  turnsCache = { messages: shared.messages, composer: shared.composer, turns }
+  turnsCache = {
+    messages: shared.messages,
+    composer: shared.composer,
+    attachments: shared.attachments,
+    turns,
+  }
   return turns
 }
 

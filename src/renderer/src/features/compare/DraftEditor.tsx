@@ -1,6 +1,7 @@
 // The one draft every column sends, edited with the Text panel's own parts: its field descriptors drawn by the
-// same FieldGrid, its JSON fields with the same checks, and the format-neutral draft its builder makes. What is
-// format-specific is set per column, never here.
+// same FieldGrid, its JSON fields with the same checks, its attachments, and the format-neutral draft its builder
+// makes. What is format-specific is set per column, never here.
+import { useMemo, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { TEXT_PARAMS_LAYOUT, type FieldSpec } from '../../../../shared/catalog/textParamFields'
 import { useCompareStore } from '../../stores/compareStore'
@@ -8,6 +9,7 @@ import { runAll } from '../../stores/compareRuns'
 import { FieldGrid, type FieldBinding } from '../text/FieldGrid'
 import { JsonTextField } from '../text/JsonTextField'
 import { responseFormatProblem, toolsProblem } from '../text/jsonField'
+import { AttachmentList, useAttach, type AttachTarget } from '../text/Attachments'
 
 /** The neutral controls: sampling as the native format shows them (it has all four), and the thinking knob. */
 const SAMPLING: readonly FieldSpec[] = TEXT_PARAMS_LAYOUT.native.sampling
@@ -85,6 +87,7 @@ export function DraftEditor() {
           }}
         />
       </label>
+      <DraftAttachments />
       <details className="compare-params">
         <summary>Parameters for every column</summary>
         <FieldGrid fields={SAMPLING} binding={binding} />
@@ -149,5 +152,70 @@ export function DraftEditor() {
         />
       </details>
     </section>
+  )
+}
+
+/**
+ * The attachments of the prompt, imported into main's media store as in the Text panel. The draft goes out in
+ * several formats, so any file is let through; each column's loss list says which formats cannot carry it.
+ */
+function DraftAttachments() {
+  const attachments = useCompareStore((s) => s.shared.attachments)
+  const [error, setError] = useState<string | null>(null)
+  const picker = useRef<HTMLInputElement>(null)
+  const target = useMemo<AttachTarget>(
+    () => ({
+      attachments: () => useCompareStore.getState().shared.attachments,
+      setAttachments: (next) => useCompareStore.getState().setShared({ attachments: next }),
+      setError,
+      format: () => null,
+    }),
+    [],
+  )
+  const { attach, busy } = useAttach(target)
+  return (
+    <div
+      className="compare-attachments"
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) e.preventDefault()
+      }}
+      onDrop={(e) => {
+        e.preventDefault()
+        if (e.dataTransfer.files.length) void attach(e.dataTransfer.files)
+      }}
+    >
+      <AttachmentList
+        attachments={attachments}
+        detail
+        onChange={(next) => {
+          setError(null)
+          useCompareStore.getState().setShared({ attachments: next })
+        }}
+      />
+      <input
+        ref={picker}
+        type="file"
+        multiple
+        hidden
+        aria-label="Attach files"
+        onChange={(e) => {
+          if (e.target.files?.length) void attach(e.target.files)
+          e.target.value = ''
+        }}
+      />
+      <button className="ghost" disabled={!!busy} onClick={() => picker.current?.click()}>
+        Attach…
+      </button>
+      {busy && (
+        <span className="muted small" role="status">
+          {busy}
+        </span>
+      )}
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
   )
 }

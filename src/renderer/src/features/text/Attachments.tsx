@@ -1,30 +1,49 @@
 // Attachments for the next user message: files picked or dropped are imported into main's media store in
 // chunks (no IPC message nears 256 KB) and referenced as `attachment:<id>`; main turns them into each format's
 // own shape when it builds the request (base64 for messages and native, image_url / input_image with detail for
-// chat and responses, input_file for responses). The 50 MB limits are checked before anything is sent.
+// chat and responses, input_file for responses). The 50 MB limits are checked before anything is sent. The parts
+// work on a target (the Text panel's store by default), so any panel with a draft attaches the same way.
 import { useState } from 'react'
 import { FILE_MAX_BYTES, REQUEST_FILES_MAX_BYTES } from '../../../../shared/catalog/textParams'
 import { mediaCalls } from '../../ipc/mediaCalls'
 import { useTextStore, type Attachment } from '../../stores/textStore'
+import type { WireFormat } from '../../../../shared/wire'
+
+/** Where attachments are kept, and what the draft's format allows. */
+export interface AttachTarget {
+  attachments(): Attachment[]
+  setAttachments(attachments: Attachment[]): void
+  setError(error: string | null): void
+  /** The one format the draft is sent in, or null when it goes out in several (files are then let through and
+   * each format's loss analysis says which cannot carry them). */
+  format(): WireFormat | null
+}
+
+export const TEXT_ATTACH_TARGET: AttachTarget = {
+  attachments: () => useTextStore.getState().attachments,
+  setAttachments: (attachments) => useTextStore.setState({ attachments }),
+  // The error lives in the store, so it goes when its cause goes (Clear conversation, a sent message).
+  setError: (attachError) => useTextStore.setState({ attachError }),
+  format: () => useTextStore.getState().format,
+}
 
 const megabytes = (bytes: number): string => `${bytes / (1024 * 1024)} MB`
 
-export function useAttach(): {
+export function useAttach(target: AttachTarget = TEXT_ATTACH_TARGET): {
   attach(files: FileList | File[]): Promise<void>
   busy: string | null
 } {
   const [busy, setBusy] = useState<string | null>(null)
-  // The error lives in the store, so it goes when its cause goes (Clear conversation, a sent message).
-  const setError = (attachError: string | null) => useTextStore.setState({ attachError })
+  const setError = target.setError
   const attach = async (files: FileList | File[]) => {
     setError(null)
     const list = [...files]
-    const format = useTextStore.getState().format
-    const current = useTextStore.getState().attachments
+    const format = target.format()
+    const current = target.attachments()
     let total = current.reduce((n, a) => n + a.size, 0)
     for (const file of list) {
       const isImage = /^image\/(png|jpeg|gif|webp)$/.test(file.type)
-      if (!isImage && format !== 'responses') {
+      if (!isImage && format !== null && format !== 'responses') {
         setError(
           `${file.name}: only images can be attached in this format; files (PDF and others) go through the Responses format.`,
         )
@@ -54,7 +73,7 @@ export function useAttach(): {
           size: media.size,
           kind: isImage ? 'image' : 'file',
         }
-        useTextStore.setState({ attachments: [...useTextStore.getState().attachments, attachment] })
+        target.setAttachments([...target.attachments(), attachment])
       } catch (e) {
         setError(`${file.name}: ${e instanceof Error ? e.message : String(e)}`)
       }
@@ -64,12 +83,33 @@ export function useAttach(): {
   return { attach, busy }
 }
 
+/** The Text panel's attachments. */
 export function AttachmentChips() {
   const attachments = useTextStore((s) => s.attachments)
   const format = useTextStore((s) => s.format)
+  return (
+    <AttachmentList
+      attachments={attachments}
+      detail={format === 'chat' || format === 'responses'}
+      onChange={(next) => useTextStore.setState({ attachments: next })}
+    />
+  )
+}
+
+/** Thumbnails (or a file icon) with size, the image detail level where it applies, and remove. */
+export function AttachmentList({
+  attachments,
+  detail,
+  onChange,
+}: {
+  attachments: Attachment[]
+  /** Whether the image detail level is offered (a format that sends it). */
+  detail: boolean
+  onChange(attachments: Attachment[]): void
+}) {
   if (attachments.length === 0) return null
   const update = (i: number, patch: Partial<Attachment>) =>
-    useTextStore.setState({ attachments: attachments.map((a, j) => (j === i ? { ...a, ...patch } : a)) })
+    onChange(attachments.map((a, j) => (j === i ? { ...a, ...patch } : a)))
   return (
     <ul className="attachments" aria-label="Attachments">
       {attachments.map((a, i) => (
@@ -86,7 +126,7 @@ export function AttachmentChips() {
             <br />
             <span className="muted">{formatSize(a.size)}</span>
           </span>
-          {a.kind === 'image' && (format === 'chat' || format === 'responses') && (
+          {a.kind === 'image' && detail && (
             <select
               aria-label={`Detail for ${a.name}`}
               value={a.detail ?? 'auto'}
@@ -100,7 +140,7 @@ export function AttachmentChips() {
           <button
             className="ghost small"
             aria-label={`Remove ${a.name}`}
-            onClick={() => useTextStore.setState({ attachments: attachments.filter((_, j) => j !== i) })}
+            onClick={() => onChange(attachments.filter((_, j) => j !== i))}
           >
             ✕
           </button>
