@@ -219,8 +219,32 @@ test('the keyboard runs and stops every column, and a refused run names the fiel
   await compare.column(1).focus()
   await page.keyboard.press('ArrowRight')
   await expect(compare.column(2)).toBeFocused()
+  await page.keyboard.press('ArrowLeft')
+  await expect(compare.column(1)).toBeFocused()
+  const side = [(await compare.column(1).boundingBox())!, (await compare.column(2).boundingBox())!]
+  expect(side[1]!.x).toBeGreaterThan(side[0]!.x + side[0]!.width - 1)
+  expect(Math.abs(side[1]!.y - side[0]!.y)).toBeLessThan(2)
   await page.getByRole('button', { name: 'Stack columns' }).click()
   await expect(page.getByRole('button', { name: 'Side by side' })).toBeVisible()
+  const stacked = [(await compare.column(1).boundingBox())!, (await compare.column(2).boundingBox())!]
+  expect(stacked[1]!.y).toBeGreaterThan(stacked[0]!.y + stacked[0]!.height - 1)
+  expect(Math.abs(stacked[1]!.x - stacked[0]!.x)).toBeLessThan(2)
+  await compare.column(1).focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(compare.column(2)).toBeFocused()
+  await page.getByRole('button', { name: 'Side by side' }).click()
+  await expect(page.getByRole('button', { name: 'Stack columns' })).toBeVisible()
+
+  // Ctrl+Enter runs all from anywhere on the panel, not only from the prompt; Esc stops all from a column.
+  await page.getByRole('heading', { name: 'Compare', level: 1 }).click()
+  await page.keyboard.press('Control+Enter')
+  await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible()
+  for (let n = 1; n <= 4; n++)
+    await expect(compare.column(n).getByTestId('column-metrics')).toHaveAttribute('data-status', 'running')
+  await compare.column(3).focus()
+  await page.keyboard.press('Escape')
+  for (let n = 1; n <= 4; n++)
+    await expect(compare.column(n).getByTestId('column-metrics')).toHaveAttribute('data-status', 'aborted')
 })
 
 test('Open in Compare carries the Text conversation over, Continue in Text carries a column back', async ({

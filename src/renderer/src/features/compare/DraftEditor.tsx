@@ -5,7 +5,6 @@ import { useMemo, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { TEXT_PARAMS_LAYOUT, type FieldSpec } from '../../../../shared/catalog/textParamFields'
 import { useCompareStore } from '../../stores/compareStore'
-import { runAll } from '../../stores/compareRuns'
 import { FieldGrid, type FieldBinding } from '../text/FieldGrid'
 import { JsonTextField } from '../text/JsonTextField'
 import { responseFormatProblem, toolsProblem } from '../text/jsonField'
@@ -79,12 +78,6 @@ export function DraftEditor() {
           value={s.composer}
           placeholder="One prompt for every column (Ctrl+Enter runs all, Esc stops all)"
           onChange={(e) => setShared({ composer: e.target.value })}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-              e.preventDefault()
-              void runAll()
-            }
-          }}
         />
       </label>
       <DraftAttachments />
