@@ -1,7 +1,7 @@
 // "Save as case": a finished run's draft plus the assertions the user picks, saved into a suite (an existing one
 // or a new one). Each field's error shows under it once the user touched that field or pressed Save; nothing
 // typed is lost when main refuses the case (its reason is shown and the form stays as it was).
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { ASSERTION_LABELS, type AssertionKind } from '../../../../shared/cases/caseModel'
 import type { Draft } from '../../../../shared/wire'
 import { useAppStore } from '../../stores/appStore'
@@ -11,6 +11,7 @@ import {
   LIMIT_KINDS,
   newAssertionDraft,
   readAssertions,
+  draftTooLarge,
   type AssertionDraft,
 } from './assertionForm'
 import './cases.css'
@@ -46,6 +47,8 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
   const chosenSuite = suiteId || (suites[0]?.id ?? NEW_SUITE)
 
   const { assertions, errors } = readAssertions(rows)
+  const tooLarge = useMemo(() => draftTooLarge(draft), [draft])
+  if (tooLarge) errors.draft = tooLarge
   if (!name.trim()) errors.name = 'Name: give the case a name'
   if (chosenSuite === NEW_SUITE && !newSuiteName.trim()) errors.newSuite = 'Suite name: name the new suite'
   if (rows.length === 0) errors.assertions = 'Assertions: pick at least one'
@@ -146,6 +149,11 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
         />
       ))}
       {shown('assertions') && <p className="field-error">{shown('assertions')}</p>}
+      {errors.draft && (
+        <p className="field-error" role="alert">
+          {errors.draft}
+        </p>
+      )}
       <div className="save-case-actions">
         <label className="cases-inline">
           <span className="sr-only">Assertion kind</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newAssertionDraft, readAssertion, readAssertions } from './assertionForm'
+import { draftTooLarge, newAssertionDraft, readAssertion, readAssertions } from './assertionForm'
 
 const draft = (kind: Parameters<typeof newAssertionDraft>[0], value = '', extra = '') => ({
   ...newAssertionDraft(kind, value),
@@ -46,5 +46,16 @@ describe('the Save as case assertion fields', () => {
     })
     const empty = draft('contains', '')
     expect(readAssertion(empty).errors[`${empty.key}.value`]).toBe('contains: write the text to look for')
+  })
+
+  it('refuses a conversation too large to cross to main in one message, and says how large', () => {
+    const turn = (text: string) => ({
+      model: 'm',
+      messages: [{ role: 'user' as const, parts: [{ type: 'text' as const, text }] }],
+    })
+    expect(draftTooLarge(turn('Hello'))).toBeNull()
+    expect(draftTooLarge(turn('x'.repeat(300 * 1024)))).toMatch(
+      /^This conversation is 300 KB as JSON; a case holds at most 200 KB\./,
+    )
   })
 })

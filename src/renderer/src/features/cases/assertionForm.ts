@@ -3,6 +3,18 @@
 // that is not a regular expression, a schema that is not a JSON object, a limit that is not a positive number.
 import { assertionSchema, type Assertion, type AssertionKind } from '../../../../shared/cases/caseModel'
 import { jsonSyntaxError } from '../../../../shared/jsonSyntax'
+import type { Draft } from '../../../../shared/wire'
+
+/** A case's draft rides in one message to main, which stays under the 256 KB IPC bound (M1). */
+export const CASE_DRAFT_BYTES = 200 * 1024
+
+/** Why a draft is too large to save as a case, or null. */
+export function draftTooLarge(draft: Draft): string | null {
+  const bytes = new TextEncoder().encode(JSON.stringify(draft)).length
+  return bytes > CASE_DRAFT_BYTES
+    ? `This conversation is ${Math.round(bytes / 1024)} KB as JSON; a case holds at most ${CASE_DRAFT_BYTES / 1024} KB. Shorten it in Text, then save.`
+    : null
+}
 
 export interface AssertionDraft {
   key: string
