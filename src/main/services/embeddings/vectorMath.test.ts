@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PCA } from 'ml-pca'
 import {
@@ -12,6 +14,8 @@ import {
   heatmapPicture,
 } from './vectorMath'
 import { pcaFromGram } from './projection'
+import { gramKernel } from './gramKernel'
+import { assembleGramKernel, gramKernelModule } from '../../../../scripts/wasm'
 import { float32Base64 } from '../../../simulator/embeddings'
 
 const f32 = (...xs: number[]) => Float32Array.from(xs)
@@ -38,19 +42,54 @@ describe('vector maths', () => {
     ])
   })
 
-  it('fills every cell of the Gram matrix with the plain dot product, for counts that do not fill a tile', async () => {
-    for (const n of [1, 2, 3, 5, 6, 33, 35, 70]) {
+  it('fills every cell of the Gram matrix with the plain dot product, for counts and lengths that do not fill a tile', async () => {
+    for (const [n, d] of [
+      [1, 7],
+      [2, 4],
+      [3, 9],
+      [5, 7],
+      [6, 1],
+      [33, 13],
+      [35, 7],
+      [70, 16],
+    ] as const) {
       const vs = Array.from({ length: n }, (_, i) =>
-        Float32Array.from({ length: 7 }, (_, k) => Math.cos(i * 3 + k)),
+        Float32Array.from({ length: d }, (_, k) => Math.cos(i * 3 + k)),
       )
-      const g = await gramMatrix(packVectors(vs))
+      const packed = packVectors(vs)
+      const simd = await gramMatrix(packed)
+      const js = await gramMatrix(packed, undefined, undefined, false)
       for (let i = 0; i < n; i++)
         for (let j = 0; j < n; j++) {
           let dot = 0
-          for (let k = 0; k < 7; k++) dot += vs[i]![k]! * vs[j]![k]!
-          expect(g[i * n + j]).toBe(dot)
+          for (let k = 0; k < d; k++) dot += vs[i]![k]! * vs[j]![k]!
+          // JavaScript: float64 sums in index order, exact; the SIMD kernel: float32 lanes, within 1e-6 of the norms.
+          expect(js[i * n + j]).toBe(dot)
+          expect(Math.abs(simd[i * n + j]! - dot)).toBeLessThanOrEqual(1e-6 * Math.sqrt(d))
         }
     }
+  })
+
+  it('computes 3,072-dimension dot products in SIMD within 1e-6 of the exact ones, relative to the norms', async () => {
+    expect(gramKernel(packVectors([f32(1, 2, 3, 4)]))).not.toBeNull()
+    const n = 9
+    const d = 3072
+    const vs = Array.from({ length: n }, (_, i) =>
+      Float32Array.from({ length: d }, (_, k) => Math.sin(i * 0.37 + k * 0.011) + Math.cos(k * i * 1e-4)),
+    )
+    const g = await gramMatrix(packVectors(vs))
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        let dot = 0
+        for (let k = 0; k < d; k++) dot += vs[i]![k]! * vs[j]![k]!
+        const scale = Math.sqrt(g[i * n + i]! * g[j * n + j]!)
+        expect(Math.abs(g[i * n + j]! - dot) / scale).toBeLessThan(1e-6)
+      }
+  })
+
+  it('ships the kernel assembled from its WebAssembly text, byte for byte', async () => {
+    const bytes = await assembleGramKernel()
+    expect(readFileSync(join(import.meta.dirname, 'gramKernelWasm.ts'), 'utf8')).toBe(gramKernelModule(bytes))
   })
 
   it('pictures a small matrix cell for cell, one byte within 1/255 of each cosine', async () => {

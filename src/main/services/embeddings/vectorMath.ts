@@ -3,6 +3,8 @@
 // `pace` every few milliseconds, so whichever thread runs them (the matrix worker, or main when no worker can
 // start) stays responsive while 1,000 × 3,072 vectors are processed.
 
+import { gramKernel, type GramKernel } from './gramKernel'
+
 /** Yields to the event loop when the current slice of work has run for `sliceMs`. */
 export function createPacer(sliceMs = 6): () => Promise<void> {
   let start = performance.now()
@@ -90,72 +92,88 @@ export interface GramShare {
 const COLUMN_BLOCK = 32
 
 /**
- * The n × n matrix of dot products (row-major, symmetric), each sum accumulated in float64 in index order.
- * Only the upper half is computed and mirrored. Four rows against two columns share every load in registers
- * (eight sums: about three times the speed of one dot product at a time), and the columns are taken in blocks
- * of COLUMN_BLOCK vectors that stay in cache while every row meets them; threads can share the blocks out
- * (`share`). The pace is checked between tiles.
+ * The n × n matrix of dot products (row-major, symmetric). Only the upper half is computed and mirrored, in tiles
+ * of four rows against two columns (eight sums sharing every load), the columns taken in blocks of COLUMN_BLOCK
+ * vectors that stay in cache while every row meets them; threads can share the blocks out (`share`). The tiles
+ * come from the WebAssembly SIMD kernel (float32 lanes, each sum's lanes added in float64: within 1e-6 of the
+ * exact dot relative to the norms) or, where it cannot load, from JavaScript (float64 sums in index order).
+ * The pace is checked between row tiles.
  */
 export async function gramMatrix(
-  { data: x, n, d }: PackedVectors,
+  packed: PackedVectors,
   pace: () => Promise<void> = createPacer(),
   share: GramShare = { part: 0, parts: 1 },
+  useKernel = true,
 ): Promise<Float64Array> {
+  const { n } = packed
   const g = share.into ?? new Float64Array(n * n)
-  const last = Math.max(0, n - 1) * d
-  const put = (i: number, j: number, v: number) => {
-    if (i >= n || j >= n || j < i) return
-    g[i * n + j] = v
-    g[j * n + i] = v
-  }
+  const tile = (useKernel && gramKernel(packed)?.tile) || jsTile(packed)
+  const sums = new Float64Array(8)
   for (let jb = share.part * COLUMN_BLOCK; jb < n; jb += share.parts * COLUMN_BLOCK) {
     const jEnd = Math.min(n, jb + COLUMN_BLOCK)
     // Row tiles of four that reach this block's columns (i ≤ j): from the first up to the block's end.
     for (let i = 0; i < jEnd; i += 4) {
-      const a0 = i * d
-      const a1 = Math.min(a0 + d, last)
-      const a2 = Math.min(a0 + 2 * d, last)
-      const a3 = Math.min(a0 + 3 * d, last)
       for (let j = Math.max(jb, i); j < jEnd; j += 2) {
-        const b0 = j * d
-        const b1 = Math.min(b0 + d, last)
-        let s00 = 0
-        let s01 = 0
-        let s10 = 0
-        let s11 = 0
-        let s20 = 0
-        let s21 = 0
-        let s30 = 0
-        let s31 = 0
-        for (let k = 0; k < d; k++) {
-          const y0 = x[b0 + k]!
-          const y1 = x[b1 + k]!
-          const x0 = x[a0 + k]!
-          const x1 = x[a1 + k]!
-          const x2 = x[a2 + k]!
-          const x3 = x[a3 + k]!
-          s00 += x0 * y0
-          s01 += x0 * y1
-          s10 += x1 * y0
-          s11 += x1 * y1
-          s20 += x2 * y0
-          s21 += x2 * y1
-          s30 += x3 * y0
-          s31 += x3 * y1
+        tile(i, j, sums)
+        for (let r = 0; r < 4; r++) {
+          for (let c = 0; c < 2; c++) {
+            const ri = i + r
+            const cj = j + c
+            if (ri >= n || cj >= n || cj < ri) continue
+            g[ri * n + cj] = sums[r * 2 + c]!
+            g[cj * n + ri] = sums[r * 2 + c]!
+          }
         }
-        put(i, j, s00)
-        put(i, j + 1, s01)
-        put(i + 1, j, s10)
-        put(i + 1, j + 1, s11)
-        put(i + 2, j, s20)
-        put(i + 2, j + 1, s21)
-        put(i + 3, j, s30)
-        put(i + 3, j + 1, s31)
       }
       await pace()
     }
   }
   return g
+}
+
+/** The kernel's tile in JavaScript: float64 sums in index order. */
+function jsTile({ data: x, n, d }: PackedVectors): GramKernel['tile'] {
+  const last = Math.max(0, n - 1) * d
+  return (i, j, out) => {
+    const a0 = Math.min(i * d, last)
+    const a1 = Math.min(a0 + d, last)
+    const a2 = Math.min(a0 + 2 * d, last)
+    const a3 = Math.min(a0 + 3 * d, last)
+    const b0 = Math.min(j * d, last)
+    const b1 = Math.min(b0 + d, last)
+    let s00 = 0
+    let s01 = 0
+    let s10 = 0
+    let s11 = 0
+    let s20 = 0
+    let s21 = 0
+    let s30 = 0
+    let s31 = 0
+    for (let k = 0; k < d; k++) {
+      const y0 = x[b0 + k]!
+      const y1 = x[b1 + k]!
+      const x0 = x[a0 + k]!
+      const x1 = x[a1 + k]!
+      const x2 = x[a2 + k]!
+      const x3 = x[a3 + k]!
+      s00 += x0 * y0
+      s01 += x0 * y1
+      s10 += x1 * y0
+      s11 += x1 * y1
+      s20 += x2 * y0
+      s21 += x2 * y1
+      s30 += x3 * y0
+      s31 += x3 * y1
+    }
+    out[0] = s00
+    out[1] = s01
+    out[2] = s10
+    out[3] = s11
+    out[4] = s20
+    out[5] = s21
+    out[6] = s30
+    out[7] = s31
+  }
 }
 
 /** Cosine similarities from a Gram matrix (a zero vector is similar to nothing), in shared memory if `shared`. */
@@ -168,7 +186,6 @@ export function cosineFromGram(g: Float64Array, n: number, shared = false): Floa
   return m
 }
 
-/** Cosine values in [-1, 1] as uint16 (about 3e-5 steps), little-endian, base64: the heatmap's wire form. */
 /**
  * The n × n matrix as `size` × `size` cells, each the mean of its block of rows and columns (blocks differ by at
  * most one row), quantised to one byte: q = round((c + 1) / 2 * 255). With size = n every cell is one value.
