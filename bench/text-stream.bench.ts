@@ -68,6 +68,9 @@ export default async function main(): Promise<void> {
   if (!existsSync(join(ROOT, 'out/renderer/index.html')))
     execSync('npx electron-vite build', { cwd: ROOT, stdio: 'inherit' })
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-text-'))
+  // The history logs how long the run's append held main before its terminal event.
+  process.env.HISTORY_TIMING = '1'
+  const appends: number[] = []
   const core = await createAppCore({
     kind: 'browser',
     version: 'bench',
@@ -75,6 +78,10 @@ export default async function main(): Promise<void> {
     settings: new ConfSettingsStore(dataDir),
     secrets: new FileSecretStore(join(dataDir, 'secrets.json')),
     openExternal: async () => undefined,
+    log: (message) => {
+      const took = /^history: appended run \S+ in ([\d.]+) ms$/.exec(message)
+      if (took) appends.push(Number(took[1]))
+    },
     mediaUrl: (id) => `/media/${id}`,
     startSimulator: async () => {
       const sim = await createSimulator({ apiKey: 'sk-bench-key-000000', tokensPerSecond: TPS })
@@ -146,6 +153,11 @@ export default async function main(): Promise<void> {
         '≤ 250',
       ],
       ['main event-loop delay p99 (ms) (P6)', (loop.percentile(99) / 1e6).toFixed(1), '≤ 10'],
+      [
+        'history append before the terminal event (ms)',
+        appends.length ? Math.max(...appends).toFixed(1) : 'none',
+        '',
+      ],
     ]
     console.log(
       `\nText stream benchmark: ${TOKENS} tokens at ${TPS} tokens/s, chat format, browser mode in Chromium`,

@@ -13,6 +13,7 @@ import { MediaStore } from '../../src/main/services/mediaStore'
 import { ProfileService } from '../../src/main/services/profiles'
 import { TextService } from '../../src/main/services/text/textService'
 import { HistoryStore } from '../../src/main/services/history/historyStore'
+import { claimDatabase } from '../../src/main/services/history/staleLock'
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import type { Draft } from '../../src/shared/wire'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
@@ -120,11 +121,15 @@ describe('recording text runs', () => {
     expect(history.facets().profiles).toEqual(['Faulty', 'Simulator A'])
   })
 
-  it('never writes the key into the database or a capture (S7)', async () => {
+  it('never writes the key into the database, its write-ahead log or a capture (S7)', async () => {
     await history.captures.settle()
-    expect(readFileSync(history.path).includes(KEY)).toBe(false)
-    for (const name of readdirSync(history.captures.dir))
-      expect(readFileSync(join(history.captures.dir, name), 'utf8')).not.toContain(KEY)
+    const files = readdirSync(history.dataDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name))
+    expect(files.map((f) => f.slice(history.dataDir.length + 1))).toEqual(
+      expect.arrayContaining(['history.db', 'history.db-wal', expect.stringMatching(/^captures\//)]),
+    )
+    for (const file of files) expect(readFileSync(file).includes(KEY), file).toBe(false)
   })
 
   it('deletes runs with their captures, and retention expires old captures but keeps the runs', async () => {
@@ -201,13 +206,67 @@ describe('the history file', () => {
     // clears a lock whose owner is gone, and SQLite rolls the journal back.
     console.info(`history crash test: lock left behind: ${existsSync(join(path, 'history.db.lock'))}`)
     const store = new HistoryStore(path)
-    const db = new sqlite3.Database(join(path, 'history.db'))
-    expect(db.get('PRAGMA integrity_check')).toEqual({ integrity_check: 'ok' })
-    db.close()
+    expect(store.database.get('PRAGMA integrity_check')).toEqual({ integrity_check: 'ok' })
     const ids = new Set(store.list({}, 0, 500).rows.map((r) => r.id))
     for (const id of committed) expect(ids.has(id)).toBe(true)
-    // The full-text index stayed in step with the rows.
+    // The full-text index stayed in step with the rows, the last committed one included.
     expect(store.list({ query: 'token0' }, 0, 10).rows.map((r) => r.id)).toEqual(['run-made-up-0'])
+    const last = committed.at(-1)!.replace('run-made-up-', 'token')
+    expect(store.list({ query: last }, 0, 10).rows.map((r) => r.id)).toEqual([committed.at(-1)])
     await store.close()
   }, 60_000)
+
+  it('makes runs whose indexing a crash interrupted searchable when the file is reopened', async () => {
+    const path = join(dir, 'crash-before-index')
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(__dirname, 'historyCrashWriter.ts'), path, '3'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    const signal = await new Promise<string | null>((resolve, reject) => {
+      child.on('error', reject)
+      child.on('exit', (_code, sig) => resolve(sig))
+    })
+    expect(signal).toBe('SIGKILL')
+    expect(out.trim().split('\n')).toEqual(['run-made-up-0', 'run-made-up-1', 'run-made-up-2'])
+    // Committed rows, none of them in the search index yet.
+    // Read as the store would open it: the dead writer's lock freed, the file held by this connection alone.
+    claimDatabase(join(path, 'history.db'))
+    const raw = new sqlite3.Database(join(path, 'history.db'))
+    raw.exec('PRAGMA locking_mode = EXCLUSIVE')
+    expect(raw.get('SELECT COUNT(*) AS n FROM runs WHERE fts_pending = 1')).toEqual({ n: 3 })
+    expect(raw.all("SELECT rowid FROM runs_fts WHERE runs_fts MATCH 'token1'")).toEqual([])
+    raw.close()
+    const logs: string[] = []
+    const store = new HistoryStore(path, { log: (m) => logs.push(m) })
+    expect(logs.join('\n')).toContain('indexed 3 run(s)')
+    expect(store.list({ query: 'token1' }, 0, 10).rows.map((r) => r.id)).toEqual(['run-made-up-1'])
+    expect(store.list({ query: 'otter' }, 0, 10).rows.map((r) => r.id)).toEqual(['run-made-up-0'])
+    await store.close()
+  }, 60_000)
+
+  it('indexes an appended run for search shortly after it is committed, and a deleted one leaves the index', async () => {
+    const store = new HistoryStore(join(dir, 'follow-up'))
+    const answer = `Café naïve 🦦 ${'ß'.repeat(20_000)} token5`
+    store.record({ ...madeUpRun(5), answer })
+    expect((await store.get('run-made-up-5'))!.answer).toBe(answer)
+    const db = store.database
+    expect(db.get('SELECT fts_pending AS p FROM runs WHERE id = ?', ['run-made-up-5'])).toEqual({ p: 1 })
+    await expect
+      .poll(() => db.get('SELECT fts_pending AS p FROM runs WHERE id = ?', ['run-made-up-5']), {
+        timeout: 5_000,
+      })
+      .toEqual({ p: 0 })
+    expect(db.all("SELECT rowid FROM runs_fts WHERE runs_fts MATCH 'token5'")).toHaveLength(1)
+    store.record(madeUpRun(6))
+    // Deleted before its indexing ran, and after: the index never holds a word of a run that is gone.
+    expect(await store.delete(['run-made-up-6', 'run-made-up-5'])).toBe(2)
+    store.indexPending()
+    expect(db.all("SELECT rowid FROM runs_fts WHERE runs_fts MATCH 'token5 OR token6'")).toEqual([])
+    // FTS5's own check compares the index with the rows it indexes.
+    expect(() => db.run("INSERT INTO runs_fts (runs_fts) VALUES ('integrity-check')")).not.toThrow()
+    await store.close()
+  })
 })

@@ -4,12 +4,18 @@ import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { dirname, join, basename } from 'node:path'
 
-export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
+/** `data` may be an async iterable of pieces, written as they come (a large file built without blocking). */
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array | AsyncIterable<string>,
+  mode = 0o600,
+): Promise<void> {
   await fs.mkdir(dirname(path), { recursive: true })
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   const handle = await fs.open(temp, 'w', mode)
   try {
-    await handle.writeFile(data)
+    if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data)
+    else for await (const piece of data) await handle.write(piece)
     await handle.sync()
   } finally {
     await handle.close()

@@ -7,6 +7,8 @@ import { exchangeSchema, type Exchange } from '../../../shared/ipc/exchange'
 import { writeFileAtomic } from '../atomicFile'
 
 const SAFE_NAME = /^[\w-]{1,100}$/
+/** Characters of a raw body escaped and written per step, so an 8 MB body never holds main's loop for long. */
+const BODY_SLICE = 256 * 1024
 
 export interface Capture {
   exchange: Exchange
@@ -28,6 +30,19 @@ export class CaptureFiles {
 
   write(name: string, capture: Capture): Promise<void> {
     const done = writeFileAtomic(join(this.dir, name), JSON.stringify(capture))
+      .catch(() => undefined)
+      .finally(() => this.pending.delete(done))
+    this.pending.add(done)
+    return done
+  }
+
+  /**
+   * Builds and writes a capture after `delayMs`, its raw body in slices between which main's loop runs, so
+   * neither the delay's caller nor later work waits on a large body; `settle` waits for it.
+   */
+  writeLater(name: string, delayMs: number, build: () => Capture): Promise<void> {
+    const done = new Promise<void>((resolve) => setTimeout(resolve, delayMs))
+      .then(() => writeFileAtomic(join(this.dir, name), captureJson(build)))
       .catch(() => undefined)
       .finally(() => this.pending.delete(done))
     this.pending.add(done)
@@ -98,4 +113,16 @@ export class CaptureFiles {
     }
     return out
   }
+}
+
+/** The capture as JSON text in pieces. A slice may end inside a surrogate pair: JSON escapes each half, and the
+ * two escapes read back as the one character. */
+async function* captureJson(build: () => Capture): AsyncGenerator<string> {
+  const { exchange, rawBody } = build()
+  yield `{"exchange":${JSON.stringify(exchange)},"rawBody":"`
+  for (let i = 0; i < rawBody.length; i += BODY_SLICE) {
+    await new Promise((resolve) => setImmediate(resolve))
+    yield JSON.stringify(rawBody.slice(i, i + BODY_SLICE)).slice(1, -1)
+  }
+  yield '"}'
 }

@@ -1,6 +1,7 @@
 // The history of runs in an embedded SQLite file (`<dataDir>/history.db`, WebAssembly build: the same file in
-// Electron and browser mode). `record` commits before it returns, so a run's end is on disk before its terminal
-// event leaves main; captures go to files beside it by reference. Every text written is scrubbed of known secrets.
+// Electron and browser mode). `record` commits the run's row before it returns, so a run's end is on disk before
+// its terminal event leaves main; its search index, the WAL checkpoint and the capture file follow a moment later
+// off that path (a row a crash left unindexed is indexed on open). Every text written is scrubbed of known secrets.
 import { mkdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import sqlite3 from 'node-sqlite3-wasm'
@@ -14,9 +15,10 @@ import type {
 } from '../../../shared/ipc/history'
 import { CaptureFiles } from './captures'
 import { migrate } from './migrations'
-import type { RunRecord, RunRecorder } from './ports'
+import type { RunCapture, RunRecord, RunRecorder } from './ports'
 import { whereOf } from './runQuery'
 import { claimDatabase } from './staleLock'
+import { DeferredIndex, FOLLOW_UP_DELAY_MS, useWriteAheadLog } from './deferredIndex'
 
 export const HISTORY_FILE = 'history.db'
 const DEFAULT_RETENTION_DAYS = 30
@@ -35,6 +37,8 @@ export interface HistoryStoreOptions {
   /** Scrubs known secrets from text before it is written (S7). */
   redact?: (text: string) => string
   log?: (message: string) => void
+  /** Logs how long each append held the caller (benchmarks set HISTORY_TIMING=1). */
+  timeAppends?: boolean
 }
 
 export class HistoryStore implements RunRecorder {
@@ -42,6 +46,8 @@ export class HistoryStore implements RunRecorder {
   readonly captures: CaptureFiles
   private readonly db: Database
   private readonly redact: (text: string) => string
+  private readonly index: DeferredIndex
+  private readonly timing: boolean
 
   constructor(
     readonly dataDir: string,
@@ -52,9 +58,14 @@ export class HistoryStore implements RunRecorder {
     if (claimDatabase(this.path)) options.log?.('history: cleared the lock of a process that ended mid-write')
     this.db = new sqlite3.Database(this.path)
     this.db.exec('PRAGMA busy_timeout = 2000')
+    const wal = useWriteAheadLog(this.db)
     migrate(this.db)
+    this.index = new DeferredIndex(this.db, wal, options.log)
     this.captures = new CaptureFiles(dataDir)
     this.redact = options.redact ?? ((t) => t)
+    this.timing = options.timeAppends ?? process.env.HISTORY_TIMING === '1'
+    const repaired = this.indexPending()
+    if (repaired > 0) options.log?.(`history: indexed ${repaired} run(s) a previous process left unindexed`)
   }
 
   /** The database, for the suites kept beside the runs. */
@@ -66,11 +77,13 @@ export class HistoryStore implements RunRecorder {
     const r = this.redact
     const json = (value: unknown) => (value === undefined || value === null ? null : r(JSON.stringify(value)))
     const capture = run.capture ? this.captures.nameFor(run.id) : null
+    const startedAt = performance.now()
     try {
       this.db.run(
         `INSERT INTO runs (id, created_at, kind, format, model, profile, status, ttft_ms, total_ms, input_tokens,
-          output_tokens, prompt, answer, request_body, draft, result, error, capture)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          output_tokens, prompt, answer, request_body, draft, result, error, capture, fts_pending)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT),
+          CAST(? AS TEXT), ?, ?, ?, 1)`,
         [
           run.id,
           run.createdAt,
@@ -83,10 +96,10 @@ export class HistoryStore implements RunRecorder {
           run.totalMs,
           run.inputTokens,
           run.outputTokens,
-          r(run.prompt),
-          r(run.answer),
-          run.requestBody === null ? null : r(run.requestBody),
-          json(run.draft),
+          utf8(r(run.prompt)),
+          utf8(r(run.answer)),
+          run.requestBody === null ? null : utf8(r(run.requestBody)),
+          utf8(json(run.draft)),
           json(run.result),
           run.error === null ? null : r(run.error),
           capture,
@@ -96,18 +109,28 @@ export class HistoryStore implements RunRecorder {
       this.options.log?.(`history: run ${run.id} was not recorded: ${(error as Error).message}`)
       return
     }
-    if (capture && run.capture)
-      void this.captures.write(capture, {
-        exchange: JSON.parse(r(JSON.stringify(run.capture.exchange))) as typeof run.capture.exchange,
-        rawBody: r(run.capture.rawBody),
+    if (this.timing)
+      this.options.log?.(
+        `history: appended run ${run.id} in ${(performance.now() - startedAt).toFixed(1)} ms`,
+      )
+    this.index.schedule()
+    const source = run.capture
+    if (capture && source)
+      void this.captures.writeLater(capture, FOLLOW_UP_DELAY_MS, () => {
+        const c: RunCapture = typeof source === 'function' ? source() : source
+        return {
+          exchange: JSON.parse(r(JSON.stringify(c.exchange))) as RunCapture['exchange'],
+          rawBody: r(c.rawBody),
+        }
       })
   }
 
-  /** Records many runs in one transaction (imports, benchmarks): all of them or none. */
+  /** Records many runs in one transaction (imports, benchmarks), indexed in it too: all of them or none. */
   recordMany(runs: readonly RunRecord[]): void {
     this.db.exec('BEGIN IMMEDIATE')
     try {
       for (const run of runs) this.record(run)
+      this.index.indexRows()
       this.db.exec('COMMIT')
     } catch (error) {
       this.db.exec('ROLLBACK')
@@ -115,7 +138,14 @@ export class HistoryStore implements RunRecorder {
     }
   }
 
+  /** Indexes committed runs whose indexing is still to come (see DeferredIndex); answers how many. */
+  indexPending(): number {
+    return this.index.indexPending()
+  }
+
   list(filter: HistoryFilter, offset: number, limit: number): { total: number; rows: HistoryRow[] } {
+    // A search sees every committed run, even one whose indexing is still to come.
+    if (filter.query) this.indexPending()
     const where = whereOf(filter)
     const total = (this.db.get(`SELECT COUNT(*) AS n FROM runs ${where.sql}`, where.values) as { n: number })
       .n
@@ -254,6 +284,7 @@ export class HistoryStore implements RunRecorder {
   }
 
   async close(): Promise<void> {
+    this.index.flush()
     await this.captures.settle()
     if (this.db.isOpen) this.db.close()
   }
@@ -274,6 +305,14 @@ function toRow(row: Sql): HistoryRow {
     prompt: (row.prompt as string | null) ?? '',
     answer: (row.answer as string | null) ?? '',
   }
+}
+
+/**
+ * Long texts are bound as UTF-8 bytes (cast back to TEXT in the statement): Node encodes them natively, where
+ * the WebAssembly binding would walk a 200 KB answer in JavaScript twice on the append's path.
+ */
+function utf8(text: string | null): Buffer | null {
+  return text === null ? null : Buffer.from(text, 'utf8')
 }
 
 function cut(text: string): string {

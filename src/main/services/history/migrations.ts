@@ -57,6 +57,22 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // A run's row is committed on its own before its terminal event; its words are indexed in a following
+    // transaction. `fts_pending` marks a row not yet indexed, so one left by a crash is indexed on open, and a
+    // deleted row is taken out of the index only if it was ever put in.
+    version: 3,
+    name: 'full-text indexing after the append',
+    sql: `
+      ALTER TABLE runs ADD COLUMN fts_pending INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX runs_fts_pending ON runs (fts_pending) WHERE fts_pending = 1;
+      DROP TRIGGER runs_fts_insert;
+      DROP TRIGGER runs_fts_delete;
+      CREATE TRIGGER runs_fts_delete AFTER DELETE ON runs WHEN old.fts_pending = 0 BEGIN
+        INSERT INTO runs_fts (runs_fts, rowid, prompt, answer) VALUES ('delete', old.rowid, old.prompt, old.answer);
+      END;
+    `,
+  },
 ]
 
 export class SchemaTooNewError extends Error {}

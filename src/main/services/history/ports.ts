@@ -1,6 +1,7 @@
 // What a run records when it ends: the port services call (text, embeddings, rerank, jobs), kept apart from the
-// store so a service depends on one method. `record` commits synchronously, so a caller that records before it
-// emits a run's terminal event never lets the renderer see an end the database does not hold.
+// store so a service depends on one method. `record` commits the row synchronously, so a caller that records
+// before it emits a run's terminal event never lets the renderer see an end the database does not hold; the
+// search index and the capture file follow off that path.
 import type { Exchange } from '../../../shared/ipc/exchange'
 import type { RunKind } from '../../../shared/ipc/history'
 
@@ -25,8 +26,16 @@ export interface RunRecord {
   draft: unknown
   result: unknown
   error: string | null
-  /** The captured exchange (already redacted) and raw response body, kept in a file beside the database. */
-  capture: { exchange: Exchange; rawBody: string } | null
+  /**
+   * The captured exchange (already redacted) and raw response body, kept in a file beside the database. A
+   * function is read after the row is committed, so a large body costs nothing before the terminal event.
+   */
+  capture: RunCapture | (() => RunCapture) | null
+}
+
+export interface RunCapture {
+  exchange: Exchange
+  rawBody: string
 }
 
 export interface RunRecorder {

@@ -37,7 +37,7 @@ export function lastUserText(draft: Pick<Draft, 'messages'>): string {
 }
 
 export function textRunRecord(end: TextRunEnd): RunRecord {
-  const { completion, summary, timings } = end
+  const { completion, summary, timings, exchange } = end
   let draft: Draft
   try {
     draft = end.draft()
@@ -67,6 +67,6 @@ export function textRunRecord(end: TextRunEnd): RunRecord {
       ...(end.error ? { error: end.error } : {}),
     },
     error: end.error ? end.error.message : null,
-    capture: end.exchange ? { exchange: end.exchange.snapshot(), rawBody: end.exchange.rawBody() } : null,
+    capture: exchange ? () => ({ exchange: exchange.snapshot(), rawBody: exchange.rawBody() }) : null,
   }
 }
