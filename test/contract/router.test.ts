@@ -90,6 +90,7 @@ describe('IPC router', () => {
         "history.listFacets",
         "history.listRuns",
         "history.setRetention",
+        "history.watchRuns",
         "images.cancelJob",
         "images.checkRequest",
         "images.deleteJob",

@@ -8,7 +8,7 @@ import { videoCommands, videoEvents } from './video'
 import { imagesCommands, imagesEvents } from './images'
 import { embeddingsCommands } from './embeddings'
 import { compareCommands } from './compare'
-import { historyCommands } from './history'
+import { historyCommands, historyEvents } from './history'
 import { casesCommands, casesEvents } from './cases'
 import type { CommandMap, EventMap } from './define'
 
@@ -30,6 +30,7 @@ export const events = {
   ...videoEvents,
   ...imagesEvents,
   ...casesEvents,
+  ...historyEvents,
 } satisfies EventMap
 
 export type Commands = typeof commands

@@ -2,7 +2,7 @@
 // 256 KB IPC bound, M1), searched by words of its prompt or answer, opened whole, deleted, exported as a JSON
 // file through the media store. Profiles appear by name only; keys never reach the database (S7).
 import { z } from 'zod'
-import { defineCommand } from './define'
+import { defineCommand, defineEvent } from './define'
 import { exchangeSchema } from './exchange'
 import { WIRE_FORMATS } from '../format'
 
@@ -108,9 +108,21 @@ export const historyCommands = {
     z.object({ url: z.string(), name: z.string(), bytes: z.number(), runs: z.number() }),
   ),
   'history.getStorage': defineCommand(z.object({}), historyStorageSchema),
+  /** Sends this window `history.runRecorded` for each run recorded from now on (while `watching` is true). */
+  'history.watchRuns': defineCommand(
+    z.object({ watching: z.boolean() }),
+    z.object({ watching: z.boolean() }),
+  ),
   /** Sets how long captures are kept (0 = forever) and removes those older at once. */
   'history.setRetention': defineCommand(
     z.object({ days: z.number().int().min(0).max(3650) }),
     historyStorageSchema,
+  ),
+}
+
+export const historyEvents = {
+  /** A run was committed to the history (the list refreshes while the panel is open). */
+  'history.runRecorded': defineEvent(
+    z.object({ id: z.string(), kind: z.enum(RUN_KINDS), createdAt: z.number(), count: z.number() }),
   ),
 }

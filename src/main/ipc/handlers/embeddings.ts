@@ -14,6 +14,7 @@ export const embeddingsDomain = defineDomain({
       media: ctx.media,
       saveDialog: ctx.saveDialog,
       log: ctx.log,
+      recorder: ctx.history.store ?? undefined,
     }),
   close: (embeddings) => embeddings.close(),
   handlers: (embeddings) => ({

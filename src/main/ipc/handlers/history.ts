@@ -1,5 +1,6 @@
-// The history domain: lists, opens, deletes and exports recorded runs, and sets capture retention. Exports are
-// written to the media store and answered as a link, so a large history never crosses IPC (M1).
+// The history domain: lists, opens, deletes and exports recorded runs, sets capture retention, and tells the
+// windows that watch it of each run recorded. Exports are written to the media store and answered as a link, so
+// a large history never crosses IPC (M1).
 import { historyCommands } from '../../../shared/ipc/history'
 import { AppError } from '../../../shared/ipc/result'
 import type { Events } from '../../../shared/ipc/contract'
@@ -7,6 +8,7 @@ import type { HistoryAccess } from '../../services/history/openHistory'
 import type { HistoryStore } from '../../services/history/historyStore'
 import type { MediaStore } from '../../services/mediaStore'
 import type { Handlers } from '../router'
+import type { EventSink } from '../../services/ports'
 import { defineDomain } from '../domain'
 
 interface HistoryServices {
@@ -23,6 +25,14 @@ export function historyHandlers({
       throw new AppError('HISTORY_UNAVAILABLE', history.problem ?? 'The history is not available.')
     return history.store
   }
+  // Windows that asked to hear of new runs, by sender; a closed window's sink is dropped on the next run.
+  const watching = new Map<string, EventSink<Events>>()
+  history.store?.watch((run) => {
+    for (const [sender, sink] of watching) {
+      if (sink.alive) sink.emit('history.runRecorded', run)
+      else watching.delete(sender)
+    }
+  })
   return {
     'history.listRuns': ({ offset, limit, ...filter }) => {
       const t0 = performance.now()
@@ -46,6 +56,11 @@ export function historyHandlers({
     },
     'history.getStorage': () => store().storage(),
     'history.setRetention': ({ days }) => store().setRetention(days),
+    'history.watchRuns': ({ watching: on }, ctx) => {
+      if (on) watching.set(ctx.senderId, ctx.events)
+      else watching.delete(ctx.senderId)
+      return { watching: on }
+    },
   }
 }
 

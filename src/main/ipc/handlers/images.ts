@@ -14,6 +14,7 @@ export const imagesDomain = defineDomain({
       media: ctx.media,
       dataDir: ctx.dataDir,
       ledger: ctx.ledger,
+      recorder: ctx.history.store ?? undefined,
       log: ctx.log,
       userAgent: ctx.userAgent,
     }),

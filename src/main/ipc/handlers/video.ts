@@ -14,6 +14,7 @@ export const videoDomain = defineDomain({
       media: ctx.media,
       dataDir: ctx.dataDir,
       ledger: ctx.ledger,
+      recorder: ctx.history.store ?? undefined,
       notifier: ctx.notifier,
       saveDialog: ctx.saveDialog,
       log: ctx.log,

@@ -2,6 +2,7 @@
 // kept result sets with their cosine matrix and projection (resultSets), the cross-format check (formatCheck),
 // previews and exports. Invariants: vectors never leave main whole (the renderer gets summaries, tiles and
 // pages, M1); every call ends as done, stopped or failed with the gateway's own message.
+import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { GatewayClient } from '../gateway'
 import type { ProfileService } from '../profiles'
@@ -16,7 +17,10 @@ import type {
   RerankOutcome,
   RowSummary,
 } from '../../../shared/ipc/embeddings'
+import { buildEmbed, buildRerank } from '../../../shared/embed/requests'
 import type { EmbedDraft, RerankDraft, TextItem } from '../../../shared/embed/requests'
+import type { RunRecorder } from '../history/ports'
+import { embedRunRecord, rerankRunRecord, sentBody, type CallStart } from '../history/callRecord'
 import { CallGuard, fetchVectors } from './embedCall'
 import { sendRerank } from './rerankCall'
 import { crossCheck, rankByCosine } from './formatCheck'
@@ -34,6 +38,8 @@ export interface EmbeddingsDeps {
   media: MediaStore
   saveDialog?: SaveDialog
   log?: (message: string) => void
+  /** Records each embed and rerank call before its outcome is answered. */
+  recorder?: RunRecorder
 }
 
 export class EmbeddingsService {
@@ -61,7 +67,10 @@ export class EmbeddingsService {
     draft: EmbedDraft
     rawBody?: string
   }): Promise<EmbedOutcome> {
-    return this.guard.run(input.requestId, async (signal) => {
+    const start = this.callStart(input.profileId, () =>
+      sentBody(input.rawBody, () => buildEmbed(input.draft)),
+    )
+    const outcome: EmbedOutcome = await this.guard.run(input.requestId, async (signal) => {
       const profile = await this.deps.profiles.resolve(input.profileId)
       this.analysis.warm()
       const got = await fetchVectors(this.deps.gateway, profile, input.draft, input.rawBody, signal)
@@ -82,6 +91,15 @@ export class EmbeddingsService {
         exchange: got.exchange.snapshot(),
       }
     })
+    this.deps.recorder?.record(embedRunRecord(start(), input.draft, outcome))
+    return outcome
+  }
+
+  /** When a call began and with which profile; the record's start, read once the call ended. */
+  private callStart(profileId: string, body: () => string): () => CallStart {
+    const createdAt = Date.now()
+    const profile = this.deps.profiles.nameOf(profileId)
+    return () => ({ id: randomUUID(), createdAt, profile, bodyText: body() })
   }
 
   getRows(setId: string, offset: number, limit: number): { total: number; rows: RowSummary[] } {
@@ -122,7 +140,10 @@ export class EmbeddingsService {
     draft: RerankDraft
     rawBody?: string
   }): Promise<RerankOutcome> {
-    return this.guard.run(input.requestId, (signal) =>
+    const start = this.callStart(input.profileId, () =>
+      sentBody(input.rawBody, () => buildRerank(input.draft)),
+    )
+    const outcome: RerankOutcome = await this.guard.run(input.requestId, (signal) =>
       sendRerank(
         this.deps.gateway,
         () => this.deps.profiles.resolve(input.profileId),
@@ -131,6 +152,8 @@ export class EmbeddingsService {
         signal,
       ),
     )
+    this.deps.recorder?.record(rerankRunRecord(start(), input.draft, outcome))
+    return outcome
   }
 
   /** The documents ordered by cosine to the query under the draft's embedding model (one batch, query first). */

@@ -15,7 +15,7 @@ import type {
 } from '../../../shared/ipc/history'
 import { CaptureFiles } from './captures'
 import { migrate } from './migrations'
-import type { RunCapture, RunRecord, RunRecorder } from './ports'
+import type { RecordedRun, RunCapture, RunRecord, RunRecorder } from './ports'
 import { whereOf } from './runQuery'
 import { claimDatabase } from './staleLock'
 import { DeferredIndex, FOLLOW_UP_DELAY_MS, useWriteAheadLog } from './deferredIndex'
@@ -48,6 +48,9 @@ export class HistoryStore implements RunRecorder {
   private readonly redact: (text: string) => string
   private readonly index: DeferredIndex
   private readonly timing: boolean
+  private readonly watchers = new Set<(run: RecordedRun) => void>()
+  /** Inside recordMany: one notice for the batch instead of one per run. */
+  private batching = false
 
   constructor(
     readonly dataDir: string,
@@ -78,7 +81,10 @@ export class HistoryStore implements RunRecorder {
     const json = (value: unknown) => (value === undefined || value === null ? null : r(JSON.stringify(value)))
     const capture = run.capture ? this.captures.nameFor(run.id) : null
     const startedAt = performance.now()
+    // One commit: a run recorded again under its id (a retried job's later end) replaces its earlier record.
+    this.db.exec('SAVEPOINT record_run')
     try {
+      this.db.run('DELETE FROM runs WHERE id = ?', [run.id])
       this.db.run(
         `INSERT INTO runs (id, created_at, kind, format, model, profile, status, ttft_ms, total_ms, input_tokens,
           output_tokens, prompt, answer, request_body, draft, result, error, capture, fts_pending)
@@ -105,7 +111,10 @@ export class HistoryStore implements RunRecorder {
           capture,
         ],
       )
+      this.db.exec('RELEASE record_run')
     } catch (error) {
+      this.db.exec('ROLLBACK TO record_run')
+      this.db.exec('RELEASE record_run')
       this.options.log?.(`history: run ${run.id} was not recorded: ${(error as Error).message}`)
       return
     }
@@ -114,6 +123,7 @@ export class HistoryStore implements RunRecorder {
         `history: appended run ${run.id} in ${(performance.now() - startedAt).toFixed(1)} ms`,
       )
     this.index.schedule()
+    if (!this.batching) this.notify({ id: run.id, kind: run.kind, createdAt: run.createdAt, count: 1 })
     const source = run.capture
     if (capture && source)
       void this.captures.writeLater(capture, FOLLOW_UP_DELAY_MS, () => {
@@ -128,6 +138,7 @@ export class HistoryStore implements RunRecorder {
   /** Records many runs in one transaction (imports, benchmarks), indexed in it too: all of them or none. */
   recordMany(runs: readonly RunRecord[]): void {
     this.db.exec('BEGIN IMMEDIATE')
+    this.batching = true
     try {
       for (const run of runs) this.record(run)
       this.index.indexRows()
@@ -135,6 +146,26 @@ export class HistoryStore implements RunRecorder {
     } catch (error) {
       this.db.exec('ROLLBACK')
       throw error
+    } finally {
+      this.batching = false
+    }
+    const last = runs.at(-1)
+    if (last) this.notify({ id: last.id, kind: last.kind, createdAt: last.createdAt, count: runs.length })
+  }
+
+  /** Calls `listener` after each committed append; answers the function that stops it. */
+  watch(listener: (run: RecordedRun) => void): () => void {
+    this.watchers.add(listener)
+    return () => this.watchers.delete(listener)
+  }
+
+  private notify(run: RecordedRun): void {
+    for (const listener of this.watchers) {
+      try {
+        listener(run)
+      } catch (error) {
+        this.options.log?.(`history: a watcher failed: ${(error as Error).message}`)
+      }
     }
   }
 

@@ -41,3 +41,11 @@ export interface RunCapture {
 export interface RunRecorder {
   record(run: RunRecord): void
 }
+
+/** What the history tells its watchers once a run (or a batch of `count` runs) is committed. */
+export interface RecordedRun {
+  id: string
+  kind: RunKind
+  createdAt: number
+  count: number
+}

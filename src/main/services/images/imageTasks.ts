@@ -2,6 +2,9 @@
 // field and rule, files are checked in main), builds the body of 16–19 with files inlined, and hands the life
 // cycle to the engine: persisted before the first poll, polled through 20 with backoff, resumed after a restart,
 // each result image fetched once into the media store (R7). Windows that watch get every change as an event.
+import type { RunRecord } from '../history/ports'
+import { imageJobRunRecord } from '../history/jobRecord'
+import type { JobExchanges } from '../tasks/types'
 import { randomUUID } from 'node:crypto'
 import { consolePath, type ConsoleEndpoint } from '../../../shared/catalog/consoleTasks'
 import {
@@ -188,6 +191,10 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
 
   protected step(job: ImageRecord, ctx: StepContext & { profile: ResolvedProfile }): Promise<StepOutcome> {
     return this.steps.step(job, ctx)
+  }
+
+  protected runRecord(job: ImageRecord, exchanges: JobExchanges): RunRecord {
+    return imageJobRunRecord(job, exchanges)
   }
 
   protected changed(job: ImageRecord): void {

@@ -11,7 +11,9 @@ import type { TaskDomain, TaskTiming } from './domain'
 import { TaskEngine } from './engine'
 import { ExchangeArchive } from './exchangeArchive'
 import { TaskLedger } from './ledger'
-import type { ExchangeSlot, StepContext, StepOutcome, TaskRecord } from './types'
+import type { ExchangeSlot, JobExchanges, StepContext, StepOutcome, TaskRecord } from './types'
+import type { RunRecord, RunRecorder } from '../history/ports'
+import { JobEnds, keptExchanges } from '../history/jobRecord'
 
 export interface JobServiceDeps {
   profiles: ProfileService
@@ -22,6 +24,8 @@ export interface JobServiceDeps {
   clock?: Clock
   random?: () => number
   log?: (message: string) => void
+  /** The history each ended job is recorded in, before the windows hear of its end. */
+  recorder?: RunRecorder
 }
 
 /** What a kind tells the engine about itself; its step and hooks are the service's methods. */
@@ -43,11 +47,23 @@ export abstract class JobService<R extends TaskRecord & { request: Req }, V exte
 
   constructor(deps: JobServiceDeps, kind: JobKindSpec<R>, timing: TaskTiming) {
     this.clock = deps.clock ?? systemClock
+    const ends = new JobEnds<R>(
+      deps.recorder,
+      (job) =>
+        this.runRecord(
+          job,
+          keptExchanges((slot) => this.engine.exchange(job.id, slot)),
+        ),
+      deps.log,
+    )
     this.engine = new TaskEngine<R>(
       {
         ...kind,
         step: (job, ctx) => this.step(job, ctx),
-        changed: (job) => this.changed(job),
+        changed: (job) => {
+          ends.changed(job)
+          this.changed(job)
+        },
         finished: (job) => this.finished(job),
         removed: (job) => this.removed(job),
       },
@@ -71,6 +87,8 @@ export abstract class JobService<R extends TaskRecord & { request: Req }, V exte
   protected abstract view(job: R): V
   /** A job changed: the watching windows are told. */
   protected abstract changed(job: R): void
+  /** The job as a history record (history/jobRecord.ts), written when it ends. */
+  protected abstract runRecord(job: R, exchanges: JobExchanges): RunRecord
   /** A job was deleted: its stored results go and the windows are told. */
   protected abstract removed(job: R): Promise<void>
   /** A job reached succeeded or failed. */

@@ -2,6 +2,9 @@
 // 14), hands its life cycle to the engine (persist before the first poll, poll with backoff, resume after a
 // restart, fetch the video once: R7), and turns job records into the view the windows list, with events to the
 // watching windows and a notification when a job ends while no Video panel is on screen.
+import type { RunRecord } from '../history/ports'
+import { videoJobRunRecord } from '../history/jobRecord'
+import type { JobExchanges } from '../tasks/types'
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/ipc/result'
 import type { VideoJob, VideoJobRequest, VideoPreview } from '../../../shared/ipc/video'
@@ -205,6 +208,10 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
 
   protected step(job: JobRecord, ctx: StepContext & { profile: ResolvedProfile }): Promise<StepOutcome> {
     return this.steps.step(job, ctx)
+  }
+
+  protected runRecord(job: JobRecord, exchanges: JobExchanges): RunRecord {
+    return videoJobRunRecord(job, exchanges)
   }
 
   protected changed(job: JobRecord): void {

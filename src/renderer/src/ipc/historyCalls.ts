@@ -13,4 +13,6 @@ export const historyCalls = {
     client.invoke('history.exportRuns', input),
   getStorage: () => client.invoke('history.getStorage', {}),
   setRetention: (days: number) => client.invoke('history.setRetention', { days }),
+  watchRuns: (watching: boolean) => client.invoke('history.watchRuns', { watching }),
+  onRunRecorded: (listener: () => void) => client.on('history.runRecorded', listener),
 }

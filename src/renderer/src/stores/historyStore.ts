@@ -11,6 +11,8 @@ import { useTextStore } from './textStore'
 import { openInCompare } from './compareStore'
 
 export const HISTORY_PAGE = 100
+/** Runs recorded in a burst (a suite, a comparison) refresh the list once. */
+const LIVE_REFRESH_MS = 250
 
 interface Facets {
   models: string[]
@@ -39,6 +41,10 @@ interface HistoryState {
 
   setFilter(patch: Partial<HistoryFilter>): void
   refresh(): Promise<void>
+  /** Loads the first page again after new runs, keeping the rows shown until it arrives. */
+  refreshLive(): Promise<void>
+  /** Hears of each run main records while the panel is open; answers the function that stops it. */
+  watchLive(): () => void
   ensureRange(start: number, end: number): void
   toggle(id: string, on?: boolean): void
   clearSelection(): void
@@ -111,6 +117,41 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
         set({ facets })
       } catch {
         // Filters keep the values they had.
+      }
+    },
+
+    async refreshLive() {
+      const generation = get().generation + 1
+      set({ generation })
+      try {
+        const answer = await historyCalls.listRuns(get().filter, 0, HISTORY_PAGE)
+        if (get().generation !== generation) return
+        const rows: Record<number, HistoryRow> = {}
+        answer.rows.forEach((row, i) => (rows[i] = row))
+        set({ rows, loading: {}, total: answer.total, searchMs: answer.tookMs, error: null })
+      } catch (error) {
+        if (get().generation === generation) set({ error: message(error) })
+      }
+      void historyCalls
+        .listFacets()
+        .then((facets) => set({ facets }))
+        .catch(() => undefined)
+      void get().loadStorage()
+    },
+
+    watchLive() {
+      let timer: ReturnType<typeof setTimeout> | null = null
+      const off = historyCalls.onRunRecorded(() => {
+        timer ??= setTimeout(() => {
+          timer = null
+          void get().refreshLive()
+        }, LIVE_REFRESH_MS)
+      })
+      void historyCalls.watchRuns(true).catch(() => undefined)
+      return () => {
+        off()
+        if (timer) clearTimeout(timer)
+        void historyCalls.watchRuns(false).catch(() => undefined)
       }
     },
 

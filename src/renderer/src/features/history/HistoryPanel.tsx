@@ -1,6 +1,6 @@
 // The History panel: every recorded run, newest first, searchable as you type and filterable, in a
-// virtualised list; a run opens whole beside the list; runs are deleted or exported one or many at a time;
-// the footer shows how much the history takes on disk and how long captures are kept.
+// virtualised list that takes in new runs as main records them; a run opens whole beside the list; runs are
+// deleted or exported one or many at a time; the footer shows the history's size and how long captures stay.
 import { useEffect, useState } from 'react'
 import { useHistoryStore } from '../../stores/historyStore'
 import { formatBytes } from '../../components/inspector/SaveCapture'
@@ -16,10 +16,13 @@ export function HistoryPanel() {
   const [confirming, setConfirming] = useState(false)
   const refresh = s.refresh
   const loadStorage = s.loadStorage
+  const watchLive = s.watchLive
   useEffect(() => {
     void refresh()
     void loadStorage()
   }, [refresh, loadStorage])
+  // A run recorded while the panel is open appears without reopening it.
+  useEffect(() => watchLive(), [watchLive])
   const selectedIds = Object.keys(s.selected)
 
   return (

@@ -2,7 +2,7 @@
 // Inspector on its captured exchange, and what can be done with it (open in Text, rerun, rerun in another
 // format, open in Compare, delete, export). Model output renders through the safe markdown component (S3).
 import { useState } from 'react'
-import type { HistoryRun } from '../../../../shared/ipc/history'
+import { RUN_KIND_LABELS, type HistoryRun } from '../../../../shared/ipc/history'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/format'
 import type { Draft } from '../../../../shared/wire'
 import { Inspector } from '../../components/inspector'
@@ -11,6 +11,7 @@ import { useHistoryStore } from '../../stores/historyStore'
 import { openLink } from '../text/openLink'
 import { SaveCaseButton } from '../cases/SaveCaseButton'
 import { formatMs, formatWhen, statusClass } from './runFacts'
+import { RunResult } from './RunResult'
 
 export function RunDetail({ run }: { run: HistoryRun }) {
   const { openInText, openInCompare, rerun, deleteRuns, exportRuns, closeRun } = useHistoryStore()
@@ -30,9 +31,11 @@ export function RunDetail({ run }: { run: HistoryRun }) {
         </button>
       </header>
       <dl className="facts history-facts">
+        <dt>Kind</dt>
+        <dd data-testid="history-run-kind">{RUN_KIND_LABELS[run.kind]}</dd>
         <dt>When</dt>
         <dd>{formatWhen(run.createdAt)}</dd>
-        <dt>Format</dt>
+        <dt>{run.kind === 'video' || run.kind === 'console' ? 'Endpoint' : 'Format'}</dt>
         <dd>{run.format ? (FORMAT_LABELS[run.format as WireFormat] ?? run.format) : run.kind}</dd>
         <dt>Model</dt>
         <dd>{run.model ?? '—'}</dd>
@@ -91,46 +94,50 @@ export function RunDetail({ run }: { run: HistoryRun }) {
           Delete
         </button>
       </div>
-      <section className="history-conversation" aria-label="Conversation">
-        {draft?.system && (
-          <div className="history-turn">
-            <span className="badge">system</span>
-            <p className="pre">{draft.system}</p>
-          </div>
-        )}
-        {(draft?.messages ?? []).map((m, i) => (
-          <div className="history-turn" key={i}>
-            <span className="badge">{m.role}</span>
-            <p className="pre">
-              {m.parts
-                .map((p) =>
-                  p.type === 'text'
-                    ? p.text
-                    : p.type === 'toolCall'
-                      ? `→ ${p.name}(${p.arguments})`
-                      : p.type === 'toolResult'
-                        ? `← ${p.content}`
-                        : `[${p.type}]`,
-                )
-                .join('\n')}
-            </p>
-          </div>
-        ))}
-        {!draft && run.prompt && (
-          <div className="history-turn">
-            <span className="badge">input</span>
-            <p className="pre">{run.prompt}</p>
-          </div>
-        )}
-        <div className="history-turn answer" data-testid="history-answer">
-          <span className="badge">answer</span>
-          {run.answer ? (
-            <Markdown text={run.answer} onOpenLink={(url) => void openLink(url)} />
-          ) : (
-            <p className="muted">No answer text.</p>
+      {run.kind !== 'text' && run.kind !== 'compare' ? (
+        <RunResult run={run} />
+      ) : (
+        <section className="history-conversation" aria-label="Conversation">
+          {draft?.system && (
+            <div className="history-turn">
+              <span className="badge">system</span>
+              <p className="pre">{draft.system}</p>
+            </div>
           )}
-        </div>
-      </section>
+          {(draft?.messages ?? []).map((m, i) => (
+            <div className="history-turn" key={i}>
+              <span className="badge">{m.role}</span>
+              <p className="pre">
+                {m.parts
+                  .map((p) =>
+                    p.type === 'text'
+                      ? p.text
+                      : p.type === 'toolCall'
+                        ? `→ ${p.name}(${p.arguments})`
+                        : p.type === 'toolResult'
+                          ? `← ${p.content}`
+                          : `[${p.type}]`,
+                  )
+                  .join('\n')}
+              </p>
+            </div>
+          ))}
+          {!draft && run.prompt && (
+            <div className="history-turn">
+              <span className="badge">input</span>
+              <p className="pre">{run.prompt}</p>
+            </div>
+          )}
+          <div className="history-turn answer" data-testid="history-answer">
+            <span className="badge">answer</span>
+            {run.answer ? (
+              <Markdown text={run.answer} onOpenLink={(url) => void openLink(url)} />
+            ) : (
+              <p className="muted">No answer text.</p>
+            )}
+          </div>
+        </section>
+      )}
       {run.captureState === 'expired' && (
         <p className="muted small">The captured exchange was removed by the retention setting.</p>
       )}

@@ -2,7 +2,7 @@
 // pages they fall in are fetched as the list scrolls, so 10,000 runs open as fast as ten (P5).
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
-import type { HistoryRow } from '../../../../shared/ipc/history'
+import { RUN_KIND_LABELS, type HistoryRow } from '../../../../shared/ipc/history'
 import { useHistoryStore } from '../../stores/historyStore'
 import { formatWhen, statusClass } from './runFacts'
 
@@ -84,7 +84,11 @@ function Row({
         </span>
         <span className="history-line small muted">
           <span>{formatWhen(row.createdAt)}</span>
-          <span>{row.format ?? row.kind}</span>
+          <span>
+            {row.kind === 'text'
+              ? row.format
+              : `${RUN_KIND_LABELS[row.kind]}${row.format ? ` · ${row.format}` : ''}`}
+          </span>
           <span>{row.model}</span>
           <span>{row.profile}</span>
           {row.totalMs !== null && <span>{(row.totalMs / 1000).toFixed(1)} s</span>}
