@@ -174,6 +174,12 @@ describe('the history file', () => {
     expect(store.list({}, 9_990, 100).rows).toHaveLength(10)
     const otters = store.list({ query: 'otter' }, 0, 500)
     expect(otters.total).toBe(1000)
+    // Pages of a word search run newest first and do not overlap.
+    expect(otters.rows[0]!.id).toBe('run-made-up-9990')
+    const second = store.list({ query: 'otter' }, 500, 500)
+    expect(second.rows).toHaveLength(500)
+    expect(second.rows[0]!.id).toBe('run-made-up-4990')
+    expect(new Set([...otters.rows, ...second.rows].map((r) => r.id)).size).toBe(1000)
     expect(store.list({ query: 'token4242' }, 0, 10).rows.map((r) => r.id)).toEqual(['run-made-up-4242'])
     expect(store.list({ query: 'otter', format: 'chat', status: 'done' }, 0, 500).total).toBeGreaterThan(0)
     await store.close()

@@ -51,3 +51,11 @@ export function whereOf(filter: HistoryFilter): Where {
   }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', values }
 }
+
+/** The FTS5 query of a filter that searches words and filters nothing else; null otherwise. */
+export function wordsOnly(filter: HistoryFilter): string | null {
+  const others = Object.entries(filter).some(
+    ([key, value]) => key !== 'query' && value !== undefined && value !== '',
+  )
+  return others || !filter.query ? null : ftsQuery(filter.query)
+}
