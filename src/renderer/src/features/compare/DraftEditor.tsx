@@ -41,7 +41,6 @@ export function DraftEditor() {
   const s = useCompareStore(
     useShallow((x) => ({
       system: x.shared.system,
-      composer: x.shared.composer,
       turns: x.shared.messages.length,
       stream: x.shared.stream,
       params: x.shared.params,
@@ -70,16 +69,7 @@ export function DraftEditor() {
           </button>
         </p>
       )}
-      <label>
-        <span className="muted small">Prompt</span>
-        <textarea
-          aria-label="Prompt"
-          rows={3}
-          value={s.composer}
-          placeholder="One prompt for every column (Ctrl+Enter runs all, Esc stops all)"
-          onChange={(e) => setShared({ composer: e.target.value })}
-        />
-      </label>
+      <PromptField />
       <DraftAttachments />
       <details className="compare-params">
         <summary>Parameters for every column</summary>
@@ -210,5 +200,22 @@ function DraftAttachments() {
         </span>
       )}
     </div>
+  )
+}
+
+/** The prompt alone reads the prompt: a keystroke renders this field, not the whole editor. */
+function PromptField() {
+  const composer = useCompareStore((s) => s.shared.composer)
+  return (
+    <label>
+      <span className="muted small">Prompt</span>
+      <textarea
+        aria-label="Prompt"
+        rows={3}
+        value={composer}
+        placeholder="One prompt for every column (Ctrl+Enter runs all, Esc stops all)"
+        onChange={(e) => useCompareStore.getState().setShared({ composer: e.target.value })}
+      />
+    </label>
   )
 }
