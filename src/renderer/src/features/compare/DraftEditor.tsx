@@ -1,14 +1,14 @@
 // The one draft every column sends, edited with the Text panel's own parts: its field descriptors drawn by the
 // same FieldGrid, its JSON fields with the same checks, its attachments, and the format-neutral draft its builder
 // makes. What is format-specific is set per column, never here.
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { TEXT_PARAMS_LAYOUT, type FieldSpec } from '../../../../shared/catalog/textParamFields'
 import { useCompareStore } from '../../stores/compareStore'
 import { FieldGrid, type FieldBinding } from '../text/FieldGrid'
 import { JsonTextField } from '../text/JsonTextField'
 import { responseFormatProblem, toolsProblem } from '../text/jsonField'
-import { AttachmentList, useAttach, type AttachTarget } from '../text/Attachments'
+import { AttachButton, AttachmentList, useAttach, type AttachTarget } from '../text/Attachments'
 
 /** The neutral controls: sampling as the native format shows them (it has all four), and the thinking knob. */
 const SAMPLING: readonly FieldSpec[] = TEXT_PARAMS_LAYOUT.native.sampling
@@ -145,7 +145,6 @@ export function DraftEditor() {
 function DraftAttachments() {
   const attachments = useCompareStore((s) => s.shared.attachments)
   const [error, setError] = useState<string | null>(null)
-  const picker = useRef<HTMLInputElement>(null)
   const target = useMemo<AttachTarget>(
     () => ({
       attachments: () => useCompareStore.getState().shared.attachments,
@@ -175,20 +174,7 @@ function DraftAttachments() {
           useCompareStore.getState().setShared({ attachments: next })
         }}
       />
-      <input
-        ref={picker}
-        type="file"
-        multiple
-        hidden
-        aria-label="Attach files"
-        onChange={(e) => {
-          if (e.target.files?.length) void attach(e.target.files)
-          e.target.value = ''
-        }}
-      />
-      <button className="ghost" disabled={!!busy} onClick={() => picker.current?.click()}>
-        Attach…
-      </button>
+      <AttachButton busy={busy} onFiles={(files) => void attach(files)} />
       {busy && (
         <span className="muted small" role="status">
           {busy}

@@ -3,7 +3,7 @@
 // own shape when it builds the request (base64 for messages and native, image_url / input_image with detail for
 // chat and responses, input_file for responses). The 50 MB limits are checked before anything is sent. The parts
 // work on a target (the Text panel's store by default), so any panel with a draft attaches the same way.
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { FILE_MAX_BYTES, REQUEST_FILES_MAX_BYTES } from '../../../../shared/catalog/textParams'
 import { mediaCalls } from '../../ipc/mediaCalls'
 import { useTextStore, type Attachment } from '../../stores/textStore'
@@ -154,4 +154,27 @@ function formatSize(bytes: number): string {
   return bytes < 1024 * 1024
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}
+
+/** "Attach…": a hidden file picker (several files) behind a button, off while an import runs. */
+export function AttachButton({ busy, onFiles }: { busy: string | null; onFiles(files: FileList): void }) {
+  const picker = useRef<HTMLInputElement>(null)
+  return (
+    <>
+      <input
+        ref={picker}
+        type="file"
+        multiple
+        hidden
+        aria-label="Attach files"
+        onChange={(e) => {
+          if (e.target.files?.length) onFiles(e.target.files)
+          e.target.value = ''
+        }}
+      />
+      <button className="ghost" disabled={!!busy} onClick={() => picker.current?.click()}>
+        Attach…
+      </button>
+    </>
+  )
 }

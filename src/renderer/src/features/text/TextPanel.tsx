@@ -20,7 +20,7 @@ import { useProfilesStore } from '../../stores/profilesStore'
 import { textCalls } from '../../ipc/textCalls'
 import { Conversation } from './Conversation'
 import { ParametersForm } from './ParametersForm'
-import { AttachmentChips, useAttach } from './Attachments'
+import { AttachButton, AttachmentChips, useAttach } from './Attachments'
 import { RequestView } from './RequestView'
 import { openInCompare } from '../../stores/compareStore'
 
@@ -177,7 +177,6 @@ function Composer({ running }: { running: boolean }) {
   const composer = useTextStore((s) => s.composer)
   const { set, send, stop, clearConversation } = useTextStore.getState()
   const ref = useRef<HTMLTextAreaElement>(null)
-  const picker = useRef<HTMLInputElement>(null)
   const { attach, busy } = useAttach()
   const error = useTextStore((s) => s.attachError)
   const [dragging, setDragging] = useState(false)
@@ -223,20 +222,7 @@ function Composer({ running }: { running: boolean }) {
         </span>
       )}
       <div className="actions">
-        <input
-          ref={picker}
-          type="file"
-          multiple
-          hidden
-          aria-label="Attach files"
-          onChange={(e) => {
-            if (e.target.files?.length) void attach(e.target.files)
-            e.target.value = ''
-          }}
-        />
-        <button className="ghost" disabled={!!busy} onClick={() => picker.current?.click()}>
-          Attach…
-        </button>
+        <AttachButton busy={busy} onFiles={(files) => void attach(files)} />
         {running ? (
           <button className="danger" onClick={() => void stop()}>
             Stop
