@@ -40,7 +40,7 @@ const core = await createBrowserCore({
   simulator: !values['no-simulator'],
   log: (m) => console.error(m),
 })
-const server = await startWebServer({ core, rendererDir, port })
+const server = await startWebServer({ core, rendererDir, port, log: (m) => console.error(m) })
 console.log(`Gateway Playground (browser mode) is running.`)
 console.log(`  Open: ${server.url}`)
 console.log(`  Data: ${dataDir} (secrets in secrets.json, mode 0600, not encrypted)`)

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request } from 'node:http'
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { createBrowserCore } from './host'
@@ -105,6 +106,58 @@ describe('browser-mode server', () => {
     })
     const info = (await call(ws, 'app.getHostInfo')) as { value: { secretProtection: string; host: string } }
     expect(info.value).toMatchObject({ host: 'browser', secretProtection: 'plain-file' })
+    ws.close()
+  })
+
+  it('survives upgrades reset by the client before and after its answer, with or without the token (S9)', async () => {
+    const { port } = new URL(server.origin)
+    const upgrade = (origin: string, token: string, resetAfterMs: number) =>
+      new Promise<void>((resolve) => {
+        const sock = connect(Number(port), '127.0.0.1', () => {
+          sock.write(
+            `GET /ipc?token=${token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\n` +
+              `Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n` +
+              `Origin: ${origin}\r\n\r\n`,
+          )
+          setTimeout(() => {
+            sock.resetAndDestroy()
+            resolve()
+          }, resetAfterMs)
+        })
+        sock.on('error', () => resolve())
+      })
+    for (let i = 0; i < 30; i++) {
+      await upgrade('http://evil.example', 'nope', i % 3)
+      await upgrade(server.origin, server.token, i % 3)
+    }
+    // A request line no HTTP parser accepts, then a reset, too.
+    await new Promise<void>((resolve) => {
+      const sock = connect(Number(port), '127.0.0.1', () => {
+        sock.write('\x00\x01 garbage\r\n\r\n')
+        setTimeout(() => (sock.resetAndDestroy(), resolve()), 5)
+      })
+      sock.on('error', () => resolve())
+    })
+    const ws = (await socket(`${server.origin.replace('http', 'ws')}/ipc?token=${server.token}`, server.origin)) as WebSocket
+    expect(await call(ws, 'profiles.list')).toMatchObject({ ok: true })
+    ws.close()
+  })
+
+  it('closes a socket that sends invalid UTF-8, an oversize, binary or non-JSON message, and keeps serving (S9)', async () => {
+    const wsUrl = `${server.origin.replace('http', 'ws')}/ipc?token=${server.token}`
+    const closedWith = async (send: (ws: WebSocket) => void) => {
+      const ws = (await socket(wsUrl, server.origin)) as WebSocket
+      ws.on('error', () => undefined)
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)))
+      send(ws)
+      return closed
+    }
+    expect(await closedWith((ws) => ws.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false }))).toBe(1007)
+    expect(await closedWith((ws) => ws.send('x'.repeat(9 * 1024 * 1024)))).toBe(1009)
+    expect(await closedWith((ws) => ws.send(Buffer.from([1, 2, 3]), { binary: true }))).toBe(1003)
+    expect(await closedWith((ws) => ws.send('{"t":"invoke",'))).toBe(1007)
+    const ws = (await socket(wsUrl, server.origin)) as WebSocket
+    expect(await call(ws, 'profiles.list')).toMatchObject({ ok: true })
     ws.close()
   })
 })

@@ -20,6 +20,8 @@ export interface WebServerOptions {
   rendererDir: string
   port?: number
   token?: string
+  /** Where contained faults are reported (a reset socket, a bad frame); never the process's end. */
+  log?: (message: string) => void
 }
 
 export interface WebServer {
@@ -35,6 +37,7 @@ const MAX_MESSAGE_BYTES = 8 * 1024 * 1024
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? randomBytes(24).toString('base64url')
+  const log = options.log ?? (() => undefined)
   const sockets = new Set<Socket>()
   let origin = ''
   let csp = ''
@@ -104,15 +107,24 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  // A socket handed over by 'upgrade' has no error listener of Node's: a client that resets it (before or after
+  // our answer) would otherwise raise an unhandled 'error' and end the process (S9).
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', origin)
+    socket.on('error', (error) => log(`browser mode: upgrade socket error (${(error as Error).message})`))
+    let url: URL
+    try {
+      url = new URL(req.url ?? '/', origin)
+    } catch {
+      return void socket.destroy()
+    }
     const authorised =
       hostAllowed(req) &&
       req.headers.origin === origin &&
       url.pathname === '/ipc' &&
       (tokenMatches(url.searchParams.get('token')) || tokenMatches(cookieToken(req)))
     if (!authorised) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+      if (socket.writable) socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+      else socket.destroy()
       return
     }
     wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws))
@@ -129,22 +141,33 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: 'event', name, payload }))
       },
     }
-    ws.on('message', async (raw) => {
+    // ws answers a frame it cannot accept (invalid UTF-8: 1007, over maxPayload: 1009, a protocol error:
+    // 1002) by closing with that code and then emitting 'error'; without this listener the process would end.
+    ws.on('error', (error) => log(`browser mode: socket ${senderId} closed: ${error.message}`))
+    ws.on('message', (raw, isBinary) => {
+      if (isBinary) return ws.close(1003, 'binary messages are not accepted')
       let message: { t?: unknown; id?: unknown; route?: unknown; payload?: unknown }
       try {
         message = JSON.parse(raw.toString())
       } catch {
-        return
+        return ws.close(1007, 'a message is not JSON')
       }
       if (message?.t !== 'invoke' || typeof message.id !== 'number') return
-      const result = await options.core.router.handle(message.route, message.payload, {
-        senderId,
-        events: sink,
-      })
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: 'result', id: message.id, result }))
+      const id = message.id
+      options.core.router
+        .handle(message.route, message.payload, { senderId, events: sink })
+        .then((result) => {
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: 'result', id, result }))
+        })
+        .catch((error: unknown) => log(`browser mode: ${String(message.route)} failed: ${(error as Error).message}`))
     })
   }
 
+  server.on('clientError', (error, socket) => {
+    log(`browser mode: bad request (${error.message})`)
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+    else socket.destroy()
+  })
   server.on('connection', (socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
