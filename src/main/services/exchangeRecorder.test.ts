@@ -45,4 +45,41 @@ describe('ExchangeRecorder bounds (M1)', () => {
       /data:image\/png;base64, 3 KB elided/,
     )
   })
+
+  it('elides a 12 MB and a 50 MB string in linear time without overflowing the stack (S9)', () => {
+    for (const size of [12_000_000, 50_000_000]) {
+      const body = `{"messages":[{"image":"data:image/jpeg;base64,${'A'.repeat(size)}"}],"x":"${'B'.repeat(size)}`
+      const started = performance.now()
+      const out = elideLongStrings(body)
+      expect(out).toMatch(/^\{"messages":\[\{"image":"<data:image\/jpeg;base64, \d+ KB elided>"\}\],"x":"B{100}/)
+      expect(performance.now() - started).toBeLessThan(5_000)
+    }
+  })
+
+  it('elides exactly what the former pattern elided, on random JSON-like text', () => {
+    const former = (text: string) =>
+      text.replace(/"((?:data:[\w/+.-]+;base64,)?[A-Za-z0-9+/=_-]{2048,})"/g, (_m, s: string) => {
+        const kb = Math.round((s.length * 3) / 4 / 1024)
+        return `"<${s.startsWith('data:') ? s.slice(0, s.indexOf(',') + 1) + ' ' : 'base64, '}${kb} KB elided>"`
+      })
+    const pieces = ['"', 'data:image/png;base64,', 'data:x', ';base64,', ',', ':', ' ', 'é', 'A'.repeat(700), '==', '-_']
+    let seed = 7
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff)
+    for (let n = 0; n < 2000; n++) {
+      let text = ''
+      const count = 4 + (next() % 20)
+      for (let k = 0; k < count; k++) text += pieces[next() % pieces.length]
+      expect(elideLongStrings(text)).toBe(former(text))
+    }
+  })
+
+  it('records a run whose request body holds a 10 MB string, and its snapshot stays small', () => {
+    const r = new ExchangeRecorder()
+    r.recordRequest('POST', 'http://127.0.0.1/v1/chat/completions', {}, `{"image_url":"${'Q'.repeat(10_000_000)}"}`)
+    r.recordResponse(200, 'OK', new Headers())
+    r.recordBodyChunk(`{"b64":"${'Z'.repeat(12_000_000)}"}`)
+    const snap = r.snapshot()
+    expect(JSON.stringify(snap).length).toBeLessThan(256 * 1024)
+    expect(snap.request.body).toMatch(/KB elided/)
+  })
 })

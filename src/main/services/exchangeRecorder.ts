@@ -115,13 +115,55 @@ export class ExchangeRecorder {
   }
 }
 
-/** Replaces long base64-looking JSON strings (images, videos) with a short description of their size. */
+/**
+ * Replaces long base64-looking JSON strings (images, videos) with a short description of their size. A scan,
+ * not a regular expression: a 10 MB string made V8's regex engine overflow its stack (S9), and this stays
+ * linear in time and constant in stack whatever the text holds.
+ */
 export function elideLongStrings(text: string): string {
   if (text.length < LONG_STRING) return text
-  return text.replace(/"((?:data:[\w/+.-]+;base64,)?[A-Za-z0-9+/=_-]{2048,})"/g, (_m, s: string) => {
-    const kb = Math.round((s.length * 3) / 4 / 1024)
-    return `"<${s.startsWith('data:') ? s.slice(0, s.indexOf(',') + 1) + ' ' : 'base64, '}${kb} KB elided>"`
-  })
+  const parts: string[] = []
+  let copied = 0
+  let at = text.indexOf('"')
+  while (at !== -1 && at < text.length - 1) {
+    const start = at + 1
+    let i = start
+    let prefix = ''
+    if (text.startsWith('data:', i)) {
+      let j = i + 5
+      while (j < text.length && isMimeChar(text.charCodeAt(j))) j++
+      if (text.startsWith(';base64,', j)) {
+        prefix = text.slice(i, j + 8)
+        i = j + 8
+      }
+    }
+    const runStart = i
+    while (i < text.length && isBase64Char(text.charCodeAt(i))) i++
+    if (i - runStart >= LONG_STRING && text.charCodeAt(i) === 34 /* " */) {
+      const kb = Math.round(((i - start) * 3) / 4 / 1024)
+      parts.push(text.slice(copied, start), `<${prefix ? `${prefix} ` : 'base64, '}${kb} KB elided>`)
+      copied = i
+      at = text.indexOf('"', i + 1)
+    } else {
+      // The characters scanned hold no quote, so the next candidate is at or after where the scan stopped.
+      at = text.indexOf('"', Math.max(i, start))
+    }
+  }
+  if (copied === 0) return text
+  parts.push(text.slice(copied))
+  return parts.join('')
+}
+
+/** [A-Za-z0-9+/=_-] */
+function isBase64Char(c: number): boolean {
+  return (
+    (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61 || c === 95 || c === 45
+  )
+}
+
+/** [\w/+.-] */
+function isMimeChar(c: number): boolean {
+  return isBase64Char(c) || c === 46
 }
 
 /** The newest frames, at most `count` and about `budget` characters of data, each elided and capped. */
