@@ -126,6 +126,13 @@ export interface StreamFolder {
   end(): StreamEvent[]
   /** `complete` once the format's terminal event was seen, `error` after an error event. */
   readonly status: FolderStatus
+  /**
+   * Nothing more will be folded: the stream's last event was seen (chat `[DONE]`, responses
+   * `response.completed`, messages `message_stop`), an error, or the end. A folder can be `complete` and not
+   * yet closed (chat after `finish_reason`, native after `finishReason`): a usage chunk may still follow, so a
+   * reader keeps reading until `closed` or the end of the body.
+   */
+  readonly closed: boolean
 }
 
 export function emptyCompletion(): Completion {

@@ -32,6 +32,17 @@ describe('stream-folding skeleton', () => {
     expect(folder.status).toBe('open')
   })
 
+  it('stays open to trailing frames after complete() until the format closes it', () => {
+    const folder = toy()
+    push(folder, { end: true })
+    expect(folder.status).toBe('complete')
+    expect(folder.closed).toBe(false)
+    expect(push(folder, { t: 'usage-like' })).toEqual([{ type: 'text', delta: 'usage-like' }])
+    push(folder, { end: true, close: true })
+    expect(folder.closed).toBe(true)
+    expect(push(folder, { t: 'after' })).toEqual([])
+  })
+
   it('ends the stream at an error frame: nothing folds after it, end adds nothing', () => {
     const folder = toy()
     expect(push(folder, { err: 'boom' })).toEqual([{ type: 'error', message: 'boom', raw: { err: 'boom' } }])

@@ -62,6 +62,9 @@ export function createStreamFolder(format: FormatFold): StreamFolder {
     get status() {
       return status
     },
+    get closed() {
+      return closed
+    },
     push(frame: SseFrame): StreamEvent[] {
       if (closed) return []
       const out: StreamEvent[] = []

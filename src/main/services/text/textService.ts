@@ -242,6 +242,12 @@ export class TextService {
       }, idleMs)
     }
     armIdle()
+    // After the format's finish, frames may still come (chat's usage chunk, then `[DONE]`), each possibly in a
+    // later network read: reading goes on to the stream's last event or the end of the body, but no longer
+    // than this after the finish, so a server that never closes cannot hold the run open.
+    const trailingGraceMs = Math.min(2_000, idleMs)
+    let trailing: ReturnType<typeof setTimeout> | null = null
+    let trailingFired = false
     let streamError: WireError | undefined
     try {
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
@@ -253,19 +259,26 @@ export class TextService {
           streamError ??= events.find((e): e is Extract<StreamEvent, { type: 'error' }> => e.type === 'error')
         }
         // A mid-stream error ends the run now (R2), without waiting for the server to close.
-        if (streamError || folder.status === 'complete' || run.stopped) break
+        if (streamError || folder.closed || run.stopped) break
+        if (folder.status === 'complete' && !trailing) {
+          trailing = setTimeout(() => {
+            trailingFired = true
+            run.controller.abort()
+          }, trailingGraceMs)
+        }
       }
-      if (!streamError && folder.status !== 'complete' && !run.stopped) {
+      if (!streamError && !folder.closed && !run.stopped && !trailingFired) {
         reader.end()
         for (const events of pending.splice(0)) await this.deliver(run, events)
       }
     } catch (error) {
-      if (!run.stopped && !run.idleFired) {
+      if (!run.stopped && !run.idleFired && !trailingFired && folder.status !== 'complete') {
         // The socket died mid-stream: what arrived is kept, the run is incomplete (R3).
         recorder.recordError(`the stream was cut: ${(error as Error).message}`)
       }
     } finally {
       if (idle) clearTimeout(idle)
+      if (trailing) clearTimeout(trailing)
       // Stop reading and close the socket if we are leaving early.
       run.controller.abort()
       recorder.finish()
