@@ -1,8 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { createSimulator, type RunningSimulator } from './server'
-import { PHOTO_TASK_MS } from './console'
-import { VIDEO_TIMELINE_MS } from './video'
+import { ODD_PHOTO_STATUS, PHOTO_TASK_MS } from './console'
+import { ODD_TASK_STATUS, VIDEO_TIMELINE_MS } from './video'
 import { imageDimensions } from '../shared/video/images'
 
 const TOKEN = 'console-test-token'
@@ -256,5 +256,39 @@ describe('photo shoot (17, 18, 20) and try-on (19)', () => {
     expect(q.env).toMatchObject({ code: 200, data: { status: 'FAILED' } })
     expect(q.env.msg).toContain('fail')
     expect((await get('photoShootQuery?taskId=unknown')).env.code).toBe(404)
+  })
+
+  it('task lookup triggers: neverending stays running, oddstatus answers a status the spec does not name', async () => {
+    const video = async (prompt: string) =>
+      (
+        (await post('svcVideoCompletions', { model: 'm', prompt, duration: 5, aspect_ratio: '1:1' })).env
+          .data as { task_id: string }
+      ).task_id
+    const endless = await video('a neverending shot')
+    const odd = await video('an oddstatus shot')
+    const advanced = async (word: string) =>
+      (
+        await post('photoShootAdvancedModeSubmit', {
+          productImageUrl: `https://e/${word}.png`,
+          productMaskUrl: 'https://e/pm.png',
+          templateImageUrl: 'https://e/t.png',
+          templateMaskUrl: 'https://e/tm.png',
+        })
+      ).env.data as string
+    const endlessPhoto = await advanced('neverending')
+    const oddPhoto = await advanced('oddstatus')
+    now += 100 * VIDEO_TIMELINE_MS.total
+    expect((await get(`svcVideoQuery?taskId=${endless}`)).env.data).toMatchObject({ status: 'in_progress' })
+    expect((await get(`svcVideoQuery?taskId=${odd}`)).env.data).toMatchObject({ status: ODD_TASK_STATUS })
+    expect((await get(`photoShootQuery?taskId=${endlessPhoto}`)).env.data).toMatchObject({
+      status: 'RUNNING',
+    })
+    expect((await get(`photoShootQuery?taskId=${oddPhoto}`)).env.data).toMatchObject({
+      status: ODD_PHOTO_STATUS,
+    })
+    expect(PHOTO_TASK_MS).toBeLessThan(100 * VIDEO_TIMELINE_MS.total)
+    const unknown = await get('photoShootQuery?taskId=ps_nope')
+    expect(unknown.status).toBe(404)
+    expect(unknown.env.msg).toContain('ps_nope')
   })
 })

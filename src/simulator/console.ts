@@ -5,7 +5,8 @@
 // Which query serves which id: photoShootQuery serves BOTH the advanced-mode task ids (`ps_…`) and the try-on
 // task ids (`tryon_…`); svcVideoQuery serves console video ids. Photo-shoot and try-on tasks are RUNNING for
 // PHOTO_TASK_MS / videoSpeed, then SUCCESS with result {taskId, images[]}; any input containing the word
-// `fail` ends FAILED. Console video tasks follow video.ts (same clock and trigger words).
+// `fail` ends FAILED, `neverending` stays RUNNING, `oddstatus` answers ODD_PHOTO_STATUS (a status neither the
+// spec nor the app names). Console video tasks follow video.ts (same clock and trigger words).
 import { randomBytes } from 'node:crypto'
 import type { SimContext, SimRoute } from './types'
 import { sendError } from './errors'
@@ -39,11 +40,18 @@ export const PHOTO_TASK_MS = 4_000
 const VIDEO_STORE = 'console.videoTasks'
 const PHOTO_STORE = 'console.photoTasks'
 
+/** What an `oddstatus` photo-shoot or try-on task reports once it would have finished. */
+export const ODD_PHOTO_STATUS = 'AWAITING_MODERATION'
+
+/** How a task ends; its digit is part of the id. */
+const OUTCOMES = ['success', 'fail', 'neverending', 'oddstatus'] as const
+type Outcome = (typeof OUTCOMES)[number]
+
 interface PhotoTask {
   id: string
   kind: 'advanced' | 'tryon'
   createdAt: number
-  fails: boolean
+  outcome: Outcome
   images: number
 }
 
@@ -68,20 +76,26 @@ function checked<T>(ctx: SimContext, check: ConsoleCheck<T>): T | undefined {
 const mentionsFail = (...texts: (string | undefined)[]): boolean =>
   texts.some((t) => t?.toLowerCase().includes('fail'))
 
+/** The outcome the trigger words in a task's inputs ask for (first match of fail, neverending, oddstatus). */
+function outcomeOf(...texts: (string | undefined)[]): Outcome {
+  const lower = texts.map((t) => t?.toLowerCase() ?? '')
+  return OUTCOMES.slice(1).find((word) => lower.some((t) => t.includes(word))) ?? 'success'
+}
+
 function photoStore(ctx: SimContext): Map<string, PhotoTask> {
   let store = ctx.sim.stores.get(PHOTO_STORE) as Map<string, PhotoTask> | undefined
   if (!store) ctx.sim.stores.set(PHOTO_STORE, (store = new Map()))
   return store
 }
 
-const PHOTO_ID = /^(tryon|ps)_([0-9a-z]+)-([01])-[0-9a-f]+$/
+const PHOTO_ID = /^(tryon|ps)_([0-9a-z]+)-([0-3])-[0-9a-f]+$/
 
-function addPhotoTask(ctx: SimContext, kind: PhotoTask['kind'], fails: boolean): string {
+function addPhotoTask(ctx: SimContext, kind: PhotoTask['kind'], outcome: Outcome): string {
   const createdAt = ctx.sim.clock.now()
   // The id carries the task's start and outcome, so a restarted simulator still answers for it (as a real
   // gateway keeps its tasks while a client restarts).
-  const id = `${kind === 'tryon' ? 'tryon' : 'ps'}_${createdAt.toString(36)}-${fails ? 1 : 0}-${hex()}`
-  photoStore(ctx).set(id, { id, kind, createdAt, fails, images: kind === 'tryon' ? 1 : 2 })
+  const id = `${kind === 'tryon' ? 'tryon' : 'ps'}_${createdAt.toString(36)}-${OUTCOMES.indexOf(outcome)}-${hex()}`
+  photoStore(ctx).set(id, { id, kind, createdAt, outcome, images: kind === 'tryon' ? 1 : 2 })
   return id
 }
 
@@ -91,7 +105,8 @@ function findPhotoTask(ctx: SimContext, id: string): PhotoTask | undefined {
   const m = PHOTO_ID.exec(id)
   if (!m) return undefined
   const kind = m[1] === 'tryon' ? 'tryon' : 'advanced'
-  return { id, kind, createdAt: parseInt(m[2]!, 36), fails: m[3] === '1', images: kind === 'tryon' ? 1 : 2 }
+  const outcome = OUTCOMES[Number(m[3])] ?? 'success'
+  return { id, kind, createdAt: parseInt(m[2]!, 36), outcome, images: kind === 'tryon' ? 1 : 2 }
 }
 
 function videoSubmit(ctx: SimContext): void {
@@ -150,21 +165,21 @@ function easyMode(ctx: SimContext): void {
 function advancedMode(ctx: SimContext): void {
   const req = checked(ctx, checkPhotoShootAdvanced(ctx.body))
   if (!req) return
-  const fails = mentionsFail(
+  const outcome = outcomeOf(
     req.productImageUrl,
     req.productMaskUrl,
     req.templateImageUrl,
     req.templateMaskUrl,
   )
   // Spec: data is the task id as a plain string.
-  ok(ctx, addPhotoTask(ctx, 'advanced', fails))
+  ok(ctx, addPhotoTask(ctx, 'advanced', outcome))
 }
 
 function tryOn(ctx: SimContext): void {
   const req = checked(ctx, checkTryOn(ctx.body))
   if (!req) return
-  const fails = mentionsFail(req.personUrl, ...req.garments.map((g) => g.url))
-  ok(ctx, { task_id: addPhotoTask(ctx, 'tryon', fails) })
+  const outcome = outcomeOf(req.personUrl, ...req.garments.map((g) => g.url))
+  ok(ctx, { task_id: addPhotoTask(ctx, 'tryon', outcome) })
 }
 
 function photoShootQuery(ctx: SimContext): void {
@@ -174,8 +189,11 @@ function photoShootQuery(ctx: SimContext): void {
   if (!task) return refuse(ctx, 404, `No photo-shoot or try-on task with taskId ${JSON.stringify(id)}`)
   const speed = ctx.sim.options.videoSpeed > 0 ? ctx.sim.options.videoSpeed : 1
   const done = (ctx.sim.clock.now() - task.createdAt) * speed >= PHOTO_TASK_MS
-  if (!done) return ok(ctx, { status: PHOTO_SHOOT_STATUS.running, result: { taskId: id, images: [] } })
-  if (task.fails) {
+  if (!done || task.outcome === 'neverending')
+    return ok(ctx, { status: PHOTO_SHOOT_STATUS.running, result: { taskId: id, images: [] } })
+  if (task.outcome === 'oddstatus')
+    return ok(ctx, { status: ODD_PHOTO_STATUS, result: { taskId: id, images: [] } })
+  if (task.outcome === 'fail') {
     return ok(
       ctx,
       { status: PHOTO_SHOOT_STATUS.failed, result: { taskId: id, images: [] } },

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { createSimulator, type RunningSimulator } from './server'
-import { VIDEO_TIMELINE_MS } from './video'
+import { ODD_TASK_STATUS, VIDEO_TIMELINE_MS } from './video'
 import { dataUrl, pngHeader } from '../../test/fakes/imageHeaders'
 
 const KEY = 'sk-video-test'
@@ -76,6 +76,15 @@ describe('video task lifecycle', () => {
     const res = await fetch(`${sim.baseUrl}/v1/video/generations/task_nope`, { headers: auth })
     expect(res.status).toBe(404)
     expect(((await res.json()) as { error: { message: string } }).error.message).toContain('task_nope')
+  })
+
+  it('"neverending" stays in_progress and "oddstatus" reports a status the spec does not name', async () => {
+    const endless = await runToEnd({ model: 'famC-2.5-t2v-preview', prompt: 'a neverending road' })
+    const odd = await runToEnd({ model: 'famA-2', prompt: 'an oddstatus sky' })
+    now += 1000 * VIDEO_TIMELINE_MS.total
+    expect((await query(endless.id)).status).toBe('in_progress')
+    expect(odd.final.status).toBe(ODD_TASK_STATUS)
+    expect((await query(odd.id)).status).toBe(ODD_TASK_STATUS)
   })
 })
 

@@ -7,6 +7,8 @@
 //   hosted  family B answers a hosted URL
 //   expire  the hosted URL always answers 403 (an expired signed URL); family B is then hosted
 //   flaky   the hosted URL's first GET drops halfway (resume with Range); family B is then hosted
+//   neverending  the task stays `in_progress` for ever (a client's polling limit ends the wait)
+//   oddstatus    after `queued` the task reports ODD_TASK_STATUS, a status the spec does not name, for ever
 import { randomBytes } from 'node:crypto'
 import type { SimContext, SimRoute, SimState } from './types'
 import { sendError } from './errors'
@@ -18,7 +20,15 @@ import { hash32, hostMedia, sampleVideo, type SampleVideo } from './media'
 /** Milestones of a task at videoSpeed 1: queued until `queued`, in progress until `total`. */
 export const VIDEO_TIMELINE_MS = { queued: 3_000, total: 20_000 } as const
 
-export const VIDEO_TRIGGERS = ['fail', 'inline', 'hosted', 'expire', 'flaky'] as const
+export const VIDEO_TRIGGERS = [
+  'fail',
+  'inline',
+  'hosted',
+  'expire',
+  'flaky',
+  'neverending',
+  'oddstatus',
+] as const
 export type VideoTrigger = (typeof VIDEO_TRIGGERS)[number]
 
 /** The trigger words a prompt contains. */
@@ -44,11 +54,19 @@ export const FAILED_TASK_ERROR = {
   message: 'Simulated generation failure: the prompt contains the trigger word "fail".',
 } as const
 
+/** What an `oddstatus` task reports: a value outside the spec's list of video task statuses. */
+export const ODD_TASK_STATUS = 'on_hold_for_review'
+
 /** The status a task has now; `submitted` is only the submit response's. */
-export function videoStatusAt(task: SimVideoTask, sim: SimState): Exclude<VideoStatus, 'submitted'> {
+export function videoStatusAt(
+  task: SimVideoTask,
+  sim: SimState,
+): Exclude<VideoStatus, 'submitted'> | typeof ODD_TASK_STATUS {
   const speed = sim.options.videoSpeed > 0 ? sim.options.videoSpeed : 1
   const elapsed = (sim.clock.now() - task.createdAt) * speed
   if (elapsed < VIDEO_TIMELINE_MS.queued) return 'queued'
+  if (task.triggers.has('oddstatus')) return ODD_TASK_STATUS
+  if (task.triggers.has('neverending')) return 'in_progress'
   if (elapsed < VIDEO_TIMELINE_MS.total) return 'in_progress'
   return task.triggers.has('fail') ? 'failed' : 'succeeded'
 }
