@@ -54,6 +54,26 @@ describe('reconcile', () => {
     expect(t.rows[0]!.inputVsServer).toBeNull()
   })
 
+  it('reads usage whose counts are all zero as not reported, never as negative differences', () => {
+    const t = reconcile(
+      [
+        { label: 'Proxy', format: 'native', usage: { input: 0, output: 0, total: 0 } },
+        { label: 'Chat', format: 'chat', usage: { input: 9, output: 30 } },
+      ],
+      { server: 14, estimate: 13 },
+    )
+    expect(t.rows[0]).toMatchObject({
+      reported: false,
+      input: null,
+      output: null,
+      inputVsServer: null,
+      inputVsEstimate: null,
+      outputVsFirst: null,
+    })
+    expect(t.rows[1]).toMatchObject({ reported: true, outputVsFirst: 0, inputVsServer: -5 })
+    expect(t.inputSpread).toBeNull()
+  })
+
   it('signs differences for display', () => {
     expect([signed(3), signed(-2), signed(0), signed(null)]).toEqual(['+3', '−2', '0', '—'])
   })

@@ -1,7 +1,8 @@
 // Usage reconciliation: what each column's format reported as input and output tokens, beside the messages
 // format's count_tokens for the same draft and the local estimate, with the differences. Pure: the table is a
-// function of the columns' usage and the two counts; a missing number stays missing (null), never zero.
-import type { Usage } from '../wire/events'
+// function of the columns' usage and the two counts; a missing number stays missing (null), never zero, and
+// usage whose counts are all zero is "not reported" (a translating proxy's zeros), never a difference.
+import { reportedUsage, type Usage } from '../wire/events'
 import type { WireFormat } from '../format'
 
 export interface ReconcileColumn {
@@ -20,6 +21,8 @@ export interface ReconcileCounts {
 export interface ReconcileRow {
   label: string
   format: WireFormat
+  /** False when the column's answer carried no usage, or only zeros: every number below is then null. */
+  reported: boolean
   input: number | null
   output: number | null
   reasoning: number | null
@@ -43,9 +46,9 @@ const num = (v: number | undefined): number | null => (typeof v === 'number' && 
 const minus = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : a - b)
 
 export function reconcile(columns: readonly ReconcileColumn[], counts: ReconcileCounts): ReconcileTable {
-  const firstOutput = columns.map((c) => num(c.usage?.output)).find((v) => v !== null) ?? null
+  const firstOutput = columns.map((c) => num(reportedUsage(c.usage)?.output)).find((v) => v !== null) ?? null
   const rows = columns.map((c): ReconcileRow => {
-    const u = c.usage
+    const u = reportedUsage(c.usage)
     const input = num(u?.input)
     const output = num(u?.output)
     const cachedRead = num(u?.cachedRead)
@@ -53,6 +56,7 @@ export function reconcile(columns: readonly ReconcileColumn[], counts: Reconcile
     return {
       label: c.label,
       format: c.format,
+      reported: u !== undefined,
       input,
       output,
       reasoning: num(u?.reasoning),

@@ -18,6 +18,17 @@ export const usageSchema = z.object({
 })
 export type Usage = z.infer<typeof usageSchema>
 
+/**
+ * The usage as reported, or `undefined` when it reports nothing: no counts, or every count zero (a proxy that
+ * translates formats may send `promptTokenCount: 0, candidatesTokenCount: 0`). Such usage is "not reported",
+ * never shown as zero tokens or turned into differences.
+ */
+export function reportedUsage(usage: Usage | undefined): Usage | undefined {
+  if (!usage) return undefined
+  const counts = Object.values(usage).filter((v): v is number => typeof v === 'number')
+  return counts.some((n) => n !== 0) ? usage : undefined
+}
+
 export const toolCallSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -232,7 +243,8 @@ export class CompletionAccumulator {
         c.images.push({ mimeType: event.mimeType, data: event.data })
         break
       case 'usage':
-        c.usage = { ...event.usage }
+        // An all-zero usage never replaces a reported one, nor stands for one.
+        if (reportedUsage(event.usage)) c.usage = { ...event.usage }
         break
       case 'finish':
         c.stopReason = event.stopReason

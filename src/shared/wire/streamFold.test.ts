@@ -108,3 +108,54 @@ describe('a streamed request answered without SSE', () => {
     expect(streamErrorFromBody(readError, 'data: {}\n\n')).toBeUndefined()
   })
 })
+
+describe('usage that reports nothing', () => {
+  const zeroNative = {
+    candidates: [{ content: { role: 'model', parts: [{ text: 'hi' }] }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: 0, candidatesTokenCount: 0, totalTokenCount: 0 },
+  }
+
+  it('is not an event of any stream, and never replaces a reported usage', () => {
+    const folder = formats.native.createFolder()
+    const events = folder.push({ data: JSON.stringify(zeroNative) })
+    expect(events.some((e) => e.type === 'usage')).toBe(false)
+    const chat = formats.chat.createFolder()
+    const got = [
+      ...chat.push({ data: JSON.stringify({ id: 'c', choices: [{ index: 0, delta: { content: 'x' } }] }) }),
+      ...chat.push({
+        data: JSON.stringify({ id: 'c', choices: [], usage: { prompt_tokens: 0, completion_tokens: 0 } }),
+      }),
+    ]
+    expect(got.some((e) => e.type === 'usage')).toBe(false)
+  })
+
+  it('is absent from whole answers of every format', () => {
+    expect(formats.native.parseResponse(zeroNative).usage).toBeUndefined()
+    const chat = {
+      id: 'c',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'x' }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+    }
+    expect(formats.chat.parseResponse(chat).usage).toBeUndefined()
+    const messages = {
+      id: 'm',
+      type: 'message',
+      role: 'assistant',
+      content: [{ type: 'text', text: 'x' }],
+      stop_reason: 'end_turn',
+      usage: { input_tokens: 0, output_tokens: 0 },
+    }
+    expect(formats.messages.parseResponse(messages).usage).toBeUndefined()
+    const responses = {
+      id: 'r',
+      object: 'response',
+      status: 'completed',
+      output: [{ type: 'message', id: 'o', content: [{ type: 'output_text', text: 'x' }] }],
+      usage: { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
+    }
+    expect(formats.responses.parseResponse(responses).usage).toBeUndefined()
+    expect(
+      formats.chat.parseResponse({ ...chat, usage: { prompt_tokens: 3, completion_tokens: 0 } }).usage,
+    ).toMatchObject({ input: 3, output: 0 })
+  })
+})

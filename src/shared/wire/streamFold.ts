@@ -2,7 +2,14 @@
 // and the stream goes on, an error frame ends the stream, the end of input before the format's terminal event
 // is `incomplete`, and a folder yields exactly one terminal event (one `finish`, one `error` or one
 // `incomplete`). Per-format code only turns one JSON chunk into events and says when the turn is complete.
-import type { FolderStatus, SseFrame, StreamEvent, StreamFolder, WireError } from './events'
+import {
+  reportedUsage,
+  type FolderStatus,
+  type SseFrame,
+  type StreamEvent,
+  type StreamFolder,
+  type WireError,
+} from './events'
 import { obj, parseJson, type JsonObject } from './read'
 
 export interface FoldControl {
@@ -37,10 +44,12 @@ export function createStreamFolder(format: FormatFold): StreamFolder {
   let closed = false
   let finished = false
 
-  // Keeps the one-terminal-event rule whatever the per-format code emits.
+  // Keeps the one-terminal-event rule whatever the per-format code emits, and drops usage that reports
+  // nothing (all counts zero), so no consumer shows it as zero tokens.
   const emit = (events: StreamEvent[]): StreamEvent[] => {
     const out: StreamEvent[] = []
     for (const e of events) {
+      if (e.type === 'usage' && !reportedUsage(e.usage)) continue
       if (e.type === 'finish') {
         if (finished) continue
         finished = true

@@ -2,8 +2,15 @@
 // the finish, usage and image readers the stream folder shares. A refusal stays apart from the text.
 import { synthId, WireParseError } from '../adapter'
 import { parseDataUrl } from '../dataUrl'
-import { emptyCompletion, parseArguments } from '../events'
-import type { Completion, Finish, ImageOutput, Usage } from '../events'
+import {
+  emptyCompletion,
+  parseArguments,
+  reportedUsage,
+  type Completion,
+  type Finish,
+  type ImageOutput,
+  type Usage,
+} from '../events'
 import { arr, compact, isObject, num, obj, readError, str } from '../read'
 import type { JsonObject } from '../read'
 
@@ -71,7 +78,8 @@ export function parseResponse(json: unknown): Completion {
     return [parsed === undefined ? call : { ...call, parsedArguments: parsed }]
   })
   const usage = obj(body.usage)
-  if (usage) c.usage = chatUsage(usage)
+  const reported = usage && reportedUsage(chatUsage(usage))
+  if (reported) c.usage = reported
   const reason = str(choice?.finish_reason) ?? null
   c.stopReason = reason
   c.finish = refusal ? 'refusal' : reason === null ? null : chatFinish(reason)

@@ -1,8 +1,7 @@
 // Messages, whole answers: a `message` becomes a completion, with the stop and usage readers the stream
 // folder shares.
 import { WireParseError } from '../adapter'
-import { emptyCompletion } from '../events'
-import type { Completion, Finish, Usage } from '../events'
+import { emptyCompletion, reportedUsage, type Completion, type Finish, type Usage } from '../events'
 import { arr, compact, num, obj, readError, str } from '../read'
 import type { JsonObject } from '../read'
 
@@ -59,7 +58,8 @@ export function parseResponse(json: unknown): Completion {
   }
   c.reasoning = reasoning.join('\n\n')
   const usage = obj(body.usage)
-  if (usage) c.usage = messagesUsage(usage)
+  const reported = usage && reportedUsage(messagesUsage(usage))
+  if (reported) c.usage = reported
   c.stopReason = str(body.stop_reason) ?? null
   c.finish = c.stopReason === null ? null : messagesFinish(c.stopReason)
   return c

@@ -1,8 +1,14 @@
 // Responses, whole answers: a `response` object becomes a completion, with the stop, usage and image
 // readers the stream folder shares. Refusal parts stay apart from the text.
 import { WireParseError } from '../adapter'
-import { emptyCompletion, parseArguments } from '../events'
-import type { Completion, Finish, Usage } from '../events'
+import {
+  emptyCompletion,
+  parseArguments,
+  reportedUsage,
+  type Completion,
+  type Finish,
+  type Usage,
+} from '../events'
 import { arr, compact, num, obj, readError, str } from '../read'
 import type { JsonObject } from '../read'
 
@@ -80,7 +86,8 @@ export function parseResponse(json: unknown): Completion {
   c.reasoning = summaries.join('\n\n')
   if (c.reasoning !== '') c.reasoningBlocks = [{ text: c.reasoning }]
   const usage = obj(body.usage)
-  if (usage) c.usage = responsesUsage(usage)
+  const reported = usage && reportedUsage(responsesUsage(usage))
+  if (reported) c.usage = reported
   const stop = responsesStop(body, c.toolCalls.length > 0, refusal)
   c.stopReason = stop.stopReason
   c.finish = stop.finish

@@ -1,5 +1,6 @@
 // A column's numbers once it ran: TTFT, total time, output tokens per second, the four token counts its format
 // reported, the stop reason and the status. A number the run did not produce shows as a dash, never as zero.
+import { reportedUsage } from '../../../../shared/wire/events'
 import type { RunView } from '../../stores/runFold'
 
 const STATUS: Record<RunView['status'], string> = {
@@ -14,7 +15,7 @@ const show = (v: number | null | undefined, unit = '') =>
   v === null || v === undefined ? '—' : `${v}${unit}`
 
 export function ColumnMetrics({ run }: { run: Pick<RunView, 'status' | 'usage' | 'summary' | 'timings'> }) {
-  const u = run.usage ?? run.summary?.usage
+  const u = reportedUsage(run.usage ?? run.summary?.usage)
   const t = run.timings
   const cached =
     u && (u.cachedRead !== undefined || u.cacheCreation !== undefined)

@@ -60,13 +60,21 @@ export function UsageTable() {
             {table.rows.map((r) => (
               <tr key={r.label} data-testid="usage-row">
                 <th scope="row">{r.label}</th>
-                <td>{r.input ?? '—'}</td>
-                <td>{signed(r.inputVsServer)}</td>
-                <td>{signed(r.inputVsEstimate)}</td>
-                <td>{r.output ?? '—'}</td>
-                <td>{signed(r.outputVsFirst)}</td>
-                <td>{r.reasoning ?? '—'}</td>
-                <td>{r.cached ?? '—'}</td>
+                {r.reported ? (
+                  <>
+                    <td>{r.input ?? '—'}</td>
+                    <td>{signed(r.inputVsServer)}</td>
+                    <td>{signed(r.inputVsEstimate)}</td>
+                    <td>{r.output ?? '—'}</td>
+                    <td>{signed(r.outputVsFirst)}</td>
+                    <td>{r.reasoning ?? '—'}</td>
+                    <td>{r.cached ?? '—'}</td>
+                  </>
+                ) : (
+                  <td colSpan={7} className="muted" data-testid="usage-not-reported">
+                    not reported (the answer carried no usage, or only zeros)
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

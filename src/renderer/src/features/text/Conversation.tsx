@@ -1,13 +1,18 @@
 // The conversation so far, turn by turn, with the streaming answer last. User turns can be edited and resent
 // (everything after them is dropped); the last answer can be regenerated; any turn can be removed.
-import { memo, useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { DraftMessage } from '../../../../shared/wire'
-import { Markdown } from '../../components/markdown/Markdown'
+import { LazyMarkdown as Markdown } from '../../components/markdown/LazyMarkdown'
 import { currentRun, useTextStore } from '../../stores/textStore'
 import { RunOutput } from './RunOutput'
+import { runMetricParts } from './runMetrics'
 import { ToolResultsForm } from './ToolResultsForm'
 import { openLink } from './openLink'
-import { SaveCaseButton } from '../cases/SaveCaseButton'
+
+// Saving a run as a case (its form and the cases store) is fetched with the first finished run.
+const SaveCaseButton = lazy(() =>
+  import('../cases/SaveCaseButton').then((m) => ({ default: m.SaveCaseButton })),
+)
 
 /** The draft a finished run sent: the conversation up to the answer it became. */
 function sentDraft(turnIndex: number | undefined) {
@@ -87,19 +92,7 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
 function DoneFooter() {
   const run = useTextStore(currentRun)!
   const regenerate = useTextStore((s) => s.regenerate)
-  const u = run.summary?.usage
-  const t = run.timings
-  const bits = [
-    run.summary?.stopReason && `stop: ${run.summary.stopReason}`,
-    u?.input !== undefined && `in ${u.input}`,
-    u?.output !== undefined && `out ${u.output}`,
-    u?.reasoning ? `reasoning ${u.reasoning}` : null,
-    u?.cachedRead ? `cache read ${u.cachedRead}` : null,
-    u?.cacheCreation ? `cache write ${u.cacheCreation}` : null,
-    t?.ttftMs != null && `TTFT ${t.ttftMs} ms`,
-    t && `total ${(t.totalMs / 1000).toFixed(2)} s`,
-    t?.tokensPerSecond != null && `${t.tokensPerSecond} tok/s`,
-  ].filter(Boolean)
+  const bits = runMetricParts(run)
   return (
     <div className="done-footer">
       <span className="muted small" data-testid="run-footer">

@@ -2,8 +2,9 @@
 // with pretty arguments, generated images, and the footer with stop reason, usage and speed. A failed or cut
 // answer stays on screen, marked, with the error in the format's own terms.
 import { memo } from 'react'
-import { Markdown } from '../../components/markdown/Markdown'
+import { LazyMarkdown as Markdown } from '../../components/markdown/LazyMarkdown'
 import { keepPartialAnswer, type RunView } from '../../stores/textStore'
+import { runMetricParts } from './runMetrics'
 import { openLink } from './openLink'
 
 const STATUS_LABEL: Record<RunView['status'], string> = {
@@ -111,19 +112,8 @@ export const RunOutput = memo(function RunOutput({
 })
 
 function RunFooter({ run }: { run: RunView }) {
-  const u = run.summary?.usage
-  const t = run.timings
-  if (!u && !t && !run.summary) return null
-  const parts: string[] = []
-  if (run.summary?.stopReason) parts.push(`stop: ${run.summary.stopReason}`)
-  if (u?.input !== undefined) parts.push(`in ${u.input}`)
-  if (u?.output !== undefined) parts.push(`out ${u.output}`)
-  if (u?.reasoning) parts.push(`reasoning ${u.reasoning}`)
-  if (u?.cachedRead) parts.push(`cache read ${u.cachedRead}`)
-  if (u?.cacheCreation) parts.push(`cache write ${u.cacheCreation}`)
-  if (t?.ttftMs != null) parts.push(`TTFT ${t.ttftMs} ms`)
-  if (t) parts.push(`total ${(t.totalMs / 1000).toFixed(2)} s`)
-  if (t?.tokensPerSecond != null) parts.push(`${t.tokensPerSecond} tok/s`)
+  if (!run.summary && !run.timings) return null
+  const parts = runMetricParts(run)
   return (
     <footer className="run-footer muted small" data-testid="run-footer">
       {parts.join(' · ')}
