@@ -1,9 +1,10 @@
 // The Electron host: provides the platform adapters (electron-store, safeStorage, shell, notifications, save
 // dialog) to a composer it is given, then carries the composed router and media store over IPC and media://.
-// It never builds services itself. Order matters: schemes must be registered before `ready`, and the
-// protocol and IPC handlers before the window loads, or the first calls would find no handler.
+// It never builds services itself. Order matters: the single-instance lock comes first (a second launch quits
+// before it opens the data folder and its history database), schemes must be registered before `ready`, and
+// the protocol and IPC handlers before the window loads, or the first calls would find no handler.
 // (import.meta.dirname is out/main once bundled.)
-import { app, session, shell } from 'electron'
+import { app, session, shell, type BrowserWindow } from 'electron'
 import { join } from 'node:path'
 import type { Events } from '../../shared/ipc/contract'
 import type { Router } from '../ipc/router'
@@ -30,12 +31,27 @@ export interface HostedCore {
 }
 
 export function startElectronHost(compose: (adapters: ElectronAdapters) => Promise<HostedCore>): void {
+  // Two processes must never share one history database: the one that does not get the lock quits at once,
+  // and Electron hands its launch to the first one as 'second-instance'.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit()
+    return
+  }
   const devServerUrl = process.env.ELECTRON_RENDERER_URL
+  let window: BrowserWindow | null = null
+  let open: (() => void) | null = null
+  /** Brings the existing window to the front (restored if minimized), or opens one once the core is up. */
+  const showWindow = () => {
+    if (!window || window.isDestroyed()) return open?.()
+    if (window.isMinimized()) window.restore()
+    window.show()
+    window.focus()
+  }
+  // Registered before `ready`: a second launch during start-up finds the window once it exists.
+  app.on('second-instance', showWindow)
 
   registerAppSchemes()
   app.enableSandbox()
-
-  if (!app.requestSingleInstanceLock()) app.quit()
 
   app.whenReady().then(async () => {
     hardenSession(session.defaultSession)
@@ -55,13 +71,17 @@ export function startElectronHost(compose: (adapters: ElectronAdapters) => Promi
     registerIpc(core.router, devServerUrl)
     handleMediaProtocol(core.media)
 
-    const open = () => {
-      const window = createSecureWindow(join(import.meta.dirname, '../preload/index.cjs'), devServerUrl)
-      void window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`)
+    open = () => {
+      const created = createSecureWindow(join(import.meta.dirname, '../preload/index.cjs'), devServerUrl)
+      created.on('closed', () => {
+        if (window === created) window = null
+      })
+      window = created
+      void created.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`)
     }
     open()
-    app.on('second-instance', open)
-    app.on('activate', open)
+    // macOS keeps the app alive without windows: the dock icon brings the window back, never a second one.
+    app.on('activate', showWindow)
     app.on('will-quit', () => void core.close())
   })
 
