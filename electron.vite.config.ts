@@ -1,5 +1,5 @@
-// Build of the three Electron entries. The preload is CJS so the window can stay sandboxed
-// (an ESM preload forces sandbox: false); the renderer is minified for production.
+// Build of the three Electron entries. The preload is CJS so the window can stay sandboxed (an ESM preload
+// forces sandbox: false); the renderer is minified and split by panel.
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
@@ -29,6 +29,17 @@ export default defineConfig({
       minify: true,
       rolldownOptions: {
         input: { index: resolve(__dirname, 'src/renderer/index.html') },
+        // Vendor code in chunks of its own that change less often than the app's; every panel but Text is
+        // a dynamic import (src/renderer/src/panels/lazyPanels.tsx), so its code and its vendors load when opened.
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+              { name: 'markdown', test: /node_modules[\\/](marked|entities)[\\/]/, priority: 20 },
+            ],
+          },
+        },
       },
     },
   },

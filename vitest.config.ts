@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{shared,main,preload,web,simulator}/**/*.test.ts', 'test/{contract,integration,conformance}/**/*.test.ts'],
+          include: ['src/{shared,main,preload,web,simulator}/**/*.test.ts', 'test/{contract,integration,conformance,build}/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },

@@ -4,16 +4,21 @@ import { useEffect, useRef } from 'react'
 import { useAppStore, type PanelId } from './stores/appStore'
 import { activeProfile, useProfilesStore } from './stores/profilesStore'
 import { useAppSettingsStore } from './stores/appSettingsStore'
-import { SettingsPanel } from './features/settings/SettingsPanel'
 import { TextPanel } from './features/text/TextPanel'
-import { ComparePanel } from './features/compare/ComparePanel'
-import { VideoPanel } from './features/video/VideoPanel'
-import { EmbeddingsPanel } from './features/embeddings/EmbeddingsPanel'
 import { VideoNotifier } from './features/video/VideoNotifier'
-import { ImagesPanel } from './features/images/ImagesPanel'
-import { JobsPanel } from './features/jobs/JobsPanel'
-import { HistoryPanel } from './features/history/HistoryPanel'
-import { CasesPanel } from './features/cases/CasesPanel'
+// Every panel but Text loads when first opened (its own chunk).
+import {
+  CasesPanel,
+  ComparePanel,
+  EmbeddingsPanel,
+  HistoryPanel,
+  ImagesPanel,
+  JobsPanel,
+  PanelFrame,
+  preloadPanel,
+  SettingsPanel,
+  VideoPanel,
+} from './panels/lazyPanels'
 
 interface PanelDef {
   id: PanelId
@@ -92,6 +97,8 @@ export function App() {
               className="nav-item"
               title={p.label}
               onClick={() => setPanel(p.id)}
+              onPointerEnter={() => void preloadPanel(p.id)}
+              onFocus={() => void preloadPanel(p.id)}
               onKeyDown={(e) => onKeyDown(e, i)}
             >
               <span aria-hidden="true">{p.icon}</span> <span className="nav-label">{p.label}</span>
@@ -129,7 +136,7 @@ export function App() {
           aria-labelledby={`tab-${current.id}`}
           className={current.id === 'text' ? 'fills' : undefined}
         >
-          {current.render()}
+          <PanelFrame what={current.label}>{current.render()}</PanelFrame>
         </main>
       </div>
       <VideoNotifier />

@@ -101,7 +101,9 @@ function DoneFooter() {
       <button className="ghost" onClick={() => void regenerate()}>
         Regenerate
       </button>
-      <SaveCaseButton draft={() => sentDraft(run.turnIndex)} />
+      <Suspense fallback={null}>
+        <SaveCaseButton draft={() => sentDraft(run.turnIndex)} />
+      </Suspense>
     </div>
   )
 }

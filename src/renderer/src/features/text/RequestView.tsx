@@ -2,7 +2,7 @@
 // to), editable as raw JSON that is then sent as written; after a reply, "last sent" beside it (the bytes the
 // exchange record holds); validation issues once the user acted; the Inspector of the last exchange; and code
 // export of either, with the key as an environment variable. A JSON syntax error is reported once, in place.
-import { useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { RequestPreview } from '../../../../shared/ipc/text'
 import type { Exchange } from '../../../../shared/ipc/exchange'
@@ -18,10 +18,17 @@ import {
 } from '../../stores/textStore'
 import { useProfilesStore } from '../../stores/profilesStore'
 import { textCalls } from '../../ipc/textCalls'
-import { Inspector } from '../../components/inspector/Inspector'
-import { CodeExport } from '../../components/inspector/CodeExport'
+import { Loading } from '../../panels/lazyPanels'
 import { formats, type Draft } from '../../../../shared/wire'
 import { responseFormatProblem, toolsProblem } from './jsonField'
+
+// The Inspector and the code export are tabs behind the request JSON: each is fetched when first shown.
+const Inspector = lazy(() =>
+  import('../../components/inspector/Inspector').then((m) => ({ default: m.Inspector })),
+)
+const CodeExport = lazy(() =>
+  import('../../components/inspector/CodeExport').then((m) => ({ default: m.CodeExport })),
+)
 
 type Tab = 'body' | 'inspector' | 'code'
 /** Which request the body and code views show: the one a Send would make, or the one last sent. */
@@ -230,22 +237,28 @@ export function RequestView() {
         </div>
       )}
       {tab === 'inspector' && (
-        <Inspector
-          exchange={exchange}
-          preview={preview}
-          loadFrames={async (offset, limit) => {
-            const id = exchange?.id
-            if (!id) return { total: 0, frames: [] }
-            return textCalls.getFrames(id, offset, limit)
-          }}
-          onSaveCapture={async () => {
-            const id = exchange?.id
-            if (!id) throw new Error('Nothing has been sent yet.')
-            return textCalls.saveCapture(id)
-          }}
-        />
+        <Suspense fallback={<Loading what="Inspector" />}>
+          <Inspector
+            exchange={exchange}
+            preview={preview}
+            loadFrames={async (offset, limit) => {
+              const id = exchange?.id
+              if (!id) return { total: 0, frames: [] }
+              return textCalls.getFrames(id, offset, limit)
+            }}
+            onSaveCapture={async () => {
+              const id = exchange?.id
+              if (!id) throw new Error('Nothing has been sent yet.')
+              return textCalls.saveCapture(id)
+            }}
+          />
+        </Suspense>
       )}
-      {tab === 'code' && code && <CodeExport code={code} />}
+      {tab === 'code' && code && (
+        <Suspense fallback={<Loading what="code export" />}>
+          <CodeExport code={code} />
+        </Suspense>
+      )}
     </section>
   )
 }

@@ -22,7 +22,9 @@ import { Conversation } from './Conversation'
 import { ParametersForm } from './ParametersForm'
 import { AttachButton, AttachmentChips, useAttach } from './Attachments'
 import { RequestView } from './RequestView'
-import { openInCompare } from '../../stores/compareStore'
+
+/** The Compare store (and its draft model) is fetched when the user asks to compare, not with the Text panel. */
+const openInCompare = () => void import('../../stores/compareStore').then((m) => m.openInCompare())
 
 const SUGGESTED_SUFFIXES = thinkingSuffixExamples()
 
