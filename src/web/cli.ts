@@ -4,6 +4,7 @@ import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { lockDataDirForProcess } from '../main/adapters/dataDirLock'
 import { createBrowserCore } from './host'
 import { startWebServer } from './server'
 
@@ -34,6 +35,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2)
 }
 
+// One process per data folder, taken before the history database opens (exits 3 naming the folder if in use).
+lockDataDirForProcess(dataDir)
 const core = await createBrowserCore({
   dataDir,
   version,
