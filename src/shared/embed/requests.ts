@@ -2,6 +2,7 @@
 // differences (path, body shape, which fields exist) live here and nowhere else; main and the panel both call
 // these, so the rule the panel shows is the rule main enforces. Invariant: build never runs on a draft with errors.
 import { embeddingModel, type EmbeddingEncoding } from '../catalog/embeddingModels'
+import { errorTextOf, meaningful } from '../wire/errorText'
 
 /** embeddings = endpoint 9, embedContent = 7, batchEmbedContents = 8. */
 export const EMBED_FORMATS = ['embeddings', 'embedContent', 'batchEmbedContents'] as const
@@ -232,15 +233,13 @@ export function textsOfEmbedBody(format: EmbedFormat, body: unknown): string[] |
 
 /** The message of a gateway error body in any format's shape (`{error:{message}}`, `{message}`), else null. */
 export function errorMessageOf(body: unknown): string | null {
-  const o = body as { error?: unknown; message?: unknown } | null
+  const o = body as { error?: unknown } | null
   if (typeof o !== 'object' || o === null) return null
-  if (typeof o.error === 'string') return o.error
-  const e = o.error as { message?: unknown; status?: unknown; type?: unknown } | undefined
-  if (e && typeof e.message === 'string') {
-    const tag = typeof e.status === 'string' ? e.status : typeof e.type === 'string' ? e.type : null
-    return tag ? `${e.message} (${tag})` : e.message
-  }
-  return typeof o.message === 'string' ? o.message : null
+  const e = o.error as { status?: unknown; type?: unknown } | undefined
+  const message = errorTextOf(body)
+  if (message === undefined) return null
+  const tag = e && typeof e === 'object' ? (meaningful(e.status) ?? meaningful(e.type)) : undefined
+  return tag ? `${message} (${tag})` : message
 }
 
 export interface RerankResultItem {

@@ -1,5 +1,6 @@
 // Reading untrusted JSON from servers: narrow `unknown` field by field without throwing, so a missing or
 // oddly typed field degrades to "absent" instead of breaking a parse or a stream fold.
+import { errorTextOf, meaningful } from './errorText'
 import type { WireError } from './events'
 
 export type JsonObject = Record<string, unknown>
@@ -31,25 +32,19 @@ export function parseJson(data: string): unknown {
 /**
  * An error body of any format as one shape: chat/responses `{error: {message, type, param, code}}`,
  * messages `{type: error, error: {type, message}}`, native `{error: {code, message, status}}` (also wrapped
- * in an array), a flat `{code, message}`, or a non-JSON text body.
+ * in an array), a flat `{code, message}`, or any other body (`{detail}`, plain text, an HTML page), whose
+ * words are the message (errorText.ts). Placeholder values such as `"code": "None"` count as absent.
  */
 export function readError(body: unknown, status?: number): WireError {
   const top = Array.isArray(body) ? body[0] : body
-  if (typeof top === 'string') {
-    const text = top.trim()
-    return withStatus(
-      { message: text === '' ? fallbackMessage(status) : text.slice(0, 2000), raw: body },
-      status,
-    )
-  }
   const outer = obj(top) ?? {}
   const inner = obj(outer.error) ?? outer
-  const message =
-    str(inner.message) ?? str(outer.message) ?? (typeof outer.error === 'string' ? outer.error : undefined)
-  const errorType = str(inner.type) ?? str(inner.status)
+  // The words come from any shape (`{detail}`, plain text, an HTML page); the whole body stays in `raw`.
+  const message = errorTextOf(top)
+  const errorType = meaningful(inner.type) ?? meaningful(inner.status)
   const rawCode = inner.code ?? outer.code
-  const code = typeof rawCode === 'string' || typeof rawCode === 'number' ? rawCode : undefined
-  const error: WireError = { message: message ?? fallbackMessage(status), raw: body }
+  const code = typeof rawCode === 'number' && Number.isFinite(rawCode) ? rawCode : meaningful(rawCode)
+  const error: WireError = { message: message ?? bodyAsText(top) ?? fallbackMessage(status), raw: body }
   if (errorType !== undefined && errorType !== 'error') error.errorType = errorType
   if (code !== undefined) error.code = code
   return withStatus(error, status)
@@ -59,8 +54,16 @@ function withStatus(error: WireError, status: number | undefined): WireError {
   return status === undefined ? error : { status, ...error }
 }
 
+/** A JSON body with no words in any known field: its JSON, bounded, rather than "no message". */
+function bodyAsText(top: unknown): string | undefined {
+  if (top === undefined || top === null || typeof top === 'string') return undefined
+  const json = JSON.stringify(top)
+  if (json === undefined || json === '{}' || json === '[]') return undefined
+  return json.length > 300 ? `${json.slice(0, 299)}…` : json
+}
+
 function fallbackMessage(status: number | undefined): string {
   return status === undefined
     ? 'The server reported an error without a message'
-    : `HTTP ${status} without an error message`
+    : `HTTP ${status} with an empty body`
 }

@@ -9,6 +9,7 @@ import type { ExchangeRecorder } from '../exchangeRecorder'
 import { AppError } from '../../../shared/ipc/result'
 import type { Exchange } from '../../../shared/ipc/exchange'
 import type { EmbedFailure } from '../../../shared/ipc/embeddings'
+import { errorTextOf } from '../../../shared/wire/errorText'
 import {
   buildEmbed,
   errorMessageOf,
@@ -113,7 +114,8 @@ export function httpFailure(status: number, text: string, exchange: ExchangeReco
   try {
     message = errorMessageOf(JSON.parse(text))
   } catch {
-    message = null
+    // Plain text or an HTML page: its words, bounded (the whole body is in the exchange).
+    message = errorTextOf(text) ?? null
   }
   const hint =
     status === 401 ? ' Check the API key in Settings.' : status === 429 ? ' Rate limited: retry later.' : ''
@@ -121,7 +123,7 @@ export function httpFailure(status: number, text: string, exchange: ExchangeReco
     {
       code: 'EMBED_HTTP_ERROR',
       httpStatus: status,
-      message: `The gateway answered ${status}: ${message ?? (text.slice(0, 300) || 'no body')}.${hint}`,
+      message: `The gateway answered ${status}: ${message ?? (errorTextOf(text) || 'an empty body')}.${hint}`,
     },
     exchange,
   )

@@ -2,6 +2,7 @@
 // message inside any of the gateway's error bodies, and what a failed poll means for the job (stale, transient
 // with its cause and Retry-After, or failed with the code). Pure; the steps of each kind call these.
 import { AppError } from '../../../shared/ipc/result'
+import { errorTextOf } from '../../../shared/wire/errorText'
 import { GatewayError, RETRYABLE_STATUS, retryAfterMs } from '../gateway'
 import type { StepContext, StepOutcome } from './types'
 
@@ -16,19 +17,13 @@ export function parseJson(text: string): unknown {
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** `HTTP 400: <the server's message>` from any of the error shapes the gateway uses. */
+/**
+ * `HTTP 400: <the server's words>` from any error body: the gateway's shapes, `{detail}`, plain text, an HTML
+ * page (its title and visible text), bounded; the whole body stays in the job's exchange.
+ */
 export function describeHttpError(status: number, text: string): string {
-  const body = parseJson(text)
-  let message: string | undefined
-  if (isObject(body)) {
-    const error = body.error
-    if (isObject(error) && typeof error.message === 'string') message = error.message
-    else if (typeof error === 'string') message = error
-    else if (typeof body.msg === 'string') message = body.msg
-    else if (typeof body.message === 'string') message = body.message
-  }
-  const detail = message ?? text.trim().slice(0, 300)
-  return `HTTP ${status}${detail ? `: ${detail}` : ''}`
+  const detail = errorTextOf(parseJson(text) ?? text)
+  return `HTTP ${status}${detail ? `: ${detail}` : ' with an empty body'}`
 }
 
 export function describeError(error: unknown): string {

@@ -90,10 +90,10 @@ export const RunOutput = memo(function RunOutput({
           </strong>
           <span>{run.error.message}</span>
           {run.error.hint && <span>{run.error.hint}</span>}
-          {run.error.raw != null && typeof run.error.raw === 'object' && (
-            <details>
+          {run.error.raw != null && run.error.raw !== '' && (
+            <details data-testid="raw-error-body">
               <summary>Raw error body</summary>
-              <pre className="code">{JSON.stringify(run.error.raw, null, 2)}</pre>
+              <pre className="code">{rawErrorText(run.error.raw)}</pre>
             </details>
           )}
           {run.text && run.status !== 'done' && onKeepPartial && (
@@ -110,6 +110,14 @@ export const RunOutput = memo(function RunOutput({
     </article>
   )
 })
+
+/** The error body as received (plain text, an HTML page's source) or its JSON, bounded; shown as text only. */
+function rawErrorText(raw: unknown): string {
+  const text = typeof raw === 'string' ? raw : JSON.stringify(raw, null, 2)
+  return text.length > 20_000
+    ? `${text.slice(0, 20_000)}\n… (${text.length} characters; the whole body is in the Inspector)`
+    : text
+}
 
 function RunFooter({ run }: { run: RunView }) {
   if (!run.summary && !run.timings) return null

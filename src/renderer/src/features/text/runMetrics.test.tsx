@@ -50,3 +50,19 @@ describe('run metrics', () => {
     ])
   })
 })
+
+describe('a failed run', () => {
+  it('keeps the raw error body one click away when it is plain text or an HTML page', () => {
+    const page = '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>'
+    const run: RunView = {
+      ...newRun('r3', 'chat', 'm'),
+      status: 'error',
+      error: { status: 502, message: '502 Bad Gateway: nginx (an HTML page)', raw: page },
+    }
+    view = mount(<RunOutput run={run} />)
+    expect(view.container.querySelector('[data-testid="run-error"] > span')?.textContent).toBe(
+      '502 Bad Gateway: nginx (an HTML page)',
+    )
+    expect(view.container.querySelector('[data-testid="raw-error-body"] pre')?.textContent).toBe(page)
+  })
+})
