@@ -20,11 +20,16 @@
 // | `stall:<n>`     | streams: after <n> events stop writing and keep the socket open until the client gives   |
 // |                 | up or the server closes; JSON: send the headers and half the body, then stall            |
 //
+// The same spec may name deliberately non-conformant modes (`nodone`, `nousage`, `foreign-error`,
+// `wrong-status`, `stray-auth`; see nonConformance.ts), which break one rule of the spec each.
+//
 // Companion headers: `x-sim-fault-once: <key>` applies the fault only to the first request carrying that key
 // (`x-sim-fault-times: <n>` widens it to the first n), so a client's retry can be observed succeeding; every
 // such response carries `x-sim-attempt: <count>`, how many requests with that key the server has seen.
 
 /** Every fault kind, as written in a fault spec (`<n>`, `<ms>`, `<seconds>` are numbers). */
+import { NON_CONFORMANT_MODES, isNonConformantMode, type NonConformantMode } from './nonConformance'
+
 export const FAULT_KINDS = [
   'latency:<ms>',
   'ttft:<ms>',
@@ -53,6 +58,8 @@ export interface FaultPlan {
   status?: StatusFault
   reset?: boolean
   stream?: StreamFault
+  /** Non-conformant modes (nonConformance.ts). */
+  modes?: NonConformantMode[]
 }
 
 export class FaultSpecError extends Error {}
@@ -84,10 +91,11 @@ export function parseFaults(spec: string | undefined): FaultPlan {
     } else if ((name === '500' || name === '503' || name === '529') && arg === undefined) {
       plan.status = { status: Number(name) as 500 | 503 | 529 }
     } else if (name === 'reset' && arg === undefined) plan.reset = true
+    else if (name !== undefined && isNonConformantMode(name) && arg === undefined) (plan.modes ??= []).push(name)
     else if (name !== undefined && STREAM_KINDS.has(name)) {
       plan.stream = { kind: name as StreamFault['kind'], after: Math.floor(nonNegative(arg, part)) }
     } else {
-      throw new FaultSpecError(`Unknown fault "${part}". Known kinds: ${FAULT_KINDS.join(', ')}.`)
+      throw new FaultSpecError(`Unknown fault "${part}". Known kinds: ${[...FAULT_KINDS, ...NON_CONFORMANT_MODES].join(', ')}.`)
     }
   }
   return plan

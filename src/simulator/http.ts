@@ -4,6 +4,7 @@
 import type { ServerResponse } from 'node:http'
 import type { SimContext } from './types'
 import { parseFaults, type FaultPlan } from './faults'
+import { foreignErrorBody, withoutUsage, wrongStatus } from './nonConformance'
 
 /** One SSE event: `name` is the `event:` line (undefined for data-only formats). */
 export interface SseEventSpec {
@@ -32,6 +33,11 @@ export function sendJson(
     res.destroy()
     return
   }
+  // Non-conformant modes (nonConformance.ts) bend the answer before it is written.
+  const modes = faultPlanOf(ctx).modes ?? []
+  if (status < 400 && modes.includes('nousage')) body = withoutUsage(body)
+  if (status >= 400 && modes.includes('foreign-error')) body = foreignErrorBody(body, status)
+  if (modes.includes('wrong-status')) status = wrongStatus(status)
   const bytes = Buffer.from(JSON.stringify(body))
   const fault = status < 400 ? faultPlanOf(ctx).stream : undefined
   const half = bytes.subarray(0, Math.floor(bytes.length / 2))
@@ -199,6 +205,8 @@ export function openSse(
     },
     async event(name, data, tokens = 0) {
       if (closed) return
+      if (data === '[DONE]' && plan.modes?.includes('nodone')) return
+      if (typeof data === 'object' && plan.modes?.includes('nousage')) data = withoutUsage(data) as object
       if (await applyFault(name)) return
       if (tokens > 0) await pace(tokens)
       if (closed) return

@@ -16,6 +16,7 @@ import type {
 import { routes as defaultRoutes } from './routes'
 import { errorTypeFor, sendError } from './errors'
 import { FaultSpecError, faultOnceGate, parseFaults, type FaultPlan } from './faults'
+import { strayAuthAccepted } from './nonConformance'
 
 export const DEFAULT_OPTIONS: SimulatorOptions = {
   apiKey: 'sk-sim-local',
@@ -209,7 +210,7 @@ export async function createSimulator(opts: CreateSimulatorOptions = {}): Promis
     ctx.params = { ...route.path.exec(url.pathname)?.groups }
 
     const authError = authFailure(route.auth, req, url, options)
-    if (authError) {
+    if (authError && !(route.auth === 'model' && strayAuthAccepted(req, url, options.apiKey, options.fault))) {
       req.resume()
       fail(401, authError)
       return

@@ -6,7 +6,7 @@ import { defineCommand, defineEvent } from './define'
 import { exchangeSchema } from './exchange'
 import { WIRE_FORMATS } from '../format'
 
-export const RUN_KINDS = ['text', 'compare', 'embeddings', 'rerank', 'video', 'console'] as const
+export const RUN_KINDS = ['text', 'compare', 'embeddings', 'rerank', 'video', 'console', 'check'] as const
 export type RunKind = (typeof RUN_KINDS)[number]
 export const RUN_KIND_LABELS: Record<RunKind, string> = {
   text: 'Text',
@@ -15,6 +15,7 @@ export const RUN_KIND_LABELS: Record<RunKind, string> = {
   rerank: 'Rerank',
   video: 'Video',
   console: 'Console',
+  check: 'Gateway check',
 }
 
 /** How a run ended, across kinds: text runs end done/error/aborted/incomplete; jobs end done/failed/cancelled. */

@@ -1,0 +1,168 @@
+// `npm run check`: the Gateway check from the command line, for CI: the same battery, runner and conformance
+// checks as the panel, against a profile held in memory (base URL, key from an environment variable, extra
+// headers). Prints the matrix; exit 0 when the gateway conforms (cells differ only in capabilities), 1 on a
+// deviation from the spec or a cell that could not be checked, 2 on bad arguments, each named.
+import { writeFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { profileFieldsSchema } from '../../../shared/ipc/profiles'
+import { PAID_GROUPS, exitCodeOf, type PaidGroup } from '../../../shared/check/model'
+import { planBattery } from '../../../shared/check/battery'
+import { formatMatrixText, reportToJson, reportToMarkdown } from '../../../shared/check/report'
+import type { ResolvedProfile } from '../profiles'
+import { CheckRun } from './checkRunner'
+
+export const CHECK_USAGE = `usage: npm run check -- --base-url <url> --key-env <VAR> [--models <id,id,…>] [--include video,images]
+                      [--console-base-url <url> --console-token-env <VAR>] [--header <name>:<value> …]
+                      [--concurrency <1-16>] [--native-auth bearer|header|query] [--json <file>] [--markdown <file>]
+  --models names text, embedding, rerank or video model ids; a group you name none of uses the catalog's.
+  --include runs the probes that cost money: one video job per family, one console image task.
+  Exit code: 0 when the gateway conforms to the spec (cells may differ in capabilities), 1 when a cell deviates
+  from the spec or could not be checked, 2 for bad arguments.`
+
+export interface CheckConfig {
+  profile: ResolvedProfile
+  models: string[]
+  include: PaidGroup[]
+  concurrency: number
+  jsonPath: string | null
+  markdownPath: string | null
+}
+
+export type ParsedCheckArgs =
+  { ok: true; config: CheckConfig } | { ok: false; message: string } | { ok: 'help' }
+
+export function parseCheckArgs(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): ParsedCheckArgs {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' },
+        'key-env': { type: 'string' },
+        'console-base-url': { type: 'string' },
+        'console-token-env': { type: 'string' },
+        models: { type: 'string', multiple: true },
+        include: { type: 'string', multiple: true },
+        header: { type: 'string', multiple: true },
+        concurrency: { type: 'string' },
+        'native-auth': { type: 'string' },
+        json: { type: 'string' },
+        markdown: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    })
+  } catch (error) {
+    return { ok: false, message: (error as Error).message }
+  }
+  const { values } = parsed
+  if (values.help) return { ok: 'help' }
+  const headers: { name: string; value: string }[] = []
+  for (const h of values.header ?? []) {
+    const at = h.indexOf(':')
+    if (at <= 0) return { ok: false, message: `--header "${h}": write <name>:<value>` }
+    headers.push({ name: h.slice(0, at).trim(), value: h.slice(at + 1).trim() })
+  }
+  const nativeAuth = values['native-auth'] ?? 'bearer'
+  if (!['bearer', 'header', 'query'].includes(nativeAuth))
+    return { ok: false, message: `--native-auth: one of bearer, header, query (got "${nativeAuth}")` }
+  const fields = profileFieldsSchema.safeParse({
+    name: 'command line',
+    baseUrl: values['base-url'] ?? '',
+    consoleBaseUrl: values['console-base-url'] ?? '',
+    headers,
+    nativeAuth,
+  })
+  if (!fields.success) {
+    const issue = fields.error.issues[0]!
+    const arg =
+      issue.path[0] === 'headers'
+        ? '--header'
+        : issue.path[0] === 'consoleBaseUrl'
+          ? '--console-base-url'
+          : '--base-url'
+    return { ok: false, message: `${arg}: ${issue.message}` }
+  }
+  const keyEnv = values['key-env']
+  if (!keyEnv)
+    return { ok: false, message: '--key-env: name the environment variable that holds the API key' }
+  const apiKey = env[keyEnv]
+  if (!apiKey)
+    return { ok: false, message: `--key-env: the environment variable ${keyEnv} is not set or empty` }
+  let consoleToken: string | null = null
+  const tokenEnv = values['console-token-env']
+  if (tokenEnv) {
+    consoleToken = env[tokenEnv] ?? null
+    if (!consoleToken)
+      return {
+        ok: false,
+        message: `--console-token-env: the environment variable ${tokenEnv} is not set or empty`,
+      }
+  }
+  const models = (values.models ?? [])
+    .flatMap((m) => m.split(','))
+    .map((m) => m.trim())
+    .filter(Boolean)
+  if (models.some((m) => m.length > 200 || /\s/.test(m)))
+    return { ok: false, message: '--models: model ids without spaces, at most 200 characters each' }
+  const include: PaidGroup[] = []
+  for (const g of (values.include ?? [])
+    .flatMap((m) => m.split(','))
+    .map((m) => m.trim())
+    .filter(Boolean)) {
+    if (!(PAID_GROUPS as readonly string[]).includes(g))
+      return { ok: false, message: `--include "${g}": one of ${PAID_GROUPS.join(', ')}` }
+    include.push(g as PaidGroup)
+  }
+  if (include.includes('images') && (!fields.data.consoleBaseUrl || !consoleToken))
+    return { ok: false, message: '--include images: give --console-base-url and --console-token-env too' }
+  const concurrency = values.concurrency === undefined ? 4 : Number(values.concurrency)
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
+    return { ok: false, message: `--concurrency: a whole number from 1 to 16 (got "${values.concurrency}")` }
+  const profile: ResolvedProfile = {
+    ...fields.data,
+    id: 'command-line',
+    idleTimeoutMs: fields.data.idleTimeoutMs ?? 60_000,
+    builtIn: false,
+    apiKey,
+    consoleToken,
+  }
+  return {
+    ok: true,
+    config: {
+      profile,
+      models,
+      include,
+      concurrency,
+      jsonPath: values.json ?? null,
+      markdownPath: values.markdown ?? null,
+    },
+  }
+}
+
+/** Runs the check; answers the exit code. */
+export async function runCheck(config: CheckConfig, print: (text: string) => void): Promise<number> {
+  const plan = planBattery({ models: config.models, include: config.include })
+  const runnable = plan.filter((p) => !p.skip).length
+  print(
+    `Checking ${config.profile.baseUrl}: ${runnable} probes (${plan.length - runnable} not applicable), ${config.concurrency} at a time…`,
+  )
+  const run = new CheckRun(config.profile, plan, {
+    concurrency: config.concurrency,
+    models: config.models,
+    include: config.include,
+    userAgent: 'gateway-playground-check',
+  })
+  const t0 = performance.now()
+  await run.run()
+  const seconds = (performance.now() - t0) / 1000
+  const report = run.report()
+  print(formatMatrixText(report))
+  print(`${runnable} probes in ${seconds.toFixed(1)} s (${(runnable / seconds).toFixed(1)} probes/s).`)
+  if (config.jsonPath) writeFileSync(config.jsonPath, reportToJson(report))
+  if (config.markdownPath) writeFileSync(config.markdownPath, reportToMarkdown(report))
+  return exitCodeOf(report.cells)
+}

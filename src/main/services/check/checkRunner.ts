@@ -1,0 +1,233 @@
+// Runs a planned battery against one profile: at most `concurrency` probes at a time, each cell reported the
+// moment it finishes; stop aborts the probes in flight (they end as stopped), leaves the cells not started as
+// stopped and keeps every finished cell. Nothing is retried. Each exchange is handed to `keep` (the Inspector's
+// store) and the whole check is recorded in History once it ends, like any run.
+import { randomUUID } from 'node:crypto'
+import type { CheckCell, CheckReport, PaidGroup } from '../../../shared/check/model'
+import { countCells } from '../../../shared/check/model'
+import { TEXT_PROBES } from '../../../shared/check/probes'
+import { EMBED_PROBES, RERANK_PROBES } from '../../../shared/check/serviceProbeDefs'
+import type { PlannedCell } from '../../../shared/check/battery'
+import type { WireFormat } from '../../../shared/wire'
+import type { ResolvedProfile } from '../profiles'
+import type { ExchangeRecorder } from '../exchangeRecorder'
+import type { RunRecorder } from '../history/ports'
+import { runTextProbe } from './textProbes'
+import { runEmbedProbe, runImageProbe, runRerankProbe, runVideoProbe } from './serviceProbes'
+import type { ProbeOutcome } from './judge'
+
+export interface CheckRunOptions {
+  concurrency: number
+  onCell?: (cell: CheckCell) => void
+  /** Receives every recorded exchange (kept for the Inspector). */
+  keep?: (recorder: ExchangeRecorder) => void
+  recorder?: RunRecorder
+  /** The draft and answer of a text cell, for "Save as case". */
+  keepDraft?: (key: string, draft: unknown) => void
+  pollMs?: number
+  maxWaitMs?: number
+  idleMs?: number
+  userAgent?: string
+  secrets?: readonly string[]
+  checkId?: string
+  models?: readonly string[]
+  include?: readonly PaidGroup[]
+}
+
+export class CheckRun {
+  readonly id: string
+  readonly cells: CheckCell[] = []
+  private readonly controller = new AbortController()
+  private readonly startedAt = Date.now()
+  private endedAt: number | null = null
+
+  constructor(
+    private readonly profile: ResolvedProfile,
+    private readonly plan: readonly PlannedCell[],
+    private readonly options: CheckRunOptions,
+  ) {
+    this.id = options.checkId ?? randomUUID()
+  }
+
+  get size(): number {
+    return this.plan.length
+  }
+
+  get isStopped(): boolean {
+    return this.controller.signal.aborted
+  }
+
+  stop(): void {
+    this.controller.abort()
+  }
+
+  /** Runs every cell; resolves with all of them in plan order once the last ended or the check was stopped. */
+  async run(): Promise<CheckCell[]> {
+    const queue = this.plan.map((p, i) => [p, i] as const)
+    const order = new Map(this.plan.map((p, i) => [p.key, i]))
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const cell = await this.runCell(next[0])
+        this.cells.push(cell)
+        this.options.onCell?.(cell)
+      }
+    }
+    const workers = Math.max(1, Math.min(this.options.concurrency, queue.length))
+    await Promise.all(Array.from({ length: workers }, worker))
+    this.cells.sort((a, b) => order.get(a.key)! - order.get(b.key)!)
+    this.endedAt = Date.now()
+    this.record()
+    return this.cells
+  }
+
+  report(): CheckReport {
+    return {
+      version: 1,
+      checkId: this.id,
+      profile: this.profile.name,
+      baseUrl: this.profile.baseUrl,
+      startedAt: this.startedAt,
+      endedAt: this.endedAt,
+      stopped: this.isStopped,
+      models: [...new Set(this.plan.map((p) => p.model))],
+      include: [...(this.options.include ?? [])],
+      cells: [...this.cells],
+    }
+  }
+
+  private cellOf(
+    p: PlannedCell,
+    o: Pick<ProbeOutcome, 'status' | 'detail' | 'deviations' | 'ttftMs' | 'tokensPerSecond'>,
+    exchangeIds: string[],
+    totalMs: number | null,
+  ): CheckCell {
+    return {
+      key: p.key,
+      probeId: p.probeId,
+      group: p.group,
+      subject: p.subject,
+      model: p.model,
+      format: p.format,
+      status: o.status,
+      detail: o.detail,
+      deviations: o.deviations,
+      ttftMs: o.ttftMs === null ? null : Math.round(o.ttftMs),
+      tokensPerSecond: o.tokensPerSecond,
+      totalMs,
+      exchangeIds,
+      runId: null,
+    }
+  }
+
+  private async runCell(p: PlannedCell): Promise<CheckCell> {
+    const blank = { deviations: [], ttftMs: null, tokensPerSecond: null }
+    if (p.skip) return this.cellOf(p, { ...blank, status: 'skipped', detail: p.skip }, [], null)
+    if (this.isStopped)
+      return this.cellOf(
+        p,
+        { ...blank, status: 'stopped', detail: 'not run: the check was stopped' },
+        [],
+        null,
+      )
+    const started = performance.now()
+    const http = {
+      signal: this.controller.signal,
+      idleMs: this.options.idleMs,
+      userAgent: this.options.userAgent,
+      secrets: this.options.secrets,
+    }
+    const paid = {
+      ...http,
+      pollMs: this.options.pollMs ?? 4000,
+      maxWaitMs: this.options.maxWaitMs ?? 10 * 60_000,
+    }
+    let o: ProbeOutcome
+    try {
+      o = await this.probe(p, http, paid)
+    } catch (error) {
+      o = {
+        ...blank,
+        status: 'failed',
+        detail: `the probe could not run: ${(error as Error).message}`,
+        answers: [],
+      }
+    }
+    // A probe cut short by Stop is not a verdict on the gateway.
+    if (this.isStopped && o.status !== 'supported' && o.status !== 'skipped')
+      o = { ...o, status: 'stopped', detail: 'stopped while it ran', deviations: [] }
+    for (const a of o.answers) this.options.keep?.(a.recorder)
+    return this.cellOf(
+      p,
+      o,
+      o.answers.map((a) => a.recorder.id),
+      Math.round(performance.now() - started),
+    )
+  }
+
+  private async probe(
+    p: PlannedCell,
+    http: Parameters<typeof runRerankProbe>[3],
+    paid: Parameters<typeof runImageProbe>[1],
+  ): Promise<ProbeOutcome> {
+    switch (p.group) {
+      case 'text': {
+        const probe = TEXT_PROBES.find((t) => t.id === p.probeId)!
+        const run = await runTextProbe(this.profile, probe, p.model, p.format as WireFormat, http)
+        this.options.keepDraft?.(p.key, { format: p.format, draft: run.draft })
+        return run.outcome
+      }
+      case 'embeddings':
+        return runEmbedProbe(
+          this.profile,
+          EMBED_PROBES.find((e) => e.id === p.probeId)!,
+          p.model,
+          http,
+        )
+      case 'rerank':
+        return runRerankProbe(
+          this.profile,
+          RERANK_PROBES.find((r) => r.id === p.probeId)!,
+          p.model,
+          http,
+        )
+      case 'video':
+        return runVideoProbe(this.profile, p.model, paid)
+      case 'images':
+        return runImageProbe(this.profile, paid)
+    }
+  }
+
+  /** The whole check as one History run: the report as its result, the counts as its answer. */
+  private record(): void {
+    const recorder = this.options.recorder
+    if (!recorder) return
+    const report = this.report()
+    const c = countCells(report.cells)
+    const summary = `${report.cells.length} cells: ${c.supported} supported, ${c.refused} refused, ${c.deviating} deviating, ${c.failed} failed${c.stopped ? `, ${c.stopped} not run` : ''}${c.skipped ? `, ${c.skipped} not applicable` : ''}`
+    const deviations = report.cells.flatMap((cell) =>
+      cell.deviations.map((d) => `${cell.subject} ${cell.probeId}: ${d}`),
+    )
+    recorder.record({
+      id: this.id,
+      kind: 'check',
+      createdAt: this.startedAt,
+      format: null,
+      model:
+        report.models.slice(0, 8).join(', ') +
+        (report.models.length > 8 ? ` and ${report.models.length - 8} more` : ''),
+      profile: this.profile.name,
+      status: report.stopped ? 'aborted' : c.deviating || c.failed ? 'error' : 'done',
+      ttftMs: null,
+      totalMs: this.endedAt === null ? null : this.endedAt - this.startedAt,
+      inputTokens: null,
+      outputTokens: null,
+      prompt: `Gateway check of ${report.baseUrl}: ${report.models.join(', ')}`,
+      answer: [summary, ...deviations.slice(0, 200)].join('\n'),
+      requestBody: null,
+      draft: null,
+      result: report,
+      error: c.deviating || c.failed ? `${c.deviating} deviating, ${c.failed} failed` : null,
+      capture: null,
+    })
+  }
+}

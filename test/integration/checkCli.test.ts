@@ -1,0 +1,112 @@
+// `npm run check` as a child process against the simulator over loopback: exit 0 when the gateway conforms,
+// also when cells only differ in capabilities (a model the gateway refuses); 1 on a deviation, named in the
+// printed matrix; 2 on bad arguments, named.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSimulator, type RunningSimulator } from '../../src/simulator/server'
+import { readReport } from '../../src/shared/check/report'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const KEY = 'sk-check-cli-0123456789'
+let sim: RunningSimulator
+let dir: string
+
+function check(args: string[], env: Record<string, string> = { CHECK_KEY: KEY }) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'scripts/check.ts'), ...args],
+      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1', ...env }, timeout: 90_000 },
+      (error, stdout, stderr) =>
+        done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
+    )
+  })
+}
+
+beforeAll(async () => {
+  sim = await createSimulator({ apiKey: KEY })
+  dir = mkdtempSync(join(tmpdir(), 'check-cli-'))
+})
+afterAll(async () => {
+  await sim.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('npm run check', { timeout: 120_000 }, () => {
+  it('prints the matrix, writes the reports and exits 0 against the plain simulator', async () => {
+    const json = join(dir, 'report.json')
+    const md = join(dir, 'report.md')
+    const out = await check([
+      '--base-url',
+      sim.baseUrl,
+      '--key-env',
+      'CHECK_KEY',
+      '--models',
+      'gpt-4o,claude-sonnet-4-6',
+      '--json',
+      json,
+      '--markdown',
+      md,
+    ])
+    expect(out.stderr).toBe('')
+    expect(out.code).toBe(0)
+    expect(out.stdout).toMatch(/messages · claude-sonnet-4-6\s+ok\s+ok\s+ok/)
+    expect(out.stdout).toMatch(/0 deviating, 0 failed/)
+    expect(out.stdout).toMatch(/probes in [\d.]+ s \([\d.]+ probes\/s\)/)
+    expect(out.stdout).not.toContain(KEY)
+    const report = readReport(readFileSync(json, 'utf8'))
+    expect(
+      report.ok && report.report.cells.every((c) => c.status === 'supported' || c.status === 'skipped'),
+    ).toBe(true)
+    expect(readFileSync(md, 'utf8')).toContain('| messages · claude-sonnet-4-6 | ok |')
+    expect(readFileSync(json, 'utf8')).not.toContain(KEY)
+  })
+
+  it('exits 0 when cells only differ in capabilities (a model the gateway refuses)', async () => {
+    const out = await check([
+      '--base-url',
+      sim.baseUrl,
+      '--key-env',
+      'CHECK_KEY',
+      '--models',
+      'missing-model',
+    ])
+    expect(out.code).toBe(0)
+    expect(out.stdout).toMatch(/refused chat · missing-model · Answer: refused: 404/)
+    expect(out.stdout).toMatch(/0 deviating, 0 failed/)
+  })
+
+  it('exits 1 and names the deviation when the gateway breaks the spec', async () => {
+    const out = await check([
+      '--base-url',
+      sim.baseUrl,
+      '--key-env',
+      'CHECK_KEY',
+      '--models',
+      'gpt-4o',
+      '--header',
+      'x-sim-fault:nodone',
+    ])
+    expect(out.code).toBe(1)
+    expect(out.stdout).toContain('DEVIATES chat · gpt-4o · Stream: stream ended without data: [DONE]')
+  })
+
+  it('exits 2 naming the argument', async () => {
+    const base = ['--base-url', sim.baseUrl, '--key-env', 'CHECK_KEY']
+    const bogus = await check([...base, '--include', 'video,bogus'])
+    expect(bogus.code).toBe(2)
+    expect(bogus.stderr).toContain('--include "bogus": one of video, images')
+    const noKey = await check(base, {})
+    expect(noKey.code).toBe(2)
+    expect(noKey.stderr).toContain('--key-env: the environment variable CHECK_KEY is not set or empty')
+    const badUrl = await check(['--base-url', 'ftp://x', '--key-env', 'CHECK_KEY'])
+    expect(badUrl.code).toBe(2)
+    expect(badUrl.stderr).toMatch(/^--base-url: /)
+    const images = await check([...base, '--include', 'images'])
+    expect(images.code).toBe(2)
+    expect(images.stderr).toContain('--include images: give --console-base-url and --console-token-env too')
+  })
+})
