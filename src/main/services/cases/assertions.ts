@@ -1,8 +1,11 @@
-// Checks a finished run against a case's assertions. JSON Schema validation uses Ajv (schemas compiled once per
-// schema text and cached); a schema that does not compile fails its assertion with Ajv's reason rather than
-// throwing. Each result says in words what was expected and what came back.
-import Ajv, { type ValidateFunction } from 'ajv'
+// Checks a finished run against a case's assertions. Every regular expression a suite brings runs through the
+// shared pattern planner: RE2 inline when its cost (program steps × answer length) is small, else in the pattern
+// worker under a time limit, as does every JSON Schema validation (see schemaCheck.ts), so no suite can hold main's
+// event loop. Each result says in words what was expected and what came back; nothing here throws.
 import type { Assertion, AssertionResult } from '../../../shared/cases/caseModel'
+import { linearPattern, planPattern, PATTERN_TIME_LIMIT_MS } from '../../../shared/cases/safePattern'
+import { patternWorker, runnable } from './patternWorker'
+import { checkSchema, schemaProblem } from './schemaCheck'
 
 /** What a run produced, as the assertions see it. */
 export interface RunOutcome {
@@ -17,44 +20,30 @@ export interface RunOutcome {
   error: string | null
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false })
-const compiled = new Map<string, ValidateFunction | string>()
+/** RE2 runs inline up to this many program steps × characters (a few milliseconds); beyond, in the worker. */
+export const INLINE_PATTERN_WORK = 4_000_000
 
-function validator(schema: Record<string, unknown>): ValidateFunction | string {
-  const key = JSON.stringify(schema)
-  let found = compiled.get(key)
-  if (found === undefined) {
-    try {
-      found = ajv.compile(schema)
-    } catch (error) {
-      found = `the schema does not compile: ${(error as Error).message}`
-    }
-    if (compiled.size > 500) compiled.clear()
-    compiled.set(key, found)
-  }
-  return found
+/** A check's time limit: the base limit, plus a little per megabyte of answer for linear work on long answers. */
+export function timeLimitFor(chars: number): number {
+  return PATTERN_TIME_LIMIT_MS + Math.min(9000, Math.floor(chars / 1_000_000) * 200)
 }
 
-function schemaCheck(
-  schema: Record<string, unknown> | undefined,
-  value: unknown,
-  what: string,
-): string | null {
-  if (!schema) return null
-  const validate = validator(schema)
-  if (typeof validate === 'string') return validate
-  if (validate(value)) return null
-  const first = (validate.errors ?? [])
-    .slice(0, 3)
-    .map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`)
-  return `${what} does not fit the schema: ${first.join('; ')}`
+/** The answer without a code fence around it; linear string work (the regex this replaced backtracked). */
+function unfence(text: string): string {
+  const t = text.trim()
+  if (t.length < 7 || !t.startsWith('```') || !t.endsWith('```')) return text
+  const open = t.indexOf('\n')
+  const close = t.lastIndexOf('\n')
+  if (open < 0 || close <= open) return text
+  const info = t.slice(3, open).trim()
+  if ((info !== '' && info !== 'json') || t.slice(close + 1).trim() !== '```') return text
+  return t.slice(open + 1, close)
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
   // Models often fence JSON in a code block; the fence is not part of the value.
-  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/.exec(text)
   try {
-    return { ok: true, value: JSON.parse(fenced ? fenced[1]! : text) }
+    return { ok: true, value: JSON.parse(unfence(text)) }
   } catch (error) {
     return { ok: false, reason: (error as Error).message }
   }
@@ -62,7 +51,29 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; re
 
 const short = (text: string, n = 80) => (text.length > n ? `${text.slice(0, n)}…` : text)
 
-export function checkAssertion(assertion: Assertion, run: RunOutcome): AssertionResult {
+/** Whether the answer matches the assertion's pattern, or why that could not be told. */
+async function matchPattern(
+  pattern: string,
+  flags: string,
+  text: string,
+): Promise<{ ok: true; matched: boolean } | { ok: false; message: string }> {
+  const plan = planPattern(pattern, flags)
+  if (!plan.ok) return { ok: false, message: `matches ${plan.field}: ${plan.message}` }
+  if (plan.engine === 're2' && plan.steps * Math.max(text.length, 1) <= INLINE_PATTERN_WORK)
+    return { ok: true, matched: linearPattern(pattern, flags)!.test(text) }
+  const limit = timeLimitFor(text.length)
+  const out = await patternWorker.run({ op: 'match', plan: runnable(plan, pattern, flags)!, text }, limit)
+  if (out.ok) return { ok: true, matched: 'matched' in out && out.matched }
+  return {
+    ok: false,
+    message:
+      out.reason === 'timeout'
+        ? `pattern took too long: /${short(pattern)}/${flags} ran over ${limit} ms on an answer of ${text.length.toLocaleString('en')} characters and was stopped`
+        : `matches: the pattern could not be checked: ${out.message}`,
+  }
+}
+
+export async function checkAssertion(assertion: Assertion, run: RunOutcome): Promise<AssertionResult> {
   const result = (pass: boolean, message: string): AssertionResult => ({ assertion, pass, message })
   switch (assertion.kind) {
     case 'contains': {
@@ -73,23 +84,19 @@ export function checkAssertion(assertion: Assertion, run: RunOutcome): Assertion
         : result(false, `the answer does not contain "${short(assertion.text)}"`)
     }
     case 'matches': {
-      let pattern: RegExp
-      try {
-        pattern = new RegExp(assertion.pattern, assertion.flags)
-      } catch (error) {
-        return result(
-          false,
-          `matches: the pattern is not a valid regular expression: ${(error as Error).message}`,
-        )
-      }
-      return pattern.test(run.text)
-        ? result(true, `the answer matches /${short(assertion.pattern)}/`)
-        : result(false, `the answer does not match /${short(assertion.pattern)}/`)
+      const flags = assertion.flags ?? ''
+      const out = await matchPattern(assertion.pattern, flags, run.text)
+      if (!out.ok) return result(false, out.message)
+      return out.matched
+        ? result(true, `the answer matches /${short(assertion.pattern)}/${flags}`)
+        : result(false, `the answer does not match /${short(assertion.pattern)}/${flags}`)
     }
     case 'json': {
       const parsed = parseJson(run.text)
       if (!parsed.ok) return result(false, `the answer is not JSON: ${parsed.reason}`)
-      const problem = schemaCheck(assertion.schema, parsed.value, 'the answer')
+      const problem = assertion.schema
+        ? await checkSchema(assertion.schema, parsed.value, 'the answer', timeLimitFor(run.text.length))
+        : null
       return problem
         ? result(false, problem)
         : result(true, assertion.schema ? 'the answer is JSON that fits the schema' : 'the answer is JSON')
@@ -110,7 +117,14 @@ export function checkAssertion(assertion: Assertion, run: RunOutcome): Assertion
           last = `the arguments of ${assertion.name} are not JSON: ${args.reason}`
           continue
         }
-        const problem = schemaCheck(assertion.arguments, args.value, `the arguments of ${assertion.name}`)
+        const problem = assertion.arguments
+          ? await checkSchema(
+              assertion.arguments,
+              args.value,
+              `the arguments of ${assertion.name}`,
+              timeLimitFor(call.arguments.length),
+            )
+          : null
         if (!problem) return result(true, `${assertion.name} was called with fitting arguments`)
         last = problem
       }
@@ -138,12 +152,13 @@ export function checkAssertion(assertion: Assertion, run: RunOutcome): Assertion
   }
 }
 
-/** Every assertion of a case against one run; a run that did not finish fails before any assertion. */
-export function checkRun(
+/** Every assertion of a case against one run, one at a time; a run that did not finish fails the case. */
+export async function checkRun(
   assertions: readonly Assertion[],
   run: RunOutcome,
-): { pass: boolean; results: AssertionResult[] } {
-  const results = assertions.map((a) => checkAssertion(a, run))
+): Promise<{ pass: boolean; results: AssertionResult[] }> {
+  const results: AssertionResult[] = []
+  for (const a of assertions) results.push(await checkAssertion(a, run))
   return { pass: run.status === 'done' && results.every((r) => r.pass), results }
 }
 
@@ -154,7 +169,7 @@ export interface SuiteProblem {
   message: string
 }
 
-/** Compiles every pattern and JSON Schema of a suite's cases, so a bad one is named before anything runs. */
+/** Plans every pattern and compiles every JSON Schema of a suite's cases, so a bad one is named before anything runs. */
 export function suiteProblems(
   cases: readonly { assertions: readonly Assertion[] }[],
   prefix = 'suite.cases',
@@ -164,21 +179,14 @@ export function suiteProblems(
     c.assertions.forEach((a, j) => {
       const at = `${prefix}.${i}.assertions.${j}`
       if (a.kind === 'matches') {
-        try {
-          new RegExp(a.pattern, a.flags)
-        } catch (error) {
-          problems.push({
-            path: `${at}.pattern`,
-            message: `not a valid regular expression: ${(error as Error).message}`,
-          })
-        }
+        // A pattern only JavaScript runs is accepted: it runs off main's thread under a time limit.
+        const plan = planPattern(a.pattern, a.flags ?? '')
+        if (!plan.ok) problems.push({ path: `${at}.${plan.field}`, message: plan.message })
       }
       const schema = a.kind === 'json' ? a.schema : a.kind === 'toolCall' ? a.arguments : undefined
-      if (schema) {
-        const validate = validator(schema)
-        if (typeof validate === 'string')
-          problems.push({ path: `${at}.${a.kind === 'json' ? 'schema' : 'arguments'}`, message: validate })
-      }
+      const problem = schema ? schemaProblem(schema) : null
+      if (problem)
+        problems.push({ path: `${at}.${a.kind === 'json' ? 'schema' : 'arguments'}`, message: problem })
     }),
   )
   return problems

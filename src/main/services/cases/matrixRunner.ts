@@ -173,7 +173,7 @@ export class MatrixRun {
       outputTokens: ended.timings.outputTokens,
       error: ended.error?.message ?? null,
     }
-    const checked = checkRun(saved.assertions, outcome)
+    const checked = await checkRun(saved.assertions, outcome)
     const status: CellStatus =
       ended.status === 'aborted'
         ? 'stopped'
