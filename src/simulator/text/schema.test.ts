@@ -106,4 +106,15 @@ describe('checkSchema', () => {
     )
     expect(checkSchema({ type: 'object', required: ['a'] }, {})).toEqual(['$: missing a'])
   })
+
+  it('checks a request pattern in linear time and leaves one only a backtracking engine runs unchecked', () => {
+    const started = performance.now()
+    expect(checkSchema({ type: 'string', pattern: '^(a+)+$' }, `${'a'.repeat(31)}!`)).toEqual([
+      '$: does not match pattern',
+    ])
+    expect(checkSchema({ type: 'string', pattern: '^(a+)+$' }, 'aaa')).toEqual([])
+    expect(checkSchema({ type: 'string', pattern: '^(?=(a+)+$)' }, `${'a'.repeat(31)}!`)).toEqual([])
+    expect(checkSchema({ type: 'string', pattern: '(' }, 'x')).toEqual([])
+    expect(performance.now() - started).toBeLessThan(200)
+  })
 })

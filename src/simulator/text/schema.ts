@@ -2,7 +2,9 @@
 // sampleSchema builds a value that checkSchema accepts for the supported subset: type (also the native
 // upper-case OpenAPI types and `nullable`), enum, const, properties/required/additionalProperties, items,
 // prefixItems, min/maxItems, uniqueItems, min/maxLength, format, numeric bounds, multipleOf, anyOf/oneOf/allOf
-// and local $ref. `pattern` is checked but not generated.
+// and local $ref. `pattern` is checked (with RE2, linear in time) but not generated.
+
+import { linearPattern } from '../../shared/cases/safePattern'
 
 export type JsonSchema = Record<string, unknown>
 
@@ -274,9 +276,10 @@ export function checkSchema(
       errors.push(`${path}: too short`)
     if (typeof schema.maxLength === 'number' && value.length > schema.maxLength)
       errors.push(`${path}: too long`)
-    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) {
-      errors.push(`${path}: does not match pattern`)
-    }
+    // The pattern comes from the request and the embedded simulator runs on main's thread: RE2 runs it in linear
+    // time; a pattern only a backtracking engine runs (or none) is not checked here.
+    const linear = typeof schema.pattern === 'string' ? linearPattern(schema.pattern, 'u') : null
+    if (linear && !linear.test(value)) errors.push(`${path}: does not match pattern`)
   }
   if (typeof value === 'number') {
     if (typeof schema.minimum === 'number' && value < schema.minimum) errors.push(`${path}: below minimum`)
