@@ -14,6 +14,7 @@ import { dropLiveLane, endLiveLane, noteLiveEvents, startLiveLane } from './comp
 import {
   columnProfile,
   conversationFailed,
+  markCompareSent,
   syncShared,
   useCompareStore,
   type CompareState,
@@ -75,6 +76,7 @@ async function startColumn(columnId: string): Promise<void> {
   }
   runs[runId] = newRun(runId, column.format, draft.model)
   useCompareStore.setState({ runs, lanes, columnRuns: { ...s.columnRuns, [columnId]: runId } })
+  markCompareSent(s.shared)
   const fail = (message: string, errorType = 'TEXT_RUN_FAILED') => {
     endLiveLane(runId)
     updateRun(runId, (r) => endRunLocally(r, 'error', { message, errorType, raw: null }))

@@ -9,8 +9,10 @@ import { client } from '../ipc/client'
 import { ConversationMirror } from './conversationMirror'
 import { useAppStore } from './appStore'
 import { useProfilesStore } from './profilesStore'
-import { useTextStore } from './textStore'
-import { touch, withoutIssuesOf, type Issue, type TextParams } from './textForm'
+import { profileInUse, useTextStore } from './textStore'
+import { markTextCarried, markTextSettled, pointTextAt, textHasUnsavedWork } from './textWork'
+import { askUser } from './confirmStore'
+import { touch, withoutIssuesOf, type Issue, type TextForm, type TextParams } from './textForm'
 import { runCompletion, type RunView } from './runFold'
 import {
   columnDraft,
@@ -169,9 +171,39 @@ export function columnProfile(column: CompareColumn): string | null {
   return column.profileId ?? useProfilesStore.getState().activeId
 }
 
+/** Shared drafts that went out in a run: they are in History, so replacing them loses nothing. */
+const sentDrafts = new WeakSet<SharedDraft>()
+export function markCompareSent(shared: SharedDraft): void {
+  sentDrafts.add(shared)
+}
+
+/** Compare holds a prompt, attachments or turns that no run has sent yet. */
+export function compareHasUnsentWork(): boolean {
+  const { shared } = useCompareStore.getState()
+  const empty = !shared.composer.trim() && shared.attachments.length === 0 && shared.messages.length === 0
+  return !empty && !sentDrafts.has(shared)
+}
+
+/** Asks before a conversation with unsent work in `panel` is replaced; true when it may be. */
+export function mayReplace(panel: 'Text' | 'Compare'): Promise<boolean> {
+  const unsent = panel === 'Text' ? textHasUnsavedWork() : compareHasUnsentWork()
+  if (!unsent) return Promise.resolve(true)
+  return askUser({
+    title: `Replace the ${panel} conversation?`,
+    message: `${panel} holds a message or turns that were never sent. Replacing them loses them.`,
+    confirm: 'Replace',
+  })
+}
+
 /** Opens the Text panel's conversation here: its prompt, turns and parameters become the shared draft. */
-export function openInCompare(): void {
-  const t = useTextStore.getState()
+export async function openInCompare(): Promise<void> {
+  if (!(await mayReplace('Compare'))) return
+  openFormInCompare(useTextStore.getState(), profileInUse())
+  markTextCarried()
+}
+
+/** Makes a Text form (the Text panel's, or a saved run's) the shared draft, one column per format. */
+export function openFormInCompare(t: TextForm, profileId: string | null): void {
   const shared: SharedDraft = {
     stream: t.stream,
     system: t.system,
@@ -183,7 +215,9 @@ export function openInCompare(): void {
     toolsText: t.toolsText,
     responseFormatText: t.responseFormatText,
   }
-  const columns = oneModelAllFormats(t.model, t.profileId).map((c) =>
+  // A column names its profile only when it differs from the app's active one (the header names that).
+  const own = profileId === useProfilesStore.getState().activeId ? null : profileId
+  const columns = oneModelAllFormats(t.model, own).map((c) =>
     c.format === t.format ? { ...c, extras: { ...t.extras[t.format] } } : c,
   )
   useCompareStore.setState({ shared, columns, issues: [], touched: {}, attempted: false })
@@ -191,7 +225,8 @@ export function openInCompare(): void {
 }
 
 /** Carries a column's conversation (the shared turns and this column's answer) to the Text panel. */
-export function continueInText(columnId: string): void {
+export async function continueInText(columnId: string): Promise<void> {
+  if (!(await mayReplace('Text'))) return
   const s = useCompareStore.getState()
   const column = s.columns.find((c) => c.id === columnId)
   if (!column) return
@@ -204,7 +239,6 @@ export function continueInText(columnId: string): void {
   useTextStore.setState({
     format: column.format as WireFormat,
     model: column.model,
-    profileId: column.profileId,
     stream: s.shared.stream,
     system: s.shared.system,
     cacheSystem: s.shared.cacheSystem,
@@ -219,6 +253,8 @@ export function continueInText(columnId: string): void {
     issues: [],
     pendingToolCalls: run?.status === 'done' ? run.toolCalls : [],
   })
+  if (run) markTextSettled()
+  await pointTextAt(column.profileId)
   useAppStore.getState().setPanel('text')
 }
 

@@ -8,7 +8,9 @@ import { historyCalls } from '../ipc/historyCalls'
 import { useAppStore } from './appStore'
 import { useProfilesStore } from './profilesStore'
 import { useTextStore } from './textStore'
-import { openInCompare } from './compareStore'
+import { mayReplace, openFormInCompare } from './compareStore'
+import { markTextSettled, pointTextAt } from './textWork'
+import { formFromDraft } from './textForm'
 
 export const HISTORY_PAGE = 100
 /** Runs recorded in a burst (a suite, a comparison) refresh the list once. */
@@ -54,9 +56,10 @@ interface HistoryState {
   exportRuns(ids?: string[]): Promise<void>
   loadStorage(): Promise<void>
   setRetention(days: number): Promise<void>
-  openInText(run: HistoryRun, format?: WireFormat): void
+  /** Loads the run into Text (asking first when Text holds unsent work); true when it was loaded. */
+  openInText(run: HistoryRun, format?: WireFormat): Promise<boolean>
   /** Opens the run's draft in Compare, across the four formats with its model. */
-  openInCompare(run: HistoryRun): void
+  openInCompare(run: HistoryRun): Promise<void>
   rerun(run: HistoryRun, format?: WireFormat): Promise<void>
 }
 
@@ -226,29 +229,36 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       }
     },
 
-    openInText(run, format) {
+    async openInText(run, format) {
       const draft = run.draft as Draft | null
-      if (!draft) return set({ notice: 'This run has no draft to open in Text.' })
+      if (!draft) {
+        set({ notice: 'This run has no draft to open in Text.' })
+        return false
+      }
+      if (!(await mayReplace('Text'))) return false
       const text = useTextStore.getState()
-      const profile = useProfilesStore.getState().profiles.find((p) => p.name === run.profile)
-      text.set({
-        format: format ?? (run.format as WireFormat),
-        ...(profile ? { profileId: profile.id } : {}),
-      })
+      text.set({ format: format ?? (run.format as WireFormat) })
       text.clearConversation()
       useTextStore.getState().applyDraft(draft)
+      markTextSettled()
+      // The run's profile becomes the active one, so the header names where a rerun goes.
+      await pointTextAt(useProfilesStore.getState().profiles.find((p) => p.name === run.profile)?.id ?? null)
       useAppStore.getState().setPanel('text')
+      return true
     },
 
-    openInCompare(run) {
-      get().openInText(run)
-      if (run.draft) openInCompare()
+    async openInCompare(run) {
+      const draft = run.draft as Draft | null
+      if (!draft) return set({ notice: 'This run has no draft to open in Compare.' })
+      if (!(await mayReplace('Compare'))) return
+      const base = useTextStore.getState()
+      const form = formFromDraft(draft, { ...base, format: run.format as WireFormat })
+      const profile = useProfilesStore.getState().profiles.find((p) => p.name === run.profile)
+      openFormInCompare(form, profile?.id ?? null)
     },
 
     async rerun(run, format) {
-      get().openInText(run, format)
-      if (!run.draft) return
-      await useTextStore.getState().send()
+      if (await get().openInText(run, format)) await useTextStore.getState().send()
     },
   }
 })

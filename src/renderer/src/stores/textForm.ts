@@ -2,6 +2,7 @@
 // always build the same request), and which of its issues show (a field's once it was touched, all once Send
 // was pressed; warnings always). The store holds these fields; previews, sends and tests build from them here.
 import {
+  formats,
   type Draft,
   type DraftExtras,
   type DraftMessage,
@@ -189,5 +190,51 @@ export function buildDraft(s: TextForm, withComposer: boolean): { draft: Draft; 
   return {
     draft: Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== undefined)) as Draft,
     issues,
+  }
+}
+
+/**
+ * The turns a raw request body really carried, read back with the format's own parser, so the conversation
+ * shows what was sent rather than the form's draft. `null` when the body holds no turns the format can read.
+ */
+export function sentTurns(format: WireFormat, rawBody: string, context: Draft): DraftMessage[] | null {
+  try {
+    const { draft } = formats[format].parseRequest(JSON.parse(rawBody), {
+      model: context.model,
+      stream: context.stream,
+    })
+    return draft.messages.length ? draft.messages.map((m) => ({ ...m, id: m.id ?? localId() })) : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The form fields that build `draft` again (the inverse of buildDraft): a saved run or edited JSON loaded into
+ * the form. The composer and attachments start empty, since the draft carries them as its last turn.
+ */
+export function formFromDraft(draft: Draft, base: TextForm): TextForm {
+  const blocks = draft.systemBlocks ?? []
+  return {
+    format: base.format,
+    model: draft.model || base.model,
+    stream: draft.stream ?? base.stream,
+    system: draft.system ?? blocks.map((b) => b.text).join('\n\n'),
+    cacheSystem: blocks.some((b) => b.cacheControl !== undefined),
+    messages: draft.messages.map((m) => ({ ...m, id: m.id ?? localId() })),
+    params: {
+      temperature: draft.temperature,
+      topP: draft.topP,
+      topK: draft.topK,
+      maxTokens: draft.maxTokens,
+      stopSequences: draft.stopSequences ?? [],
+      toolChoice: draft.toolChoice ?? 'auto',
+      thinking: draft.thinking ?? { enabled: false },
+    },
+    toolsText: draft.tools?.length ? JSON.stringify(draft.tools, null, 2) : '',
+    responseFormatText: draft.responseFormat ? JSON.stringify(draft.responseFormat.schema, null, 2) : '',
+    extras: { ...base.extras, [base.format]: draft.extras?.[base.format] ?? {} },
+    composer: '',
+    attachments: [],
   }
 }

@@ -23,7 +23,9 @@ import { ConversationMirror } from './conversationMirror'
 import {
   buildDraft,
   DEFAULT_PARAMS,
+  formFromDraft,
   localId,
+  sentTurns,
   touch,
   withoutIssuesOf,
   type Issue,
@@ -41,6 +43,7 @@ import {
 } from './runFold'
 
 export type { RunView } from './runFold'
+export { keepPartialAnswer } from './textPartial'
 export type { Attachment, Issue, TextParams } from './textForm'
 export { issueField, issueShown } from './textForm'
 
@@ -157,14 +160,19 @@ export const useTextStore = create<TextState>((set, get) => ({
       if (blocking.length) return set({ issues })
     }
     const sentUrls = Object.fromEntries(s.attachments.map((a) => [a.ref, a.url]))
+    // Edited JSON: the conversation shows the turns that body carried, and the notice ends with this send.
+    const rawBody = s.rawBody
+    const sent =
+      rawBody !== null ? { ...draft, messages: sentTurns(s.format, rawBody, draft) ?? draft.messages } : draft
     set({
-      messages: draft.messages,
+      messages: sent.messages,
       composer: '',
       attachments: [],
       attachError: null,
       attachmentUrls: { ...get().attachmentUrls, ...sentUrls },
+      rawBody: null,
     })
-    await start(draft, { force: options.force === true })
+    await start(sent, { force: options.force === true, rawBody })
   },
 
   async stop() {
@@ -206,32 +214,7 @@ export const useTextStore = create<TextState>((set, get) => ({
   },
 
   applyDraft(draft) {
-    const s = get()
-    const blocks = draft.systemBlocks ?? []
-    set({
-      model: draft.model || s.model,
-      stream: draft.stream ?? s.stream,
-      system: draft.system ?? blocks.map((b) => b.text).join('\n\n'),
-      cacheSystem: blocks.some((b) => b.cacheControl !== undefined),
-      messages: draft.messages.map((m) => ({ ...m, id: m.id ?? localId() })),
-      params: {
-        temperature: draft.temperature,
-        topP: draft.topP,
-        topK: draft.topK,
-        maxTokens: draft.maxTokens,
-        stopSequences: draft.stopSequences ?? [],
-        toolChoice: draft.toolChoice ?? 'auto',
-        thinking: draft.thinking ?? { enabled: false },
-      },
-      toolsText: draft.tools?.length ? JSON.stringify(draft.tools, null, 2) : '',
-      responseFormatText: draft.responseFormat ? JSON.stringify(draft.responseFormat.schema, null, 2) : '',
-      extras: { ...s.extras, [s.format]: draft.extras?.[s.format] ?? {} },
-      // The body was built with the composer (and its attachments) as the last turn: they are in messages now.
-      composer: '',
-      attachments: [],
-      rawBody: null,
-      issues: [],
-    })
+    set({ ...formFromDraft(draft, get()), rawBody: null, issues: [] })
   },
 
   addTurn(role) {
@@ -297,14 +280,24 @@ function updateRun(runId: string, change: (run: RunView) => RunView): void {
 }
 
 const newRunId = () => `run-${crypto.randomUUID()}`
+type StartOptions = { force?: boolean; rawBody?: string | null }
+/** Edited JSON sent by runs still going: a refused one comes back to the editor to be corrected. */
+const rawSent = new Map<string, string>()
+function restoreRawBody(runId: string, failed: boolean): void {
+  const raw = rawSent.get(runId)
+  rawSent.delete(runId)
+  if (failed && raw !== undefined && useTextStore.getState().rawBody === null)
+    useTextStore.setState({ rawBody: raw })
+}
 
 /**
  * Starts a run of `draft`. The run exists (and shows) from the first moment; whatever fails after that ends it
  * with the cause on screen, and Stop ends it in any state.
  */
-async function start(draft: Draft, options: { force?: boolean } = {}): Promise<void> {
+async function start(draft: Draft, options: StartOptions = {}): Promise<void> {
   const s = useTextStore.getState()
   const runId = newRunId()
+  if (options.rawBody != null) rawSent.set(runId, options.rawBody)
   // Older finished runs leave with the new one: the panel shows one run; runs still going stay until they end.
   const runs = Object.fromEntries(Object.entries(s.runs).filter(([, r]) => r.status === 'running'))
   useTextStore.setState({
@@ -313,8 +306,10 @@ async function start(draft: Draft, options: { force?: boolean } = {}): Promise<v
     issues: [],
     pendingToolCalls: [],
   })
-  const fail = (message: string, errorType = 'TEXT_RUN_FAILED') =>
+  const fail = (message: string, errorType = 'TEXT_RUN_FAILED') => {
+    restoreRawBody(runId, true)
     updateRun(runId, (r) => endRunLocally(r, 'error', { message, errorType, raw: null }))
+  }
   const profileId = profileInUse()
   if (!profileId) return fail('No connection profile is chosen: add or choose one in Settings.')
   try {
@@ -328,7 +323,7 @@ async function start(draft: Draft, options: { force?: boolean } = {}): Promise<v
         format: s.format,
         draft: { ...settings, messages: [] },
         conversation,
-        ...(s.rawBody !== null ? { rawBody: s.rawBody } : {}),
+        ...(options.rawBody != null ? { rawBody: options.rawBody } : {}),
         ...(options.force ? { force: true } : {}),
       })
     })
@@ -348,6 +343,7 @@ function onRunEnded(payload: RunEnded): void {
   const s = useTextStore.getState()
   const run = s.runs[payload.runId]
   if (!run || run.status !== 'running') return
+  restoreRawBody(run.runId, payload.status === 'error')
   const ended = endRun(run, payload)
   conversationFailed(payload.error?.errorType)
   if (payload.status !== 'done' || s.currentRunId !== payload.runId)
@@ -360,23 +356,6 @@ function onRunEnded(payload: RunEnded): void {
     runs: { ...s.runs, [run.runId]: ended },
     messages: next.messages,
     pendingToolCalls: ended.toolCalls,
-  })
-}
-
-/** Keeps a partial (failed or cut) answer in the conversation, as the user asked. */
-export function keepPartialAnswer(): void {
-  const s = useTextStore.getState()
-  const run = currentRun(s)
-  if (!run || run.status === 'running' || !run.text) return
-  const message: DraftMessage = {
-    id: localId(),
-    role: 'assistant',
-    parts: [{ type: 'text', text: run.text }],
-  }
-  // The kept text is a turn of its own now; the run's output gives way to it.
-  useTextStore.setState({
-    messages: [...s.messages, message],
-    runs: { ...s.runs, [run.runId]: { ...run, status: 'done' } },
   })
 }
 

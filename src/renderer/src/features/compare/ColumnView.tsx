@@ -245,7 +245,7 @@ const ColumnHead = memo(function ColumnHead({
             Run
           </button>
         )}
-        <button className="ghost" onClick={() => continueInText(columnId)} disabled={running}>
+        <button className="ghost" onClick={() => void continueInText(columnId)} disabled={running}>
           Continue in Text
         </button>
         <button

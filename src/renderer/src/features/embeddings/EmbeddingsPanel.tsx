@@ -77,7 +77,12 @@ export function EmbeddingsPanel() {
         </div>
         <label>
           <span className="muted small">Profile</span>
-          <select aria-label="Profile" value={profileId ?? ''} onChange={(e) => setProfile(e.target.value)}>
+          <select
+            aria-label="Profile"
+            value={profileId ?? ''}
+            // The app's one active profile, so the header always names the profile these requests go to.
+            onChange={(e) => (setProfile(''), void useProfilesStore.getState().setActive(e.target.value))}
+          >
             {profiles.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}

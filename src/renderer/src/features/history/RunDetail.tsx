@@ -57,7 +57,7 @@ export function RunDetail({ run }: { run: HistoryRun }) {
       )}
       {isText && (
         <div className="history-actions" role="group" aria-label="Run actions">
-          <button type="button" onClick={() => openInText(run)}>
+          <button type="button" onClick={() => void openInText(run)}>
             Open in Text
           </button>
           <button type="button" className="primary" onClick={() => void rerun(run)}>
@@ -80,7 +80,7 @@ export function RunDetail({ run }: { run: HistoryRun }) {
           <button type="button" onClick={() => void rerun(run, format)}>
             Rerun in {FORMAT_LABELS[format]}
           </button>
-          <button type="button" onClick={() => openInCompare(run)}>
+          <button type="button" onClick={() => void openInCompare(run)}>
             Open in Compare
           </button>
           <SaveCaseButton draft={() => draft} />

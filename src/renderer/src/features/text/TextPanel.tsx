@@ -127,7 +127,11 @@ export function TextPanel() {
           {showParams ? 'Hide parameters' : 'Parameters'}
         </button>
         <TokenCount />
-        <button className="ghost" onClick={openInCompare} title="Compare this conversation across formats">
+        <button
+          className="ghost"
+          onClick={() => void openInCompare()}
+          title="Compare this conversation across formats"
+        >
           Open in Compare
         </button>
       </div>
