@@ -1,0 +1,48 @@
+// Packaging of the desktop app (`npm run package`: build, then electron-builder with this file). What is
+// packed mirrors what the app loads at run time: electron-vite's out/ (main with its chunks, the CJS preload,
+// the renderer) and the simulator's sample videos, all inside app.asar; production dependencies are added by
+// electron-builder. Fuses are flipped by the afterPack hook from packaging/fuses.ts (the only fuse list).
+import type { Configuration } from 'electron-builder'
+import { applyFuses } from './afterPack'
+
+/** What the packaged app reads at run time, relative to the project (and to app.asar's root once packed). */
+export const RUNTIME_FILES = [
+  'out/main/**/*', // index.js (package.json "main") and chunks/ (the embeddings worker and its siblings)
+  'out/preload/**/*', // index.cjs: the sandboxed window's preload
+  'out/renderer/**/*', // index.html and assets/, served over app://renderer
+  'resources/sim/*.mp4', // the built-in simulator's sample videos (src/simulator/media.ts: ../../resources/sim)
+  'package.json',
+] as const
+
+const config: Configuration = {
+  appId: 'dev.gateway-playground.desktop',
+  productName: 'Gateway Playground',
+  executableName: 'gateway-playground',
+  copyright: 'Copyright © Gateway Playground contributors',
+  directories: { output: 'dist', buildResources: 'packaging' },
+  files: [...RUNTIME_FILES, '!**/*.map'],
+  asar: true,
+  // Fuses are ours (afterPack), not electron-builder's `electronFuses`, so that one module holds the list.
+  afterPack: applyFuses,
+  mac: {
+    target: ['dmg'],
+    category: 'public.app-category.developer-tools',
+    // Notarization requires the hardened runtime; entitlements allow V8's JIT and nothing else.
+    hardenedRuntime: true,
+    gatekeeperAssess: false,
+    entitlements: 'packaging/entitlements.mac.plist',
+    entitlementsInherit: 'packaging/entitlements.mac.plist',
+  },
+  win: { target: ['nsis'] },
+  nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
+  linux: {
+    target: ['AppImage', 'deb'],
+    category: 'Development',
+    synopsis: 'A desktop playground for an AI model gateway',
+    // Debian wants a maintainer address: set the real one before publishing a .deb.
+    maintainer: 'Gateway Playground maintainers <maintainers@gateway-playground.invalid>',
+  },
+  deb: { packageCategory: 'devel' },
+}
+
+export default config
