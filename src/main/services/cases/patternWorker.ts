@@ -42,18 +42,26 @@ try {
 const compile = (plan) => (plan.engine === 're2' ? RE2JS.compile(plan.source, plan.re2Flags) : new RegExp(plan.pattern, plan.flags))
 let patterns = {}
 const regExp = (pattern, flags) => {
-  const plan = patterns[flags + '/' + pattern]
+  const key = flags + '/' + pattern
+  const plan = patterns[key]
   if (!plan) throw new Error('pattern ' + JSON.stringify(pattern) + ' was not planned')
-  return compile(plan)
+  const rx = compile(plan)
+  return { test: (text) => rx.test(text), toString: () => key }
 }
 regExp.code = 'safePattern'
+// One Ajv (a new one compiles the meta-schema again), renewed with the cache of validators it serves.
+let ajv = null
 const validators = new Map()
 function validator(schema) {
   const key = JSON.stringify(schema)
   let found = validators.get(key)
   if (!found) {
-    found = new Ajv({ allErrors: true, strict: false, logger: false, code: { regExp } }).compile(schema)
-    if (validators.size > 200) validators.clear()
+    if (!ajv || validators.size > 200) {
+      ajv = new Ajv({ allErrors: true, strict: false, logger: false, code: { regExp } })
+      validators.clear()
+    }
+    found = ajv.compile(schema)
+    ajv.removeSchema(schema)
     validators.set(key, found)
   }
   return found

@@ -17,28 +17,49 @@ interface Compiled {
 const compiled = new Map<string, Compiled>()
 const short = (text: string, n = 60) => (text.length > n ? `${text.slice(0, n)}…` : text)
 
-function compile(schema: Record<string, unknown>): Compiled {
-  const patterns: Record<string, RunnablePlan> = {}
-  const regExp = (pattern: string, flags: string) => {
-    const plan = planPattern(pattern, flags)
-    if (!plan.ok) throw new Error(`pattern "${short(pattern)}": ${plan.message}`)
-    const key = `${flags}/${pattern}`
-    patterns[key] = runnable(plan, pattern, flags)!
-    // Main never validates with this schema: the object only stands for the pattern in Ajv's compiled code.
-    return {
-      test: () => {
-        throw new Error('schema patterns run in the pattern worker')
-      },
-      toString: () => key,
-    }
+// The patterns of the schema being compiled: Ajv asks for each one through `regExp`.
+let collecting: Record<string, RunnablePlan> = {}
+const regExp = (pattern: string, flags: string) => {
+  const plan = planPattern(pattern, flags)
+  if (!plan.ok) throw new Error(`pattern "${short(pattern)}": ${plan.message}`)
+  const key = `${flags}/${pattern}`
+  collecting[key] = runnable(plan, pattern, flags)!
+  // Main never validates with a schema: this object only stands for the pattern in Ajv's compiled code, and its
+  // key keeps two patterns apart in Ajv's scope.
+  return {
+    test: () => {
+      throw new Error('schema patterns run in the pattern worker')
+    },
+    toString: () => key,
   }
-  regExp.code = 'safePattern'
+}
+regExp.code = 'safePattern'
+
+// One Ajv, renewed now and then: a new one compiles the meta-schema again (about 100 ms of main's time).
+let ajv: Ajv | null = null
+let compiles = 0
+
+function compile(schema: Record<string, unknown>): Compiled {
+  if (!ajv || compiles >= 500) {
+    ajv = new Ajv({ allErrors: true, strict: false, code: { regExp } })
+    compiles = 0
+  }
+  compiles += 1
+  const patterns: Record<string, RunnablePlan> = {}
+  collecting = patterns
   try {
-    // One Ajv per schema: its cache goes with this entry instead of growing with every schema ever seen.
-    new Ajv({ allErrors: true, strict: false, code: { regExp } }).compile(schema)
+    ajv.compile(schema)
     return { problem: null, patterns }
   } catch (error) {
     return { problem: `the schema does not compile: ${(error as Error).message}`, patterns }
+  } finally {
+    collecting = {}
+    // Ajv would keep every schema it compiled; this module's own cache is the bounded one.
+    try {
+      ajv.removeSchema(schema)
+    } catch {
+      // A schema that did not compile was not added.
+    }
   }
 }
 
