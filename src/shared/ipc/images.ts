@@ -6,6 +6,7 @@ import { defineCommand, defineEvent } from './define'
 import { exchangeSchema } from './exchange'
 import { jobLifeSchema, validationIssueSchema } from './video'
 import { imageFormSchema } from '../images/forms'
+import { taskLookupRequestSchema, taskLookupSchema, waitLimitSchema } from './taskLookup'
 
 const id = z.string().min(1).max(100)
 
@@ -60,6 +61,15 @@ export const imagesCommands = {
   'images.retryJob': defineCommand(jobId, z.object({ job: imageJobSchema, resubmitted: z.boolean() })),
   /** Removes the job and its stored images. */
   'images.deleteJob': defineCommand(jobId, z.object({ deleted: z.boolean() })),
+  /** One GET of endpoint 20 for a task id from elsewhere; the answer as it is. Adds nothing. */
+  'images.lookupTask': defineCommand(taskLookupRequestSchema, taskLookupSchema),
+  /** Checks the task id with endpoint 20, then follows it like a submitted job (the record says adopted). */
+  'images.adoptTask': defineCommand(taskLookupRequestSchema, z.object({ job: imageJobSchema })),
+  /** A job that outlived the polling limit is polled again, the limit counting from now. */
+  'images.keepWaiting': defineCommand(jobId, z.object({ job: imageJobSchema })),
+  /** The polling limit of console image jobs, in minutes (default 30). */
+  'images.getWaitLimit': defineCommand(z.object({}), waitLimitSchema),
+  'images.setWaitLimit': defineCommand(waitLimitSchema, waitLimitSchema),
   'images.getExchange': defineCommand(
     z.object({ jobId: id, which: z.enum(['submit', 'poll', 'result']) }),
     z.object({ exchange: exchangeSchema.nullable() }),

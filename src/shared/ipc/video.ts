@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
 import { exchangeSchema } from './exchange'
 import { CONSOLE_VIDEO_DURATIONS } from '../catalog/consoleTasks'
+import { taskLookupRequestSchema, taskLookupSchema, waitLimitSchema } from './taskLookup'
 
 /**
  * Largest image a video job takes. The spec gives no bound for video images; 20 MB keeps a request (base64
@@ -111,6 +112,8 @@ export const videoJobStatusSchema = z.enum([
   'failed',
   /** Polling stopped by the user; the task may still run at the gateway. */
   'cancelled',
+  /** The gateway answered a status the spec does not name (shown verbatim in `remoteStatus`); still polled. */
+  'unknown',
 ])
 export type VideoJobStatus = z.infer<typeof videoJobStatusSchema>
 
@@ -120,6 +123,7 @@ export const ACTIVE_JOB_STATUSES: readonly VideoJobStatus[] = [
   'queued',
   'in_progress',
   'downloading',
+  'unknown',
 ]
 
 export const jobErrorSchema = z.object({
@@ -168,12 +172,19 @@ export const jobLifeSchema = z.object({
   progress: z.object({ bytes: z.number(), total: z.number().nullable() }).nullable(),
   /** Completed result downloads (R7: one per job). */
   resultFetches: z.number(),
+  /** Tracked by its task id ("Track a task id…"): the app did not submit it and has no request for it. */
+  adopted: z.boolean().optional(),
+  /** The polling limit counts from here (the submit, or the last "Keep waiting"). */
+  waitFrom: z.number().nullable().optional(),
+  /** Polling stopped here because the task outlived the polling limit; the user keeps waiting or stops. */
+  overdueAt: z.number().nullable().optional(),
 })
 
 export const videoJobSchema = jobLifeSchema.extend({
   kind: z.enum(['model', 'console']),
   model: z.string(),
-  family: z.enum(['A', 'B', 'C', 'D', 'console']),
+  /** 'unknown': an adopted task whose id does not tell (family A ids begin with `video_`). */
+  family: z.enum(['A', 'B', 'C', 'D', 'console', 'unknown']),
   mode: z.string(),
   /** The prompt, cut to 500 characters for lists. */
   prompt: z.string(),
@@ -239,7 +250,8 @@ export const videoCommands = {
     jobId,
     z.object({
       job: videoJobSchema,
-      request: videoJobRequestSchema,
+      /** Null for an adopted job: the app never had its request. */
+      request: videoJobRequestSchema.nullable(),
       code: codeSchema.nullable(),
       url: z.string().nullable(),
     }),
@@ -249,6 +261,15 @@ export const videoCommands = {
     z.object({ jobId: id, which: z.enum(['submit', 'poll', 'result']) }),
     z.object({ exchange: exchangeSchema.nullable() }),
   ),
+  /** One GET of endpoint 12, 13 or 15 for a task id from elsewhere; the answer as it is. Adds nothing. */
+  'video.lookupTask': defineCommand(taskLookupRequestSchema, taskLookupSchema),
+  /** Checks the task id with its query, then follows it like a submitted job (the record says adopted). */
+  'video.adoptTask': defineCommand(taskLookupRequestSchema, z.object({ job: videoJobSchema })),
+  /** A job that outlived the polling limit is polled again, the limit counting from now. */
+  'video.keepWaiting': defineCommand(jobId, z.object({ job: videoJobSchema })),
+  /** The polling limit of video jobs, in minutes (default 120). */
+  'video.getWaitLimit': defineCommand(z.object({}), waitLimitSchema),
+  'video.setWaitLimit': defineCommand(waitLimitSchema, waitLimitSchema),
   /** Electron: a save dialog, then a copy. Browser mode answers VIDEO_SAVE_UNAVAILABLE (use the download link). */
   'video.saveResult': defineCommand(jobId, z.object({ saved: z.boolean(), path: z.string().nullable() })),
 }

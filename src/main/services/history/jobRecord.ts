@@ -138,7 +138,7 @@ export function imageJobRunRecord(job: ImageRecord, exchanges: JobExchanges): Ru
     .slice(0, 4)
     .map((i) => `${i.name} (${i.width ?? '?'}×${i.height ?? '?'}, ${megabytes(i.bytes)})`)
     .join(', ')}`
-  const form = job.request.form
+  const form: Record<string, unknown> = job.request?.form ?? {}
   return {
     ...jobBase(job, exchanges),
     kind: 'console',

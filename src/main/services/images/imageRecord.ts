@@ -14,7 +14,8 @@ export const imageRecordSchema = imageJobSchema
   .omit({ results: true, nextPollAt: true, notice: true, progress: true, before: true })
   .extend({
     task: z.enum(IMAGE_TASK_KINDS),
-    request: imageJobRequestSchema,
+    /** Null for an adopted job: the app never had its request. */
+    request: imageJobRequestSchema.nullable(),
     error: jobErrorSchema.nullable(),
     /** The result URLs the gateway answered with; `results[i]` is the stored copy of `answerUrls[i]`. */
     answerUrls: z.array(z.string()),

@@ -94,7 +94,7 @@ export class ImageSteps {
       return failed(refusal('submit', answer, res.status, text))
     }
     const data = answer.data
-    if (job.task === 'batch-images' || job.request.form.mode === 'easy') {
+    if (job.task === 'batch-images' || job.request?.form.mode === 'easy') {
       const urls = imageUrls(data)
       if (!urls || urls.length === 0) {
         return failed({
@@ -173,7 +173,8 @@ export class ImageSteps {
       }
     }
     if (status !== PHOTO_SHOOT_STATUS.success) {
-      job.status = 'in_progress'
+      // RUNNING is the app's assumed running value; any other is kept verbatim and shown as unknown, still polled.
+      job.status = status === PHOTO_SHOOT_STATUS.running ? 'in_progress' : 'unknown'
       return { type: 'pending', statusChanged }
     }
     const urls = imageUrls(data)

@@ -7,6 +7,8 @@ import { imageJobRunRecord } from '../history/jobRecord'
 import type { JobExchanges } from '../tasks/types'
 import { randomUUID } from 'node:crypto'
 import { consolePath, type ConsoleEndpoint } from '../../../shared/catalog/consoleTasks'
+import { DEFAULT_WAIT_MINUTES } from '../../../shared/catalog/taskStatuses'
+import type { TaskLookup, TaskLookupRequest } from '../../../shared/ipc/taskLookup'
 import {
   IMAGE_TASK_KINDS,
   type ImageJob,
@@ -103,6 +105,8 @@ const IMAGE_JOBS: JobKindSpec<ImageRecord> = {
   resultNoun: 'image',
   label: 'image job',
   notFound: () => new AppError('IMAGE_JOB_NOT_FOUND', 'This image job no longer exists.'),
+  waitLimit: { name: 'wait-limit-images', defaultMinutes: DEFAULT_WAIT_MINUTES.images },
+  lookupKinds: ['console-image-query'],
 }
 
 export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJobRequest> {
@@ -177,6 +181,40 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
     const failed = new Set(issues.map((i) => i.field))
     issues.push(...validateImageForm(form, dims).filter((i) => !failed.has(i.field)))
     return { issues, files }
+  }
+
+  protected adoptedRecord(
+    profile: ResolvedProfile,
+    request: TaskLookupRequest,
+    found: TaskLookup,
+  ): ImageRecord {
+    const now = this.clock.now()
+    // Endpoint 20 serves advanced-mode photo-shoots and try-ons alike; the id does not say which.
+    return {
+      id: randomUUID(),
+      task: 'photo-shoot',
+      mode: 'advanced',
+      profileId: profile.id,
+      profileName: profile.name,
+      title: `Task ${request.taskId}, tracked by its id`,
+      request: null,
+      adopted: true,
+      taskId: request.taskId,
+      status: 'submitted',
+      remoteStatus: found.status,
+      createdAt: now,
+      submittedAt: now,
+      finishedAt: null,
+      updatedAt: now,
+      polls: 0,
+      error: null,
+      expected: null,
+      answerUrls: [],
+      results: [],
+      beforeMediaId: null,
+      resultFetches: 0,
+      resultAttempts: 0,
+    }
   }
 
   protected view(job: ImageRecord): ImageJob {

@@ -1,6 +1,58 @@
 // How long a job waits before its next query after a transient problem: exponential from the poll interval with
-// ±20 % jitter, capped; a server's Retry-After is honoured up to a cap (and the cap is shown). Pure.
+// ±20 % jitter, capped; a server's Retry-After is honoured up to a cap (and the cap is shown); and when a job
+// gives up instead (too many failed queries or result fetches in a row). Pure.
+import type { JobError } from '../../../shared/ipc/video'
 import type { TaskTiming } from './domain'
+
+/** What follows a failure: wait and try again (with the notice shown meanwhile), or end with an error. */
+export type RetryDecision = { wait: number; notice: string } | { error: JobError }
+
+/** After the `pollErrors`-th failed query in a row. */
+export function pollRetry(
+  timing: TaskTiming,
+  pollErrors: number,
+  message: string,
+  retryAfter: number | null,
+  random: number,
+): RetryDecision {
+  if (pollErrors > timing.maxPollErrors) {
+    return {
+      error: {
+        stage: 'poll',
+        code: 'POLL_GAVE_UP',
+        message: `Querying the task failed ${pollErrors} times in a row (last: ${message}). Retry to keep following it.`,
+        httpStatus: null,
+      },
+    }
+  }
+  const { wait, notice } = backoffDelay(timing, pollErrors, retryAfter, random)
+  return { wait, notice: `${message}; ${notice}` }
+}
+
+/** After the `attempts`-th failed fetch of a succeeded task's result. */
+export function resultRetry(
+  timing: TaskTiming,
+  attempts: number,
+  noun: string,
+  failure: { code: string; message: string; httpStatus: number | null },
+): RetryDecision {
+  const max = timing.maxResultAttempts
+  if (attempts >= max) {
+    return {
+      error: {
+        stage: 'result',
+        code: failure.code,
+        message: `The ${noun} was generated but could not be fetched after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${failure.message}`,
+        httpStatus: failure.httpStatus,
+      },
+    }
+  }
+  const wait = timing.resultRetryMs * 2 ** (attempts - 1)
+  return {
+    wait,
+    notice: `Fetching the ${noun} failed (${failure.message}); attempt ${attempts + 1} of ${max} in ${seconds(wait)}.`,
+  }
+}
 
 export function backoffDelay(
   timing: TaskTiming,

@@ -44,6 +44,8 @@ export interface TaskDomain<R extends TaskRecord> {
   finished(job: R): void
   /** The job was deleted: its stored results go, the windows are told. */
   removed(job: R): Promise<void>
+  /** How long a job is polled (from its submit or the last "Keep waiting") before the user is asked. */
+  waitLimitMs(job: R): number
 }
 
 export interface SendContext {

@@ -1,35 +1,40 @@
-// The asynchronous task engine: the life cycle every gateway job shares, whatever its kind. Submit → the task id
-// is in the ledger before the first poll (R7) → a domain's poll step every 3–5 s with jitter through the Clock,
-// backing off on transient problems (shown as a notice, Retry-After honoured up to a cap) → the result fetched
-// until stored once, with bounded attempts. On start every unfinished job resumes; a late callback of a
-// cancelled, deleted or retried job changes nothing (generations). Exchanges are kept per job and on disk.
+// The task engine: the life cycle every gateway job shares. Submit (or adopt a task id) → the id is on disk before
+// the first poll (R7) → a domain's poll step every 3–5 s through the Clock, backing off on transient problems →
+// the result fetched once; past the kind's polling limit polling stops until the user decides (overdueAt). Jobs
+// resume on start; a late callback of a cancelled, deleted or retried job changes nothing (generations).
 import { AppError } from '../../../shared/ipc/result'
-import type { Exchange } from '../../../shared/ipc/exchange'
-import type { JobError } from '../../../shared/ipc/video'
+import { ACTIVE_JOB_STATUSES, type JobError } from '../../../shared/ipc/video'
 import { GatewayError } from '../gateway'
 import type { ResolvedProfile } from '../profiles'
 import { systemClock, type Clock } from '../ports'
-import { backoffDelay, seconds } from './backoff'
+import { pollRetry, resultRetry, type RetryDecision } from './backoff'
 import type { LiveState, SendContext, TaskDomain, TaskEngineDeps } from './domain'
 import { Runtimes } from './runtime'
-import type { ExchangeSlot, JobExchanges, StepOutcome, SubmitOutcome, TaskRecord, TaskStatus } from './types'
+import type { Exchange } from '../../../shared/ipc/exchange'
+import { ExchangeCache } from './exchangeCache'
+import type { ExchangeSlot, StepOutcome, SubmitOutcome, TaskRecord, TaskStatus } from './types'
 
 export type { SendContext, TaskDomain, TaskTiming } from './domain'
 
-export const ACTIVE_STATUSES = new Set<TaskStatus>([
-  'submitting',
-  'submitted',
-  'queued',
-  'in_progress',
-  'downloading',
-])
+export const ACTIVE_STATUSES = new Set<TaskStatus>(ACTIVE_JOB_STATUSES)
 const REMOTE_ACTIVE = new Set(['submitted', 'queued', 'in_progress'])
-const MAX_EXCHANGE_JOBS = 100
+const submitThrew = (error: unknown): JobError => ({
+  stage: 'submit',
+  code: error instanceof AppError ? error.code : 'SUBMIT_FAILED',
+  message: error instanceof Error ? error.message : String(error),
+  httpStatus: null,
+})
+const localError = (code: string, message: string): JobError => ({
+  stage: 'local',
+  code,
+  message,
+  httpStatus: null,
+})
 
 export class TaskEngine<R extends TaskRecord> {
   private readonly records = new Map<string, R>()
   private readonly runtimes = new Runtimes()
-  private readonly exchanges = new Map<string, JobExchanges>()
+  private readonly exchanges: ExchangeCache
   private readonly clock: Clock
   private readonly random: () => number
   private closed = false
@@ -40,6 +45,7 @@ export class TaskEngine<R extends TaskRecord> {
   ) {
     this.clock = deps.clock ?? systemClock
     this.random = deps.random ?? Math.random
+    this.exchanges = new ExchangeCache(deps.archive)
   }
 
   get isClosed(): boolean {
@@ -53,22 +59,20 @@ export class TaskEngine<R extends TaskRecord> {
     )
     if (dropped > 0) this.deps.log?.(`${this.domain.label}s: ${dropped} unreadable record(s) were skipped`)
     for (const job of jobs) this.records.set(job.id, job)
-    const recent = this.sorted().slice(0, MAX_EXCHANGE_JOBS).reverse()
-    const kept = await Promise.all(recent.map((j) => this.deps.archive.load(j.id)))
-    recent.forEach((j, i) => kept[i] && this.exchanges.set(j.id, kept[i]))
+    await this.exchanges.load(this.sorted().map((j) => j.id))
     let changed = false
     for (const job of jobs) {
       if (job.status === 'submitting') {
         // The app stopped between sending and the answer: the task may exist, but its id was never known.
-        this.finishWithError(job, {
-          stage: 'local',
-          code: 'INTERRUPTED',
-          message:
+        this.finishWithError(
+          job,
+          localError(
+            'INTERRUPTED',
             'The app closed before the gateway confirmed this job, so its task id is unknown. Retry submits it again.',
-          httpStatus: null,
-        })
+          ),
+        )
         changed = true
-      } else if (ACTIVE_STATUSES.has(job.status)) {
+      } else if (ACTIVE_STATUSES.has(job.status) && !job.overdueAt) {
         this.schedule(job, Math.floor(this.random() * this.deps.timing.resumeSpreadMs))
       }
     }
@@ -93,10 +97,6 @@ export class TaskEngine<R extends TaskRecord> {
     return job
   }
 
-  find(jobId: string): R | undefined {
-    return this.records.get(jobId)
-  }
-
   live(job: R): LiveState {
     const rt = this.runtimes.find(job.id)
     return { nextPollAt: rt?.nextPollAt ?? null, notice: rt?.notice ?? null, progress: rt?.progress ?? null }
@@ -104,7 +104,27 @@ export class TaskEngine<R extends TaskRecord> {
 
   exchange(jobId: string, slot: ExchangeSlot): Exchange | null {
     this.record(jobId)
-    return this.exchanges.get(jobId)?.[slot] ?? null
+    return this.exchanges.get(jobId, slot)
+  }
+
+  /** A task submitted elsewhere, found by its id: on disk first, then queried at once like any other job. */
+  async adopt(job: R): Promise<R> {
+    this.records.set(job.id, job)
+    await this.persist()
+    this.schedule(job, 0)
+    return job
+  }
+
+  /** A job that outlived the polling limit is queried again now; the limit counts from now. */
+  keepWaiting(jobId: string): R {
+    const job = this.record(jobId)
+    if (!job.overdueAt || !ACTIVE_STATUSES.has(job.status)) return job
+    job.overdueAt = null
+    job.waitFrom = this.clock.now()
+    job.updatedAt = job.waitFrom
+    void this.persist()
+    this.schedule(job, 0)
+    return job
   }
 
   /**
@@ -126,15 +146,7 @@ export class TaskEngine<R extends TaskRecord> {
       })
     } catch (error) {
       if (error instanceof GatewayError) this.keepExchange(job.id, 'submit', error.exchange.snapshot())
-      outcome = {
-        type: 'failed',
-        error: {
-          stage: 'submit',
-          code: error instanceof AppError ? error.code : 'SUBMIT_FAILED',
-          message: error instanceof Error ? error.message : String(error),
-          httpStatus: null,
-        },
-      }
+      outcome = { type: 'failed', error: submitThrew(error) }
     } finally {
       rt.abort = null
     }
@@ -161,6 +173,7 @@ export class TaskEngine<R extends TaskRecord> {
     if (!ACTIVE_STATUSES.has(job.status)) return job
     this.runtimes.stop(job.id)
     job.status = 'cancelled'
+    job.overdueAt = null
     job.updatedAt = this.clock.now()
     void this.persist()
     this.emit(job)
@@ -186,7 +199,8 @@ export class TaskEngine<R extends TaskRecord> {
     job.error = null
     job.finishedAt = null
     job.resultAttempts = 0
-    job.updatedAt = this.clock.now()
+    job.overdueAt = null
+    job.updatedAt = job.waitFrom = this.clock.now()
     await this.persist()
     this.schedule(job, 0)
     return { job, resubmitted: false }
@@ -237,12 +251,8 @@ export class TaskEngine<R extends TaskRecord> {
       this.deps.log?.(
         `${this.domain.label} ${job.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       )
-      this.finishWithError(job, {
-        stage: 'local',
-        code: 'INTERNAL',
-        message: `Unexpected error while following the job: ${error instanceof Error ? error.message : String(error)}`,
-        httpStatus: null,
-      })
+      const why = error instanceof Error ? error.message : String(error)
+      this.finishWithError(job, localError('INTERNAL', `Unexpected error while following the job: ${why}`))
       await this.persist()
     }
   }
@@ -254,12 +264,8 @@ export class TaskEngine<R extends TaskRecord> {
       profile = await this.deps.profiles.resolve(job.profileId)
     } catch {
       if (!this.current(job, gen)) return
-      this.finishWithError(job, {
-        stage: 'local',
-        code: 'PROFILE_MISSING',
-        message: `The profile "${job.profileName}" of this job no longer exists, so it cannot be queried.`,
-        httpStatus: null,
-      })
+      const why = `The profile "${job.profileName}" of this job no longer exists, so it cannot be queried.`
+      this.finishWithError(job, localError('PROFILE_MISSING', why))
       await this.persist()
       return
     }
@@ -300,6 +306,10 @@ export class TaskEngine<R extends TaskRecord> {
       case 'pending':
         rt.pollErrors = 0
         rt.notice = null
+        if (this.outlived(job)) {
+          await this.persist()
+          return this.emit(job)
+        }
         if (outcome.statusChanged) await this.persist()
         if (!this.current(job, gen)) return
         return this.schedule(job, this.interval())
@@ -315,43 +325,43 @@ export class TaskEngine<R extends TaskRecord> {
     }
   }
 
+  /** Past the kind's polling limit: polling stops (no timer) and the job says so until the user decides. */
+  private outlived(job: R): boolean {
+    const now = this.clock.now()
+    const from = job.waitFrom ?? job.submittedAt ?? job.createdAt
+    if (now - from < this.domain.waitLimitMs(job)) return false
+    job.overdueAt = now
+    job.updatedAt = now
+    return true
+  }
+
   private resultFailed(job: R, code: string, message: string, httpStatus: number | null): Promise<void> {
     job.resultAttempts++
-    const max = this.deps.timing.maxResultAttempts
-    const noun = this.domain.resultNoun
-    if (job.resultAttempts >= max) {
-      this.finishWithError(job, {
-        stage: 'result',
-        code,
-        message: `The ${noun} was generated but could not be fetched after ${job.resultAttempts} attempt${job.resultAttempts === 1 ? '' : 's'}: ${message}`,
-        httpStatus,
-      })
-      return this.persist()
-    }
-    const wait = this.deps.timing.resultRetryMs * 2 ** (job.resultAttempts - 1)
-    this.runtimes.of(job.id).notice =
-      `Fetching the ${noun} failed (${message}); attempt ${job.resultAttempts + 1} of ${max} in ${seconds(wait)}.`
-    this.schedule(job, wait)
+    const next = resultRetry(this.deps.timing, job.resultAttempts, this.domain.resultNoun, {
+      code,
+      message,
+      httpStatus,
+    })
+    this.retryOrEnd(job, next)
     return this.persist()
   }
 
   private backoff(job: R, message: string, retryAfter: number | null): void {
     const rt = this.runtimes.of(job.id)
-    const timing = this.deps.timing
     rt.pollErrors++
-    if (rt.pollErrors > timing.maxPollErrors) {
-      this.finishWithError(job, {
-        stage: 'poll',
-        code: 'POLL_GAVE_UP',
-        message: `Querying the task failed ${rt.pollErrors} times in a row (last: ${message}). Retry to keep following it.`,
-        httpStatus: null,
-      })
-      void this.persist()
-      return
+    const next = pollRetry(this.deps.timing, rt.pollErrors, message, retryAfter, this.random())
+    if (this.retryOrEnd(job, next)) void this.persist()
+  }
+
+  /** Schedules the next attempt with its notice, or ends the job; true when it ended. */
+  private retryOrEnd(job: R, next: RetryDecision): boolean {
+    if ('error' in next) {
+      this.finishWithError(job, next.error)
+      return true
     }
-    const { wait, notice } = backoffDelay(timing, rt.pollErrors, retryAfter, this.random())
-    rt.notice = `${message}; ${notice}`
-    this.schedule(job, wait)
+    this.runtimes.of(job.id).notice = next.notice
+    this.schedule(job, next.wait)
+    return false
   }
 
   private finishWithError(job: R, error: JobError): void {
@@ -366,20 +376,13 @@ export class TaskEngine<R extends TaskRecord> {
 
   persist(): Promise<void> {
     return this.deps.ledger.save().catch((error: unknown) => {
-      this.deps.log?.(
-        `${this.domain.label}s: could not save ${this.deps.ledger.path}: ${error instanceof Error ? error.message : String(error)}`,
-      )
+      const why = error instanceof Error ? error.message : String(error)
+      this.deps.log?.(`${this.domain.label}s: could not save ${this.deps.ledger.path}: ${why}`)
     })
   }
 
   private keepExchange(jobId: string, slot: ExchangeSlot, exchange: Exchange): void {
-    if (!this.records.has(jobId)) return
-    const entry = this.exchanges.get(jobId) ?? {}
-    entry[slot] = exchange
-    this.exchanges.delete(jobId)
-    this.exchanges.set(jobId, entry)
-    while (this.exchanges.size > MAX_EXCHANGE_JOBS) this.exchanges.delete(this.exchanges.keys().next().value!)
-    void this.deps.archive.save(jobId, entry)
+    if (this.records.has(jobId)) this.exchanges.keep(jobId, slot, exchange)
   }
 
   private emit(job: R): void {
@@ -388,12 +391,6 @@ export class TaskEngine<R extends TaskRecord> {
   }
 
   private progress(job: R, bytes: number, total: number | null): void {
-    const rt = this.runtimes.of(job.id)
-    rt.progress = { bytes, total }
-    const now = this.clock.now()
-    // Progress is a hint: at most four updates a second reach the windows.
-    if (now - rt.lastProgressEmit < 250) return
-    rt.lastProgressEmit = now
-    this.emit(job)
+    if (this.runtimes.progress(job.id, bytes, total, this.clock.now())) this.emit(job)
   }
 }

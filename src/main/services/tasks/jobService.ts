@@ -1,12 +1,19 @@
 // The part of a job service that is the same for every kind of asynchronous job (video, console image tasks):
 // the engine made from the shared ledger and exchange archive, the watching windows and their events, and the
-// commands a job list offers (list, get, cancel, retry, delete, exchanges). A kind adds its submit, its view of a
-// record and its events; the life cycle stays in the engine.
+// commands a job list offers (list, get, cancel, retry, delete, exchanges, keep waiting, the polling limit, and
+// looking up and adopting a task by its id). A kind adds its submit, its view of a record, its events and how an
+// adopted task becomes a record; the life cycle stays in the engine.
 import type { Events } from '../../../shared/ipc/contract'
 import type { EventPayload } from '../../../shared/ipc/define'
 import type { Exchange } from '../../../shared/ipc/exchange'
 import { systemClock, type Clock, type EventSink } from '../ports'
 import type { ProfileService, ResolvedProfile } from '../profiles'
+import type { GatewayClient } from '../gateway'
+import { AppError } from '../../../shared/ipc/result'
+import type { TaskLookup, TaskLookupRequest } from '../../../shared/ipc/taskLookup'
+import type { TaskLookupKind } from '../../../shared/catalog/taskStatuses'
+import { lookupTask } from './lookup'
+import { WaitLimit } from './waitLimit'
 import type { TaskDomain, TaskTiming } from './domain'
 import { TaskEngine } from './engine'
 import { ExchangeArchive } from './exchangeArchive'
@@ -17,6 +24,7 @@ import { JobEnds, keptExchanges } from '../history/jobRecord'
 
 export interface JobServiceDeps {
   profiles: ProfileService
+  gateway: GatewayClient
   /** The job ledger (`jobs.json`) and the jobs' exchanges live here. */
   dataDir: string
   /** The ledger shared with the other job kinds; one is made in `dataDir` when absent. */
@@ -31,8 +39,13 @@ export interface JobServiceDeps {
 /** What a kind tells the engine about itself; its step and hooks are the service's methods. */
 export type JobKindSpec<R extends TaskRecord> = Omit<
   TaskDomain<R>,
-  'step' | 'changed' | 'finished' | 'removed'
->
+  'step' | 'changed' | 'finished' | 'removed' | 'waitLimitMs'
+> & {
+  /** The polling limit's file name and default, in minutes. */
+  waitLimit: { name: string; defaultMinutes: number }
+  /** What "Track a task id…" may look up for this kind. */
+  lookupKinds: readonly TaskLookupKind[]
+}
 
 interface Watcher {
   sink: EventSink<Events>
@@ -40,13 +53,24 @@ interface Watcher {
   visible: boolean
 }
 
-export abstract class JobService<R extends TaskRecord & { request: Req }, V extends { id: string }, Req> {
+export abstract class JobService<
+  R extends TaskRecord & { request: Req | null },
+  V extends { id: string },
+  Req,
+> {
   protected readonly watchers = new Map<string, Watcher>()
   protected readonly engine: TaskEngine<R>
   protected readonly clock: Clock
+  private readonly waitLimit: WaitLimit
 
-  constructor(deps: JobServiceDeps, kind: JobKindSpec<R>, timing: TaskTiming) {
+  constructor(
+    private readonly jobDeps: JobServiceDeps,
+    private readonly kind: JobKindSpec<R>,
+    timing: TaskTiming,
+  ) {
+    const deps = jobDeps
     this.clock = deps.clock ?? systemClock
+    this.waitLimit = new WaitLimit(deps.dataDir, kind.waitLimit.name, kind.waitLimit.defaultMinutes)
     const ends = new JobEnds<R>(
       deps.recorder,
       (job) =>
@@ -66,6 +90,7 @@ export abstract class JobService<R extends TaskRecord & { request: Req }, V exte
         },
         finished: (job) => this.finished(job),
         removed: (job) => this.removed(job),
+        waitLimitMs: () => this.waitLimit.ms,
       },
       {
         ledger: deps.ledger ?? new TaskLedger(deps.dataDir, deps.log),
@@ -93,10 +118,73 @@ export abstract class JobService<R extends TaskRecord & { request: Req }, V exte
   protected abstract removed(job: R): Promise<void>
   /** A job reached succeeded or failed. */
   protected finished(_job: R): void {}
+  /** A task found by its id as this kind's record (no request; `adopted` set; status `submitted`). */
+  protected abstract adoptedRecord(profile: ResolvedProfile, request: TaskLookupRequest, found: TaskLookup): R
 
   /** Loads this kind's jobs from the ledger and resumes every unfinished one (also when no window is open). */
-  start(): Promise<void> {
+  async start(): Promise<void> {
+    await this.waitLimit.load()
     return this.engine.start()
+  }
+
+  /** One GET of the task's query (or download) for an id from elsewhere; the answer as it is. Adds nothing. */
+  async lookup(request: TaskLookupRequest): Promise<TaskLookup> {
+    this.lookupKind(request)
+    const profile = await this.jobDeps.profiles.resolve(request.profileId)
+    const found = await lookupTask(this.jobDeps.gateway, profile, request.kind, request.taskId)
+    return { ...found, trackedJobId: this.tracked(profile.id, request.taskId)?.id ?? null }
+  }
+
+  /**
+   * Follows a task submitted elsewhere: its query must answer with a status first (a wrong id gets the
+   * gateway's own error and adds nothing); then it is polled, fetched and kept like any other job.
+   */
+  async adopt(request: TaskLookupRequest): Promise<V> {
+    this.lookupKind(request)
+    if (this.engine.isClosed) throw new AppError('JOBS_CLOSED', 'The app is shutting down.')
+    const profile = await this.jobDeps.profiles.resolve(request.profileId)
+    const known = this.tracked(profile.id, request.taskId)
+    if (known) {
+      throw new AppError(
+        'TASK_ALREADY_TRACKED',
+        `Task ${request.taskId} is already in the job list${known.adopted ? ' (adopted earlier)' : ''}.`,
+        { jobId: known.id },
+      )
+    }
+    // The query confirms the id; a download (13) would fetch the whole video only to check it.
+    const check = request.kind === 'video-download' ? 'video-query' : request.kind
+    const found = await lookupTask(this.jobDeps.gateway, profile, check, request.taskId)
+    if (!found.found || found.status === null) {
+      throw new AppError(
+        'TASK_NOT_FOUND',
+        found.message ?? `The gateway's answer for task ${request.taskId} carries no status.`,
+        { httpStatus: found.httpStatus },
+      )
+    }
+    const job = this.adoptedRecord(profile, request, { ...found, trackedJobId: null })
+    await this.engine.adopt(job)
+    return this.view(job)
+  }
+
+  keepWaiting(jobId: string): V {
+    return this.view(this.engine.keepWaiting(jobId))
+  }
+
+  getWaitLimit(): { minutes: number } {
+    return { minutes: this.waitLimit.get() }
+  }
+
+  async setWaitLimit(minutes: number): Promise<{ minutes: number }> {
+    return { minutes: await this.waitLimit.set(minutes) }
+  }
+
+  private lookupKind(request: TaskLookupRequest): void {
+    if (!this.kind.lookupKinds.includes(request.kind))
+      throw new AppError('TASK_LOOKUP_KIND', `${request.kind} is not a lookup of ${this.kind.label}s.`)
+  }
+
+  private tracked(profileId: string, taskId: string): R | undefined {
+    return this.engine.sorted().find((j) => j.profileId === profileId && j.taskId === taskId)
   }
 
   /** Stops every timer and request; jobs stay as they are on disk and resume at the next start. */
@@ -134,6 +222,12 @@ export abstract class JobService<R extends TaskRecord & { request: Req }, V exte
 
   async retry(jobId: string): Promise<{ job: V; resubmitted: boolean }> {
     const { job, resubmitted } = await this.engine.retry(jobId, async (old) => {
+      if (!old.request) {
+        throw new AppError(
+          'JOB_NOT_RESUBMITTABLE',
+          'This job was adopted by its task id: the app never had its request, so it cannot send it again.',
+        )
+      }
       const fresh = await this.submit(old.request)
       return this.engine.record(fresh.id)
     })

@@ -55,6 +55,15 @@ export class Runtimes {
     rt.pollErrors = 0
   }
 
+  /** Records download progress; true when the windows should hear of it (at most four times a second). */
+  progress(jobId: string, bytes: number, total: number | null, now: number): boolean {
+    const rt = this.of(jobId)
+    rt.progress = { bytes, total }
+    if (now - rt.lastProgressEmit < 250) return false
+    rt.lastProgressEmit = now
+    return true
+  }
+
   /** At shutdown: every timer and request stops; the records stay as they are. */
   stopAll(): void {
     for (const rt of this.byJob.values()) {

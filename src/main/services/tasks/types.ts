@@ -30,6 +30,12 @@ export interface TaskRecord {
   resultFetches: number
   /** Failed attempts to fetch the result since the task succeeded (bounded). */
   resultAttempts: number
+  /** Followed by its task id, not submitted by the app (no request to send again). */
+  adopted?: boolean
+  /** The polling limit counts from here (null: from the submit). */
+  waitFrom?: number | null
+  /** When polling stopped because the task outlived the limit (null: not stopped). */
+  overdueAt?: number | null
 }
 
 /** The exchanges kept per job: the submit, the latest query, the latest result fetch. */

@@ -14,7 +14,8 @@ export const jobRecordSchema = videoJobSchema
   .omit({ result: true, nextPollAt: true, notice: true, progress: true })
   .extend({
     task: z.enum(VIDEO_TASK_KINDS),
-    request: videoJobRequestSchema,
+    /** Null for an adopted job: the app never had its request. */
+    request: videoJobRequestSchema.nullable(),
     error: jobErrorSchema.nullable(),
     result: storedVideoResultSchema.nullable(),
     /** Failed attempts to fetch the result since the task succeeded (bounded). */

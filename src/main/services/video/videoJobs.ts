@@ -8,7 +8,13 @@ import type { JobExchanges } from '../tasks/types'
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/ipc/result'
 import type { VideoJob, VideoJobRequest, VideoPreview } from '../../../shared/ipc/video'
-import { findVideoModel, VIDEO_POLL_INTERVAL_MS } from '../../../shared/catalog/videoModels'
+import {
+  FAMILY_A_VIDEO_ID_PREFIX,
+  findVideoModel,
+  VIDEO_POLL_INTERVAL_MS,
+} from '../../../shared/catalog/videoModels'
+import { DEFAULT_WAIT_MINUTES } from '../../../shared/catalog/taskStatuses'
+import type { TaskLookup, TaskLookupRequest } from '../../../shared/ipc/taskLookup'
 import { buildVideoBody } from '../../../shared/video/build'
 import { exportCode } from '../../../shared/wire/codeExport'
 import { authorize, type GatewayClient } from '../gateway'
@@ -60,6 +66,8 @@ const VIDEO_JOBS: JobKindSpec<JobRecord> = {
   resultNoun: 'video',
   label: 'video job',
   notFound: () => new AppError('VIDEO_JOB_NOT_FOUND', 'This video job no longer exists.'),
+  waitLimit: { name: 'wait-limit-video', defaultMinutes: DEFAULT_WAIT_MINUTES.video },
+  lookupKinds: ['video-query', 'video-download', 'console-video-query'],
 }
 
 export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobRequest> {
@@ -138,12 +146,12 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
 
   async details(jobId: string): Promise<{
     job: VideoJob
-    request: VideoJobRequest
+    request: VideoJobRequest | null
     code: { curl: string; typescript: string; python: string } | null
     url: string | null
   }> {
     const job = this.engine.record(jobId)
-    const preview = await this.preview(job.request).catch(() => null)
+    const preview = job.request && (await this.preview(job.request).catch(() => null))
     return {
       job: this.view(job),
       request: job.request,
@@ -192,6 +200,50 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
     if (!job.result || !source) throw new AppError('VIDEO_NO_RESULT', 'This job has no stored video to save.')
     const path = await this.deps.saveDialog.saveCopy(source, job.result.name)
     return { saved: path !== null, path }
+  }
+
+  protected adoptedRecord(
+    profile: ResolvedProfile,
+    request: TaskLookupRequest,
+    found: TaskLookup,
+  ): JobRecord {
+    const now = this.clock.now()
+    const isConsole = request.kind === 'console-video-query'
+    // Family A's ids begin with `video_` (spec); only its video comes by download.
+    const familyA = request.kind === 'video-download' || request.taskId.startsWith(FAMILY_A_VIDEO_ID_PREFIX)
+    return {
+      id: randomUUID(),
+      task: isConsole ? 'console-video' : 'video',
+      kind: isConsole ? 'console' : 'model',
+      profileId: profile.id,
+      profileName: profile.name,
+      model: 'unknown (adopted)',
+      family: isConsole ? 'console' : familyA ? 'A' : 'unknown',
+      mode: 'adopted',
+      prompt: `Task ${request.taskId}, tracked by its id`,
+      summary: {
+        durationSeconds: 0,
+        resolution: null,
+        aspectRatio: null,
+        imageCount: 0,
+        audio: false,
+        sampleCount: 1,
+      },
+      request: null,
+      adopted: true,
+      taskId: request.taskId,
+      status: 'submitted',
+      remoteStatus: found.status,
+      createdAt: now,
+      submittedAt: now,
+      finishedAt: null,
+      updatedAt: now,
+      polls: 0,
+      error: null,
+      result: null,
+      resultFetches: 0,
+      resultAttempts: 0,
+    }
   }
 
   // ---------------------------------------------------------------- view, events

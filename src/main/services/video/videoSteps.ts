@@ -192,7 +192,8 @@ export class VideoSteps {
     }
     if (answer.status !== 'succeeded') {
       await discard()
-      job.status = REMOTE_ACTIVE.has(answer.status) ? (answer.status as VideoJobStatus) : 'in_progress'
+      // A status the spec does not name is kept verbatim (remoteStatus) and shown as unknown; polling goes on.
+      job.status = REMOTE_ACTIVE.has(answer.status) ? (answer.status as VideoJobStatus) : 'unknown'
       return { type: 'pending', statusChanged }
     }
 

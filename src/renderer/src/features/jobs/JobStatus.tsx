@@ -13,6 +13,7 @@ export const STATUS_LABEL: Record<VideoJob['status'], string> = {
   succeeded: 'Succeeded',
   failed: 'Failed',
   cancelled: 'Cancelled',
+  unknown: 'Unknown status',
 }
 
 export function age(ms: number): string {

@@ -17,7 +17,7 @@ const TABS: { id: Tab; label: string }[] = [
 
 interface Details {
   job: VideoJob
-  request: VideoJobRequest
+  request: VideoJobRequest | null
   code: { curl: string; typescript: string; python: string } | null
   url: string | null
 }
@@ -75,8 +75,15 @@ export function JobDetails({ jobId, onClose }: { jobId: string; onClose(): void 
               <code>POST {details.url}</code>
             </p>
           )}
-          <CopyBlock title="Form" text={JSON.stringify(details.request, null, 2)} />
-          {details.code ? (
+          {details.request ? (
+            <CopyBlock title="Form" text={JSON.stringify(details.request, null, 2)} />
+          ) : (
+            <p className="muted small" data-testid="adopted-note">
+              Adopted by its task id: this app did not submit the task and has no request for it. The query
+              and download exchanges are in the other tabs.
+            </p>
+          )}
+          {!details.request ? null : details.code ? (
             <CodeExport code={details.code} label="Code export of the submit" />
           ) : (
             <p className="muted small">
