@@ -19,12 +19,16 @@ const tempDir = () => {
   return dir
 }
 
-/** A process that takes the lock, says "held", then exits after `then` ('exit' normally, or waits for a kill). */
-function holder(dataDir: string, then: 'exit' | 'wait') {
+/** A process that takes the lock, says "held", then exits normally, waits for a kill, or kills itself soon. */
+function holder(dataDir: string, then: 'exit' | 'wait' | 'die-soon') {
   const code =
     `const { lockDataDirForProcess } = await import(${JSON.stringify(MODULE)});` +
     `lockDataDirForProcess(${JSON.stringify(dataDir)}); console.log('held');` +
-    (then === 'exit' ? 'process.exit(0)' : 'setInterval(() => {}, 1000)')
+    {
+      exit: 'process.exit(0)',
+      wait: 'setInterval(() => {}, 1000)',
+      'die-soon': "setTimeout(() => process.kill(process.pid, 'SIGKILL'), 800)",
+    }[then]
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
     cwd: ROOT,
     env: { ...process.env, NODE_NO_WARNINGS: '1' },
@@ -78,6 +82,17 @@ describe('data folder lock', () => {
     )
     expect(second.output().stderr).not.toMatch(/\n\s+at /) // a message, not a stack trace
     expect(lockOwner(dir)).toBe(`${first.child.pid} ${hostname()}`)
+  })
+
+  it('waits briefly for a holder that is exiting (a restart) before it gives up', async () => {
+    const dir = tempDir()
+    const dying = holder(dir, 'die-soon') // killed 800 ms after it holds, without releasing
+    await dying.held
+    const next = holder(dir, 'exit')
+    await next.held
+    expect(await dying.exited).toBe(null)
+    expect(await next.exited).toBe(0)
+    expect(next.output().stderr).toBe('')
   })
 
   it('takes over the lock of a killed process, and releases its own when it exits', async () => {

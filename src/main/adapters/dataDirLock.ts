@@ -116,8 +116,21 @@ function isStale(path: string, owner: LockOwner | 'empty'): boolean {
 /**
  * Takes the data folder's lock, or throws DataDirLockedError naming the folder and the owner. Creates the
  * folder if needed. The caller releases it at exit (a kill -9 leaves a stale lock, taken over next time).
+ * `waitMs` lets a holder that is shutting down (a restart) finish before this one gives up.
  */
-export function lockDataDir(dataDir: string): DataDirLock {
+export function lockDataDir(dataDir: string, options: { waitMs?: number } = {}): DataDirLock {
+  const deadline = Date.now() + (options.waitMs ?? 0)
+  for (;;) {
+    try {
+      return tryLockDataDir(dataDir)
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError) || Date.now() >= deadline) throw error
+      sleep(100)
+    }
+  }
+}
+
+function tryLockDataDir(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true })
   const path = join(dataDir, LOCK_FILE)
   const takeover = `${path}.takeover`
@@ -172,7 +185,8 @@ function sleep(ms: number): void {
  */
 export function lockDataDirForProcess(dataDir: string): DataDirLock {
   try {
-    const lock = lockDataDir(dataDir)
+    // A few seconds' grace: a restart may launch this process while the previous one is still exiting.
+    const lock = lockDataDir(dataDir, { waitMs: 3_000 })
     process.once('exit', () => lock.release())
     return lock
   } catch (error) {
