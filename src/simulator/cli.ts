@@ -73,7 +73,7 @@ async function main(): Promise<void> {
 Try:
   curl ${sim.baseUrl}/v1/chat/completions -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\
     -d '{"model":"gpt-4o","messages":[{"role":"user","content":"Hello"}],"stream":true}'
-  curl ${sim.baseUrl}/v1/messages -H 'x-api-key: ${key}' -H 'Content-Type: application/json' \\
+  curl ${sim.baseUrl}/v1/messages -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\
     -d '{"model":"claude-sonnet-4-6","max_tokens":256,"messages":[{"role":"user","content":"Hello"}]}'
   curl '${sim.baseUrl}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse&key=${key}' \\
     -H 'Content-Type: application/json' -d '{"contents":[{"parts":[{"text":"Hello"}]}]}'

@@ -28,8 +28,10 @@ const MESSAGES_TYPE: Record<number, string> = {
   405: 'invalid_request',
   413: 'request_too_large',
   429: 'rate_limit_error',
+  // The spec's table gives both upstream_error and svc_api_error status 500; a plain 500 is the service's
+  // own (fault `upstream` sends upstream_error). 503 is not in the table: the generic api_error.
   500: 'svc_api_error',
-  503: 'upstream_error',
+  503: 'api_error',
   529: 'overloaded_error',
 }
 

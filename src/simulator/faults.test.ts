@@ -124,7 +124,18 @@ describe('fault injection observed from a client', () => {
     expect(await five.json()).toMatchObject({ error: { type: 'server_error' } })
     const three = await postJson(sim, '/v1/messages', messages(false), { 'x-sim-fault': '503' })
     expect(three.status).toBe(503)
-    expect(await three.json()).toMatchObject({ type: 'error', error: { type: 'upstream_error' } })
+    expect(await three.json()).toMatchObject({ type: 'error', error: { type: 'api_error' } })
+  })
+
+  it('upstream answers 500 upstream_error in the messages style, as the spec table says', async () => {
+    const res = await postJson(sim, '/v1/messages', messages(false), { 'x-sim-fault': 'upstream' })
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({
+      type: 'error',
+      error: { type: 'upstream_error', message: expect.any(String) },
+    })
+    const chat500 = await postJson(sim, '/v1/chat/completions', chat(false), { 'x-sim-fault': 'upstream' })
+    expect(chat500.status).toBe(500)
   })
 
   it('529 answers overloaded_error in the messages style', async () => {

@@ -11,6 +11,7 @@
 // | `429:<seconds>` | the same with the given wait (fractions allowed; `Retry-After` rounds up)                |
 // | `500`, `503`    | answer that status in the route's error style                                            |
 // | `529`           | answer 529 (`overloaded_error` in the messages style)                                    |
+// | `upstream`      | answer 500 caused upstream (`upstream_error` in the messages style, as the spec's table)  |
 // | `reset`         | destroy the socket before any header is written                                         |
 // | `drop:<n>`      | streams: end the socket abruptly after <n> events, no terminal event;                    |
 // |                 | JSON: send the headers and half the body, then destroy the socket                        |
@@ -39,6 +40,7 @@ export const FAULT_KINDS = [
   '500',
   '503',
   '529',
+  'upstream',
   'reset',
   'drop:<n>',
   'malformed:<n>',
@@ -46,7 +48,12 @@ export const FAULT_KINDS = [
   'stall:<n>',
 ] as const
 
-export type StatusFault = { status: 429 | 500 | 503 | 529; retryAfterSeconds?: number }
+export type StatusFault = {
+  status: 429 | 500 | 503 | 529
+  retryAfterSeconds?: number
+  /** A 500 that the upstream model service caused (messages: `upstream_error`, per the spec's table). */
+  upstream?: boolean
+}
 
 /** Mid-stream (or mid-body) faults: they act after `after` events have been written. */
 export type StreamFault = { kind: 'drop' | 'malformed' | 'error' | 'stall'; after: number }
@@ -90,12 +97,16 @@ export function parseFaults(spec: string | undefined): FaultPlan {
       plan.status = { status: 429, retryAfterSeconds: arg === undefined ? 1 : nonNegative(arg, part) }
     } else if ((name === '500' || name === '503' || name === '529') && arg === undefined) {
       plan.status = { status: Number(name) as 500 | 503 | 529 }
-    } else if (name === 'reset' && arg === undefined) plan.reset = true
-    else if (name !== undefined && isNonConformantMode(name) && arg === undefined) (plan.modes ??= []).push(name)
+    } else if (name === 'upstream' && arg === undefined) plan.status = { status: 500, upstream: true }
+    else if (name === 'reset' && arg === undefined) plan.reset = true
+    else if (name !== undefined && isNonConformantMode(name) && arg === undefined)
+      (plan.modes ??= []).push(name)
     else if (name !== undefined && STREAM_KINDS.has(name)) {
       plan.stream = { kind: name as StreamFault['kind'], after: Math.floor(nonNegative(arg, part)) }
     } else {
-      throw new FaultSpecError(`Unknown fault "${part}". Known kinds: ${[...FAULT_KINDS, ...NON_CONFORMANT_MODES].join(', ')}.`)
+      throw new FaultSpecError(
+        `Unknown fault "${part}". Known kinds: ${[...FAULT_KINDS, ...NON_CONFORMANT_MODES].join(', ')}.`,
+      )
     }
   }
   return plan

@@ -80,21 +80,24 @@ describe('simulator server core', () => {
     })
   })
 
-  it('accepts x-api-key on model endpoints (the messages SDK sends it)', async () => {
+  it('refuses x-api-key on the messages endpoint: the spec allows only Authorization: Bearer there', async () => {
     const response = await fetch(`${sim.baseUrl}/v1/messages`, {
       method: 'POST',
       headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'm', max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] }),
     })
-    expect(response.status).toBe(200)
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'authentication_error', message: expect.stringContaining('x-api-key') },
+    })
   })
 
-  it('accepts Bearer, x-vendor-api-key, x-goog-api-key and ?key= on native endpoints', async () => {
+  it('accepts Bearer, x-vendor-api-key and ?key= on native endpoints, and no other style', async () => {
     const path = '/v1beta/models/gemini-2.5-flash:generateContent'
     const variants: [string, Record<string, string>][] = [
       [path, { authorization: `Bearer ${API_KEY}` }],
       [path, { 'x-vendor-api-key': API_KEY }],
-      [path, { 'x-goog-api-key': API_KEY }],
       [`${path}?key=${API_KEY}`, {}],
     ]
     for (const [url, headers] of variants) {
@@ -105,6 +108,12 @@ describe('simulator server core', () => {
       })
       expect(response.status, JSON.stringify(headers)).toBe(200)
     }
+    const stray = await fetch(`${sim.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': API_KEY },
+      body: JSON.stringify(nativeBody),
+    })
+    expect(stray.status).toBe(401)
     const bad = await fetch(`${sim.baseUrl}${path}?key=wrong`, {
       method: 'POST',
       body: JSON.stringify(nativeBody),

@@ -17,6 +17,7 @@ import { routes as defaultRoutes } from './routes'
 import { errorTypeFor, sendError } from './errors'
 import { FaultSpecError, faultOnceGate, parseFaults, type FaultPlan } from './faults'
 import { strayAuthAccepted } from './nonConformance'
+import { VENDOR_API_KEY_HEADER } from '../shared/wire/names'
 
 export const DEFAULT_OPTIONS: SimulatorOptions = {
   apiKey: 'sk-sim-local',
@@ -63,18 +64,31 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
 
-/** The credentials a request offers for an auth kind (spec: Authentication; WIRE-NOTES: SDK headers). */
+/**
+ * The credentials a request offers in the styles the spec allows for an auth kind (spec: Authentication):
+ * `Authorization: Bearer` everywhere, and on native endpoints also `x-vendor-api-key` or `?key=`. Any other
+ * style (`x-api-key`, `api-key`, `x-goog-api-key`, a bare token in `Authorization`) offers nothing, so a client
+ * that sends one is refused here as a strict gateway would refuse it.
+ */
 function offeredKeys(kind: AuthKind, req: IncomingMessage, url: URL): string[] {
   const keys = [bearer(req)]
-  if (kind === 'model' || kind === 'native') keys.push(header(req, 'x-api-key'), header(req, 'api-key'))
   if (kind === 'native') {
-    keys.push(
-      header(req, 'x-vendor-api-key'),
-      header(req, 'x-goog-api-key'),
-      url.searchParams.get('key') ?? undefined,
-    )
+    keys.push(header(req, VENDOR_API_KEY_HEADER), url.searchParams.get('key') ?? undefined)
   }
   return keys.filter((key): key is string => typeof key === 'string' && key.length > 0)
+}
+
+/** Auth styles a client may send that the spec does not allow on this kind of endpoint, by name. */
+function strayStyles(kind: AuthKind, req: IncomingMessage, url: URL): string[] {
+  const out: string[] = []
+  for (const name of ['x-api-key', 'api-key', 'x-goog-api-key']) if (header(req, name)) out.push(name)
+  const auth = header(req, 'authorization')
+  if (auth && !/^Bearer\s+\S/i.test(auth)) out.push('Authorization without "Bearer "')
+  if (kind !== 'native') {
+    if (header(req, VENDOR_API_KEY_HEADER)) out.push(VENDOR_API_KEY_HEADER)
+    if (url.searchParams.has('key')) out.push('?key=')
+  }
+  return out
 }
 
 function authFailure(
@@ -91,8 +105,11 @@ function authFailure(
     kind === 'console'
       ? 'Authorization: Bearer <ACCESS_TOKEN>'
       : kind === 'native'
-        ? 'Authorization: Bearer <API_KEY>, x-vendor-api-key, x-goog-api-key or ?key='
-        : 'Authorization: Bearer <API_KEY> or x-api-key'
+        ? `Authorization: Bearer <API_KEY>, ${VENDOR_API_KEY_HEADER}: <API_KEY> or ?key=<API_KEY>`
+        : 'Authorization: Bearer <API_KEY>'
+  const stray = strayStyles(kind, req, url)
+  if (offered.length === 0 && stray.length > 0)
+    return `This endpoint does not accept ${stray.join(', ')}: send ${how}.`
   return offered.length === 0
     ? `Missing credentials: send ${how}.`
     : `Invalid ${kind === 'console' ? 'access token' : 'API key'}; the simulator accepts the one it printed at start.`
@@ -210,7 +227,10 @@ export async function createSimulator(opts: CreateSimulatorOptions = {}): Promis
     ctx.params = { ...route.path.exec(url.pathname)?.groups }
 
     const authError = authFailure(route.auth, req, url, options)
-    if (authError && !(route.auth === 'model' && strayAuthAccepted(req, url, options.apiKey, options.fault))) {
+    if (
+      authError &&
+      !(route.auth === 'model' && strayAuthAccepted(req, url, options.apiKey, options.fault))
+    ) {
       req.resume()
       fail(401, authError)
       return
@@ -249,6 +269,12 @@ export async function createSimulator(opts: CreateSimulatorOptions = {}): Promis
       if (retryAfterSeconds !== undefined) {
         headers['retry-after'] = String(Math.ceil(retryAfterSeconds))
         headers['retry-after-ms'] = String(Math.round(retryAfterSeconds * 1000))
+      }
+      if (fault.status.upstream) {
+        // The spec's messages table: upstream_error is 500; other styles answer their own 500.
+        const type = style === 'messages' ? 'upstream_error' : errorTypeFor(style, 500)
+        sendError(ctx, 500, style, type, 'Upstream model service error (x-sim-fault upstream).', { headers })
+        return
       }
       fail(status, `Simulated ${status} (x-sim-fault ${status}).`, headers)
       return

@@ -20,7 +20,9 @@ let client: Anthropic
 
 beforeAll(async () => {
   sim = await createSimulator()
-  client = new Anthropic({ apiKey: sim.options.apiKey, baseURL: sim.baseUrl, maxRetries: 0 })
+  // The spec's only style on model endpoints is `Authorization: Bearer`: `authToken` sends it (with `apiKey`
+  // the SDK would send `x-api-key`, which the spec does not name and the simulator refuses).
+  client = new Anthropic({ authToken: sim.options.apiKey, apiKey: null, baseURL: sim.baseUrl, maxRetries: 0 })
 })
 afterAll(async () => {
   await sim.close()

@@ -8,6 +8,9 @@ import { createSimulator, type RunningSimulator } from '../../src/simulator/serv
 import { modelVector } from '../../src/simulator/embeddings'
 import { embeddingModel } from '../../src/shared/catalog/embeddingModels'
 
+/** What the SDK sends as `x-goog-api-key`; not a key, and not read by a spec-conformant gateway. */
+const SDK_KEY_PLACEHOLDER = 'placeholder-not-a-key'
+
 let sim: RunningSimulator
 let openai: OpenAI
 let genai: GoogleGenAI
@@ -16,8 +19,14 @@ beforeAll(async () => {
   sim = await createSimulator()
   openai = new OpenAI({ apiKey: sim.options.apiKey, baseURL: `${sim.baseUrl}/v1`, maxRetries: 0 })
   genai = new GoogleGenAI({
-    apiKey: sim.options.apiKey,
-    httpOptions: { baseUrl: sim.baseUrl, apiVersion: 'v1beta' },
+    // The SDK always sends its key as `x-goog-api-key`, a style the spec does not name: the key travels in
+    // the spec's `x-vendor-api-key` header instead, and the SDK's own slot holds a placeholder.
+    apiKey: SDK_KEY_PLACEHOLDER,
+    httpOptions: {
+      baseUrl: sim.baseUrl,
+      apiVersion: 'v1beta',
+      headers: { 'x-vendor-api-key': sim.options.apiKey },
+    },
   })
 })
 afterAll(async () => {

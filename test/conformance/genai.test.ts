@@ -15,14 +15,23 @@ const getWeather: FunctionDeclaration = {
   },
 }
 
+/** What the SDK sends as `x-goog-api-key`; not a key, and not read by a spec-conformant gateway. */
+const SDK_KEY_PLACEHOLDER = 'placeholder-not-a-key'
+
 let sim: RunningSimulator
 let ai: GoogleGenAI
 
 beforeAll(async () => {
   sim = await createSimulator()
   ai = new GoogleGenAI({
-    apiKey: sim.options.apiKey,
-    httpOptions: { baseUrl: sim.baseUrl, apiVersion: 'v1beta' },
+    // The SDK always sends its key as `x-goog-api-key`, a style the spec does not name: the key travels in
+    // the spec's `x-vendor-api-key` header instead, and the SDK's own slot holds a placeholder.
+    apiKey: SDK_KEY_PLACEHOLDER,
+    httpOptions: {
+      baseUrl: sim.baseUrl,
+      apiVersion: 'v1beta',
+      headers: { 'x-vendor-api-key': sim.options.apiKey },
+    },
   })
 })
 afterAll(async () => {
@@ -44,8 +53,14 @@ describe('@google/genai SDK: native content generation', () => {
 
   it('works on the /v1 API version too', async () => {
     const v1 = new GoogleGenAI({
-      apiKey: sim.options.apiKey,
-      httpOptions: { baseUrl: sim.baseUrl, apiVersion: 'v1' },
+      // The SDK always sends its key as `x-goog-api-key`, a style the spec does not name: the key travels in
+      // the spec's `x-vendor-api-key` header instead, and the SDK's own slot holds a placeholder.
+      apiKey: SDK_KEY_PLACEHOLDER,
+      httpOptions: {
+        baseUrl: sim.baseUrl,
+        apiVersion: 'v1',
+        headers: { 'x-vendor-api-key': sim.options.apiKey },
+      },
     })
     const response = await v1.models.generateContent({ model: 'gemini-2.5-flash', contents: 'Hello from v1' })
     expect(response.text).toContain('Hello from v1')

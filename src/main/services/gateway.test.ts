@@ -83,6 +83,34 @@ describe('GatewayClient', () => {
     },
   )
 
+  it('sends each kind of endpoint its credential in the spec style alone, which the strict simulator accepts', async () => {
+    const credentialHeaders = ['authorization', 'x-api-key', 'api-key', 'x-vendor-api-key', 'x-goog-api-key']
+    const cases = [
+      {
+        kind: 'model',
+        method: 'POST',
+        path: '/v1/messages',
+        body: { model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] },
+        style: 'authorization',
+      },
+      {
+        kind: 'console',
+        method: 'GET',
+        path: '/prod-api/svc/v4/api/photoShootQuery?taskId=none',
+        style: 'authorization',
+      },
+    ] as const
+    for (const c of cases) {
+      const { style, ...req } = c
+      const res = await client.send(profile(), req)
+      expect(res.status, c.path).not.toBe(401)
+      const sent = res.exchange
+        .snapshot()
+        .request.headers.filter(([name]) => credentialHeaders.includes(name))
+      expect(sent, c.path).toEqual([[style, 'Bearer ***']])
+    }
+  })
+
   it('sends extra headers from the profile', async () => {
     const res = await client.send(profile({ headers: [{ name: 'x-team', value: 'blue' }] }), countTokens)
     expect(res.exchange.snapshot().request.headers).toContainEqual(['x-team', 'blue'])

@@ -77,4 +77,15 @@ describe('limits shared by draft validation and the simulator', () => {
     expect(await judge('messages', budget(THINKING_BUDGET_EXCLUSIVE_MIN), field)).toEqual([true, 400])
     expect(await judge('messages', budget(THINKING_BUDGET_EXCLUSIVE_MIN + 1), field)).toEqual([false, 200])
   })
+
+  it('messages: a budget at or over max_tokens, a rule the spec does not state, is a warning and served', async () => {
+    const draft = draftFor('messages', {
+      maxTokens: 2000,
+      extras: { messages: { thinking: { type: 'enabled', budget_tokens: 4000 } } },
+    })
+    const field = 'extras.messages.thinking.budget_tokens'
+    const issues = validateDraft('messages', draft).filter((i) => i.field === field)
+    expect(issues.map((i) => i.severity)).toEqual(['warning'])
+    expect(await judge('messages', draft, field)).toEqual([false, 200])
+  })
 })

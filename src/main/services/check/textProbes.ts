@@ -283,8 +283,10 @@ async function authStyles(
       : [
           { name: '?key=', auth: 'query', must: 'refuse' },
           { name: 'x-vendor-api-key', auth: { header: 'x-vendor-api-key' }, must: 'refuse' },
+          // The spec names only `Authorization: Bearer` for model endpoints, messages included (WIRE-NOTES' SDK
+          // habit of `x-api-key` is not a style the gateway promises).
           ...(format === 'messages'
-            ? [{ name: 'x-api-key', auth: { header: 'x-api-key' }, must: 'accept' as const }]
+            ? [{ name: 'x-api-key', auth: { header: 'x-api-key' }, must: 'refuse' as const }]
             : []),
         ]
   for (const style of styles) {
