@@ -17,6 +17,7 @@ import { embeddingsDomain } from './ipc/handlers/embeddings'
 import { compareDomain } from './ipc/handlers/compare'
 import { historyDomain } from './ipc/handlers/history'
 import { casesDomain } from './ipc/handlers/cases'
+import { checkDomain } from './ipc/handlers/check'
 import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { scrubSecrets } from './services/redact'
@@ -41,6 +42,7 @@ export const DOMAINS: readonly Domain[] = [
   compareDomain,
   historyDomain,
   casesDomain,
+  checkDomain,
 ]
 
 export interface EmbeddedSimulator {

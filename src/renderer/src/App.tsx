@@ -9,6 +9,7 @@ import { VideoNotifier } from './features/video/VideoNotifier'
 // Every panel but Text loads when first opened (its own chunk).
 import {
   CasesPanel,
+  CheckPanel,
   ComparePanel,
   EmbeddingsPanel,
   HistoryPanel,
@@ -36,6 +37,7 @@ const PANELS: PanelDef[] = [
   { id: 'embeddings', label: 'Embeddings', icon: '⋰', render: () => <EmbeddingsPanel /> },
   { id: 'history', label: 'History', icon: '↺', render: () => <HistoryPanel /> },
   { id: 'cases', label: 'Cases', icon: '✓', render: () => <CasesPanel /> },
+  { id: 'check', label: 'Gateway check', icon: '▤', render: () => <CheckPanel /> },
   { id: 'settings', label: 'Settings', icon: '⚙', render: () => <SettingsPanel /> },
 ]
 

@@ -16,11 +16,9 @@ export const STATUS_MARK: Record<CheckStatus, string> = {
 const label = (probeId: string) => probeById(probeId)?.label ?? probeId
 
 /** The columns of a group in battery order, and its rows in report order. */
-export function matrixOf(cells: readonly CheckCell[]): {
-  subjects: string[]
-  probes: string[]
-  at: Map<string, CheckCell>
-} {
+export function matrixOf<T extends Pick<CheckCell, 'subject' | 'probeId'>>(
+  cells: readonly T[],
+): { subjects: string[]; probes: string[]; at: Map<string, T> } {
   const subjects = [...new Set(cells.map((c) => c.subject))]
   const present = new Set(cells.map((c) => c.probeId))
   const probes = ALL_PROBES.map((p) => p.id).filter((id) => present.has(id))

@@ -10,6 +10,7 @@ import { embeddingsCommands } from './embeddings'
 import { compareCommands } from './compare'
 import { historyCommands, historyEvents } from './history'
 import { casesCommands, casesEvents } from './cases'
+import { checkCommands, checkEvents } from './check'
 import type { CommandMap, EventMap } from './define'
 
 export const commands = {
@@ -23,6 +24,7 @@ export const commands = {
   ...compareCommands,
   ...historyCommands,
   ...casesCommands,
+  ...checkCommands,
 } satisfies CommandMap
 
 export const events = {
@@ -30,6 +32,7 @@ export const events = {
   ...videoEvents,
   ...imagesEvents,
   ...casesEvents,
+  ...checkEvents,
   ...historyEvents,
 } satisfies EventMap
 

@@ -13,6 +13,7 @@ const loaders: Record<string, Loader> = {
   embeddings: () => import('../features/embeddings/EmbeddingsPanel').then((m) => m.EmbeddingsPanel),
   history: () => import('../features/history/HistoryPanel').then((m) => m.HistoryPanel),
   cases: () => import('../features/cases/CasesPanel').then((m) => m.CasesPanel),
+  check: () => import('../features/check/CheckPanel').then((m) => m.CheckPanel),
   settings: () => import('../features/settings/SettingsPanel').then((m) => m.SettingsPanel),
 }
 
@@ -43,6 +44,7 @@ export const JobsPanel = lazyPanel('jobs')
 export const EmbeddingsPanel = lazyPanel('embeddings')
 export const HistoryPanel = lazyPanel('history')
 export const CasesPanel = lazyPanel('cases')
+export const CheckPanel = lazyPanel('check')
 export const SettingsPanel = lazyPanel('settings')
 
 /** Shown while a chunk loads; the status role tells screen readers too. */

@@ -4,7 +4,7 @@ import type { HostInfo } from '../../../shared/ipc/app'
 import { client, wsBridge } from '../ipc/client'
 
 export type PanelId =
-  'text' | 'compare' | 'video' | 'images' | 'jobs' | 'embeddings' | 'history' | 'cases' | 'settings'
+  'text' | 'compare' | 'video' | 'images' | 'jobs' | 'embeddings' | 'history' | 'cases' | 'check' | 'settings'
 
 interface AppState {
   host: HostInfo | null

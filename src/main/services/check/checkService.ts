@@ -1,0 +1,141 @@
+// The app's side of the Gateway check: starts a battery for a profile, forwards each cell to the window that
+// asked, keeps the exchanges of recent checks for the Inspector (bounded), the text cells' drafts for "Save as
+// case", and this session's finished reports for export and diff. Every check ends with one `check.ended`.
+import type { Events } from '../../../shared/ipc/contract'
+import type { EventSink } from '../ports'
+import type { CheckReport, PaidGroup } from '../../../shared/check/model'
+import { countCells } from '../../../shared/check/model'
+import { planBattery, type PlannedCell } from '../../../shared/check/battery'
+import type { Draft, WireFormat } from '../../../shared/wire'
+import { AppError } from '../../../shared/ipc/result'
+import type { ProfileService } from '../profiles'
+import type { RunRecorder } from '../history/ports'
+import { ExchangeLog } from '../text/exchangeLog'
+import { CheckRun } from './checkRunner'
+
+/** Exchanges kept across checks: a full battery records about 350. */
+const KEPT_EXCHANGES = 3000
+const KEPT_REPORTS = 10
+
+export interface StartCheck {
+  checkId: string
+  profileId: string
+  models: string[]
+  include: PaidGroup[]
+  concurrency: number
+}
+
+export class CheckService {
+  readonly exchanges = new ExchangeLog(KEPT_EXCHANGES)
+  private readonly running = new Map<string, CheckRun>()
+  private readonly reports: CheckReport[] = []
+  private readonly drafts = new Map<string, Map<string, { format: WireFormat; draft: Draft }>>()
+
+  constructor(
+    private readonly deps: {
+      profiles: ProfileService
+      recorder?: RunRecorder
+      userAgent?: string
+      secrets?: () => readonly string[]
+    },
+  ) {}
+
+  async start(input: StartCheck, sink: EventSink<Events>): Promise<{ plan: PlannedCell[] }> {
+    if (this.running.has(input.checkId) || this.reports.some((r) => r.checkId === input.checkId))
+      throw new AppError('CHECK_EXISTS', `checkId: a check ${input.checkId} already exists.`)
+    const profile = await this.deps.profiles.resolve(input.profileId)
+    if (!profile.apiKey)
+      throw new AppError('CHECK_NO_KEY', `Profile "${profile.name}" has no API key; add it in Settings.`)
+    if (input.include.includes('images') && (!profile.consoleBaseUrl || !profile.consoleToken))
+      throw new AppError(
+        'CHECK_NO_CONSOLE',
+        `include: the console image task needs a console base URL and access token on "${profile.name}"; add them in Settings or untick it.`,
+      )
+    const plan = planBattery({ models: input.models, include: input.include })
+    const drafts = new Map<string, { format: WireFormat; draft: Draft }>()
+    this.drafts.set(input.checkId, drafts)
+    while (this.drafts.size > KEPT_REPORTS + 2) this.drafts.delete(this.drafts.keys().next().value!)
+    const run = new CheckRun(profile, plan, {
+      checkId: input.checkId,
+      concurrency: input.concurrency,
+      models: input.models,
+      include: input.include,
+      userAgent: this.deps.userAgent,
+      secrets: this.deps.secrets?.(),
+      recorder: this.deps.recorder,
+      keep: (recorder) => this.exchanges.add(recorder),
+      keepDraft: (key, value) => drafts.set(key, value as { format: WireFormat; draft: Draft }),
+      onCell: (cell) => {
+        if (!sink.alive) return run.stop()
+        sink.emit('check.cell', { checkId: input.checkId, cell })
+      },
+    })
+    this.running.set(input.checkId, run)
+    const t0 = performance.now()
+    void run
+      .run()
+      .then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      )
+      .then((error) => {
+        this.running.delete(input.checkId)
+        this.reports.unshift(run.report())
+        this.reports.splice(KEPT_REPORTS)
+        if (sink.alive)
+          sink.emit('check.ended', {
+            checkId: input.checkId,
+            stopped: run.isStopped,
+            error,
+            durationMs: Math.round(performance.now() - t0),
+          })
+      })
+    return { plan }
+  }
+
+  stop(checkId: string): { stopped: boolean } {
+    const run = this.running.get(checkId)
+    if (!run) return { stopped: false }
+    run.stop()
+    return { stopped: true }
+  }
+
+  stopAll(): void {
+    for (const run of this.running.values()) run.stop()
+  }
+
+  exchange(id: string) {
+    const found = this.exchanges.get(id)
+    if (!found)
+      throw new AppError(
+        'CHECK_EXCHANGE_GONE',
+        'That exchange is no longer kept in memory; run the check again.',
+      )
+    return found.snapshot()
+  }
+
+  cellDraft(checkId: string, key: string): { format: WireFormat; draft: Draft } {
+    const found = this.drafts.get(checkId)?.get(key)
+    if (!found)
+      throw new AppError('CHECK_NO_DRAFT', 'Only a text cell of a recent check can be saved as a case.')
+    return found
+  }
+
+  report(checkId: string): CheckReport {
+    const found = this.reports.find((r) => r.checkId === checkId)
+    if (!found)
+      throw new AppError('CHECK_NOT_FOUND', 'That check is not finished or no longer kept; run it again.')
+    return found
+  }
+
+  summaries() {
+    return this.reports.map((r) => ({
+      checkId: r.checkId,
+      profile: r.profile,
+      baseUrl: r.baseUrl,
+      startedAt: r.startedAt,
+      cells: r.cells.length,
+      deviating: countCells(r.cells).deviating,
+    }))
+  }
+}

@@ -1,0 +1,94 @@
+// The capability matrix, one table per group (text, embeddings, rerank, video, images): subjects × probes, each
+// cell a button with its status in words and colour, TTFT and tokens/s, filled as main reports it; a cell not
+// yet reported reads "…" while the check runs and "not run" after.
+import { matrixOf } from '../../../../shared/check/report'
+import { probeById } from '../../../../shared/check/battery'
+import type { CheckCell } from '../../../../shared/check/model'
+import type { CheckRunState } from '../../stores/checkStore'
+
+const WORD: Record<CheckCell['status'], string> = {
+  supported: 'supported',
+  refused: 'refused',
+  deviating: 'deviates',
+  failed: 'failed',
+  stopped: 'not run',
+  skipped: 'n/a',
+}
+
+function speed(cell: CheckCell): string {
+  const parts = []
+  if (cell.ttftMs !== null) parts.push(`${cell.ttftMs} ms`)
+  if (cell.tokensPerSecond !== null) parts.push(`${Math.round(cell.tokensPerSecond)} t/s`)
+  return parts.join(' · ')
+}
+
+export function CheckMatrix({
+  run,
+  openKey,
+  onOpen,
+}: {
+  run: CheckRunState
+  openKey: string | null
+  onOpen: (key: string) => void
+}) {
+  const groups = [...new Set(run.plan.map((p) => p.group))]
+  return (
+    <div className="check-matrix" data-testid="check-matrix">
+      {groups.map((group) => {
+        const planned = run.plan.filter((p) => p.group === group)
+        const { subjects, probes, at } = matrixOf(planned)
+        return (
+          <div className="matrix-scroll" key={group}>
+            <table className="check-table" aria-label={`${group} matrix`}>
+              <thead>
+                <tr>
+                  <th scope="col">{group}</th>
+                  {probes.map((id) => (
+                    <th scope="col" key={id} title={probeById(id)?.expects}>
+                      {probeById(id)?.label ?? id}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {subjects.map((subject) => (
+                  <tr key={subject}>
+                    <th scope="row">{subject}</th>
+                    {probes.map((id) => {
+                      const plan = at.get(`${id}@${subject}`)
+                      if (!plan)
+                        return <td key={id} className="cell-none" aria-label="not part of this format" />
+                      const cell = run.cells[plan.key]
+                      if (!cell)
+                        return (
+                          <td key={id} className="cell-pending">
+                            {run.ended ? 'not run' : '…'}
+                          </td>
+                        )
+                      const label = `${subject}, ${probeById(id)?.label ?? id}: ${WORD[cell.status]}${cell.deviations.length ? ` (${cell.deviations[0]})` : ''}`
+                      return (
+                        <td key={id} className={`cell-${cell.status}`}>
+                          <button
+                            type="button"
+                            aria-label={label}
+                            aria-pressed={openKey === cell.key}
+                            title={cell.deviations.length ? cell.deviations.join('\n') : cell.detail}
+                            onClick={() => onOpen(cell.key)}
+                            disabled={cell.status === 'skipped'}
+                          >
+                            <span className="cell-word">{WORD[cell.status]}</span>
+                            {speed(cell) && <span className="cell-speed">{speed(cell)}</span>}
+                          </button>
+                        </td>
+                      )
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,178 @@
+// The Gateway check panel: pick a profile and models (empty means the catalog's), tick the probes that cost
+// money, run; the matrix fills cell by cell with a progress bar, Stop keeps the finished cells, a cell opens
+// its exchanges in the Inspector (and a text cell can be saved as a case); the report exports as Markdown or
+// JSON and diffs against an earlier check or an exported report.
+import { useEffect, useMemo } from 'react'
+import { countCells } from '../../../../shared/check/model'
+import { activeProfile, useProfilesStore } from '../../stores/profilesStore'
+import { checkFormErrors, modelList, useCheckStore } from '../../stores/checkStore'
+import { CheckMatrix } from './CheckMatrix'
+import { CellDetail } from './CellDetail'
+import { ReportActions } from './ReportActions'
+import './check.css'
+
+export function CheckPanel() {
+  const s = useCheckStore()
+  const profiles = useProfilesStore((p) => p.profiles)
+  const active = useProfilesStore(activeProfile)
+  const profileIds = profiles.map((p) => p.id)
+  const setForm = s.setForm
+  useEffect(() => {
+    if (!s.form.profileId && active) setForm({ profileId: active.id })
+  }, [active, s.form.profileId, setForm])
+  const errors = checkFormErrors(s.form, profileIds)
+  const shown = (field: string) => (s.attempted || s.touched[field] ? errors[field] : undefined)
+  const run = s.run
+  const running = !!run && !run.ended
+  const cells = useMemo(() => Object.values(run?.cells ?? {}), [run?.cells])
+  const counts = countCells(cells)
+  const runnable = run ? run.plan.filter((p) => !p.skip).length : 0
+  const done = cells.filter((c) => c.status !== 'skipped').length
+  const profile = profiles.find((p) => p.id === s.form.profileId)
+  const models = modelList(s.form.models)
+  const loadReports = s.loadReports
+  const ended = !!run?.ended
+  useEffect(() => {
+    if (ended) void loadReports()
+  }, [ended, loadReports])
+
+  return (
+    <section className="panel check-panel" aria-label="Gateway check">
+      <header className="check-head">
+        <h2>Gateway check</h2>
+        <p className="muted small">
+          Small probes per model and format, judged against the gateway&apos;s interface spec: what each model
+          can do through which format, and whether every answer is on the wire as the spec says.
+        </p>
+      </header>
+      <form
+        className="check-form"
+        aria-label="Check settings"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void s.start(profileIds, profile?.name ?? '')
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && running) void s.stop()
+        }}
+      >
+        <label>
+          Profile
+          <select
+            value={s.form.profileId}
+            aria-invalid={!!shown('profileId') || undefined}
+            onChange={(e) => setForm({ profileId: e.target.value })}
+            onBlur={() => s.touch('profileId')}
+            disabled={running}
+          >
+            <option value="">Choose…</option>
+            {profiles.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          {shown('profileId') && <span className="field-error">{shown('profileId')}</span>}
+        </label>
+        <label className="check-models">
+          Models
+          <input
+            value={s.form.models}
+            placeholder="empty: the catalog's text models, embeddings and rerank"
+            aria-describedby="check-models-hint"
+            aria-invalid={!!shown('models') || undefined}
+            onChange={(e) => setForm({ models: e.target.value })}
+            onBlur={() => s.touch('models')}
+            disabled={running}
+          />
+          <span id="check-models-hint" className="muted small">
+            {models.length
+              ? `${models.length} model${models.length === 1 ? '' : 's'}; a group you name none of (text, embeddings, rerank, video) uses the catalog's.`
+              : 'Commas or spaces between ids. Text models are probed through the formats the catalog gives them, others through all four.'}
+          </span>
+          {shown('models') && <span className="field-error">{shown('models')}</span>}
+        </label>
+        <fieldset className="check-paid" disabled={running}>
+          <legend>Probes that cost money (run only when ticked, never retried)</legend>
+          <label>
+            <input
+              type="checkbox"
+              checked={s.form.video}
+              onChange={(e) => setForm({ video: e.target.checked })}
+            />
+            One video job per family
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={s.form.images}
+              onChange={(e) => setForm({ images: e.target.checked })}
+            />
+            One console image task
+          </label>
+        </fieldset>
+        <label className="check-concurrency">
+          At a time
+          <input
+            inputMode="numeric"
+            value={s.form.concurrency}
+            aria-invalid={!!shown('concurrency') || undefined}
+            onChange={(e) => setForm({ concurrency: e.target.value })}
+            onBlur={() => s.touch('concurrency')}
+            disabled={running}
+          />
+          {shown('concurrency') && <span className="field-error">{shown('concurrency')}</span>}
+        </label>
+        <div className="check-buttons">
+          {running ? (
+            <button type="button" className="danger" onClick={() => void s.stop()} disabled={run.stopping}>
+              {run.stopping ? 'Stopping…' : 'Stop'}
+            </button>
+          ) : (
+            <button type="submit" className="primary">
+              Run check
+            </button>
+          )}
+        </div>
+      </form>
+      {s.error && (
+        <p className="error-banner" role="alert">
+          {s.error}
+        </p>
+      )}
+      {run && (
+        <div className="check-status" role="status" aria-live="polite">
+          <progress max={Math.max(runnable, 1)} value={done} aria-label="Probes finished" />
+          <span data-testid="check-progress">
+            {run.ended
+              ? run.ended.error && run.plan.length === 0
+                ? 'The check did not start.'
+                : `${run.ended.stopped ? 'Stopped' : 'Finished'}: ${done} of ${runnable} probes in ${(run.ended.durationMs / 1000).toFixed(1)} s`
+              : `${run.plan.length ? `${done} of ${runnable} probes` : 'Planning…'}${run.stopping ? ' (stopping)' : ''}`}
+          </span>
+          <span className="check-counts">
+            <span className="cell-supported">{counts.supported} supported</span>
+            <span className="cell-refused">{counts.refused} refused</span>
+            <span className="cell-deviating">{counts.deviating} deviating</span>
+            <span className="cell-failed">{counts.failed} failed</span>
+            {counts.stopped > 0 && <span className="cell-stopped">{counts.stopped} not run</span>}
+          </span>
+        </div>
+      )}
+      {run && run.plan.length > 0 && (
+        <div className={`check-body${s.openKey ? ' with-detail' : ''}`}>
+          <CheckMatrix run={run} openKey={s.openKey} onOpen={s.open} />
+          {s.openKey && run.cells[s.openKey] && (
+            <CellDetail
+              key={s.openKey}
+              checkId={run.id}
+              cell={run.cells[s.openKey]!}
+              onClose={() => s.open(null)}
+            />
+          )}
+        </div>
+      )}
+      {run?.ended && run.plan.length > 0 && <ReportActions />}
+    </section>
+  )
+}
