@@ -1,7 +1,7 @@
 // Packaging of the desktop app (`npm run package`: build, then electron-builder with this file). What is
 // packed mirrors what the app loads at run time: electron-vite's out/ (main with its chunks, the CJS preload,
-// the renderer) and the simulator's sample videos, all inside app.asar; production dependencies are added by
-// electron-builder. Fuses are flipped by the afterPack hook from packaging/fuses.ts (the only fuse list).
+// the renderer) inside app.asar, production dependencies (added by electron-builder), and the simulator's
+// sample videos under the resources folder. Fuses are flipped by the afterPack hook from packaging/fuses.ts.
 import type { Configuration } from 'electron-builder'
 import { applyFuses } from './afterPack'
 
@@ -10,9 +10,15 @@ export const RUNTIME_FILES = [
   'out/main/**/*', // index.js (package.json "main") and chunks/ (the embeddings worker and its siblings)
   'out/preload/**/*', // index.cjs: the sandboxed window's preload
   'out/renderer/**/*', // index.html and assets/, served over app://renderer
-  'resources/sim/*.mp4', // the built-in simulator's sample videos (src/simulator/media.ts: ../../resources/sim)
   'package.json',
 ] as const
+
+/**
+ * The simulator's sample videos, copied to <resources>/sim, where src/simulator/media.ts looks in a packaged
+ * app (process.resourcesPath/sim): a path relative to the bundle would move whenever main's code is split into
+ * chunks. They are data the simulator serves, not code, so being outside the integrity-checked app.asar is fine.
+ */
+export const SAMPLE_MEDIA = { from: 'resources/sim', to: 'sim', filter: ['*.mp4'] }
 
 const config: Configuration = {
   appId: 'dev.gateway-playground.desktop',
@@ -21,6 +27,7 @@ const config: Configuration = {
   copyright: 'Copyright © Gateway Playground contributors',
   directories: { output: 'dist', buildResources: 'packaging' },
   files: [...RUNTIME_FILES, '!**/*.map'],
+  extraResources: [SAMPLE_MEDIA],
   asar: true,
   // Fuses are ours (afterPack), not electron-builder's `electronFuses`, so that one module holds the list.
   afterPack: applyFuses,

@@ -1,14 +1,14 @@
 // Packaging without packaging: electron-builder needs to download Electron, which CI cannot, so this checks
 // what would be packed. The config loads through electron-builder's own loader and passes its schema, targets
 // every OS, packs everything the built app loads at run time (checked against the real out/ of `npm run build`
-// with electron-builder's own matcher), and the afterPack hook flips exactly the fuses of packaging/fuses.ts.
+// with electron-builder's own matcher) and the sample videos, and the afterPack hook flips exactly the fuses of packaging/fuses.ts.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FuseV1Options, FuseVersion, type FuseV1Config } from '@electron/fuses'
 import { Arch, type AfterPackContext, type Configuration } from 'electron-builder'
-import config, { RUNTIME_FILES } from '../../packaging/electron-builder.config'
+import config, { RUNTIME_FILES, SAMPLE_MEDIA } from '../../packaging/electron-builder.config'
 import { applyFuses, electronBinaryPath } from '../../packaging/afterPack'
 import { FUSES } from '../../packaging/fuses'
 import { SAMPLE_VIDEOS } from '../../src/simulator/media'
@@ -100,15 +100,17 @@ describe('packaging configuration', () => {
     for (const file of built) expect(packed(file, files), file).toBe(!file.endsWith('.map'))
   })
 
-  it("packs the simulator's sample videos where media.ts looks for them, and no project sources", () => {
+  it("copies the simulator's sample videos to <resources>/sim, and packs no project sources", () => {
     const files = config.files as string[]
+    expect(config.extraResources).toEqual([SAMPLE_MEDIA])
     for (const name of SAMPLE_VIDEOS) {
-      expect(existsSync(join(ROOT, 'resources/sim', name)), name).toBe(true)
-      expect(packed(`resources/sim/${name}`, files), name).toBe(true)
+      expect(existsSync(join(ROOT, SAMPLE_MEDIA.from, name)), name).toBe(true)
+      expect(packed(name, SAMPLE_MEDIA.filter), name).toBe(true)
     }
+    expect(packed('make-media.sh', SAMPLE_MEDIA.filter)).toBe(false)
     for (const source of [
       'src/main/index.ts',
-      'resources/sim/make-media.sh',
+      'resources/sim/famA.mp4',
       'test/contract/packaging.test.ts',
       '.env',
     ])

@@ -1,7 +1,7 @@
 // electron-builder really run, offline: `--linux dir` with a stand-in Electron binary (a file holding Electron's
 // fuse sentinel and its default fuse wire) in place of the download. Proves the whole pipeline: the config and
-// hook load through the CLI, app.asar holds what the app loads at run time and no sources, and the afterPack
-// hook flipped the binary's fuses to packaging/fuses.ts. (Needs `npm run build` first, as `npm test` does.)
+// hook load through the CLI, app.asar holds what the app loads at run time and no sources, the sample videos sit
+// beside it, and the hook flipped the binary's fuses to packaging/fuses.ts. (Needs `npm run build` first.)
 import { spawn } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -88,7 +88,9 @@ describe('npm run package (Linux, unpacked, offline)', () => {
     ])
       expect(has(path), path).toBe(true)
     expect(files.some((f) => /^\/out\/main\/chunks\/analysisWorker-.*\.js$/.test(f))).toBe(true)
-    for (const name of SAMPLE_VIDEOS) expect(has(`/resources/sim/${name}`), name).toBe(true)
+    // The sample videos sit in <resources>/sim, the folder src/simulator/media.ts tries as process.resourcesPath/sim.
+    for (const name of SAMPLE_VIDEOS) expect(existsSync(join(app, 'resources/sim', name)), name).toBe(true)
+    expect(files.filter((f) => f.startsWith('/resources/'))).toEqual([])
     // Production dependencies come along (main is bundled with them external); development ones never do.
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       main: string
