@@ -1,5 +1,6 @@
 // `npm run cases` as a child process against the simulator over loopback: a suite that passes in every format
-// exits 0; a target that fails exits 1 with its cell shown; bad arguments and a bad suite file exit 2, named.
+// exits 0; a target that fails exits 1 with its cell shown; a hostile suite file (catastrophic patterns) fails its
+// cells with the reason and ends promptly; bad arguments and a bad suite file exit 2, named.
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -98,6 +99,65 @@ describe('npm run cases', { timeout: 120_000 }, () => {
     expect(out.stdout).toMatch(/capital as JSON\s+pass\s+FAIL\n/)
     expect(out.stdout).toMatch(/FAIL capital as JSON @ native:missing-model: the run failed: .*missing-model/)
     expect(out.stdout).toContain('1 of 2 cells passed.')
+  })
+
+  it('runs a hostile suite file promptly: each catastrophic pattern fails its cell with the reason', async () => {
+    const value = `${'a'.repeat(28)}!`
+    const valueSchema = {
+      type: 'object',
+      properties: { s: { type: 'string', enum: [value] } },
+      required: ['s'],
+    }
+    const hostile = structuredClone(suiteFile)
+    const draft = {
+      ...hostile.suite.cases[0]!.draft,
+      responseFormat: { name: 'answer', schema: valueSchema },
+    }
+    hostile.suite.cases = [
+      {
+        id: 'hostile',
+        name: 'hostile patterns',
+        draft,
+        assertions: [
+          { kind: 'matches', pattern: '^\\{"s":"(a+)+"\\}$' },
+          {
+            kind: 'json',
+            schema: { type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } } },
+          },
+        ],
+      },
+      {
+        id: 'backreference',
+        name: 'backreference',
+        draft,
+        assertions: [{ kind: 'matches', pattern: '^\\{"s":"(a+)+\\1"\\}$' }],
+      },
+    ] as never
+    const path = join(dir, 'hostile.json')
+    writeFileSync(path, JSON.stringify(hostile))
+    const started = performance.now()
+    const out = await cases([
+      path,
+      '--target',
+      'chat:sim-model',
+      '--base-url',
+      sim.baseUrl,
+      '--key-env',
+      'CASES_KEY',
+    ])
+    const ms = performance.now() - started
+    console.log(`hostile suite through npm run cases: exit ${out.code} in ${ms.toFixed(0)} ms`)
+    expect(out.code).toBe(1)
+    expect(out.stdout).toMatch(/hostile patterns\s+FAIL\n/)
+    expect(out.stdout).toContain(
+      'FAIL hostile patterns @ chat:sim-model: the answer does not match /^\\{"s":"(a+)+"\\}$/; the answer does not fit the schema: /s must match pattern "^(a+)+$"',
+    )
+    expect(out.stdout).toContain(
+      'FAIL backreference @ chat:sim-model: pattern took too long: /^\\{"s":"(a+)+\\1"\\}$/ ran over 1000 ms on an answer of 37 characters and was stopped',
+    )
+    expect(out.stdout).toContain('0 of 2 cells passed.')
+    // Node and tsx start-up included; the backtracking engine alone took 9.6 s and 23 s on these patterns.
+    expect(ms).toBeLessThan(20_000)
   })
 
   it('exits 2 naming the field of a bad suite file', async () => {

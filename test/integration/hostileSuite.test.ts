@@ -146,8 +146,9 @@ describe('a hostile shared suite', () => {
           'pattern took too long: /^\\{"s":"(a+)+\\1"\\}$/ ran over 1000 ms on an answer of 37 characters and was stopped',
         )
       expect(cells.every((c) => c.status === 'fail')).toBe(true)
-      // Two backreference cells at 1 s each, one after the other in the worker; the rest is quick.
-      expect(ms).toBeLessThan(15_000)
+      // Two backreference cells at 1 s of the worker's CPU each, one after the other (longer in wall time on a busy
+      // machine, at most ten times); the rest is quick.
+      expect(ms).toBeLessThan(25_000)
       expect(p99).toBeLessThan(20)
     },
   )

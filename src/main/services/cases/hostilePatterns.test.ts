@@ -86,8 +86,9 @@ describe('hostile patterns in case assertions', () => {
     expect(value.message).toBe(
       'pattern took too long: /^(a+)+\\1$/ ran over 1000 ms on an answer of 41 characters and was stopped',
     )
+    // One second of the worker's CPU time; on a busy machine the niced thread may need longer to get it.
     expect(ms).toBeGreaterThanOrEqual(1000)
-    expect(ms).toBeLessThan(4000)
+    expect(ms).toBeLessThan(12_000)
     expect(p99).toBeLessThan(20)
     // The stuck worker was ended; a fresh one answers the next pattern only JavaScript runs.
     const next = await checkAssertion({ kind: 'matches', pattern: '(a)\\1' }, run({ text: 'xaay' }))

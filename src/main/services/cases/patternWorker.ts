@@ -1,8 +1,9 @@
 // Runs the checks main must not run inline (a pattern only JavaScript's backtracking engine runs, RE2 on a large
-// answer, any JSON Schema validation) in one worker thread, one job at a time, each under a time limit. A job over
-// its limit ends as "timeout" and the worker is terminated and replaced, so main's event loop never waits on a
-// regular expression. The worker runs code written here as text (no second build entry), loading Ajv and re2js by
+// answer, any JSON Schema validation) in one worker thread, one job at a time, each under a time limit (the
+// thread's CPU time where Linux tells it). A job over its limit ends as "timeout" and the worker is terminated and
+// replaced, so main's event loop never waits on a regular expression. The worker runs code written here as text (no second build entry), loading Ajv and re2js by
 // the paths main resolved.
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import type { PatternPlan } from '../../../shared/cases/safePattern'
@@ -34,9 +35,11 @@ const WORKER_SOURCE = String.raw`
 const { parentPort, workerData } = require('node:worker_threads')
 const { RE2JS } = require(workerData.re2js)
 const Ajv = require(workerData.ajv).default
-// A runaway check must not take CPU from main's thread: on Linux a thread has its own nice value.
+// A runaway check must not take CPU from main's thread: on Linux a thread has its own nice value, and main reads
+// this thread's CPU time by its id.
+let tid = 0
 try {
-  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop())
+  tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()) || 0
   if (tid > 0) require('node:os').setPriority(tid, 19)
 } catch {}
 const compile = (plan) => (plan.engine === 're2' ? RE2JS.compile(plan.source, plan.re2Flags) : new RegExp(plan.pattern, plan.flags))
@@ -83,8 +86,26 @@ parentPort.on('message', (job) => {
   }
   parentPort.postMessage(reply)
 })
-parentPort.postMessage({ ready: true })
+// A first Ajv compiles the meta-schema: done before the first job's clock starts.
+validator({ type: 'object' })
+parentPort.postMessage({ ready: true, tid })
 `
+
+/** CPU milliseconds a thread of this process has used (Linux), or null where that cannot be read. */
+function threadCpuMs(tid: number): number | null {
+  if (!tid) return null
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return null
+  }
+}
+
+/** A job may wait this many times its limit in wall time for CPU a busy machine does not give its thread. */
+const STARVED_WALL_FACTOR = 10
 
 interface Queued {
   job: PatternJob
@@ -96,6 +117,8 @@ export class PatternWorker {
   private worker: Worker | null = null
   /** Set once the worker has loaded Ajv and re2js: a job's time limit starts when it can run, not while loading. */
   private ready = false
+  /** The worker thread's id on Linux (0 elsewhere): its CPU time is what a job's limit counts. */
+  private tid = 0
   private readonly queue: Queued[] = []
   private current: (Queued & { timer: NodeJS.Timeout }) | null = null
   /** Workers started so far (a replaced worker counts again); for tests and diagnostics. */
@@ -128,10 +151,11 @@ export class PatternWorker {
       resourceLimits: { maxOldGenerationSizeMb: 512 },
     })
     this.started += 1
-    worker.on('message', (result: PatternJobResult | { ready: true }) => {
+    worker.on('message', (result: PatternJobResult | { ready: true; tid: number }) => {
       if (worker !== this.worker) return
       if ('ready' in result) {
         this.ready = true
+        this.tid = result.tid
         this.next()
       } else this.finish(result)
     })
@@ -170,14 +194,25 @@ export class PatternWorker {
     if (!this.ready) return
     const queued = this.queue.shift()!
     this.worker.postMessage(queued.job)
-    const timer = setTimeout(() => {
+    const startedAt = performance.now()
+    const cpuAtStart = threadCpuMs(this.tid)
+    const expire = () => {
+      // The limit counts the worker's CPU time where it can be read: on a machine busy with other work the
+      // thread (niced) may have had little of it, and a check that did not get its second waits longer.
+      const cpu = cpuAtStart === null ? null : threadCpuMs(this.tid)
+      const used = cpu === null ? queued.limitMs : cpu - cpuAtStart!
+      const waited = performance.now() - startedAt
+      if (used < queued.limitMs && waited < queued.limitMs * STARVED_WALL_FACTOR) {
+        this.current!.timer = setTimeout(expire, Math.max(queued.limitMs - used, 50))
+        return
+      }
       // The job is still running: only ending the thread stops a backtracking regular expression.
       const stuck = this.worker
       this.worker = null
       void stuck?.terminate()
       this.finish({ ok: false, reason: 'timeout', message: `over ${queued.limitMs} ms` })
-    }, queued.limitMs)
-    this.current = { ...queued, timer }
+    }
+    this.current = { ...queued, timer: setTimeout(expire, queued.limitMs) }
   }
 
   /** The worker died: the job it ran fails; one that was waiting for it to load fails too, so none waits forever. */

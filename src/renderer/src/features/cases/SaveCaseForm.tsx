@@ -46,7 +46,7 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
   }, [loaded, load])
   const chosenSuite = suiteId || (suites[0]?.id ?? NEW_SUITE)
 
-  const { assertions, errors } = readAssertions(rows)
+  const { assertions, errors, notes } = readAssertions(rows)
   const tooLarge = useMemo(() => draftTooLarge(draft), [draft])
   if (tooLarge) errors.draft = tooLarge
   if (!name.trim()) errors.name = 'Name: give the case a name'
@@ -144,6 +144,7 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
           index={i}
           row={row}
           error={(field) => shown(`${row.key}.${field}`)}
+          note={(field) => notes[`${row.key}.${field}`]}
           onChange={(patch, field) => update(row.key, patch, field)}
           onRemove={() => setRows((list) => list.filter((r) => r.key !== row.key))}
         />
@@ -198,12 +199,15 @@ function AssertionRow({
   index,
   row,
   error,
+  note,
   onChange,
   onRemove,
 }: {
   index: number
   row: AssertionDraft
   error(field: 'value' | 'extra'): string | undefined
+  /** Which engine runs a pattern (or the patterns of a schema), shown under the field while it has no error. */
+  note(field: 'value' | 'extra'): string | undefined
   onChange(patch: Partial<AssertionDraft>, field: 'value' | 'extra'): void
   onRemove(): void
 }) {
@@ -226,7 +230,11 @@ function AssertionRow({
             placeholder={row.kind === 'stopReason' ? 'stop, length, tool_calls, end_turn…' : undefined}
             onChange={(e) => onChange({ value: e.target.value }, 'value')}
           />
-          {error('value') && <span className="field-error">{error('value')}</span>}
+          {error('value') ? (
+            <span className="field-error">{error('value')}</span>
+          ) : (
+            note('value') && <span className="field-note">{note('value')}</span>
+          )}
         </label>
       )}
       {row.kind === 'contains' && (
@@ -265,7 +273,11 @@ function AssertionRow({
               onChange={(e) => onChange({ extra: e.target.value }, 'extra')}
             />
           )}
-          {error('extra') && <span className="field-error">{error('extra')}</span>}
+          {error('extra') ? (
+            <span className="field-error">{error('extra')}</span>
+          ) : (
+            note('extra') && <span className="field-note">{note('extra')}</span>
+          )}
         </label>
       )}
       <button type="button" className="ghost" onClick={onRemove} aria-label={`Remove assertion ${n}`}>

@@ -26,6 +26,39 @@ describe('the Save as case assertion fields', () => {
     expect(errors[`${d.key}.value`]).toMatch(/^Pattern: not a valid regular expression/)
   })
 
+  it('says which engine runs a pattern, as main will run it, and names bad flags under the flags field', () => {
+    const linear = draft('matches', '^(a+)+$')
+    expect(readAssertion(linear).notes[`${linear.key}.value`]).toBe(
+      'Runs with RE2, in time linear in the answer.',
+    )
+    const lookahead = draft('matches', 'foo(?=bar)')
+    const read = readAssertion(lookahead)
+    expect(read.assertion).toEqual({ kind: 'matches', pattern: 'foo(?=bar)' })
+    expect(read.notes[`${lookahead.key}.value`]).toBe(
+      'Uses a lookahead (?=…), which only JavaScript\'s engine runs: it is checked off the main thread and fails after 1 s ("pattern took too long").',
+    )
+    const flags = draft('matches', 'a', 'g')
+    expect(readAssertion(flags).errors[`${flags.key}.extra`]).toBe(
+      'Flags: "g" is not supported: use only i, m, s, u',
+    )
+  })
+
+  it('reads the patterns inside a JSON Schema the same way: refused with the pattern named, or noted', () => {
+    const bad = draft('json', '', '{"properties": {"s": {"type": "string", "pattern": "("}}}')
+    expect(readAssertion(bad).errors[`${bad.key}.extra`]).toMatch(
+      /^JSON Schema: pattern "\(": not a valid regular expression \(/,
+    )
+    const backreference = draft('toolCall', 'lookup', '{"patternProperties": {"^(a)\\\\1$": {}}}')
+    const read = readAssertion(backreference)
+    expect(read.errors).toEqual({})
+    expect(read.notes[`${backreference.key}.extra`]).toMatch(
+      /^Pattern "\^\(a\)\\1\$": Uses a backreference \(\\1\)/,
+    )
+    // A "pattern" inside enum is data, not a pattern.
+    const data = draft('json', '', '{"enum": [{"pattern": "("}]}')
+    expect(readAssertion(data).errors).toEqual({})
+  })
+
   it('names a schema that is not JSON, or not an object, under the schema field', () => {
     const bad = draft('json', '', '{"type": ')
     expect(readAssertion(bad).errors[`${bad.key}.extra`]).toMatch(/^JSON Schema: not JSON/)

@@ -1,7 +1,9 @@
 // The "Save as case" form's assertions as the user types them (every field a string) and their reading into
 // the case model's assertions. Each field's rule is checked here so its error sits under that field: a pattern
 // that is not a regular expression, a schema that is not a JSON object, a limit that is not a positive number.
+// Patterns are planned by the same module as main's checks, so a note says which engine will run each one.
 import { assertionSchema, type Assertion, type AssertionKind } from '../../../../shared/cases/caseModel'
+import { describePlan, planPattern } from '../../../../shared/cases/safePattern'
 import { jsonSyntaxError } from '../../../../shared/jsonSyntax'
 import type { Draft } from '../../../../shared/wire'
 
@@ -27,6 +29,8 @@ export interface AssertionDraft {
 }
 
 export type FieldErrors = Record<string, string>
+/** What a field's value will do (which engine runs a pattern), keyed like errors; shown when there is no error. */
+export type FieldNotes = Record<string, string>
 
 export const LIMIT_KINDS: readonly AssertionKind[] = ['ttftUnder', 'totalUnder', 'outputTokensUnder']
 
@@ -67,28 +71,70 @@ function schemaOf(text: string, label: string): { schema?: Record<string, unknow
   return { schema: value as Record<string, unknown> }
 }
 
+// Keywords whose values are data, not schemas: a "pattern" inside them is not a pattern.
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples'])
+
+/** Every pattern a JSON Schema holds, as Ajv will ask for it: `pattern` values and `patternProperties` keys. */
+export function schemaPatterns(schema: unknown, found: string[] = []): string[] {
+  if (Array.isArray(schema)) for (const item of schema) schemaPatterns(item, found)
+  else if (schema && typeof schema === 'object')
+    for (const [key, value] of Object.entries(schema)) {
+      if (DATA_KEYWORDS.has(key)) continue
+      if (key === 'pattern' && typeof value === 'string') found.push(value)
+      if (key === 'patternProperties' && value && typeof value === 'object') found.push(...Object.keys(value))
+      schemaPatterns(value, found)
+    }
+  return found
+}
+
+/** A schema's patterns read as main will read them: the first refused one is an error, else notes on the rest. */
+function schemaPatternCheck(
+  schema: Record<string, unknown>,
+  label: string,
+): { error?: string; note?: string } {
+  const notes: string[] = []
+  for (const pattern of new Set(schemaPatterns(schema))) {
+    const shown = pattern.length > 40 ? `${pattern.slice(0, 40)}…` : pattern
+    // JSON Schema patterns are ECMAScript patterns with the u flag (Ajv's default).
+    const plan = planPattern(pattern, 'u')
+    if (!plan.ok) return { error: `${label}: pattern "${shown}": ${plan.message}` }
+    if (plan.engine === 'js') notes.push(`Pattern "${shown}": ${describePlan(plan)}`)
+  }
+  return notes.length ? { note: notes.join(' ') } : {}
+}
+
 /** One draft read as an assertion, or the errors of its fields keyed `<key>.value` / `<key>.extra`. */
-export function readAssertion(d: AssertionDraft): { assertion: Assertion | null; errors: FieldErrors } {
+export function readAssertion(d: AssertionDraft): {
+  assertion: Assertion | null
+  errors: FieldErrors
+  notes: FieldNotes
+} {
   const errors: FieldErrors = {}
+  const notes: FieldNotes = {}
   const fields = fieldsOf(d.kind)
   let candidate: unknown
   switch (d.kind) {
     case 'contains':
       candidate = { kind: d.kind, text: d.value, ...(d.ignoreCase ? { ignoreCase: true } : {}) }
       break
-    case 'matches':
-      try {
-        new RegExp(d.value, d.extra)
-      } catch (error) {
-        errors[`${d.key}.${/flag/i.test((error as Error).message) ? 'extra' : 'value'}`] =
-          `Pattern: not a valid regular expression (${(error as Error).message})`
-      }
+    case 'matches': {
+      // Main plans the pattern the same way before it runs it: the same engine, the same refusals.
+      const plan = d.value ? planPattern(d.value, d.extra) : null
+      if (plan && !plan.ok) {
+        const field = plan.field === 'flags' ? 'extra' : 'value'
+        errors[`${d.key}.${field}`] =
+          `${plan.field === 'flags' ? fields.extra : fields.value}: ${plan.message}`
+      } else if (plan) notes[`${d.key}.value`] = describePlan(plan)
       candidate = { kind: d.kind, pattern: d.value, ...(d.extra ? { flags: d.extra } : {}) }
       break
+    }
     case 'json':
     case 'toolCall': {
       const read = schemaOf(d.extra, fields.extra!)
       if (read.error) errors[`${d.key}.extra`] = read.error
+      const patterns = read.schema ? schemaPatternCheck(read.schema, fields.extra!) : {}
+      if (patterns.error) errors[`${d.key}.extra`] = patterns.error
+      if (patterns.note) notes[`${d.key}.extra`] = patterns.note
       candidate =
         d.kind === 'json'
           ? { kind: d.kind, ...(read.schema ? { schema: read.schema } : {}) }
@@ -104,7 +150,7 @@ export function readAssertion(d: AssertionDraft): { assertion: Assertion | null;
       const n = Number(d.value)
       if (!d.value.trim() || !Number.isInteger(n) || n < 1) {
         errors[`${d.key}.value`] = `${fields.value}: must be a positive whole number`
-        return { assertion: null, errors }
+        return { assertion: null, errors, notes }
       }
       candidate = d.kind === 'outputTokensUnder' ? { kind: d.kind, tokens: n } : { kind: d.kind, ms: n }
       break
@@ -116,20 +162,23 @@ export function readAssertion(d: AssertionDraft): { assertion: Assertion | null;
       const field = ['flags', 'schema', 'arguments'].includes(String(issue.path[0])) ? 'extra' : 'value'
       errors[`${d.key}.${field}`] ??= issue.message
     }
-  return { assertion: Object.keys(errors).length ? null : (parsed.data ?? null), errors }
+  return { assertion: Object.keys(errors).length ? null : (parsed.data ?? null), errors, notes }
 }
 
 /** Every draft read; `assertions` is complete only when `errors` is empty. */
 export function readAssertions(drafts: readonly AssertionDraft[]): {
   assertions: Assertion[]
   errors: FieldErrors
+  notes: FieldNotes
 } {
   const assertions: Assertion[] = []
   const errors: FieldErrors = {}
+  const notes: FieldNotes = {}
   for (const d of drafts) {
     const read = readAssertion(d)
     Object.assign(errors, read.errors)
+    Object.assign(notes, read.notes)
     if (read.assertion) assertions.push(read.assertion)
   }
-  return { assertions, errors }
+  return { assertions, errors, notes }
 }
