@@ -1,5 +1,5 @@
-// Build of the three Electron entries. The preload is CJS so the window can stay sandboxed (an ESM preload
-// forces sandbox: false); the renderer is minified and split by panel.
+// Build of the three Electron entries, plus browser mode's host beside Electron's main. The preload is CJS so the
+// window can stay sandboxed (an ESM preload forces sandbox: false); the renderer is minified and split by panel.
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
@@ -9,7 +9,12 @@ export default defineConfig({
     build: {
       externalizeDeps: true,
       rolldownOptions: {
-        input: { index: resolve(__dirname, 'src/main/index.ts') },
+        // Both hosts from one build: Electron's main (index.js) and browser mode's CLI (web.js, run by
+        // `npm run web` with plain node, no TypeScript compiled at start); the app core is shared between them.
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          web: resolve(__dirname, 'src/web/cli.ts'),
+        },
       },
     },
   },

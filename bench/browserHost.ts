@@ -33,7 +33,7 @@ export async function activeProfileId(core: AppCore): Promise<string> {
 }
 
 export function ensureRendererBuilt(): void {
-  if (!existsSync(join(RENDERER_DIR, 'index.html')))
+  if (!existsSync(join(RENDERER_DIR, 'index.html')) || !existsSync(join(ROOT, 'out/main/web.js')))
     execSync('npx electron-vite build', { cwd: ROOT, stdio: 'inherit' })
 }
 

@@ -275,7 +275,10 @@ async function mainLimits(): Promise<void> {
   }
 }
 
-/** Spawns browser mode as `npm run web` does (after the build) and times it to the first interactive panel. */
+/**
+ * Spawns browser mode as `npm run web` does after the build (the built host with plain node) and times it from
+ * the spawn to the Text panel accepting input.
+ */
 async function coldStart(browser: Browser): Promise<void> {
   const samples: { host: number; page: number; total: number }[] = []
   for (let i = 0; i < 3; i++) {
@@ -283,7 +286,7 @@ async function coldStart(browser: Browser): Promise<void> {
     const t0 = performance.now()
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', join(ROOT, 'src/web/cli.ts'), '--port', '0', '--data-dir', dataDir],
+      [join(ROOT, 'out/main/web.js'), '--port', '0', '--data-dir', dataDir],
       {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'inherit'],

@@ -2,6 +2,7 @@
 // app works offline on first launch (the "Local simulator" profile). Shared by both hosts.
 import { randomBytes } from 'node:crypto'
 import { createSimulator } from '../simulator/server'
+import { loadTokenizer } from '../simulator/text/tokens'
 import type { EmbeddedSimulator } from './appCore'
 
 export async function startEmbeddedSimulator(): Promise<EmbeddedSimulator> {
@@ -15,6 +16,9 @@ export async function startEmbeddedSimulator(): Promise<EmbeddedSimulator> {
     tokensPerSecond: 400,
     videoSpeed: 4,
   })
+  // The tokenizer's tables (about half a second to load) come a moment after start-up, off its path, so
+  // neither the first page load nor the first run waits for them.
+  setTimeout(() => void loadTokenizer(), 3000).unref()
   return {
     baseUrl: sim.baseUrl,
     consoleBaseUrl: sim.consoleBaseUrl,

@@ -5,7 +5,7 @@
 import type { SimContext, SimRoute } from './types'
 import { sendError } from './errors'
 import { sendJson } from './http'
-import { countTokens } from './text/tokens'
+import { countTokens, loadTokenizer } from './text/tokens'
 import { MISSING_MODEL_PREFIX } from './text/route'
 import { hash32 } from './media'
 import {
@@ -120,8 +120,9 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 function withErrors(
   style: 'openai' | 'native',
   handle: (ctx: SimContext) => void,
-): (ctx: SimContext) => void {
-  return (ctx) => {
+): (ctx: SimContext) => Promise<void> {
+  return async (ctx) => {
+    await loadTokenizer()
     try {
       handle(ctx)
     } catch (error) {

@@ -4,7 +4,7 @@
 import type { SimContext, SimRoute } from './types'
 import { sendError } from './errors'
 import { sendJson } from './http'
-import { countTokens } from './text/tokens'
+import { countTokens, loadTokenizer } from './text/tokens'
 import { MISSING_MODEL_PREFIX } from './text/route'
 import { embeddingTokens } from './embeddings'
 
@@ -90,5 +90,14 @@ function rerank(ctx: SimContext): void {
 }
 
 export const rerankRoutes: SimRoute[] = [
-  { method: 'POST', path: /^\/v1\/rerank\/?$/, auth: 'model', errorStyle: 'openai', handle: rerank },
+  {
+    method: 'POST',
+    path: /^\/v1\/rerank\/?$/,
+    auth: 'model',
+    errorStyle: 'openai',
+    handle: async (ctx) => {
+      await loadTokenizer()
+      rerank(ctx)
+    },
+  },
 ]

@@ -21,6 +21,8 @@ if (values.help) {
   process.exit(0)
 }
 
+// Run built as out/main/web.js (npm run web) or from source as src/web/cli.ts: both sit two levels below
+// the project root.
 const root = resolve(import.meta.dirname, '../..')
 const rendererDir = join(root, 'out/renderer')
 if (!existsSync(join(rendererDir, 'index.html'))) {

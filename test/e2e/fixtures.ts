@@ -1,8 +1,8 @@
-// Playwright fixtures: `app` starts browser mode exactly as `npm run web` does (the CLI in a child process)
-// on a free port with a fresh temporary data folder, and stops it after the test. Its output is kept so a
-// test can assert what the host printed or logged.
+// Playwright fixtures: `app` starts browser mode exactly as `npm run web` does (the built host, out/main/web.js,
+// in a child process with plain node) on a free port with a fresh temporary data folder, and stops it after the
+// test. Its output is kept so a test can assert what the host printed or logged. `npm test` builds first.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { test as base } from '@playwright/test'
@@ -16,17 +16,16 @@ export interface AppUnderTest {
 }
 
 const ROOT = resolve(import.meta.dirname, '../..')
+/** Browser mode's host as `npm run build` emits it beside Electron's main. */
+export const WEB_HOST = join(ROOT, 'out/main/web.js')
 
 async function launch(dataDir: string): Promise<{ child: ChildProcess; url: string; output: string[] }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/web/cli.ts'), '--port', '0', '--data-dir', dataDir],
-    {
-      cwd: ROOT,
-      env: { ...process.env, NODE_NO_WARNINGS: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  if (!existsSync(WEB_HOST)) throw new Error(`${WEB_HOST} is not built: run \`npm run build\` first`)
+  const child = spawn(process.execPath, [WEB_HOST, '--port', '0', '--data-dir', dataDir], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_NO_WARNINGS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const output: string[] = []
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(

@@ -6,7 +6,7 @@ import { errorTypeFor, sendError } from '../errors'
 import { parseThinkingSuffix } from '../../shared/catalog/textModels'
 import { THINKING_BUDGET_BY_EFFORT } from '../../shared/catalog/textParams'
 import { RequestError, isRecord, type Json } from './body'
-import { countTokens, type Piece } from './tokens'
+import { countTokens, loadTokenizer, type Piece } from './tokens'
 
 /** Default thinking budget when a request enables thinking without one: the catalog's medium effort. */
 export const DEFAULT_BUDGET: number = THINKING_BUDGET_BY_EFFORT.medium
@@ -56,6 +56,7 @@ export function textRoute(
     auth,
     errorStyle: style,
     async handle(ctx) {
+      await loadTokenizer()
       try {
         if (!isRecord(ctx.body)) throw new RequestError(400, 'The request body must be a JSON object.')
         await handle(ctx, ctx.body)

@@ -1,8 +1,21 @@
 // Token counting for usage numbers and stream pacing, with a real BPE tokenizer (o200k_base).
 // Counts are deterministic; images count a fixed estimate (spec: count tokens, about 1000), and very large
 // texts (base64 file data) are estimated instead of encoded so one request cannot block the event loop.
-import { countTokens as bpeCount } from 'gpt-tokenizer/encoding/o200k_base'
+// The tokenizer's tables take about half a second to load, so they load with the first request that counts
+// (every such route awaits loadTokenizer() first), not when the app starts.
+import type * as O200k from 'gpt-tokenizer/encoding/o200k_base'
 import type { Conversation } from './conversation'
+
+let bpeCount: (typeof O200k)['countTokens'] | null = null
+let loading: Promise<void> | null = null
+
+/** Loads the tokenizer once; routes that count tokens await it before anything else. */
+export function loadTokenizer(): Promise<void> {
+  loading ??= import('gpt-tokenizer/encoding/o200k_base').then((m) => {
+    bpeCount = m.countTokens
+  })
+  return loading
+}
 
 /** Fixed token estimate for one image (spec: Limits, count tokens). */
 export const IMAGE_TOKENS = 1000
@@ -15,6 +28,7 @@ const NO_SPECIALS = { disallowedSpecial: new Set<string>() }
 export function countTokens(text: string): number {
   if (!text) return 0
   if (text.length > ENCODE_LIMIT) return Math.ceil(text.length / 4)
+  if (!bpeCount) throw new Error('The tokenizer is not loaded: the route must await loadTokenizer() first.')
   return bpeCount(text, NO_SPECIALS)
 }
 

@@ -1,7 +1,7 @@
 // Input token counts for a draft: the messages format asks the gateway's count_tokens endpoint (its exchange is
 // kept for the Inspector); the other formats have no such endpoint and get a local gpt-tokenizer estimate. The
 // count is of the draft with its conversation's turns, exactly as a run would send them.
-import { countTokens as countTextTokens } from 'gpt-tokenizer'
+import type * as Tokenizer from 'gpt-tokenizer'
 import type { RunRequest } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
 import { buildCountTokens, formats, parseCountTokens, type Draft } from '../../../shared/wire'
@@ -37,7 +37,12 @@ export async function countRequestTokens(
   const profile = await deps.profiles.resolve(request.profileId)
   const draft = await resolveAttachments(withConversation, deps.media)
   if (request.format !== 'messages')
-    return { inputTokens: estimateTokens(draft), source: 'estimate', exchange: null }
+    // The tokenizer's tables load on the first estimate (about half a second), not at start-up.
+    return {
+      inputTokens: estimateTokens(draft, await import('gpt-tokenizer')),
+      source: 'estimate',
+      exchange: null,
+    }
   const built = buildCountTokens(draft)
   const res = await deps.gateway.send(profile, {
     kind: 'model',
@@ -62,10 +67,10 @@ export async function countRequestTokens(
 }
 
 /** A local token estimate for formats without a count endpoint: text via gpt-tokenizer, ~1000 per image. */
-export function estimateTokens(draft: Draft): number {
+export function estimateTokens(draft: Draft, tokenizer: Pick<typeof Tokenizer, 'countTokens'>): number {
   let total = 0
   const add = (text: string | undefined) => {
-    if (text) total += countTextTokens(text)
+    if (text) total += tokenizer.countTokens(text)
   }
   add(draft.system)
   for (const block of draft.systemBlocks ?? []) add(block.text)
