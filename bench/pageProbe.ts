@@ -8,6 +8,8 @@ export const PAGE_PROBE = `
 (() => {
   const m = { runs: 1, chunks: [], sizes: [], raw: [], sent: [], ended: 0, endedCount: 0, longTasks: [], gaps: [], finalAt: 0, lastChunkAt: 0, lastLen: -1, stable: 0, stableSince: 0, lastFrameAt: 0 }
   window.__bench = m
+  m.csp = []
+  document.addEventListener('securitypolicyviolation', (e) => { if (m.csp.length < 20) m.csp.push(e.effectiveDirective + ' ' + (e.blockedURI || e.sample || '')) })
   new PerformanceObserver((list) => list.getEntries().forEach((e) => { if (m.chunks.length > 0 && (!m.finalAt || e.startTime <= m.finalAt)) m.longTasks.push(e.duration) })).observe({ type: 'longtask' })
   const Native = window.WebSocket
   window.WebSocket = class extends Native {
@@ -62,6 +64,8 @@ export interface ProbeResult {
   finalLagMs: number | null
   /** The text.startRun payloads the page sent. */
   startRequests: unknown[]
+  /** Content-Security-Policy violations the page reported (directive and what was blocked), at most 20. */
+  cspViolations: string[]
 }
 
 export async function installProbe(page: Page, runs = 1): Promise<void> {
@@ -101,6 +105,7 @@ export async function readProbe(page: Page, timeoutMs: number): Promise<ProbeRes
     gaps: m.gaps as number[],
     finalLagMs: (m.finalAt as number) > 0 ? (m.finalAt as number) - (m.lastChunkAt as number) : null,
     startRequests: (m.sent as string[]).map((s) => (JSON.parse(s) as { payload: unknown }).payload),
+    cspViolations: (m.csp as string[] | undefined) ?? [],
   }
 }
 

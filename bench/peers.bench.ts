@@ -1,9 +1,11 @@
-// `npm run bench -- peers`: our rendering against the peers' stack (react-markdown + remark-gfm +
-// rehype-highlight re-rendering the whole message) on the same simulator stream, through the same main
-// process, coalescer, WebSocket transport and CSP, in one Chromium, alternating the order over the rounds.
-// Scenario 1 is the Text panel itself against the peer page; scenario 2 is four streams side by side, where
-// both pages are the same chat page with only the message renderer swapped. Prints medians over the rounds
-// per page and the ratio ours/peer. BENCH_ROUNDS, BENCH_TOKENS, BENCH_SIDE_TOKENS override the load.
+// `npm run bench -- peers`: our rendering against two peers on the same simulator stream, through the same main
+// process, coalescer, WebSocket transport and CSP, in one Chromium, the order rotating over the rounds:
+// react-markdown (+ remark-gfm + rehype-highlight re-rendering the whole message, as the popular chat clients do)
+// and streamdown (react-markdown's drop-in replacement built for streamed AI output: memoised finished blocks,
+// repaired unterminated markdown). Scenario 1 is the Text panel itself against the peer pages; scenario 2 is four
+// streams side by side, where all pages are the same chat page with only the message renderer swapped. Prints
+// medians over the rounds per page and ours/react-markdown and ours/streamdown for every figure, and the goals of
+// issue 22. BENCH_ROUNDS, BENCH_TOKENS, BENCH_SIDE_TOKENS override the load.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,7 +27,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 50_000)
 const SIDE_TOKENS = Number(process.env.BENCH_SIDE_TOKENS ?? 5_000)
 
-type Side = 'ours' | 'peer'
+type Side = 'ours' | 'react-markdown' | 'streamdown'
+const SIDES: Side[] = ['ours', 'react-markdown', 'streamdown']
+const PEERS = ['react-markdown', 'streamdown'] as const
+/** The harness page of each side (ours.html is our Markdown component in the chat page). */
+const PAGE: Record<Side, string> = { ours: 'ours', 'react-markdown': 'peer', streamdown: 'streamdown' }
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b)
@@ -40,6 +46,10 @@ interface Row {
   /** The ratio is meaningless for counts that can be zero on one side. */
   ratio?: boolean
 }
+
+const renderingMs = (m: StreamMeasurement) =>
+  (m.trace?.breakdown['style+layout'] ?? NaN) + (m.trace?.breakdown.paint ?? NaN)
+const busyPer10k = (m: StreamMeasurement, tokens: number) => ((m.trace?.busyMs ?? NaN) * 1e4) / tokens
 
 const ROWS: Row[] = [
   {
@@ -66,6 +76,12 @@ const ROWS: Row[] = [
     digits: 0,
     ratio: true,
   },
+  {
+    label: '  style+layout+paint (ms/10k)',
+    value: (m, t) => (renderingMs(m) * 1e4) / t,
+    digits: 0,
+    ratio: true,
+  },
   { label: 'tasks > 50 ms', value: (m) => m.longOver50, digits: 0 },
   { label: 'tasks > 100 ms', value: (m) => m.longOver100, digits: 0 },
   { label: 'longest task (ms)', value: (m) => m.longestMs, digits: 0, ratio: true },
@@ -77,30 +93,72 @@ const ROWS: Row[] = [
   { label: 'text chars received', value: (m) => m.probe.receivedChars, digits: 0 },
 ]
 
-function printScenario(title: string, results: Record<Side, StreamMeasurement[]>, tokens: number): void {
+type Results = Record<Side, StreamMeasurement[]>
+
+function printScenario(
+  title: string,
+  results: Results,
+  tokens: number,
+  goals: (r: Results) => string[],
+): void {
   console.log(`\n${title}`)
-  const head = `  ${'metric (median of rounds)'.padEnd(38)} ${'ours'.padStart(10)} ${'peer'.padStart(10)} ${'ours/peer'.padStart(10)}`
+  const cols = ['ours', 'react-md', 'streamdown', 'ours/r-md', 'ours/sd']
+  const head = `  ${'metric (median of rounds)'.padEnd(38)} ${cols.map((c) => c.padStart(10)).join(' ')}`
   console.log(head)
   console.log(`  ${'-'.repeat(head.length - 2)}`)
   for (const row of ROWS) {
-    const ours = median(results.ours.map((m) => row.value(m, tokens)))
-    const peer = median(results.peer.map((m) => row.value(m, tokens)))
-    const ratio = row.ratio && peer > 0 ? (ours / peer).toFixed(3) : ''
+    const med = (side: Side) => median(results[side].map((m) => row.value(m, tokens)))
+    const ours = med('ours')
+    const ratios = PEERS.map((peer) => {
+      const p = med(peer)
+      return row.ratio && p > 0 ? (ours / p).toFixed(3) : ''
+    })
     console.log(
-      `  ${row.label.padEnd(38)} ${ours.toFixed(row.digits).padStart(10)} ${peer.toFixed(row.digits).padStart(10)} ${ratio.padStart(10)}`,
+      `  ${row.label.padEnd(38)} ${SIDES.map((side) => med(side).toFixed(row.digits).padStart(10)).join(' ')} ${ratios.map((r) => r.padStart(10)).join(' ')}`,
     )
   }
-  const busy = (side: Side) =>
-    results[side].map((m) => (((m.trace?.busyMs ?? 0) * 1e4) / tokens).toFixed(0)).join(', ')
-  console.log(`  busy ms/10k per round: ours ${busy('ours')}; peer ${busy('peer')}`)
-  const ours = median(results.ours.map((m) => ROWS[0]!.value(m, tokens)))
-  const peer = median(results.peer.map((m) => ROWS[0]!.value(m, tokens)))
-  const peerLong = median(results.peer.map((m) => m.longOver100))
-  const oursLong = Math.max(...results.ours.map((m) => m.longOver100))
-  console.log(
-    `  goal: busy time ≤ 1/5 of the peer's: ${ours / peer <= 0.2 ? 'met' : 'NOT met'} (${(peer / ours).toFixed(1)}× less); ` +
-      `zero tasks > 100 ms where the peer has many: ${oursLong === 0 && peerLong > 0 ? 'met' : 'NOT met'} (ours max ${oursLong}, peer median ${peerLong})`,
-  )
+  for (const side of SIDES)
+    console.log(
+      `  busy ms/10k per round, ${side}: ${results[side].map((m) => busyPer10k(m, tokens).toFixed(0)).join(', ')}`,
+    )
+  for (const side of SIDES) {
+    const csp = [...new Set(results[side].flatMap((m) => m.probe.cspViolations))]
+    if (csp.length > 0) console.log(`  CSP violations on the ${side} page: ${csp.join('; ')}`)
+  }
+  for (const line of goals(results)) console.log(`  goal: ${line}`)
+}
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met')
+
+/** One stream (issue 22): busy ≤ 1/10 of react-markdown's and ≤ 1/3 of streamdown's, 0 tasks > 100 ms, lag ≤ 50 ms. */
+function oneStreamGoals(tokens: number) {
+  return (r: Results): string[] => {
+    const busy = (side: Side) => median(r[side].map((m) => busyPer10k(m, tokens)))
+    const rm = busy('ours') / busy('react-markdown')
+    const sd = busy('ours') / busy('streamdown')
+    const long = Math.max(...r.ours.map((m) => m.longOver100))
+    const lag = median(r.ours.map((m) => m.probe.finalLagMs ?? Infinity))
+    return [
+      `busy ≤ 1/10 of react-markdown's: ${verdict(rm <= 0.1)} (ours/react-markdown ${rm.toFixed(3)}, 1/${(1 / rm).toFixed(1)})`,
+      `busy ≤ 1/3 of streamdown's: ${verdict(sd <= 1 / 3)} (ours/streamdown ${sd.toFixed(3)}, 1/${(1 / sd).toFixed(1)})`,
+      `0 tasks > 100 ms: ${verdict(long === 0)} (ours, worst round: ${long})`,
+      `final-text lag ≤ 50 ms: ${verdict(lag <= 50)} (ours, median: ${lag.toFixed(0)} ms)`,
+    ]
+  }
+}
+
+/** Four streams (issue 22): busy ≤ 1/3 of each peer's; style + layout + paint no more than each peer's. */
+function sideBySideGoals(tokens: number) {
+  return (r: Results): string[] =>
+    PEERS.flatMap((peer) => {
+      const busy =
+        median(r.ours.map((m) => busyPer10k(m, tokens))) / median(r[peer].map((m) => busyPer10k(m, tokens)))
+      const paint = median(r.ours.map(renderingMs)) / median(r[peer].map(renderingMs))
+      return [
+        `busy ≤ 1/3 of ${peer}'s: ${verdict(busy <= 1 / 3)} (${busy.toFixed(3)})`,
+        `style+layout+paint ≤ ${peer}'s: ${verdict(paint <= 1)} (${paint.toFixed(3)})`,
+      ]
+    })
 }
 
 async function runScenario(
@@ -110,11 +168,12 @@ async function runScenario(
   tokensPerRun: number,
   runs: number,
   streamDir: string,
+  goals: (tokens: number) => (r: Results) => string[],
 ): Promise<void> {
   const host = await startBenchHost(tps)
   try {
     const pages = await host.serve(streamDir)
-    const pageUrl = (side: Side) => `${pages.origin}/${side}.html?token=${pages.token}`
+    const pageUrl = (side: Side) => `${pages.origin}/${PAGE[side]}.html?token=${pages.token}`
     const activeId = await activeProfileId(host.core)
     // Four streams: the same four requests for both pages. One stream: ours is the Text panel, and the peer
     // gets the request the panel sent (captured in the first round, made standalone), so the simulator's answer is
@@ -137,19 +196,15 @@ async function runScenario(
       },
     }))
     let captured: RunRequest[] | null = runs > 1 ? sideRequests : null
-    const results: Record<Side, StreamMeasurement[]> = { ours: [], peer: [] }
+    const results: Results = { ours: [], 'react-markdown': [], streamdown: [] }
     const timeoutMs = (tokensPerRun / tps) * 1000 * 4 + 60_000
     for (let round = 0; round < ROUNDS; round++) {
-      const order: Side[] = round % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours']
+      // Rotating: each page goes first, second and third once over three rounds.
+      const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]!)
       for (const side of order) {
         let target: StreamTarget
         if (side === 'ours' && runs === 1) target = { kind: 'app', url: host.app.url, tokens: tokensPerRun }
-        else
-          target = {
-            kind: 'page',
-            url: side === 'ours' ? pageUrl('ours') : pageUrl('peer'),
-            requests: captured!,
-          }
+        else target = { kind: 'page', url: pageUrl(side), requests: captured! }
         const m = await measureStream(browser, target, { timeoutMs })
         if (!captured)
           captured = (m.probe.startRequests as RunRequest[]).map((sent) =>
@@ -162,7 +217,7 @@ async function runScenario(
         )
       }
     }
-    printScenario(title, results, tokensPerRun * runs)
+    printScenario(title, results, tokensPerRun * runs, goals(tokensPerRun * runs))
   } finally {
     await host.close()
   }
@@ -174,7 +229,7 @@ export default async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {
     console.log(
-      `\nPeers: ours against react-markdown 10.1.0 + remark-gfm 4.0.1 + rehype-highlight 7.0.2, ${ROUNDS} rounds, order alternating`,
+      `\nPeers: ours against react-markdown 10.1.0 + remark-gfm 4.0.1 + rehype-highlight 7.0.2 and streamdown 2.7.1, ${ROUNDS} rounds, order rotating`,
     )
     console.log(`  ${machineLine(browser.version())}`)
     console.log(`  ${loadLine()} at start`)
@@ -185,6 +240,7 @@ export default async function main(): Promise<void> {
       TOKENS,
       1,
       streamDir,
+      oneStreamGoals,
     )
     await runScenario(
       browser,
@@ -193,6 +249,7 @@ export default async function main(): Promise<void> {
       SIDE_TOKENS,
       4,
       streamDir,
+      sideBySideGoals,
     )
     console.log(`\n  ${loadLine()} at end`)
   } finally {

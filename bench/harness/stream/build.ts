@@ -1,5 +1,5 @@
-// Builds the two stream pages (ours.html, peer.html) with the project's Vite and React plugin, minified like
-// the renderer, into one folder that browser mode's own server then serves under the app's CSP.
+// Builds the three stream pages (ours.html; peer.html, react-markdown; streamdown.html) with the project's Vite and
+// React plugin, minified like the renderer, into one folder that browser mode's own server serves under the app's CSP.
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -20,7 +20,13 @@ export async function buildStreamPages(outDir: string): Promise<void> {
       minify: true,
       modulePreload: { polyfill: false },
       reportCompressedSize: false,
-      rolldownOptions: { input: { ours: `${HERE}/ours.html`, peer: `${HERE}/peer.html` } },
+      rolldownOptions: {
+        input: {
+          ours: `${HERE}/ours.html`,
+          peer: `${HERE}/peer.html`,
+          streamdown: `${HERE}/streamdown.html`,
+        },
+      },
     },
   })
 }
