@@ -3,7 +3,7 @@
 // thrown in main ever crosses the boundary as an exception.
 import type { z } from 'zod'
 import type { CommandDef, CommandMap, CommandOutput, CommandParsed, EventMap } from '../../shared/ipc/define'
-import type { CallContext } from '../services/ports'
+import type { CallContext, EventSink } from '../services/ports'
 import { AppError, ErrorCode, fail, ok, type Result } from '../../shared/ipc/result'
 
 export type Handler<C extends CommandDef, E extends EventMap> = (
@@ -30,8 +30,31 @@ export function validationMessage(issues: { path: string; message: string }[]): 
 export interface RouterOptions {
   /** Called with unexpected errors (not AppError) so they can be logged, redacted, by the host. */
   onInternalError?: (route: string, error: unknown) => void
-  /** Masks any known secret in error text before it leaves main (S7): a last line of defence. */
+  /**
+   * Masks any known secret in everything that leaves main (S7), results, errors and events alike, so a key a
+   * gateway echoes into an answer never reaches a window: the last line of defence for both hosts.
+   */
   redact?: (text: string) => string
+}
+
+/** The value with every known secret masked; the same object when it held none. */
+function scrubbed<T>(value: T, redact: (text: string) => string): T {
+  if (value === undefined) return value
+  const text = JSON.stringify(value)
+  if (text === undefined) return value
+  const clean = redact(text)
+  return clean === text ? value : (JSON.parse(clean) as T)
+}
+
+function redactingSink<E extends EventMap>(sink: EventSink<E>, redact: (text: string) => string): EventSink<E> {
+  return {
+    get alive() {
+      return sink.alive
+    },
+    emit(name, payload) {
+      sink.emit(name, scrubbed(payload, redact))
+    },
+  }
 }
 
 export function createRouter<C extends CommandMap, E extends EventMap>(
@@ -60,13 +83,14 @@ export function createRouter<C extends CommandMap, E extends EventMap>(
       }
       try {
         const handler = handlers[route] as Handler<CommandDef, E>
-        const value = await handler(parsed.data, ctx)
+        const events = options.redact ? redactingSink(ctx.events, options.redact) : ctx.events
+        const value = await handler(parsed.data, { ...ctx, events })
         const checked = def.output.safeParse(value)
         if (!checked.success) {
           options.onInternalError?.(route, checked.error)
           return fail(ErrorCode.INTERNAL, `the ${route} handler returned an invalid result`)
         }
-        return ok(checked.data)
+        return ok(options.redact ? scrubbed(checked.data, options.redact) : checked.data)
       } catch (error) {
         const redact = options.redact ?? ((text: string) => text)
         if (error instanceof AppError) {

@@ -87,8 +87,28 @@ export class ExchangeRecorder {
     return this.frames
   }
 
-  /** A bounded copy for the renderer: long strings elided, the body and frame list capped. */
+  /**
+   * A bounded copy for the renderer: long strings elided, the body and frame list capped. It never throws: a
+   * record that cannot be summarised comes back without its bodies and says why, so a run's end never fails
+   * because of its record.
+   */
   snapshot(): Exchange {
+    try {
+      return this.boundedCopy()
+    } catch (error) {
+      return {
+        id: this.id,
+        startedAt: this.startedAt,
+        request: { ...this.request, body: null },
+        response: this.response && { ...this.response, body: null, frames: [], truncated: true },
+        timings: { headersMs: this.headersMs, firstByteMs: this.firstByteMs, endMs: this.endMs },
+        attempts: this.attempts,
+        error: `The exchange could not be summarised (${(error as Error).message}); its bodies are left out.`,
+      }
+    }
+  }
+
+  private boundedCopy(): Exchange {
     const frames = lastFramesWithin(this.frames, SNAPSHOT_FRAMES, SNAPSHOT_FRAME_BYTES)
     const response = this.response && {
       ...this.response,

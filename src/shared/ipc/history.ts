@@ -19,7 +19,18 @@ export const RUN_KIND_LABELS: Record<RunKind, string> = {
 }
 
 /** How a run ended, across kinds: text runs end done/error/aborted/incomplete; jobs end done/failed/cancelled. */
-export const HISTORY_STATUSES = ['done', 'error', 'aborted', 'incomplete', 'failed', 'cancelled'] as const
+export const HISTORY_STATUSES = [
+  'done',
+  'error',
+  'aborted',
+  'incomplete',
+  'failed',
+  'cancelled',
+  /** Still streaming (checkpointed, R9). */
+  'running',
+  /** The app stopped (a kill, a crash, a closed window) while it was going; what had arrived is kept. */
+  'interrupted',
+] as const
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number]
 
 /** Page size bound: 500 rows of at most ~400 characters each stay under 256 KB. */
@@ -85,6 +96,19 @@ export const historyStorageSchema = z.object({
 })
 export type HistoryStorage = z.infer<typeof historyStorageSchema>
 
+export const interruptedRunSchema = z.object({
+  id: z.string(),
+  createdAt: z.number(),
+  kind: z.enum(RUN_KINDS),
+  format: z.string().nullable(),
+  model: z.string().nullable(),
+  /** The start of the prompt. */
+  prompt: z.string(),
+  /** Characters of the answer that had arrived and are kept. */
+  answerChars: z.number(),
+})
+export type InterruptedRun = z.infer<typeof interruptedRunSchema>
+
 const idsSchema = z.array(z.string().min(1).max(100)).min(1).max(10_000)
 
 export const historyCommands = {
@@ -114,6 +138,9 @@ export const historyCommands = {
     z.object({ watching: z.boolean() }),
     z.object({ watching: z.boolean() }),
   ),
+  /** Runs the previous process left going (killed mid-stream), now kept as interrupted; until dismissed. */
+  'history.listInterrupted': defineCommand(z.object({}), z.object({ runs: z.array(interruptedRunSchema) })),
+  'history.dismissInterrupted': defineCommand(z.object({}), z.object({ dismissed: z.number() })),
   /** Sets how long captures are kept (0 = forever) and removes those older at once. */
   'history.setRetention': defineCommand(
     z.object({ days: z.number().int().min(0).max(3650) }),

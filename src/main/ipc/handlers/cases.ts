@@ -99,11 +99,11 @@ export function casesHandlers({
 export const casesDomain = defineDomain({
   name: 'cases',
   commands: casesCommands,
-  services: ({ profiles, gateway, media, history }): CasesServices => ({
+  services: ({ profiles, gateway, media, history, log }): CasesServices => ({
     history,
     media,
     // The same text service code as the Text panel: every cell is an ordinary, recorded text run.
-    text: new TextService({ profiles, gateway, media, recorder: history.store ?? undefined }),
+    text: new TextService({ profiles, gateway, media, recorder: history.store ?? undefined, log }),
     matrices: new Map(),
   }),
   handlers: casesHandlers,

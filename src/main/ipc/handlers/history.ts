@@ -55,6 +55,8 @@ export function historyHandlers({
       return { url: media.url(info.id), name, bytes: info.size, runs: runs.length }
     },
     'history.getStorage': () => store().storage(),
+    'history.listInterrupted': () => ({ runs: history.store?.interrupted ?? [] }),
+    'history.dismissInterrupted': () => ({ dismissed: history.store?.dismissInterrupted() ?? 0 }),
     'history.setRetention': ({ days }) => store().setRetention(days),
     'history.watchRuns': ({ watching: on }, ctx) => {
       if (on) watching.set(ctx.senderId, ctx.events)

@@ -70,8 +70,8 @@ export function textHandlers({ text, media }: TextServices): Handlers<typeof tex
 export const textDomain = defineDomain({
   name: 'text',
   commands: textCommands,
-  services: ({ profiles, gateway, media, history }) => ({
-    text: new TextService({ profiles, gateway, media, recorder: history.store ?? undefined }),
+  services: ({ profiles, gateway, media, history, log }) => ({
+    text: new TextService({ profiles, gateway, media, recorder: history.store ?? undefined, log }),
     media,
   }),
   handlers: textHandlers,

@@ -21,6 +21,7 @@ import { buildEmbed, buildRerank } from '../../../shared/embed/requests'
 import type { EmbedDraft, RerankDraft, TextItem } from '../../../shared/embed/requests'
 import type { RunRecorder } from '../history/ports'
 import { embedRunRecord, rerankRunRecord, sentBody, type CallStart } from '../history/callRecord'
+import { recordRun } from '../history/recordRun'
 import { CallGuard, fetchVectors } from './embedCall'
 import { sendRerank } from './rerankCall'
 import { crossCheck, rankByCosine } from './formatCheck'
@@ -91,7 +92,7 @@ export class EmbeddingsService {
         exchange: got.exchange.snapshot(),
       }
     })
-    this.deps.recorder?.record(embedRunRecord(start(), input.draft, outcome))
+    recordRun(this.deps.recorder, () => embedRunRecord(start(), input.draft, outcome), this.deps.log)
     return outcome
   }
 
@@ -152,7 +153,7 @@ export class EmbeddingsService {
         signal,
       ),
     )
-    this.deps.recorder?.record(rerankRunRecord(start(), input.draft, outcome))
+    recordRun(this.deps.recorder, () => rerankRunRecord(start(), input.draft, outcome), this.deps.log)
     return outcome
   }
 

@@ -11,6 +11,7 @@ import type {
   HistoryRow,
   HistoryRun,
   HistoryStorage,
+  InterruptedRun,
   RunKind,
 } from '../../../shared/ipc/history'
 import { CaptureFiles } from './captures'
@@ -19,6 +20,7 @@ import type { RecordedRun, RunCapture, RunRecord, RunRecorder } from './ports'
 import { whereOf, wordsOnly } from './runQuery'
 import { claimDatabase } from './staleLock'
 import { DeferredIndex, FOLLOW_UP_DELAY_MS, useWriteAheadLog } from './deferredIndex'
+import { markInterrupted } from './interruptedRuns'
 
 export const HISTORY_FILE = 'history.db'
 const DEFAULT_RETENTION_DAYS = 30
@@ -51,6 +53,8 @@ export class HistoryStore implements RunRecorder {
   private readonly watchers = new Set<(run: RecordedRun) => void>()
   /** Inside recordMany: one notice for the batch instead of one per run. */
   private batching = false
+  /** Runs found still `running` on open (the previous process stopped mid-run), until dismissed. */
+  interrupted: InterruptedRun[]
 
   constructor(
     readonly dataDir: string,
@@ -63,6 +67,7 @@ export class HistoryStore implements RunRecorder {
     this.db.exec('PRAGMA busy_timeout = 2000')
     const wal = useWriteAheadLog(this.db)
     migrate(this.db)
+    this.interrupted = markInterrupted(this.db)
     this.index = new DeferredIndex(this.db, wal, options.log)
     this.captures = new CaptureFiles(dataDir)
     this.redact = options.redact ?? ((t) => t)
@@ -77,6 +82,19 @@ export class HistoryStore implements RunRecorder {
   }
 
   record(run: RunRecord): void {
+    this.write(run, true)
+  }
+
+  /** Keeps a run still going as `running` (R9): no search index yet, no capture, no notice; `record` replaces it. */
+  checkpoint(run: RunRecord): void {
+    this.write({ ...run, status: 'running', capture: null }, false)
+  }
+
+  dismissInterrupted(): number {
+    return this.interrupted.splice(0).length
+  }
+
+  private write(run: RunRecord, final: boolean): void {
     const r = this.redact
     const json = (value: unknown) => (value === undefined || value === null ? null : r(JSON.stringify(value)))
     const capture = run.capture ? this.captures.nameFor(run.id) : null
@@ -118,6 +136,7 @@ export class HistoryStore implements RunRecorder {
       this.options.log?.(`history: run ${run.id} was not recorded: ${(error as Error).message}`)
       return
     }
+    if (!final) return
     if (this.timing)
       this.options.log?.(
         `history: appended run ${run.id} in ${(performance.now() - startedAt).toFixed(1)} ms`,

@@ -40,6 +40,12 @@ export interface RunCapture {
 
 export interface RunRecorder {
   record(run: RunRecord): void
+  /**
+   * Keeps what a run still going has so far (status `running`, no search index, no capture, no notice), so a
+   * kill loses at most the last moments; its `record` replaces it. A `running` row found on the next open is
+   * marked `interrupted`.
+   */
+  checkpoint?(run: RunRecord): void
 }
 
 /** What the history tells its watchers once a run (or a batch of `count` runs) is committed. */

@@ -15,7 +15,8 @@ export interface TextRunEnd {
   profile: string | null
   /** The body as sent, or null when the run ended before a request was built. */
   bodyText: string | null
-  status: RunStatus
+  /** How the run ended, or `running` for a checkpoint, `interrupted` for a run whose window went away. */
+  status: RunStatus | 'running' | 'interrupted'
   completion: Completion
   summary: RunSummary
   timings: RunTimings

@@ -11,8 +11,6 @@ import type {
   RunEvent,
   RunRequest,
   RunStatus,
-  RunSummary,
-  RunTimings,
 } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
 import {
@@ -31,12 +29,14 @@ import { createSseReader } from './sseReader'
 import { ExchangeLog } from './exchangeLog'
 import { ConversationStore, type PutTurns } from './conversations'
 import { runFailure } from './runFailure'
-import { pinTurns, prepareRequest, safeJson, withTurns, type Prepared } from './preparedRequest'
+import { pinTurns, prepareRequest, safeJson, type Prepared } from './preparedRequest'
 import { requestPreview } from './requestPreview'
 import { countRequestTokens, type TokenCount } from './tokenCount'
 import { completionEvents } from './completionEvents'
 import type { RunRecorder } from '../history/ports'
-import { textRunRecord } from '../history/textRecord'
+import { checkpointRun, recordRun } from '../history/recordRun'
+import { runRecordOf, summarizeRun } from './runRecord'
+import { StreamScrubber } from './streamScrubber'
 
 export interface TextServiceDeps {
   profiles: ProfileService
@@ -44,8 +44,13 @@ export interface TextServiceDeps {
   media: MediaStore
   /** Coalescing interval, ms (P1: at most 50 messages a second, a margin under the bar of 60). */
   coalesceMs?: number
-  /** Records each run's end before its terminal event is sent. */
+  /** Records each run's end before its terminal event is sent, and checkpoints it while it streams. */
   recorder?: RunRecorder
+  /** A streaming run's partial answer is checkpointed at least this often (R9: 1 s) … */
+  checkpointMs?: number
+  /** … or after this many characters (R9: 64 KB), whichever comes first. */
+  checkpointChars?: number
+  log?: (message: string) => void
 }
 
 interface Run {
@@ -66,6 +71,10 @@ interface Run {
   request: RunRequest
   createdAt: number
   sent: { profile: string; bodyText: string } | null
+  /** Holds back the beginning of a secret a gateway echoes across two deltas (S7). */
+  scrubber: StreamScrubber
+  lastCheckpointAt: number
+  charsSinceCheckpoint: number
 }
 
 export class TextService {
@@ -101,15 +110,12 @@ export class TextService {
       request,
       createdAt: Date.now(),
       sent: null,
-      coalescer: new Coalescer<RunEvent>(
-        (events) => {
-          if (run.stopped || run.ended) return
-          if (!sink.alive) return this.abandon(run)
-          for (const e of events) if (e.type !== 'image') run.accumulator.apply(e)
-          sink.emit('text.runEvents', { runId: id, events })
-        },
-        { intervalMs: this.deps.coalesceMs ?? 20 },
-      ),
+      scrubber: new StreamScrubber(() => this.deps.profiles.knownSecrets()),
+      lastCheckpointAt: Number.NEGATIVE_INFINITY,
+      charsSinceCheckpoint: 0,
+      coalescer: new Coalescer<RunEvent>((events) => this.emitEvents(run, run.scrubber.scrub(events)), {
+        intervalMs: this.deps.coalesceMs ?? 20,
+      }),
     }
     this.runs.set(id, run)
     // The turns are read before the start is answered (see pinTurns); the run proceeds in the background and
@@ -121,7 +127,11 @@ export class TextService {
     } catch (failure) {
       pinned = { failure }
     }
-    void this.execute(run, pinned)
+    // Whatever escapes the run's own handling still ends it, as an error the user sees, never the process.
+    this.execute(run, pinned).catch((error: unknown) => {
+      this.deps.log?.(`text run ${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+      this.end(run, 'error', null, runFailure(error))
+    })
     return { runId: id }
   }
 
@@ -333,65 +343,78 @@ export class TextService {
     run.coalescer.push(out)
   }
 
+  /** Sends a batch of (already scrubbed) events to the run's window and checkpoints the run. */
+  private emitEvents(run: Run, events: RunEvent[]): void {
+    if (run.stopped || run.ended || events.length === 0) return
+    if (!run.sink.alive) return this.abandon(run)
+    for (const e of events) {
+      if (e.type === 'image') continue
+      run.accumulator.apply(e)
+      if (e.type === 'text' || e.type === 'reasoning' || e.type === 'refusal') run.charsSinceCheckpoint += e.delta.length
+      else if (e.type === 'toolCallDelta') run.charsSinceCheckpoint += e.argumentsDelta.length
+    }
+    run.sink.emit('text.runEvents', { runId: run.id, events })
+    this.checkpoint(run)
+  }
+
+  /** R9: what a streaming run has so far is on disk at least every second or 64 KB, so a kill keeps it. */
+  private checkpoint(run: Run): void {
+    if (!this.deps.recorder?.checkpoint || run.charsSinceCheckpoint === 0) return
+    const now = performance.now()
+    if (
+      now - run.lastCheckpointAt < (this.deps.checkpointMs ?? 1000) &&
+      run.charsSinceCheckpoint < (this.deps.checkpointChars ?? 64 * 1024)
+    )
+      return
+    run.lastCheckpointAt = now
+    run.charsSinceCheckpoint = 0
+    checkpointRun(this.deps.recorder, () => this.historyRecord(run, 'running', null), this.deps.log)
+  }
+
+  private historyRecord(
+    run: Run,
+    status: RunStatus | 'running' | 'interrupted',
+    recorder: ExchangeRecorder | null,
+    error?: RunError,
+    ended = summarizeRun(run),
+  ) {
+    return runRecordOf(run, { conversations: this.conversations, profiles: this.deps.profiles }, status, {
+      recorder,
+      error,
+      ended,
+    })
+  }
+
   private end(run: Run, status: RunStatus, recorder: ExchangeRecorder | null, error?: RunError): void {
     if (run.ended) return
     if (status === 'aborted') run.coalescer.discard()
-    else run.coalescer.flush()
+    else {
+      run.coalescer.flush()
+      // The beginning of a secret held back at the very end was not one: it belongs to the answer.
+      this.emitEvents(run, run.scrubber.drain())
+    }
     run.ended = true
     run.coalescer.close()
     this.runs.delete(run.id)
     recorder?.finish()
     if (error) recorder?.recordError(error.message)
-    const completion = run.accumulator.result()
-    const summary: RunSummary = {
-      toolCalls: completion.toolCalls,
-      images: run.images,
-      stopReason: completion.stopReason,
-      finish: completion.finish,
-      warnings: completion.warnings,
-    }
-    if (completion.id !== undefined) summary.id = completion.id
-    if (completion.model !== undefined) summary.model = completion.model
-    if (completion.usage !== undefined) summary.usage = completion.usage
-    if (completion.refusal !== undefined) summary.refusal = completion.refusal
-    const totalMs = performance.now() - run.startedAt
-    const outputTokens = completion.usage?.output ?? null
-    const genMs = run.firstContentAt === null ? 0 : performance.now() - run.firstContentAt
-    const timings: RunTimings = {
-      ttftMs: run.firstContentAt === null ? null : Math.round(run.firstContentAt - run.startedAt),
-      totalMs: Math.round(totalMs),
-      outputTokens,
-      tokensPerSecond:
-        outputTokens !== null && genMs > 50 ? Math.round((outputTokens / genMs) * 10_000) / 10 : null,
-    }
-    // The history holds the run's end before its terminal event leaves main.
-    this.deps.recorder?.record(
-      textRunRecord({
-        runId: run.id,
-        createdAt: run.createdAt,
-        format: run.request.format,
-        draft: () => withTurns(this.conversations, run.request),
-        profile: run.sent?.profile ?? this.deps.profiles.nameOf(run.request.profileId),
-        bodyText: run.sent?.bodyText ?? null,
-        status,
-        completion,
-        summary,
-        timings,
-        error,
-        exchange: recorder,
-      }),
-    )
+    const ended = summarizeRun(run)
+    const { summary, timings } = ended
+    // The history holds the run's end before its terminal event leaves main; a failure there is only logged.
+    recordRun(this.deps.recorder, () => this.historyRecord(run, status, recorder, error, ended), this.deps.log)
     if (!run.sink.alive) return
     const payload = { runId: run.id, status, summary, timings, exchange: recorder?.snapshot() ?? null }
     run.sink.emit('text.runEnded', error ? { ...payload, error } : payload)
   }
 
-  /** The window went away: close the upstream socket and send nothing more. */
+  /** The window went away: close the upstream socket, send nothing more, keep what arrived as interrupted. */
   private abandon(run: Run): void {
+    if (run.ended) return
     run.stopped = true
     run.ended = true
     run.coalescer.discard()
     run.controller.abort()
     this.runs.delete(run.id)
+    recordRun(this.deps.recorder, () => this.historyRecord(run, 'interrupted', null), this.deps.log)
   }
 }
