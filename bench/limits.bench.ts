@@ -3,7 +3,9 @@
 // second with 1, 8 and 32 concurrent non-streamed runs and its event-loop p99 (simulator in its own process);
 // memory per open stream; browser-mode cold start to the first interactive panel; the renderer bundle size.
 // BENCH_RATES, BENCH_LENGTHS (e.g. 50000,200000,500000; 500k takes over 4 minutes) override the steps;
-// BENCH_SECTIONS (bundle,lexer,start,main,rate,length) picks the parts to run.
+// BENCH_SECTIONS (bundle,lexer,start,main,rate,length) picks the parts to run; BENCH_MAIN_STREAMS and
+// BENCH_MAIN_TOKENS change the concurrent streamed runs (32 × 5,000 tokens at 500 tokens/s); BENCH_CPU_PROFILE=1
+// (or a folder) writes main's CPU profile during them.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,19 +14,14 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
-import { createAppCore } from '../src/main/appCore'
 import { IncrementalLexer } from '../src/renderer/src/components/markdown/IncrementalLexer'
 import { longMarkdown, seededRandom } from '../src/simulator/text/synth'
-import type { EventSink } from '../src/main/services/ports'
-import { ConfSettingsStore } from '../src/main/adapters/ConfSettingsStore'
-import { FileSecretStore } from '../src/main/adapters/FileSecretStore'
-import type { Events } from '../src/shared/ipc/contract'
-import type { RunRequest } from '../src/shared/ipc/text'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium'
-import { activeProfileId, ensureRendererBuilt, RENDERER_DIR, ROOT, startBenchHost } from './browserHost'
+import { ensureRendererBuilt, RENDERER_DIR, ROOT, startBenchHost } from './browserHost'
 import { loadLine, machineLine } from './machine'
+import { openMain } from './mainHost'
+import { streamedMain } from './mainStreams'
 import { percentile } from './pageProbe'
-import { simulatorProcess } from './simulatorProcess'
 import { holdsP2, measureStream, type StreamMeasurement } from './streamRun'
 
 const list = (value: string | undefined, fallback: number[]) =>
@@ -144,76 +141,6 @@ function lexerLimits(): void {
   }
 }
 
-/** Main alone: the text service and router in this process, the simulator (at `tps`) in its own. */
-async function openMain(tps: number) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-main-'))
-  const sim = await simulatorProcess(tps)
-  const core = await createAppCore({
-    kind: 'browser',
-    version: 'bench',
-    dataDir,
-    settings: new ConfSettingsStore(dataDir),
-    secrets: new FileSecretStore(join(dataDir, 'secrets.json')),
-    openExternal: async () => undefined,
-    mediaUrl: (id) => `/media/${id}`,
-    startSimulator: async () => sim,
-  })
-  const waiters = new Map<string, () => void>()
-  const eventsPerRun = new Map<string, number>()
-  const sink: EventSink<Events> = {
-    alive: true,
-    emit(name, payload) {
-      const runId = (payload as { runId: string }).runId
-      if (name === 'text.runEvents') eventsPerRun.set(runId, (eventsPerRun.get(runId) ?? 0) + 1)
-      if (name === 'text.runEnded') {
-        const status = (payload as { status: string }).status
-        if (status !== 'done' && status !== 'aborted') console.error(`  a run ended ${status}`)
-        waiters.get(runId)?.()
-      }
-    },
-  }
-  const activeId = await activeProfileId(core)
-  const request = (text: string, stream: boolean, maxTokens = 400): RunRequest => ({
-    profileId: activeId,
-    format: 'chat',
-    draft: {
-      model: 'gpt-4o-mini',
-      stream,
-      maxTokens,
-      messages: [{ role: 'user', parts: [{ type: 'text', text }] }],
-    },
-  })
-  const start = async (req: RunRequest) => {
-    const result = await core.router.handle('text.startRun', req, { senderId: 'bench', events: sink })
-    if (!result.ok) throw new Error(result.error.message)
-    return (result.value as { runId: string }).runId
-  }
-  /** Starts a run and resolves when its text.runEnded has arrived. */
-  const run = async (req: RunRequest) => {
-    let resolveEnded!: () => void
-    const ended = new Promise<void>((done) => (resolveEnded = done))
-    // runEnded is emitted after start resolves (the run proceeds in the background), so registering then is safe.
-    const runId = await start(req)
-    waiters.set(runId, resolveEnded)
-    await ended
-    waiters.delete(runId)
-  }
-  const stop = (runId: string) =>
-    core.router.handle('text.stopRun', { runId }, { senderId: 'bench', events: sink })
-  return {
-    request,
-    start,
-    run,
-    stop,
-    eventsPerRun,
-    async close() {
-      await core.close()
-      await sim.close()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
 async function mainLimits(): Promise<void> {
   let main = await openMain(0)
   try {
@@ -249,7 +176,14 @@ async function mainLimits(): Promise<void> {
     }
 
     // Memory per open stream: many slow streams open at once, measured after a full GC against the idle state.
+    console.log(`  ${loadLine()}`)
     await main.close()
+    await streamedMain(
+      Number(process.env.BENCH_MAIN_STREAMS ?? 32),
+      500,
+      Number(process.env.BENCH_MAIN_TOKENS ?? 5000),
+    )
+    console.log(`  ${loadLine()}`)
     main = await openMain(20)
     const streams = 32
     const mem = () => {
