@@ -146,9 +146,11 @@ export class TextService {
     return { stopped: true }
   }
 
-  /** Stops every run of a window that went away (R5), without sending to it. */
+  /** Stops every run when the app closes (R5), without sending to any window. */
   stopAll(): void {
-    for (const run of this.runs.values()) this.abandon(run)
+    // The app is stopping: each run in flight stays `running` on disk, so the next start marks it interrupted and
+    // tells the user (as after a kill).
+    for (const run of this.runs.values()) this.abandon(run, 'running')
   }
 
   /** What the next request would be, for the profile it would really go to; a profile without a key still previews. */
@@ -408,13 +410,15 @@ export class TextService {
   }
 
   /** The window went away: close the upstream socket, send nothing more, keep what arrived as interrupted. */
-  private abandon(run: Run): void {
+  private abandon(run: Run, keptAs: 'interrupted' | 'running' = 'interrupted'): void {
     if (run.ended) return
     run.stopped = true
     run.ended = true
     run.coalescer.discard()
     run.controller.abort()
     this.runs.delete(run.id)
-    recordRun(this.deps.recorder, () => this.historyRecord(run, 'interrupted', null), this.deps.log)
+    const record = () => this.historyRecord(run, keptAs, null)
+    if (keptAs === 'running') checkpointRun(this.deps.recorder, record, this.deps.log)
+    else recordRun(this.deps.recorder, record, this.deps.log)
   }
 }

@@ -15,4 +15,6 @@ export const historyCalls = {
   setRetention: (days: number) => client.invoke('history.setRetention', { days }),
   watchRuns: (watching: boolean) => client.invoke('history.watchRuns', { watching }),
   onRunRecorded: (listener: () => void) => client.on('history.runRecorded', listener),
+  listInterrupted: () => client.invoke('history.listInterrupted', {}),
+  dismissInterrupted: () => client.invoke('history.dismissInterrupted', {}),
 }

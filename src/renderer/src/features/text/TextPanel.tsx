@@ -22,6 +22,7 @@ import { Conversation } from './Conversation'
 import { ParametersForm } from './ParametersForm'
 import { AttachButton, AttachmentChips, useAttach } from './Attachments'
 import { RequestView } from './RequestView'
+import { InterruptedRunsNotice } from './InterruptedRunsNotice'
 
 /** The Compare store (and its draft model) is fetched when the user asks to compare, not with the Text panel. */
 const openInCompare = () => void import('../../stores/compareStore').then((m) => m.openInCompare())
@@ -135,6 +136,7 @@ export function TextPanel() {
           Open in Compare
         </button>
       </div>
+      <InterruptedRunsNotice />
       {s.issues.length > 0 && (
         <div className="issues error-banner" role="alert" aria-label="Cannot send">
           <ul>

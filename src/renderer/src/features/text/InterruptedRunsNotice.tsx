@@ -1,0 +1,56 @@
+// Says, once, on the first start after the app stopped mid-run (a kill, a crash, a closed window), which runs
+// were interrupted and that what had arrived is kept in History as "interrupted"; Open shows the run there,
+// Dismiss tells main the user has seen it, so the notice does not come back on the next reload.
+import { useEffect, useState } from 'react'
+import type { InterruptedRun } from '../../../../shared/ipc/history'
+import { historyCalls } from '../../ipc/historyCalls'
+import { useAppStore } from '../../stores/appStore'
+import { useHistoryStore } from '../../stores/historyStore'
+
+export function InterruptedRunsNotice() {
+  const [runs, setRuns] = useState<InterruptedRun[]>([])
+  useEffect(() => {
+    let live = true
+    historyCalls
+      .listInterrupted()
+      .then((r) => live && setRuns(r.runs))
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [])
+  if (runs.length === 0) return null
+  const dismiss = () => {
+    setRuns([])
+    void historyCalls.dismissInterrupted().catch(() => undefined)
+  }
+  const open = (id: string) => {
+    useAppStore.getState().setPanel('history')
+    void useHistoryStore.getState().openRun(id)
+    dismiss()
+  }
+  return (
+    <div className="warn-banner interrupted-runs" role="status" aria-label="Interrupted runs">
+      <p>
+        {runs.length === 1 ? 'A run was' : `${runs.length} runs were`} interrupted when the app last stopped. What
+        had arrived is kept in History, marked “interrupted”.
+      </p>
+      <ul>
+        {runs.slice(0, 5).map((r) => (
+          <li key={r.id}>
+            <span className="interrupted-prompt">“{r.prompt || 'no prompt'}”</span>{' '}
+            <span className="muted small">
+              {[r.model, r.format].filter(Boolean).join(' · ')} · {r.answerChars.toLocaleString()} characters kept
+            </span>{' '}
+            <button className="ghost" onClick={() => open(r.id)}>
+              Open in History
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button className="ghost" onClick={dismiss}>
+        Dismiss
+      </button>
+    </div>
+  )
+}
