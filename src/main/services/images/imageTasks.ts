@@ -196,7 +196,7 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
       mode: 'advanced',
       profileId: profile.id,
       profileName: profile.name,
-      title: `Task ${request.taskId}, tracked by its id`,
+      title: `Adopted task ${request.taskId}`,
       request: null,
       adopted: true,
       taskId: request.taskId,

@@ -87,18 +87,8 @@ export async function prepareVideoRequest(
 ): Promise<PrepareResult> {
   if (request.kind === 'console') return prepareConsole(request.form)
   const model = findVideoModel(request.model)
-  if (!model) {
-    return {
-      ok: false,
-      issues: [
-        {
-          field: 'model',
-          rule: 'oneOf',
-          message: `model ${request.model} is not a video model of the catalog`,
-        },
-      ],
-    }
-  }
+  // The catalog rule is the form validator's, written once there.
+  if (!model) return { ok: false, issues: validateVideoForm(request.model, request.form).issues }
   const issues: ValidationIssue[] = []
   const probe = structuredClone(request.form)
   const display = structuredClone(request.form)

@@ -217,10 +217,11 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
       kind: isConsole ? 'console' : 'model',
       profileId: profile.id,
       profileName: profile.name,
-      model: 'unknown (adopted)',
+      // The query answer does not name the model; the record says so rather than guessing.
+      model: 'model not known',
       family: isConsole ? 'console' : familyA ? 'A' : 'unknown',
       mode: 'adopted',
-      prompt: `Task ${request.taskId}, tracked by its id`,
+      prompt: `Adopted task ${request.taskId}`,
       summary: {
         durationSeconds: 0,
         resolution: null,

@@ -35,8 +35,24 @@ export function useNow(active: boolean): number {
 
 type AnyJob = Pick<
   VideoJob | ImageJob,
-  'status' | 'createdAt' | 'nextPollAt' | 'notice' | 'error' | 'progress' | 'polls' | 'resultFetches'
+  | 'status'
+  | 'createdAt'
+  | 'nextPollAt'
+  | 'notice'
+  | 'error'
+  | 'progress'
+  | 'polls'
+  | 'resultFetches'
+  | 'remoteStatus'
+  | 'submittedAt'
+  | 'overdueAt'
 >
+
+/** Whole minutes the task had been running at the gateway when polling stopped for the limit. */
+export function overdueMinutes(job: Pick<AnyJob, 'overdueAt' | 'submittedAt' | 'createdAt'>): number | null {
+  if (!job.overdueAt) return null
+  return Math.round((job.overdueAt - (job.submittedAt ?? job.createdAt)) / 60_000)
+}
 
 export function JobState({ job, now }: { job: AnyJob; now: number }) {
   const active = ACTIVE_JOB_STATUSES.includes(job.status)
@@ -54,6 +70,19 @@ export function JobState({ job, now }: { job: AnyJob; now: number }) {
           : ''}
         {job.resultFetches > 0 ? ` · result fetched ${job.resultFetches}×` : ''}
       </span>
+      {job.status === 'unknown' && (
+        <p className="warn-banner small" data-testid="job-unknown-status">
+          The gateway answered status <code>{job.remoteStatus}</code>, which the spec does not name: shown as
+          sent, not counted as running or finished.{job.overdueAt ? '' : ' Still polling.'}
+        </p>
+      )}
+      {active && job.overdueAt && (
+        <p className="warn-banner small" role="status" data-testid="job-overdue">
+          Still running at the gateway after {overdueMinutes(job)} minute
+          {overdueMinutes(job) === 1 ? '' : 's'} (last status <code>{job.remoteStatus ?? 'none'}</code>).
+          Polling stopped at the limit.
+        </p>
+      )}
       {job.notice && (
         <p className="warn-banner small" role="status">
           {job.notice}

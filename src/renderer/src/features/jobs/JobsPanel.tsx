@@ -1,17 +1,18 @@
 // The Jobs view: every asynchronous job of every kind (video, console video, batch images, photo-shoot, try-on),
 // newest first, with its kind, status, age and progress, cancel / retry / delete, and a link to the panel that
-// made it. The lists come from the video and images stores, which main keeps in step with events.
-import { useEffect } from 'react'
+// made it; "Track a task id…" adopts a task submitted elsewhere; the polling limits per kind are set here. The
+// lists come from the video and images stores, which main keeps in step with events.
+import { useEffect, useState } from 'react'
 import type { ImageJob } from '../../../../shared/ipc/images'
-import { ACTIVE_JOB_STATUSES, type VideoJob } from '../../../../shared/ipc/video'
+import { ACTIVE_JOB_STATUSES } from '../../../../shared/ipc/video'
+import { jobsCalls } from '../../ipc/jobsCalls'
 import { useAppStore } from '../../stores/appStore'
 import { useImagesStore } from '../../stores/imagesStore'
 import { useVideoStore } from '../../stores/videoStore'
-import { JobState, useNow } from './JobStatus'
-
-type Row =
-  | { domain: 'video'; job: VideoJob; kind: string; title: string }
-  | { domain: 'images'; job: ImageJob; kind: string; title: string }
+import { JobRow, type Row, type RowAction } from './JobRow'
+import { useNow } from './JobStatus'
+import { TrackTask } from './TrackTask'
+import { WaitLimits } from './WaitLimits'
 
 const IMAGE_KIND: Record<ImageJob['task'], string> = {
   'batch-images': 'Batch images',
@@ -25,6 +26,8 @@ export function JobsPanel() {
   const video = useVideoStore()
   const images = useImagesStore()
   const setPanel = useAppStore((s) => s.setPanel)
+  const [tracking, setTracking] = useState(false)
+  const [actionError, setActionError] = useState<string | null>(null)
   useEffect(() => {
     void watchVideo(false)
     void images.watch()
@@ -35,7 +38,7 @@ export function JobsPanel() {
       domain: 'video',
       job,
       kind: job.kind === 'console' ? 'Console video' : 'Video',
-      title: `${job.model}: ${job.prompt}`,
+      title: job.adopted ? job.prompt : `${job.model}: ${job.prompt}`,
     })),
     ...images.jobs.map((job): Row => ({
       domain: 'images',
@@ -46,8 +49,19 @@ export function JobsPanel() {
   ].sort((a, b) => b.job.createdAt - a.job.createdAt)
   const now = useNow(rows.some((r) => ACTIVE_JOB_STATUSES.includes(r.job.status)))
 
-  const act = (row: Row, what: 'cancel' | 'retry' | 'remove') =>
-    row.domain === 'video' ? void video[what](row.job.id) : void images[what](row.job.id)
+  const act = (row: Row, what: RowAction) => {
+    setActionError(null)
+    if (what === 'open') return openPanel(row)
+    const done =
+      what === 'keepWaiting'
+        ? jobsCalls.keepWaiting(row.domain, row.job.id).then((r) => {
+            if (!r.ok) throw new Error(r.error.message)
+          })
+        : row.domain === 'video'
+          ? video[what](row.job.id)
+          : images[what](row.job.id)
+    void done.catch((e: unknown) => setActionError(e instanceof Error ? e.message : String(e)))
+  }
   const openPanel = (row: Row) => {
     if (row.domain === 'images') {
       const tab =
@@ -67,48 +81,25 @@ export function JobsPanel() {
           fetched once.
         </p>
       </header>
+      <div className="video-row jobs-tools">
+        <button type="button" onClick={() => setTracking((t) => !t)} aria-expanded={tracking}>
+          Track a task id…
+        </button>
+        <WaitLimits />
+      </div>
+      {tracking && <TrackTask onClose={() => setTracking(false)} onAdopted={() => setTracking(false)} />}
+      {actionError && (
+        <p className="error-banner" role="alert">
+          {actionError}
+        </p>
+      )}
       {rows.length === 0 ? (
-        <p className="muted">No jobs yet. Video and Images start them.</p>
+        <p className="muted">No jobs yet. Video and Images start them, or track a task id from elsewhere.</p>
       ) : (
         <ul className="video-jobs" aria-label="All jobs">
-          {rows.map((row) => {
-            const active = ACTIVE_JOB_STATUSES.includes(row.job.status)
-            return (
-              <li
-                key={row.job.id}
-                className="video-job"
-                data-testid="any-job"
-                data-kind={row.kind}
-                data-status={row.job.status}
-              >
-                <div className="video-job-head">
-                  <span className="badge">{row.kind}</span>{' '}
-                  <strong className="small">{row.title.slice(0, 120)}</strong>
-                </div>
-                <div>
-                  <JobState job={row.job} now={now} />
-                </div>
-                <div className="video-job-actions">
-                  {active && (
-                    <button type="button" onClick={() => act(row, 'cancel')}>
-                      Cancel
-                    </button>
-                  )}
-                  {(row.job.status === 'failed' || row.job.status === 'cancelled') && (
-                    <button type="button" onClick={() => act(row, 'retry')}>
-                      Retry
-                    </button>
-                  )}
-                  <button type="button" className="ghost" onClick={() => act(row, 'remove')}>
-                    Delete
-                  </button>
-                  <button type="button" className="ghost" onClick={() => openPanel(row)}>
-                    Open in {row.domain === 'video' ? 'Video' : 'Images'}
-                  </button>
-                </div>
-              </li>
-            )
-          })}
+          {rows.map((row) => (
+            <JobRow key={row.job.id} row={row} now={now} act={act} />
+          ))}
         </ul>
       )}
     </section>
