@@ -52,7 +52,7 @@ describe('npm run check', { timeout: 120_000 }, () => {
       md,
     ])
     expect(out.stderr).toBe('')
-    expect(out.code).toBe(0)
+    expect(out.code, out.stdout).toBe(0)
     expect(out.stdout).toMatch(/messages · claude-sonnet-4-6\s+ok\s+ok\s+ok/)
     expect(out.stdout).toMatch(/0 deviating, 0 failed/)
     expect(out.stdout).toMatch(/probes in [\d.]+ s \([\d.]+ probes\/s\)/)
