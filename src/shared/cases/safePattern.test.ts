@@ -72,7 +72,7 @@ describe('patterns from outside run with a linear-time engine', () => {
       const plan = planPattern(pattern)
       expect(plan).toEqual({ ok: true, engine: 'js', construct })
       expect(describePlan(plan)).toBe(
-        `Uses ${construct}, which only JavaScript's engine runs: it is checked off the main thread and fails after 1 s ("pattern took too long").`,
+        `Uses ${construct}: JavaScript's engine runs it off the main thread, stopped after 1 s ("pattern took too long").`,
       )
     }
     // A capture inside a lookbehind is beyond RE2's linear lookbehinds: RE2's own reason is given.

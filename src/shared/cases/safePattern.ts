@@ -180,6 +180,35 @@ export function planPattern(pattern: string, flags = ''): PatternPlan {
   return planned(pattern, flags).plan
 }
 
+/** A suite's patterns may expand to at most this many RE2 steps in all (about half a second of compiling). */
+export const SUITE_MAX_PATTERN_STEPS = 250_000
+
+/**
+ * What compiling a pattern for RE2 would cost, in program steps, estimated without compiling it (linear in the
+ * pattern): 0 for a pattern RE2 will not run. A suite sums these before it compiles anything.
+ */
+export function patternSteps(pattern: string, flags = ''): number {
+  if (pattern.length > PATTERN_MAX_CHARS || flagsProblem(flags)) return 0
+  const rewritten = rewrite(pattern, flags.includes('u'), flags.includes('s'))
+  return rewritten.ok && rewritten.size <= RE2_MAX_STEPS ? rewritten.size : 0
+}
+
+// Keywords whose values are data, not schemas: a "pattern" inside them is not a pattern.
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples'])
+
+/** Every pattern a JSON Schema holds, as Ajv will ask for it: `pattern` values and `patternProperties` keys. */
+export function schemaPatterns(schema: unknown, found: string[] = []): string[] {
+  if (Array.isArray(schema)) for (const item of schema) schemaPatterns(item, found)
+  else if (schema && typeof schema === 'object')
+    for (const [key, value] of Object.entries(schema)) {
+      if (DATA_KEYWORDS.has(key)) continue
+      if (key === 'pattern' && typeof value === 'string') found.push(value)
+      if (key === 'patternProperties' && value && typeof value === 'object') found.push(...Object.keys(value))
+      schemaPatterns(value, found)
+    }
+  return found
+}
+
 /** The pattern compiled for RE2, or null when its plan is not RE2. Matching with it is linear in the text. */
 export function linearPattern(pattern: string, flags = ''): RE2JS | null {
   return planned(pattern, flags).regex
@@ -190,5 +219,5 @@ export function describePlan(plan: PatternPlan): string {
   if (!plan.ok) return ''
   return plan.engine === 're2'
     ? 'Runs with RE2, in time linear in the answer.'
-    : `Uses ${plan.construct}, which only JavaScript's engine runs: it is checked off the main thread and fails after ${PATTERN_TIME_LIMIT_MS / 1000} s ("pattern took too long").`
+    : `Uses ${plan.construct}: JavaScript's engine runs it off the main thread, stopped after ${PATTERN_TIME_LIMIT_MS / 1000} s ("pattern took too long").`
 }

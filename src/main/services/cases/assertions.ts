@@ -3,7 +3,14 @@
 // worker under a time limit, as does every JSON Schema validation (see schemaCheck.ts), so no suite can hold main's
 // event loop. Each result says in words what was expected and what came back; nothing here throws.
 import type { Assertion, AssertionResult } from '../../../shared/cases/caseModel'
-import { linearPattern, planPattern, PATTERN_TIME_LIMIT_MS } from '../../../shared/cases/safePattern'
+import {
+  linearPattern,
+  patternSteps,
+  planPattern,
+  PATTERN_TIME_LIMIT_MS,
+  schemaPatterns,
+  SUITE_MAX_PATTERN_STEPS,
+} from '../../../shared/cases/safePattern'
 import { patternWorker, runnable } from './patternWorker'
 import { checkSchema, schemaProblem } from './schemaCheck'
 
@@ -174,6 +181,25 @@ export function suiteProblems(
   cases: readonly { assertions: readonly Assertion[] }[],
   prefix = 'suite.cases',
 ): SuiteProblem[] {
+  // Compiling is the costly part and runs on main: the patterns' estimated size in all is checked first, each
+  // distinct pattern once (a shared suite could hold thousands of patterns just under RE2's per-pattern bound).
+  const distinct = new Map<string, number>()
+  for (const c of cases)
+    for (const a of c.assertions) {
+      if (a.kind === 'matches')
+        distinct.set(`${a.flags ?? ''}/${a.pattern}`, patternSteps(a.pattern, a.flags ?? ''))
+      const schema = a.kind === 'json' ? a.schema : a.kind === 'toolCall' ? a.arguments : undefined
+      for (const pattern of schema ? schemaPatterns(schema) : [])
+        distinct.set(`u/${pattern}`, patternSteps(pattern, 'u'))
+    }
+  const steps = [...distinct.values()].reduce((sum, n) => sum + n, 0)
+  if (steps > SUITE_MAX_PATTERN_STEPS)
+    return [
+      {
+        path: prefix,
+        message: `the patterns expand to about ${steps.toLocaleString('en')} RE2 steps in all, more than the ${SUITE_MAX_PATTERN_STEPS.toLocaleString('en')} a suite may hold: split it, or shorten the counted repetitions ({n})`,
+      },
+    ]
   const problems: SuiteProblem[] = []
   cases.forEach((c, i) =>
     c.assertions.forEach((a, j) => {

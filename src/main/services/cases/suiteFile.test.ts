@@ -54,3 +54,58 @@ describe('suite files', () => {
     expect(read.problems[1]).toMatch(/^suite\.cases\.0\.assertions\.1\.schema: the schema does not compile/)
   })
 })
+
+describe('a hostile suite file', () => {
+  const withAssertions = (assertions: unknown[], count = 1) =>
+    JSON.stringify({
+      version: 1,
+      suite: {
+        ...suite,
+        cases: Array.from({ length: count }, (_, i) => ({ ...suite.cases[0], id: `c${i}`, assertions })),
+      },
+    })
+
+  it('is refused in a moment when its patterns would take long to compile, before any is compiled', () => {
+    // 500 cases × 50 patterns, each just under RE2's per-pattern bound: compiling them all would hold main for
+    // minutes. Their estimated size is summed first.
+    const many = Array.from({ length: 500 }, (_, i) =>
+      Array.from({ length: 50 }, (_, j) => ({ kind: 'matches', pattern: `\\w{2400}x${i}_${j}` })),
+    )
+    const text = JSON.stringify({
+      version: 1,
+      suite: {
+        ...suite,
+        cases: many.map((assertions, i) => ({ ...suite.cases[0], id: `c${i}`, assertions })),
+      },
+    })
+    const started = performance.now()
+    const read = readSuiteFile(text)
+    expect(read).toEqual({
+      ok: false,
+      problems: [
+        expect.stringMatching(
+          /^suite\.cases: the patterns expand to about [\d,]+ RE2 steps in all, more than the 250,000 a suite may hold: split it/,
+        ),
+      ],
+    })
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
+
+  it('accepts a pattern only JavaScript runs (it runs off main, time-limited) and refuses a bad flag by name', () => {
+    expect(readSuiteFile(withAssertions([{ kind: 'matches', pattern: '(a)\\1' }])).ok).toBe(true)
+    expect(readSuiteFile(withAssertions([{ kind: 'matches', pattern: 'a', flags: 'ii' }]))).toEqual({
+      ok: false,
+      problems: ['suite.cases.0.assertions.0.flags: "i" is given twice'],
+    })
+    const schema = { type: 'object', properties: { s: { type: 'string', pattern: '(' } } }
+    const bad = readSuiteFile(withAssertions([{ kind: 'json', schema }]))
+    expect(bad).toEqual({
+      ok: false,
+      problems: [
+        expect.stringMatching(
+          /^suite\.cases\.0\.assertions\.0\.schema: the schema does not compile: pattern "\(": not a valid regular expression/,
+        ),
+      ],
+    })
+  })
+})

@@ -35,7 +35,7 @@ describe('the Save as case assertion fields', () => {
     const read = readAssertion(lookahead)
     expect(read.assertion).toEqual({ kind: 'matches', pattern: 'foo(?=bar)' })
     expect(read.notes[`${lookahead.key}.value`]).toBe(
-      'Uses a lookahead (?=…), which only JavaScript\'s engine runs: it is checked off the main thread and fails after 1 s ("pattern took too long").',
+      'Uses a lookahead (?=…): JavaScript\'s engine runs it off the main thread, stopped after 1 s ("pattern took too long").',
     )
     const flags = draft('matches', 'a', 'g')
     expect(readAssertion(flags).errors[`${flags.key}.extra`]).toBe(

@@ -3,7 +3,7 @@
 // that is not a regular expression, a schema that is not a JSON object, a limit that is not a positive number.
 // Patterns are planned by the same module as main's checks, so a note says which engine will run each one.
 import { assertionSchema, type Assertion, type AssertionKind } from '../../../../shared/cases/caseModel'
-import { describePlan, planPattern } from '../../../../shared/cases/safePattern'
+import { describePlan, planPattern, schemaPatterns } from '../../../../shared/cases/safePattern'
 import { jsonSyntaxError } from '../../../../shared/jsonSyntax'
 import type { Draft } from '../../../../shared/wire'
 
@@ -69,22 +69,6 @@ function schemaOf(text: string, label: string): { schema?: Record<string, unknow
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { error: `${label}: must be a JSON object, such as {"type": "object"}` }
   return { schema: value as Record<string, unknown> }
-}
-
-// Keywords whose values are data, not schemas: a "pattern" inside them is not a pattern.
-const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples'])
-
-/** Every pattern a JSON Schema holds, as Ajv will ask for it: `pattern` values and `patternProperties` keys. */
-export function schemaPatterns(schema: unknown, found: string[] = []): string[] {
-  if (Array.isArray(schema)) for (const item of schema) schemaPatterns(item, found)
-  else if (schema && typeof schema === 'object')
-    for (const [key, value] of Object.entries(schema)) {
-      if (DATA_KEYWORDS.has(key)) continue
-      if (key === 'pattern' && typeof value === 'string') found.push(value)
-      if (key === 'patternProperties' && value && typeof value === 'object') found.push(...Object.keys(value))
-      schemaPatterns(value, found)
-    }
-  return found
 }
 
 /** A schema's patterns read as main will read them: the first refused one is an error, else notes on the rest. */
