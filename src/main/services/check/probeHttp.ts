@@ -41,6 +41,9 @@ export interface ProbeHttpOptions {
   userAgent?: string
 }
 
+/** Largest probe answer read (a family A video download carries a whole clip as base64). */
+export const MAX_PROBE_BODY_BYTES = 64 * 1024 * 1024
+
 const AUTH_NAMES = new Set(['authorization', 'x-api-key', 'x-vendor-api-key', 'api-key', 'x-goog-api-key'])
 
 function withAuth(
@@ -138,9 +141,18 @@ export async function sendProbe(
       },
     )
     const decoder = new TextDecoder()
+    let bytes = 0
     try {
       for await (const chunk of (res.body ?? []) as AsyncIterable<Uint8Array>) {
         rearm()
+        // A probe's answer is a few tokens; past this it is a broken or hostile answer, not worth holding.
+        bytes += chunk.byteLength
+        if (bytes > MAX_PROBE_BODY_BYTES) {
+          local.abort()
+          throw new Error(
+            `the answer passed ${MAX_PROBE_BODY_BYTES / 1024 / 1024} MB and was not read further`,
+          )
+        }
         if (req.stream && isSse) reader.push(chunk)
         else {
           const text = decoder.decode(chunk, { stream: true })
@@ -157,7 +169,8 @@ export async function sendProbe(
         }
       }
     } catch (error) {
-      exchange.transportError = `the body was cut: ${why(error)}`
+      exchange.transportError =
+        bytes > MAX_PROBE_BODY_BYTES ? (error as Error).message : `the body was cut: ${why(error)}`
       recorder.recordError(exchange.transportError)
     }
     exchange.body = parts.join('')
