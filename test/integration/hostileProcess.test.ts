@@ -173,6 +173,13 @@ describe('the browser-mode process survives', () => {
     console.log(`hostile-gateway outcomes: ${JSON.stringify(outcomes)}`)
     expect(outcomes['endless']).toBe('aborted')
     expect(outcomes['echo-key']).toBe('done')
+    for (const mode of ['line-50mb', 'gzip-bomb'] as const) {
+      const ended = socket.events.find(
+        (e) => e.name === 'text.runEnded' && (e.payload as { runId: string }).runId.endsWith(mode),
+      )!.payload as { status: string; error?: { message: string } }
+      expect(ended.status).toBe('incomplete')
+      expect(ended.error?.message).toMatch(/one event was larger than 16 MB/)
+    }
     expect(JSON.stringify(socket.events)).not.toContain(KEY)
     const echoed = socket.events
       .filter(

@@ -83,3 +83,15 @@ describe('ExchangeRecorder bounds (M1)', () => {
     expect(snap.request.body).toMatch(/KB elided/)
   })
 })
+
+describe('the memory an exchange holds', () => {
+  it('keeps frame data up to its bound, then only each frame time and size', () => {
+    const r = new ExchangeRecorder()
+    r.recordResponse(200, 'OK', new Headers())
+    for (let i = 0; i < 9; i++) r.recordFrame({ data: 'x'.repeat(5 * 1024 * 1024) })
+    expect(r.retainedChars()).toBeLessThanOrEqual(32 * 1024 * 1024)
+    expect(r.allFrames()).toHaveLength(9)
+    expect(r.allFrames()[8]!.data).toMatch(/characters not kept/)
+    expect(r.snapshot().response!.truncated).toBe(true)
+  })
+})

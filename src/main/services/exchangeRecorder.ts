@@ -6,6 +6,8 @@ import { redactHeader, redactUrl, scrubSecrets } from './redact'
 
 const MAX_BODY_CHARS = 8 * 1024 * 1024
 const MAX_FRAMES = 100_000
+/** Characters of frame data kept in full; later frames keep their time and size only (a hostile stream). */
+const MAX_FRAME_CHARS = 32 * 1024 * 1024
 const SNAPSHOT_BODY_CHARS = 48 * 1024
 const SNAPSHOT_FRAMES = 400
 const SNAPSHOT_FRAME_BYTES = 64 * 1024
@@ -20,6 +22,7 @@ export class ExchangeRecorder {
   private readonly frames: SseFrame[] = []
   private bodyChunks: string[] = []
   private bodyChars = 0
+  private frameChars = 0
   private truncated = false
   private headersMs: number | null = null
   private firstByteMs: number | null = null
@@ -65,9 +68,20 @@ export class ExchangeRecorder {
       this.truncated = true
       return
     }
-    const entry: SseFrame = { t: this.elapsed(), data: this.scrub(frame.data) }
+    const kept = this.frameChars + frame.data.length <= MAX_FRAME_CHARS
+    if (kept) this.frameChars += frame.data.length
+    else this.truncated = true
+    const entry: SseFrame = {
+      t: this.elapsed(),
+      data: kept ? this.scrub(frame.data) : `<${frame.data.length} characters not kept: the record is full>`,
+    }
     if (frame.event !== undefined) entry.event = frame.event
     this.frames.push(entry)
+  }
+
+  /** About how many characters this record holds in memory (for the exchange log's budget). */
+  retainedChars(): number {
+    return (this.request.body?.length ?? 0) + Math.min(this.bodyChars, MAX_BODY_CHARS) + this.frameChars
   }
 
   recordError(message: string): void {

@@ -17,6 +17,13 @@ export interface SseReader {
 /** 16 MB: a single unterminated event larger than this is a broken stream, not a long answer. */
 const MAX_BUFFER = 16 * 1024 * 1024
 
+/** Thrown by `push` once one event outgrew the buffer: nothing after it can be read as events (S9). */
+export class SseOverflowError extends Error {
+  constructor() {
+    super(`one event was larger than ${MAX_BUFFER / 1024 / 1024} MB, so the rest of the stream was not read`)
+  }
+}
+
 export function createSseReader(
   onFrame: (frame: SseFrameIn) => void,
   onError?: (message: string) => void,
@@ -24,15 +31,21 @@ export function createSseReader(
   onText?: (text: string) => void,
 ): SseReader {
   const decoder = new TextDecoder('utf-8')
+  let overflowed = false
   const parser = createParser({
     maxBufferSize: MAX_BUFFER,
     onEvent: (event) =>
       onFrame(event.event === undefined ? { data: event.data } : { event: event.event, data: event.data }),
-    onError: (error) => onError?.(error.message),
+    onError: (error) => {
+      if (error.type === 'max-buffer-size-exceeded') overflowed = true
+      onError?.(error.message)
+    },
   })
   const feed = (text: string) => {
     if (text) onText?.(text)
     parser.feed(text)
+    // The parser has stopped for good: reading on (a gzip bomb, an endless line) would only cost memory and time.
+    if (overflowed) throw new SseOverflowError()
   }
   return {
     push: (bytes) => feed(decoder.decode(bytes, { stream: true })),

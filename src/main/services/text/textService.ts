@@ -261,6 +261,7 @@ export class TextService {
     let trailing: ReturnType<typeof setTimeout> | null = null
     let trailingFired = false
     let streamError: WireError | undefined
+    let cutBy: string | null = null
     try {
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         // Any bytes count as activity, pings and comments included (R4).
@@ -285,8 +286,10 @@ export class TextService {
       }
     } catch (error) {
       if (!run.stopped && !run.idleFired && !trailingFired && folder.status !== 'complete') {
-        // The socket died mid-stream: what arrived is kept, the run is incomplete (R3).
-        recorder.recordError(`the stream was cut: ${(error as Error).message}`)
+        // The socket died mid-stream (or the stream could not be read on): what arrived is kept, the run is
+        // incomplete (R3).
+        cutBy = (error as Error).message
+        recorder.recordError(`the stream was cut: ${cutBy}`)
       }
     } finally {
       if (idle) clearTimeout(idle)
@@ -310,7 +313,9 @@ export class TextService {
       for (const e of folder.end()) if (e.type !== 'incomplete') run.coalescer.push([e as RunEvent])
     }
     return this.end(run, 'incomplete', recorder, {
-      message: 'The stream closed before its final event; the answer may be cut short.',
+      message: cutBy
+        ? `The stream was cut before its final event (${cutBy}); the answer may be cut short.`
+        : 'The stream closed before its final event; the answer may be cut short.',
       errorType: 'incomplete',
       raw: null,
     })
