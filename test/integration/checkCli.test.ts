@@ -2,7 +2,7 @@
 // also when cells only differ in capabilities (a model the gateway refuses); 1 on a deviation, named in the
 // printed matrix; 2 on bad arguments, named.
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -92,6 +92,36 @@ describe('npm run check', { timeout: 120_000 }, () => {
     ])
     expect(out.code).toBe(1)
     expect(out.stdout).toContain('DEVIATES chat · gpt-4o · Stream: stream ended without data: [DONE]')
+
+    // Against the report of a conformant run, the change is named cell by cell.
+    const earlier = join(dir, 'earlier.json')
+    await check([
+      '--base-url',
+      sim.baseUrl,
+      '--key-env',
+      'CHECK_KEY',
+      '--models',
+      'gpt-4o',
+      '--json',
+      earlier,
+    ])
+    const again = await check([
+      '--base-url',
+      sim.baseUrl,
+      '--key-env',
+      'CHECK_KEY',
+      '--models',
+      'gpt-4o',
+      '--header',
+      'x-sim-fault:nodone',
+      '--compare',
+      earlier,
+    ])
+    expect(again.code).toBe(1)
+    expect(again.stdout).toContain(`1 cell changed since ${earlier}:`)
+    expect(again.stdout).toContain(
+      'chat · gpt-4o · Stream: supported -> deviating (+ stream ended without data: [DONE])',
+    )
   })
 
   it('exits 2 naming the argument', async () => {
@@ -105,6 +135,11 @@ describe('npm run check', { timeout: 120_000 }, () => {
     const badUrl = await check(['--base-url', 'ftp://x', '--key-env', 'CHECK_KEY'])
     expect(badUrl.code).toBe(2)
     expect(badUrl.stderr).toMatch(/^--base-url: /)
+    const badReport = join(dir, 'bad.json')
+    writeFileSync(badReport, '{"version": 2}')
+    const compare = await check([...base, '--compare', badReport])
+    expect(compare.code).toBe(2)
+    expect(compare.stderr).toMatch(/^--compare: .*bad\.json: version: /)
     const images = await check([...base, '--include', 'images'])
     expect(images.code).toBe(2)
     expect(images.stderr).toContain('--include images: give --console-base-url and --console-token-env too')

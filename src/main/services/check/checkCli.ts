@@ -2,20 +2,28 @@
 // checks as the panel, against a profile held in memory (base URL, key from an environment variable, extra
 // headers). Prints the matrix; exit 0 when the gateway conforms (cells differ only in capabilities), 1 on a
 // deviation from the spec or a cell that could not be checked, 2 on bad arguments, each named.
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { profileFieldsSchema } from '../../../shared/ipc/profiles'
-import { PAID_GROUPS, exitCodeOf, type PaidGroup } from '../../../shared/check/model'
+import { PAID_GROUPS, exitCodeOf, type CheckReport, type PaidGroup } from '../../../shared/check/model'
 import { planBattery } from '../../../shared/check/battery'
-import { formatMatrixText, reportToJson, reportToMarkdown } from '../../../shared/check/report'
+import {
+  diffReports,
+  formatMatrixText,
+  readReport,
+  reportToJson,
+  reportToMarkdown,
+} from '../../../shared/check/report'
 import type { ResolvedProfile } from '../profiles'
 import { CheckRun } from './checkRunner'
 
 export const CHECK_USAGE = `usage: npm run check -- --base-url <url> --key-env <VAR> [--models <id,id,…>] [--include video,images]
                       [--console-base-url <url> --console-token-env <VAR>] [--header <name>:<value> …]
                       [--concurrency <1-16>] [--native-auth bearer|header|query] [--json <file>] [--markdown <file>]
+                      [--compare <earlier report.json>]
   --models names text, embedding, rerank or video model ids; a group you name none of uses the catalog's.
   --include runs the probes that cost money: one video job per family, one console image task.
+  --compare prints what changed, cell by cell, since a report written earlier with --json.
   Exit code: 0 when the gateway conforms to the spec (cells may differ in capabilities), 1 when a cell deviates
   from the spec or could not be checked, 2 for bad arguments.`
 
@@ -26,6 +34,8 @@ export interface CheckConfig {
   concurrency: number
   jsonPath: string | null
   markdownPath: string | null
+  /** An earlier report to print the changes against. */
+  compare: { path: string; report: CheckReport } | null
 }
 
 export type ParsedCheckArgs =
@@ -52,6 +62,7 @@ export function parseCheckArgs(
         'native-auth': { type: 'string' },
         json: { type: 'string' },
         markdown: { type: 'string' },
+        compare: { type: 'string' },
         help: { type: 'boolean' },
       },
     })
@@ -122,6 +133,19 @@ export function parseCheckArgs(
   const concurrency = values.concurrency === undefined ? 4 : Number(values.concurrency)
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
     return { ok: false, message: `--concurrency: a whole number from 1 to 16 (got "${values.concurrency}")` }
+  let compare: CheckConfig['compare'] = null
+  if (values.compare !== undefined) {
+    let text: string
+    try {
+      text = readFileSync(values.compare, 'utf8')
+    } catch (error) {
+      const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+      return { ok: false, message: `--compare: cannot read ${values.compare}: ${why}` }
+    }
+    const read = readReport(text)
+    if (!read.ok) return { ok: false, message: `--compare: ${values.compare}: ${read.problem}` }
+    compare = { path: values.compare, report: read.report }
+  }
   const profile: ResolvedProfile = {
     ...fields.data,
     id: 'command-line',
@@ -139,6 +163,7 @@ export function parseCheckArgs(
       concurrency,
       jsonPath: values.json ?? null,
       markdownPath: values.markdown ?? null,
+      compare,
     },
   }
 }
@@ -162,6 +187,16 @@ export async function runCheck(config: CheckConfig, print: (text: string) => voi
   const report = run.report()
   print(formatMatrixText(report))
   print(`${runnable} probes in ${seconds.toFixed(1)} s (${(runnable / seconds).toFixed(1)} probes/s).`)
+  if (config.compare) {
+    const changes = diffReports(config.compare.report, report)
+    print(`\n${changes.length} cell${changes.length === 1 ? '' : 's'} changed since ${config.compare.path}:`)
+    for (const c of changes) {
+      const devs = [...c.added.map((d) => `+ ${d}`), ...c.removed.map((d) => `- ${d}`)].join('; ')
+      print(
+        `  ${c.subject} · ${c.probe}: ${c.before ?? 'absent'} -> ${c.after ?? 'absent'}${devs ? ` (${devs})` : ''}`,
+      )
+    }
+  }
   if (config.jsonPath) writeFileSync(config.jsonPath, reportToJson(report))
   if (config.markdownPath) writeFileSync(config.markdownPath, reportToMarkdown(report))
   return exitCodeOf(report.cells)
