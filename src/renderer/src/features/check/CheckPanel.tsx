@@ -37,7 +37,14 @@ export function CheckPanel() {
   }, [ended, loadReports])
 
   return (
-    <section className="panel check-panel" aria-label="Gateway check">
+    <section
+      className="panel check-panel"
+      aria-label="Gateway check"
+      onKeyDown={(e) => {
+        // Esc from anywhere in the panel stops a running check (keyboard first, as in Text and Compare).
+        if (e.key === 'Escape' && running) void s.stop()
+      }}
+    >
       <header className="check-head">
         <h2>Gateway check</h2>
         <p className="muted small">
@@ -51,9 +58,6 @@ export function CheckPanel() {
         onSubmit={(e) => {
           e.preventDefault()
           void s.start(profileIds, profile?.name ?? '')
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && running) void s.stop()
         }}
       >
         <label>
