@@ -188,8 +188,7 @@ export class GatewayClient {
         }
       }
       try {
-        const text = await response.text()
-        recorder.recordBodyChunk(text)
+        recorder.recordBodyChunk(await readBodyText(response, MAX_WHOLE_BODY_BYTES))
       } catch (error) {
         recorder.recordError(`the response body was cut off: ${describeNetworkError(error)}`)
       } finally {
@@ -241,6 +240,27 @@ export function describeNetworkError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause
   if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ''}`
   return error instanceof Error ? error.message : String(error)
+}
+
+/** The largest non-streamed answer read (S9: values up to 100 MB); a larger one is refused, not buffered. */
+export const MAX_WHOLE_BODY_BYTES = 128 * 1024 * 1024
+
+/** Reads a body as UTF-8 text, giving up (and closing the socket) past `maxBytes`, whatever Content-Length says. */
+async function readBodyText(response: Response, maxBytes: number): Promise<string> {
+  if (!response.body) return ''
+  const decoder = new TextDecoder('utf-8')
+  const parts: string[] = []
+  let bytes = 0
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.byteLength
+    if (bytes > maxBytes) {
+      await response.body.cancel().catch(() => undefined)
+      throw new Error(`the answer is larger than ${maxBytes / 1024 / 1024} MB, so it was not read`)
+    }
+    parts.push(decoder.decode(chunk, { stream: true }))
+  }
+  parts.push(decoder.decode())
+  return parts.join('')
 }
 
 function lowerKeys(headers: Record<string, string>): Record<string, string> {
