@@ -1,6 +1,7 @@
 // The format-neutral draft of a text request: what the Text panel edits and the adapters build from.
 // The schema checks types only; ranges and per-format rules live in validate.ts because they differ by
-// format. Per-format `extras` hold fields that exist in one format only and are placed verbatim by its adapter.
+// format. Per-format `extras` hold fields that exist in one format only and are placed verbatim by its adapter;
+// their schemas are loose, so a key the app does not know is kept and sent at the top of the body (extraFields.ts).
 import { z } from 'zod'
 import {
   CACHE_CONTROL_TYPES,
@@ -158,13 +159,13 @@ const approximateLocation = z.looseObject({
   city: z.string().optional(),
 })
 
-export const chatExtrasSchema = z.object({
+export const chatExtrasSchema = z.looseObject({
   thinking: z.object({ type: z.enum(['enabled', 'disabled']) }).optional(),
   enable_thinking: z.boolean().optional(),
   svc_thinking_to_content: z.boolean().optional(),
   /** Sent as `extra_body.vendor.thinking_config` (requires stream). */
   thinking_config: z
-    .object({ thinking_budget: z.number().int().optional(), include_thoughts: z.boolean().optional() })
+    .looseObject({ thinking_budget: z.number().int().optional(), include_thoughts: z.boolean().optional() })
     .optional(),
   /** Sent as `generationConfig.thinkingConfig.thinkingLevel`. */
   thinkingLevel: z.enum(THINKING_LEVELS).optional(),
@@ -200,9 +201,9 @@ const responsesToolChoiceSchema = z.union([
   z.object({ type: z.enum(['web_search_preview', 'file_search']) }),
 ])
 
-export const responsesExtrasSchema = z.object({
+export const responsesExtrasSchema = z.looseObject({
   reasoning: z
-    .object({
+    .looseObject({
       effort: z.enum(RESPONSES_REASONING_EFFORTS).optional(),
       summary: z.enum(RESPONSES_REASONING_SUMMARIES).optional(),
     })
@@ -239,7 +240,7 @@ export const responsesExtrasSchema = z.object({
 })
 export type ResponsesExtras = z.infer<typeof responsesExtrasSchema>
 
-export const messagesExtrasSchema = z.object({
+export const messagesExtrasSchema = z.looseObject({
   thinking: z
     .discriminatedUnion('type', [
       z.object({ type: z.literal('enabled'), budget_tokens: z.number().int() }),
@@ -251,13 +252,13 @@ export const messagesExtrasSchema = z.object({
 })
 export type MessagesExtras = z.infer<typeof messagesExtrasSchema>
 
-export const nativeExtrasSchema = z.object({
+export const nativeExtrasSchema = z.looseObject({
   generationConfig: z
     .looseObject({
       responseMimeType: z.string().optional(),
       responseModalities: z.array(z.enum(RESPONSE_MODALITIES)).optional(),
       thinkingConfig: z
-        .object({
+        .looseObject({
           includeThoughts: z.boolean().optional(),
           thinkingBudget: z.number().int().optional(),
           thinkingLevel: z.enum(THINKING_LEVELS).optional(),

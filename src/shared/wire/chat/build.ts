@@ -5,6 +5,7 @@ import { jsonHeaders } from '../adapter'
 import type { BuiltRequest } from '../adapter'
 import { toDataUrl } from '../dataUrl'
 import { systemText } from '../draft'
+import { withUnknownExtras } from '../extraFields'
 import type { Draft, DraftMessage, DraftPart, ImagePart } from '../draft'
 import { SVC_THINKING_TO_CONTENT, VENDOR_KEY, VENDOR_SEARCH_TOOL } from '../names'
 import { compact, obj } from '../read'
@@ -31,33 +32,37 @@ export function build(draft: Draft): BuiltRequest {
   if (x.vendorSearch === 'extra_body') vendor.tools = [{ [VENDOR_SEARCH_TOOL]: {} }]
 
   const neutralEffort = draft.thinking?.enabled ? (draft.thinking.effort ?? 'medium') : undefined
-  const body = compact({
-    model: draft.model,
-    messages,
-    stream,
-    stream_options: stream ? { include_usage: true } : undefined,
-    temperature: draft.temperature,
-    top_p: draft.topP,
-    max_tokens: draft.maxTokens,
-    stop: draft.stopSequences && draft.stopSequences.length > 0 ? [...draft.stopSequences] : undefined,
-    tools: tools.length > 0 ? tools : undefined,
-    tool_choice: chatToolChoice(draft),
-    response_format: draft.responseFormat
-      ? {
-          type: 'json_schema',
-          json_schema: { name: draft.responseFormat.name, schema: draft.responseFormat.schema },
-        }
-      : undefined,
-    reasoning_effort: x.reasoning_effort ?? neutralEffort,
-    thinking: x.thinking ? { ...x.thinking } : undefined,
-    enable_thinking: x.enable_thinking,
-    [SVC_THINKING_TO_CONTENT]: x.svc_thinking_to_content,
-    extra_body: Object.keys(vendor).length > 0 ? { [VENDOR_KEY]: vendor } : undefined,
-    generationConfig: x.thinkingLevel ? { thinkingConfig: { thinkingLevel: x.thinkingLevel } } : undefined,
-    web_search_options: x.web_search_options ? withLocationType(x.web_search_options) : undefined,
-    search_parameters: x.search_parameters ? { ...x.search_parameters } : undefined,
-    parameters: x.parameters ? { ...x.parameters } : undefined,
-  })
+  const body = withUnknownExtras(
+    'chat',
+    x,
+    compact({
+      model: draft.model,
+      messages,
+      stream,
+      stream_options: stream ? { include_usage: true } : undefined,
+      temperature: draft.temperature,
+      top_p: draft.topP,
+      max_tokens: draft.maxTokens,
+      stop: draft.stopSequences && draft.stopSequences.length > 0 ? [...draft.stopSequences] : undefined,
+      tools: tools.length > 0 ? tools : undefined,
+      tool_choice: chatToolChoice(draft),
+      response_format: draft.responseFormat
+        ? {
+            type: 'json_schema',
+            json_schema: { name: draft.responseFormat.name, schema: draft.responseFormat.schema },
+          }
+        : undefined,
+      reasoning_effort: x.reasoning_effort ?? neutralEffort,
+      thinking: x.thinking ? { ...x.thinking } : undefined,
+      enable_thinking: x.enable_thinking,
+      [SVC_THINKING_TO_CONTENT]: x.svc_thinking_to_content,
+      extra_body: Object.keys(vendor).length > 0 ? { [VENDOR_KEY]: vendor } : undefined,
+      generationConfig: x.thinkingLevel ? { thinkingConfig: { thinkingLevel: x.thinkingLevel } } : undefined,
+      web_search_options: x.web_search_options ? withLocationType(x.web_search_options) : undefined,
+      search_parameters: x.search_parameters ? { ...x.search_parameters } : undefined,
+      parameters: x.parameters ? { ...x.parameters } : undefined,
+    }),
+  )
   return { method: 'POST', path: CHAT_PATH, headers: jsonHeaders(stream), body }
 }
 

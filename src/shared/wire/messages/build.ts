@@ -6,6 +6,7 @@ import type { BuiltRequest } from '../adapter'
 import { parseDataUrl } from '../dataUrl'
 import type { CacheControl, Draft, DraftMessage, ImagePart } from '../draft'
 import { parseArguments } from '../events'
+import { withUnknownExtras } from '../extraFields'
 import { compact, isObject, num, obj } from '../read'
 import type { JsonObject } from '../read'
 
@@ -129,22 +130,26 @@ export function build(draft: Draft): BuiltRequest {
   const stream = draft.stream === true
   const tools = toolDefinitions(draft)
   const metadata = draft.extras?.messages?.metadata
-  const body = compact({
-    model: draft.model,
-    max_tokens: draft.maxTokens,
-    system: systemField(draft),
-    messages: toMessages(draft),
-    stream,
-    temperature: draft.temperature,
-    top_p: draft.topP,
-    top_k: draft.topK,
-    stop_sequences:
-      draft.stopSequences && draft.stopSequences.length > 0 ? [...draft.stopSequences] : undefined,
-    tools: tools.length > 0 ? tools : undefined,
-    tool_choice: toolChoice(draft),
-    thinking: thinkingField(draft),
-    metadata: metadata ? { ...metadata } : undefined,
-  })
+  const body = withUnknownExtras(
+    'messages',
+    draft.extras?.messages,
+    compact({
+      model: draft.model,
+      max_tokens: draft.maxTokens,
+      system: systemField(draft),
+      messages: toMessages(draft),
+      stream,
+      temperature: draft.temperature,
+      top_p: draft.topP,
+      top_k: draft.topK,
+      stop_sequences:
+        draft.stopSequences && draft.stopSequences.length > 0 ? [...draft.stopSequences] : undefined,
+      tools: tools.length > 0 ? tools : undefined,
+      tool_choice: toolChoice(draft),
+      thinking: thinkingField(draft),
+      metadata: metadata ? { ...metadata } : undefined,
+    }),
+  )
   return {
     method: 'POST',
     path: MESSAGES_PATH,

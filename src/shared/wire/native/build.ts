@@ -6,6 +6,7 @@ import { parseDataUrl } from '../dataUrl'
 import { systemText } from '../draft'
 import type { Draft, DraftMessage, DraftPart } from '../draft'
 import { parseArguments } from '../events'
+import { withUnknownExtras } from '../extraFields'
 import { VENDOR_SEARCH_TOOL } from '../names'
 import { compact, isObject } from '../read'
 import type { JsonObject } from '../read'
@@ -134,15 +135,19 @@ export function build(draft: Draft): BuiltRequest {
   if (x.vendorSearch) tools.push({ [VENDOR_SEARCH_TOOL]: {} })
 
   const system = systemText(draft)
-  const body = compact({
-    contents: toContents(draft),
-    systemInstruction: system ? { parts: [{ text: system }] } : undefined,
-    generationConfig: Object.keys(generationConfig).length > 0 ? generationConfig : undefined,
-    safetySettings: x.safetySettings ? x.safetySettings.map((s) => ({ ...s })) : undefined,
-    tools: tools.length > 0 ? tools : undefined,
-    toolConfig: toolConfig(draft),
-    cachedContent: x.cachedContent,
-  })
+  const body = withUnknownExtras(
+    'native',
+    x,
+    compact({
+      contents: toContents(draft),
+      systemInstruction: system ? { parts: [{ text: system }] } : undefined,
+      generationConfig: Object.keys(generationConfig).length > 0 ? generationConfig : undefined,
+      safetySettings: x.safetySettings ? x.safetySettings.map((s) => ({ ...s })) : undefined,
+      tools: tools.length > 0 ? tools : undefined,
+      toolConfig: toolConfig(draft),
+      cachedContent: x.cachedContent,
+    }),
+  )
   return {
     method: 'POST',
     path: nativePath(draft.model, stream, x.apiVersion),

@@ -4,6 +4,7 @@ import { jsonHeaders } from '../adapter'
 import type { BuiltRequest } from '../adapter'
 import { toDataUrl } from '../dataUrl'
 import { systemText } from '../draft'
+import { withUnknownExtras } from '../extraFields'
 import type { Draft, DraftMessage, DraftPart, ResponsesExtras } from '../draft'
 import { compact, obj } from '../read'
 import type { JsonObject } from '../read'
@@ -27,33 +28,37 @@ export function build(draft: Draft): BuiltRequest {
   const neutralReasoning = draft.thinking?.enabled
     ? { effort: draft.thinking.effort ?? 'medium', summary: 'auto' as const }
     : undefined
-  const body = compact({
-    model: draft.model,
-    input,
-    instructions: systemText(draft) || undefined,
-    stream,
-    temperature: draft.temperature,
-    top_p: draft.topP,
-    max_output_tokens: draft.maxTokens,
-    tools: tools.length > 0 ? tools : undefined,
-    tool_choice: responsesToolChoice(draft, x, flat),
-    text: draft.responseFormat
-      ? {
-          format: {
-            type: 'json_schema',
-            name: draft.responseFormat.name,
-            schema: draft.responseFormat.schema,
-          },
-        }
-      : undefined,
-    reasoning: x.reasoning ? { ...x.reasoning } : neutralReasoning,
-    previous_response_id: x.previous_response_id,
-    truncation: x.truncation,
-    parallel_tool_calls: x.parallel_tool_calls,
-    max_tool_calls: x.max_tool_calls,
-    metadata: x.metadata ? { ...x.metadata } : undefined,
-    user: x.user,
-  })
+  const body = withUnknownExtras(
+    'responses',
+    x,
+    compact({
+      model: draft.model,
+      input,
+      instructions: systemText(draft) || undefined,
+      stream,
+      temperature: draft.temperature,
+      top_p: draft.topP,
+      max_output_tokens: draft.maxTokens,
+      tools: tools.length > 0 ? tools : undefined,
+      tool_choice: responsesToolChoice(draft, x, flat),
+      text: draft.responseFormat
+        ? {
+            format: {
+              type: 'json_schema',
+              name: draft.responseFormat.name,
+              schema: draft.responseFormat.schema,
+            },
+          }
+        : undefined,
+      reasoning: x.reasoning ? { ...x.reasoning } : neutralReasoning,
+      previous_response_id: x.previous_response_id,
+      truncation: x.truncation,
+      parallel_tool_calls: x.parallel_tool_calls,
+      max_tool_calls: x.max_tool_calls,
+      metadata: x.metadata ? { ...x.metadata } : undefined,
+      user: x.user,
+    }),
+  )
   const path = x.apiVersion
     ? `${RESPONSES_PATH}?api-version=${encodeURIComponent(x.apiVersion)}`
     : RESPONSES_PATH

@@ -9,25 +9,12 @@ import {
   writePath,
   type FieldSpec,
 } from '../../../../shared/catalog/textParamFields'
-import {
-  chatExtrasSchema,
-  messagesExtrasSchema,
-  nativeExtrasSchema,
-  responsesExtrasSchema,
-  type WireFormat,
-} from '../../../../shared/wire'
+import type { WireFormat } from '../../../../shared/wire'
 import { THINKING_SUFFIXES } from '../../../../shared/catalog/textModels'
 import { useTextStore } from '../../stores/textStore'
 import { FieldGrid, type FieldBinding } from './FieldGrid'
 import { JsonTextField } from './JsonTextField'
-import { responseFormatProblem, toolsProblem } from './jsonField'
-
-const EXTRAS_SCHEMA = {
-  chat: chatExtrasSchema,
-  responses: responsesExtrasSchema,
-  messages: messagesExtrasSchema,
-  native: nativeExtrasSchema,
-}
+import { extrasFromText, responseFormatProblem, toolsProblem } from './jsonField'
 
 /** Reads and writes each descriptor's target in the text store. */
 function useBinding(format: WireFormat): FieldBinding {
@@ -191,20 +178,10 @@ function ExtrasEditor({ format }: { format: WireFormat }) {
   }
   const apply = (value: string) => {
     setText(value)
-    let parsed: unknown
-    try {
-      parsed = value.trim() ? JSON.parse(value) : {}
-    } catch (e) {
-      return setError(`not valid JSON (${(e as Error).message})`)
-    }
-    const result = EXTRAS_SCHEMA[format].safeParse(parsed)
-    if (!result.success) {
-      return setError(
-        result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '),
-      )
-    }
+    const result = extrasFromText(format, value)
+    if (!result.ok) return setError(result.message)
     setError(null)
-    setExtras(format, result.data as never)
+    setExtras(format, result.value as never)
   }
   return (
     <details className="extras-editor">

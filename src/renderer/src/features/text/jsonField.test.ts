@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { responseFormatProblem, toolsProblem } from './jsonField'
+import { extrasFromText, responseFormatProblem, toolsProblem } from './jsonField'
 
 describe('JSON field problems', () => {
   it('give the line and column of a syntax error', () => {
@@ -26,5 +26,20 @@ describe('JSON field problems', () => {
     expect(toolsProblem('  ')).toBeNull()
     expect(toolsProblem('[{"name": "a"}]')).toBeNull()
     expect(responseFormatProblem('{"type": "object"}')).toBeNull()
+  })
+})
+
+describe('the Other fields editor', () => {
+  it('keeps keys the form does not know, for every format', () => {
+    for (const format of ['chat', 'responses', 'messages', 'native'] as const) {
+      const result = extrasFromText(format, '{"seed": 7, "future_field": {"a": [1]}}')
+      expect(result).toEqual({ ok: true, value: { seed: 7, future_field: { a: [1] } } })
+    }
+  })
+
+  it('still names a known field with the wrong type', () => {
+    const result = extrasFromText('responses', '{"max_tool_calls": "three"}')
+    expect(result.ok).toBe(false)
+    expect(!result.ok && result.message).toMatch(/^max_tool_calls: /)
   })
 })
