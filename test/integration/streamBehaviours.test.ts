@@ -330,7 +330,7 @@ describe('native: a streamed request answered 400 with a JSON error body', () =>
     expect(replayCapture('native', '<html>Bad Gateway</html>', { status: 502 })).toMatchObject({
       status: 'error',
       httpStatus: 502,
-      errors: [{ message: '<html>Bad Gateway</html>' }],
+      errors: [{ message: 'Bad Gateway (an HTML page)' }],
     })
   })
 

@@ -14,6 +14,7 @@ import {
   usageSchema,
   wireErrorSchema,
 } from '../wire'
+import { answerExtrasShape } from '../wire/answerExtras'
 import { WIRE_FORMATS } from '../format'
 
 export const wireFormatSchema = z.enum(WIRE_FORMATS)
@@ -67,6 +68,8 @@ export const runSummarySchema = z.object({
   stopReason: z.string().nullable(),
   finish: finishSchema.nullable(),
   warnings: z.array(z.string()),
+  /** What the answer carried beside its text: citations, search queries, safety, model version, fingerprint. */
+  ...answerExtrasShape,
 })
 export type RunSummary = z.infer<typeof runSummarySchema>
 

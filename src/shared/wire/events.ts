@@ -3,6 +3,7 @@
 // the full usage known so far, so consumers replace the previous value rather than add to it.
 import { parse as parsePartialJson } from 'partial-json'
 import { z } from 'zod'
+import { answerExtrasShape, mergeExtras } from './answerExtras'
 
 export const FINISHES = ['stop', 'length', 'tool_calls', 'content_filter', 'refusal', 'other'] as const
 export const finishSchema = z.enum(FINISHES)
@@ -15,6 +16,8 @@ export const usageSchema = z.object({
   cachedRead: z.number().optional(),
   cacheCreation: z.number().optional(),
   total: z.number().optional(),
+  /** Every other numeric usage field the answer carried, by its dotted name (answerExtras.usageDetails). */
+  details: z.record(z.string(), z.number()).optional(),
 })
 export type Usage = z.infer<typeof usageSchema>
 
@@ -61,7 +64,13 @@ export const wireErrorSchema = z.object({
 export type WireError = z.infer<typeof wireErrorSchema>
 
 export const streamEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('meta'), id: z.string().optional(), model: z.string().optional() }),
+  /** The answer's id and model, and what it carries beside its text (citations, safety, versions). */
+  z.object({
+    type: z.literal('meta'),
+    id: z.string().optional(),
+    model: z.string().optional(),
+    ...answerExtrasShape,
+  }),
   z.object({ type: z.literal('text'), delta: z.string() }),
   z.object({ type: z.literal('reasoning'), delta: z.string() }),
   /** The model declined: refusal text, kept apart from the answer text (chat `delta.refusal`). */
@@ -119,6 +128,7 @@ export const completionSchema = z.object({
   error: wireErrorSchema.optional(),
   /** Set when a stream closed before its terminal event. */
   incomplete: z.boolean().optional(),
+  ...answerExtrasShape,
   warnings: z.array(z.string()),
 })
 export type Completion = z.infer<typeof completionSchema>
@@ -204,6 +214,7 @@ export class CompletionAccumulator {
       case 'meta':
         if (event.id !== undefined) c.id = event.id
         if (event.model !== undefined) c.model = event.model
+        mergeExtras(c, event)
         break
       case 'text':
         c.text += event.delta
@@ -268,7 +279,13 @@ export class CompletionAccumulator {
   result(): Completion {
     const blocks =
       this.blockText === '' ? this.c.reasoningBlocks : [...this.c.reasoningBlocks, { text: this.blockText }]
-    return { ...this.c, reasoningBlocks: blocks, toolCalls: this.c.toolCalls.map((t) => ({ ...t })) }
+    const out: Completion = {
+      ...this.c,
+      reasoningBlocks: blocks,
+      toolCalls: this.c.toolCalls.map((t) => ({ ...t })),
+    }
+    if (this.c.citations) out.citations = [...this.c.citations]
+    return out
   }
 }
 

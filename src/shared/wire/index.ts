@@ -15,6 +15,8 @@ export type { BuiltRequest, FormatAdapter, ParsedRequest, ParseRequestContext } 
 export { WireParseError, isSynthId } from './adapter'
 export * from './draft'
 export * from './events'
+export { hasExtras, pickExtras } from './answerExtras'
+export type { AnswerExtras, Citation, Safety } from './answerExtras'
 export { validateDraft, hasErrors } from './validate'
 export type { DraftIssue, IssueSeverity } from './validate'
 export { appendAssistantTurn, appendToolResults, assistantTurn, pendingToolCalls } from './conversation'

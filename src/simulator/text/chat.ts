@@ -22,6 +22,7 @@ import {
 } from './body'
 import {
   emptyTurn,
+  lastUserText,
   type Conversation,
   type OutputSpec,
   type ReasoningRequest,
@@ -31,6 +32,7 @@ import {
 } from './conversation'
 import { newId, planReply, type FinishReason, type Reply } from './reply'
 import { splitPieces } from './tokens'
+import { chatAnnotations } from './citations'
 import {
   DEFAULT_BUDGET,
   effortBudget,
@@ -317,6 +319,8 @@ function renderCompletion(request: ChatRequest, reply: Reply, now: number): Json
   let content: string | null = reply.text
   if (shown && reasoning?.inline) content = inlineThinking(reply.reasoning) + reply.text
   const message: Json = { role: 'assistant', content, refusal: null }
+  if (request.conversation.search)
+    message.annotations = chatAnnotations(reply.text, lastUserText(request.conversation))
   if (shown && !reasoning?.inline) message.reasoning_content = reply.reasoning
   if (reply.toolCalls.length > 0) {
     if (!content) message.content = null
@@ -386,7 +390,10 @@ async function streamCompletion(ctx: SimContext, request: ChatRequest, reply: Re
       )
     }
   }
-  await sse.event(undefined, chunk({}, FINISH[reply.finish]))
+  const annotations = request.conversation.search
+    ? { annotations: chatAnnotations(reply.text, lastUserText(request.conversation)) }
+    : {}
+  await sse.event(undefined, chunk(annotations, FINISH[reply.finish]))
   if (request.includeUsage) await sse.event(undefined, { ...base, choices: [], usage: usageOf(reply) })
   await sse.event(undefined, '[DONE]')
   sse.end()

@@ -24,6 +24,7 @@ import {
 } from './body'
 import {
   emptyTurn,
+  lastUserText,
   type Conversation,
   type ReasoningRequest,
   type ToolChoice,
@@ -33,6 +34,7 @@ import {
 import { newId, planReply, type FinishReason, type Reply } from './reply'
 import { IMAGE_TOKENS, countConversationTokens, countTokens, splitPieces } from './tokens'
 import { usePromptCache, type CachePrefix } from './cache'
+import { messagesCitations } from './citations'
 import { DEFAULT_BUDGET, assertModelExists, jsonPieces, suffixThinking } from './route'
 import {
   TEMPERATURE_RANGE,
@@ -259,11 +261,16 @@ function signatureOf(reply: Reply): string {
   return createHash('sha256').update(`sim-signature:${reply.seed}:${reply.reasoning}`).digest('base64')
 }
 
-function contentBlocks(reply: Reply): Json[] {
+function contentBlocks(reply: Reply, conversation: Conversation): Json[] {
   const blocks: Json[] = []
   if (reply.reasoning)
     blocks.push({ type: 'thinking', thinking: reply.reasoning, signature: signatureOf(reply) })
-  if (reply.text || reply.toolCalls.length === 0) blocks.push({ type: 'text', text: reply.text })
+  if (reply.text || reply.toolCalls.length === 0) {
+    const citations = conversation.search ? messagesCitations(reply.text, lastUserText(conversation)) : []
+    blocks.push(
+      citations.length ? { type: 'text', text: reply.text, citations } : { type: 'text', text: reply.text },
+    )
+  }
   for (const call of reply.toolCalls) {
     blocks.push({
       type: 'tool_use',
@@ -314,7 +321,7 @@ async function streamMessage(
     },
   })
   await send('ping', {})
-  for (const [index, block] of contentBlocks(reply).entries()) {
+  for (const [index, block] of contentBlocks(reply, request.conversation).entries()) {
     if (block.type === 'thinking') {
       await send('content_block_start', {
         index,
@@ -342,6 +349,8 @@ async function streamMessage(
           piece.tokens,
         )
       }
+      for (const citation of (block.citations as Json[] | undefined) ?? [])
+        await send('content_block_delta', { index, delta: { type: 'citations_delta', citation } })
     } else {
       await send('content_block_start', { index, content_block: { ...block, input: {} } })
       await send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: '' } })
@@ -377,7 +386,7 @@ export async function handleMessages(ctx: SimContext, body: Json): Promise<void>
     type: 'message',
     role: 'assistant',
     model: request.conversation.model,
-    content: contentBlocks(reply),
+    content: contentBlocks(reply, request.conversation),
     stop_reason: STOP_REASON[reply.finish],
     stop_sequence: reply.stopSequence ?? null,
     usage,

@@ -10,6 +10,7 @@ import { lastUserText, type Conversation } from './conversation'
 import { newId, planReply, type FinishReason, type Reply } from './reply'
 import { countTokens, splitPieces } from './tokens'
 import { parseNativeRequest } from './nativeRequest'
+import { nativeGrounding } from './citations'
 
 const SAFETY_RATINGS = [
   'HARM_CATEGORY_HATE_SPEECH',
@@ -144,28 +145,27 @@ function streamChunks(
   return out
 }
 
-function envelopeOf(ctx: SimContext, conversation: Conversation): Envelope {
-  const query = lastUserText(conversation)
+function envelopeOf(ctx: SimContext, conversation: Conversation, reply: Reply): Envelope {
   return {
     model: conversation.model,
     responseId: newId(''),
     createTime: new Date(ctx.sim.clock.now()).toISOString(),
-    grounding: conversation.search
-      ? { webSearchQueries: [query], groundingChunks: [], groundingSupports: [] }
-      : undefined,
+    grounding: conversation.search ? nativeGrounding(reply.text, lastUserText(conversation)) : undefined,
   }
 }
 
 export function handleGenerate(ctx: SimContext, body: Json): void {
   const model = ctx.params.model ?? ''
   const conversation = parseNativeRequest(body, model)
-  sendJson(ctx, 200, fullResponse(conversation, planReply(conversation), envelopeOf(ctx, conversation)))
+  const reply = planReply(conversation)
+  sendJson(ctx, 200, fullResponse(conversation, reply, envelopeOf(ctx, conversation, reply)))
 }
 
 export async function handleStreamGenerate(ctx: SimContext, body: Json): Promise<void> {
   const model = ctx.params.model ?? ''
   const conversation = parseNativeRequest(body, model)
-  const chunks = streamChunks(conversation, planReply(conversation), envelopeOf(ctx, conversation))
+  const reply = planReply(conversation)
+  const chunks = streamChunks(conversation, reply, envelopeOf(ctx, conversation, reply))
   if (ctx.url.searchParams.get('alt') !== 'sse') {
     sendJson(
       ctx,

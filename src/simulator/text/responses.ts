@@ -8,6 +8,8 @@ import type { Json } from './body'
 import { newId, planReply, type Reply } from './reply'
 import { splitPieces } from './tokens'
 import { jsonPieces, unixSeconds } from './route'
+import { responsesAnnotations } from './citations'
+import { lastUserText } from './conversation'
 import { parseResponsesRequest, rememberResponse, type ResponsesRequest } from './responsesRequest'
 
 interface Items {
@@ -34,7 +36,16 @@ function buildItems(request: ResponsesRequest, reply: Reply): Items {
             type: 'message',
             status: incomplete ? 'incomplete' : 'completed',
             role: 'assistant',
-            content: [{ type: 'output_text', text: reply.text, annotations: [], logprobs: [] }],
+            content: [
+              {
+                type: 'output_text',
+                text: reply.text,
+                annotations: request.conversation.search
+                  ? responsesAnnotations(reply.text, lastUserText(request.conversation))
+                  : [],
+                logprobs: [],
+              },
+            ],
           }
         : undefined,
     calls: reply.toolCalls.map((call) => ({
@@ -176,8 +187,12 @@ async function streamResponse(
       if (sse.closed) return
       await send('response.output_text.delta', { ...at, delta: piece.text, logprobs: [] }, piece.tokens)
     }
+    const content = (item.content as Json[])[0] ?? {}
+    const annotations = (content.annotations as Json[] | undefined) ?? []
+    for (const [index, annotation] of annotations.entries())
+      await send('response.output_text.annotation.added', { ...at, annotation_index: index, annotation })
     await send('response.output_text.done', { ...at, text: reply.text, logprobs: [] })
-    await send('response.content_part.done', { ...at, part: { ...part, text: reply.text } })
+    await send('response.content_part.done', { ...at, part: { ...part, text: reply.text, annotations } })
     await send('response.output_item.done', { output_index: outputIndex, item })
     outputIndex += 1
   }

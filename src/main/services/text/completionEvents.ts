@@ -1,13 +1,18 @@
 // A whole (non-streamed) completion replayed as the events a stream would have produced, so a whole answer and
 // a streamed one reach the renderer through the same coalescer and fold the same way. Text is cut into moderate
 // pieces so no single IPC message grows with the answer (M1).
-import type { Completion, StreamEvent } from '../../../shared/wire'
+import { pickExtras, type Completion, type StreamEvent } from '../../../shared/wire'
 
 const TEXT_CHUNK = 32 * 1024
 
 export function completionEvents(c: Completion): StreamEvent[] {
   const events: StreamEvent[] = [
-    { type: 'meta', ...(c.id ? { id: c.id } : {}), ...(c.model ? { model: c.model } : {}) },
+    {
+      type: 'meta',
+      ...(c.id ? { id: c.id } : {}),
+      ...(c.model ? { model: c.model } : {}),
+      ...pickExtras(c),
+    },
   ]
   for (let i = 0; i < c.reasoning.length; i += TEXT_CHUNK)
     events.push({ type: 'reasoning', delta: c.reasoning.slice(i, i + TEXT_CHUNK) })

@@ -2,7 +2,7 @@
 // told, and the history record built from them. Used at the run's end and for its checkpoints while it streams,
 // so both record the same thing.
 import type { RunError, RunStatus, RunSummary, RunTimings } from '../../../shared/ipc/text'
-import type { CompletionAccumulator, Completion } from '../../../shared/wire'
+import { pickExtras, type CompletionAccumulator, type Completion } from '../../../shared/wire'
 import type { ExchangeRecorder } from '../exchangeRecorder'
 import type { ProfileService } from '../profiles'
 import type { RunRecord } from '../history/ports'
@@ -41,6 +41,8 @@ export function summarizeRun(run: RunState): RunOutcome {
   if (completion.model !== undefined) summary.model = completion.model
   if (completion.usage !== undefined) summary.usage = completion.usage
   if (completion.refusal !== undefined) summary.refusal = completion.refusal
+  // Citations, safety, model version and fingerprint, when the answer carried them.
+  Object.assign(summary, pickExtras(completion))
   const totalMs = performance.now() - run.startedAt
   const outputTokens = completion.usage?.output ?? null
   const genMs = run.firstContentAt === null ? 0 : performance.now() - run.firstContentAt

@@ -6,7 +6,7 @@ import { toolCallEnd } from '../events'
 import type { StreamEvent, StreamFolder } from '../events'
 import { createStreamFolder } from '../streamFold'
 import { arr, compact, num, obj, readError, str } from '../read'
-import { chatFinish, chatUsage, choiceZero, imagesOf } from './parse'
+import { chatCitations, chatFinish, chatUsage, choiceZero, imagesOf } from './parse'
 
 interface OpenCall {
   args: string
@@ -16,6 +16,7 @@ interface OpenCall {
 export function createFolder(): StreamFolder {
   let metaSent = false
   let refusal = false
+  let lastCitations = ''
   const calls = new Map<number, OpenCall>()
   const indexById = new Map<string, number>()
 
@@ -70,10 +71,24 @@ export function createFolder(): StreamFolder {
     chunk(chunk, _frame, out, control) {
       if (!metaSent && (chunk.id !== undefined || chunk.model !== undefined)) {
         metaSent = true
-        out.push(compact({ type: 'meta' as const, id: str(chunk.id), model: str(chunk.model) }))
+        out.push(
+          compact({
+            type: 'meta' as const,
+            id: str(chunk.id),
+            model: str(chunk.model),
+            systemFingerprint: str(chunk.system_fingerprint) || undefined,
+          }),
+        )
       }
       const choice = choiceZero(chunk)
       const delta = obj(choice?.delta) ?? {}
+      // Citations may come on any chunk (delta annotations) or repeat on every chunk (a `citations` list).
+      const citations = chatCitations(delta.annotations ?? obj(choice?.message)?.annotations, chunk.citations)
+      const citationsKey = citations.length ? JSON.stringify(citations) : ''
+      if (citationsKey !== '' && citationsKey !== lastCitations) {
+        lastCitations = citationsKey
+        out.push({ type: 'meta', citations })
+      }
       const reasoning = str(delta.reasoning_content) ?? str(delta.reasoning)
       if (reasoning) out.push({ type: 'reasoning', delta: reasoning })
       const content = str(delta.content)

@@ -12,6 +12,7 @@ import {
   type Usage,
 } from '../events'
 import { arr, compact, isObject, num, obj, readError, str } from '../read'
+import { annotationCitations, urlListCitations, usageDetails, type Citation } from '../answerExtras'
 import type { JsonObject } from '../read'
 
 const FINISH_MAP: Record<string, Finish> = {
@@ -25,6 +26,14 @@ const FINISH_MAP: Record<string, Finish> = {
 export const chatFinish = (reason: string | null | undefined): Finish =>
   reason ? (FINISH_MAP[reason] ?? 'other') : 'other'
 
+const CHAT_USAGE_MAPPED = [
+  'prompt_tokens',
+  'completion_tokens',
+  'total_tokens',
+  'completion_tokens_details.reasoning_tokens',
+  'prompt_tokens_details.cached_tokens',
+]
+
 export function chatUsage(u: JsonObject): Usage {
   return compact({
     input: num(u.prompt_tokens),
@@ -32,7 +41,13 @@ export function chatUsage(u: JsonObject): Usage {
     reasoning: num(obj(u.completion_tokens_details)?.reasoning_tokens),
     cachedRead: num(obj(u.prompt_tokens_details)?.cached_tokens),
     total: num(u.total_tokens),
+    details: usageDetails(u, CHAT_USAGE_MAPPED),
   })
+}
+
+/** Citations a chat answer carries: `annotations` of the message (or a delta) and a top-level `citations` list. */
+export function chatCitations(annotations: unknown, list: unknown, answer?: string): Citation[] {
+  return [...annotationCitations(annotations, answer), ...urlListCitations(list)]
 }
 
 export function imagesOf(list: unknown): ImageOutput[] {
@@ -80,6 +95,10 @@ export function parseResponse(json: unknown): Completion {
   const usage = obj(body.usage)
   const reported = usage && reportedUsage(chatUsage(usage))
   if (reported) c.usage = reported
+  const fingerprint = str(body.system_fingerprint)
+  if (fingerprint) c.systemFingerprint = fingerprint
+  const citations = chatCitations(message.annotations, body.citations, c.text)
+  if (citations.length) c.citations = citations
   const reason = str(choice?.finish_reason) ?? null
   c.stopReason = reason
   c.finish = refusal ? 'refusal' : reason === null ? null : chatFinish(reason)

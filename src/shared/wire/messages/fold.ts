@@ -3,6 +3,7 @@
 // limit ends with what its partial JSON holds, marked truncated.
 import { parsePartialArguments, toolCallEnd } from '../events'
 import type { StreamEvent, StreamFolder } from '../events'
+import { messagesBlockCitations } from '../answerExtras'
 import { createStreamFolder } from '../streamFold'
 import { compact, num, obj, readError, str } from '../read'
 import type { JsonObject } from '../read'
@@ -63,6 +64,8 @@ export function createFolder(): StreamFolder {
             blocks.set(index, { kind: 'text' })
             const text = str(block.text)
             if (text) out.push({ type: 'text', delta: text })
+            const citations = messagesBlockCitations(block.citations)
+            if (citations.length) out.push({ type: 'meta', citations })
           } else if (block.type === 'thinking') {
             blocks.set(index, { kind: 'thinking' })
             const text = str(block.thinking)
@@ -90,6 +93,9 @@ export function createFolder(): StreamFolder {
           } else if (delta.type === 'thinking_delta') {
             const text = str(delta.thinking)
             if (text) out.push({ type: 'reasoning', delta: text })
+          } else if (delta.type === 'citations_delta') {
+            const citations = messagesBlockCitations([delta.citation])
+            if (citations.length) out.push({ type: 'meta', citations })
           } else if (delta.type === 'signature_delta') {
             const signature = str(delta.signature)
             if (signature) out.push({ type: 'reasoningSignature', signature })

@@ -3,6 +3,7 @@
 import { WireParseError } from '../adapter'
 import { emptyCompletion, reportedUsage, type Completion, type Finish, type Usage } from '../events'
 import { arr, compact, num, obj, readError, str } from '../read'
+import { messagesBlockCitations, usageDetails } from '../answerExtras'
 import type { JsonObject } from '../read'
 
 const FINISH_MAP: Record<string, Finish> = {
@@ -18,12 +19,20 @@ export const messagesFinish = (reason: string | null | undefined): Finish =>
   reason ? (FINISH_MAP[reason] ?? 'other') : 'other'
 
 /** Usage with a total that counts cache reads and writes, which `input_tokens` leaves out. */
+const MESSAGES_USAGE_MAPPED = [
+  'input_tokens',
+  'output_tokens',
+  'cache_read_input_tokens',
+  'cache_creation_input_tokens',
+]
+
 export function messagesUsage(u: JsonObject): Usage {
   const usage: Usage = compact({
     input: num(u.input_tokens),
     output: num(u.output_tokens),
     cachedRead: num(u.cache_read_input_tokens),
     cacheCreation: num(u.cache_creation_input_tokens),
+    details: usageDetails(u, MESSAGES_USAGE_MAPPED),
   })
   if (usage.input === undefined && usage.output === undefined) return usage
   const parts = [usage.input, usage.output, usage.cachedRead, usage.cacheCreation]
@@ -40,8 +49,11 @@ export function parseResponse(json: unknown): Completion {
   for (const raw of arr(body.content)) {
     const block = obj(raw)
     if (!block) continue
-    if (block.type === 'text') c.text += str(block.text) ?? ''
-    else if (block.type === 'thinking') {
+    if (block.type === 'text') {
+      c.text += str(block.text) ?? ''
+      const citations = messagesBlockCitations(block.citations)
+      if (citations.length) c.citations = [...(c.citations ?? []), ...citations]
+    } else if (block.type === 'thinking') {
       const text = str(block.thinking) ?? ''
       reasoning.push(text)
       c.reasoningBlocks.push(compact({ text, signature: str(block.signature) }))

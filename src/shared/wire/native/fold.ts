@@ -5,6 +5,7 @@ import { synthId, WireParseError } from '../adapter'
 import { accumulate, toolCallEnd } from '../events'
 import type { Completion, StreamEvent, StreamFolder } from '../events'
 import { createStreamFolder } from '../streamFold'
+import { nativeExtras } from '../answerExtras'
 import { arr, compact, obj, readError, str } from '../read'
 import type { JsonObject } from '../read'
 import { candidateZero, nativeFinish, nativeUsage } from './parse'
@@ -22,6 +23,7 @@ export function createFolder(): StreamFolder {
   let metaSent = false
   let nextTool = 0
   let lastUsage = ''
+  let lastExtras = ''
   let open: OpenCall | undefined
 
   const endCall = (out: StreamEvent[]): void => {
@@ -70,13 +72,23 @@ export function createFolder(): StreamFolder {
     unwrap: (json) => obj(Array.isArray(json) ? json[0] : json),
     error: (chunk, json) => (chunk.error !== undefined && chunk.error !== null ? readError(json) : undefined),
     chunk(chunk, _frame, out, control) {
+      const candidate = candidateZero(chunk)
+      // Version, grounding and safety: sent again only when they change (modelVersion is on every chunk).
+      const extras = nativeExtras(chunk, candidate)
+      const extrasKey = JSON.stringify(extras)
+      const changed = extrasKey !== '{}' && extrasKey !== lastExtras
+      if (changed) lastExtras = extrasKey
       if (!metaSent && (chunk.responseId !== undefined || chunk.modelVersion !== undefined)) {
         metaSent = true
         out.push(
-          compact({ type: 'meta' as const, id: str(chunk.responseId), model: str(chunk.modelVersion) }),
+          compact({
+            type: 'meta' as const,
+            id: str(chunk.responseId),
+            model: str(chunk.modelVersion),
+            ...extras,
+          }),
         )
-      }
-      const candidate = candidateZero(chunk)
+      } else if (changed) out.push({ type: 'meta', ...extras })
       for (const raw of arr(obj(candidate?.content)?.parts)) {
         const part = obj(raw)
         if (!part) continue

@@ -283,7 +283,7 @@ describe('native fold', () => {
   it('folds thoughts, text, running usage totals and the finish chunk', () => {
     const { events, folder } = foldRaw(native, TEXT_STREAM)
     expect(joinDeltas(events)).toEqual([
-      { type: 'meta', id: 'resp-abc', model: 'gem-x-001' },
+      { type: 'meta', id: 'resp-abc', model: 'gem-x-001', modelVersion: 'gem-x-001' },
       { type: 'reasoning', delta: '**Planning** the reply' },
       { type: 'usage', usage: { input: 9, total: 9 } },
       { type: 'text', delta: 'Hello' },

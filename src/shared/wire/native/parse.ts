@@ -1,6 +1,7 @@
 // Native, answer readers: finish reasons, usage (a running total in streams) and candidate 0 of a
 // GenerateContentResponse, read the same way for whole answers and stream chunks.
 import type { Finish, Usage } from '../events'
+import { usageDetails } from '../answerExtras'
 import { arr, compact, isObject, num, readError } from '../read'
 import type { JsonObject } from '../read'
 
@@ -22,6 +23,14 @@ export function nativeFinish(reason: string | null | undefined, sawToolCall: boo
   return 'other'
 }
 
+const NATIVE_USAGE_MAPPED = [
+  'promptTokenCount',
+  'candidatesTokenCount',
+  'thoughtsTokenCount',
+  'cachedContentTokenCount',
+  'totalTokenCount',
+]
+
 export function nativeUsage(u: JsonObject): Usage {
   return compact({
     input: num(u.promptTokenCount),
@@ -29,6 +38,7 @@ export function nativeUsage(u: JsonObject): Usage {
     reasoning: num(u.thoughtsTokenCount),
     cachedRead: num(u.cachedContentTokenCount),
     total: num(u.totalTokenCount),
+    details: usageDetails(u, NATIVE_USAGE_MAPPED),
   })
 }
 

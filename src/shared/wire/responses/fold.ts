@@ -6,7 +6,7 @@ import type { StreamEvent, StreamFolder } from '../events'
 import { createStreamFolder, type FoldControl } from '../streamFold'
 import { compact, num, obj, readError, str } from '../read'
 import type { JsonObject } from '../read'
-import { imageMime, responsesStop, responsesUsage } from './parse'
+import { imageMime, responsesCitations, responsesStop, responsesUsage } from './parse'
 
 interface OpenCall {
   index: number
@@ -48,6 +48,8 @@ export function createFolder(): StreamFolder {
   const terminal = (data: JsonObject, out: StreamEvent[], control: FoldControl): void => {
     const response = obj(data.response) ?? {}
     for (const call of callsByItem.values()) finishArgs(call, undefined, out)
+    const citations = responsesCitations(response.output)
+    if (citations.length) out.push({ type: 'meta', citations })
     const usage = obj(response.usage)
     if (usage) out.push({ type: 'usage', usage: responsesUsage(usage) })
     const stop = responsesStop(response, callsByItem.size > 0, refusal)

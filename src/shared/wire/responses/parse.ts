@@ -10,7 +10,16 @@ import {
   type Usage,
 } from '../events'
 import { arr, compact, num, obj, readError, str } from '../read'
+import { annotationCitations, usageDetails, type Citation } from '../answerExtras'
 import type { JsonObject } from '../read'
+
+const RESPONSES_USAGE_MAPPED = [
+  'input_tokens',
+  'output_tokens',
+  'total_tokens',
+  'output_tokens_details.reasoning_tokens',
+  'input_tokens_details.cached_tokens',
+]
 
 export function responsesUsage(u: JsonObject): Usage {
   return compact({
@@ -19,6 +28,19 @@ export function responsesUsage(u: JsonObject): Usage {
     reasoning: num(obj(u.output_tokens_details)?.reasoning_tokens),
     cachedRead: num(obj(u.input_tokens_details)?.cached_tokens),
     total: num(u.total_tokens),
+    details: usageDetails(u, RESPONSES_USAGE_MAPPED),
+  })
+}
+
+/** The url_citation (and file) annotations of every output_text part of a response's output. */
+export function responsesCitations(output: unknown): Citation[] {
+  return arr(output).flatMap((raw) => {
+    const item = obj(raw)
+    if (item?.type !== 'message') return []
+    return arr(item.content).flatMap((rawPart) => {
+      const part = obj(rawPart)
+      return part?.type === 'output_text' ? annotationCitations(part.annotations, str(part.text)) : []
+    })
   })
 }
 
@@ -88,6 +110,8 @@ export function parseResponse(json: unknown): Completion {
   const usage = obj(body.usage)
   const reported = usage && reportedUsage(responsesUsage(usage))
   if (reported) c.usage = reported
+  const citations = responsesCitations(body.output)
+  if (citations.length) c.citations = citations
   const stop = responsesStop(body, c.toolCalls.length > 0, refusal)
   c.stopReason = stop.stopReason
   c.finish = stop.finish
