@@ -5,7 +5,6 @@ import { useAppStore, type PanelId } from './stores/appStore'
 import { activeProfile, useProfilesStore } from './stores/profilesStore'
 import { useAppSettingsStore } from './stores/appSettingsStore'
 import { TextPanel } from './features/text/TextPanel'
-import { VideoNotifier } from './features/video/VideoNotifier'
 // Every panel but Text loads when first opened (its own chunk).
 import {
   CasesPanel,
@@ -17,7 +16,9 @@ import {
   JobsPanel,
   PanelFrame,
   preloadPanel,
+  preloadPanelsWhenIdle,
   SettingsPanel,
+  VideoNotifier,
   VideoPanel,
 } from './panels/lazyPanels'
 
@@ -53,6 +54,8 @@ export function App() {
     void loadProfiles()
     // The theme and the Text panel's starting values.
     void loadSettings()
+    // The other panels' chunks, one at a time, once the page is idle.
+    preloadPanelsWhenIdle()
   }, [init, loadProfiles, loadSettings])
 
   const onKeyDown = (event: React.KeyboardEvent, index: number) => {

@@ -18,6 +18,7 @@ const loaders: Record<string, Loader> = {
 }
 
 const started = new Map<string, Promise<ComponentType>>()
+const loaded = new Map<string, ComponentType>()
 
 /** Starts fetching a panel's chunk (once); a failed fetch is forgotten so a retry fetches again. */
 export function preloadPanel(id: string): Promise<ComponentType> | undefined {
@@ -26,15 +27,40 @@ export function preloadPanel(id: string): Promise<ComponentType> | undefined {
   let p = started.get(id)
   if (!p) {
     p = load()
-    p.catch(() => started.delete(id))
+    p.then(
+      (component) => loaded.set(id, component),
+      () => started.delete(id),
+    )
     started.set(id, p)
   }
   return p
 }
 
-/** A lazily loaded panel component, one per id, shared by every render. */
+/**
+ * A lazily loaded panel component, one per id. A chunk already here is handed over synchronously (a thenable
+ * that calls back at once), so opening its panel renders it in the same commit, with no loading state and
+ * without React's minimum time for revealing suspended content (300 ms).
+ */
 function lazyPanel(id: string) {
-  return lazy(async () => ({ default: await preloadPanel(id)! }))
+  return lazy(() => {
+    const component = loaded.get(id)
+    if (component)
+      return {
+        then: (resolve: (m: { default: ComponentType }) => void) => resolve({ default: component }),
+      } as Promise<{ default: ComponentType }>
+    return preloadPanel(id)!.then((c) => ({ default: c }))
+  })
+}
+
+/** Fetches every panel's chunk once the page is idle after its first load, so later opens are immediate. */
+export function preloadPanelsWhenIdle(): void {
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 500))
+  const ids = Object.keys(loaders)
+  const next = () => {
+    const id = ids.shift()
+    if (id) void preloadPanel(id)?.finally(() => idle(next))
+  }
+  idle(next)
 }
 
 export const ComparePanel = lazyPanel('compare')
@@ -46,6 +72,21 @@ export const HistoryPanel = lazyPanel('history')
 export const CasesPanel = lazyPanel('cases')
 export const CheckPanel = lazyPanel('check')
 export const SettingsPanel = lazyPanel('settings')
+
+/**
+ * The video job watcher and its toasts, mounted with the shell whatever panel is shown: a chunk of its own
+ * (with the video store), fetched right after the first load rather than in it. It renders nothing while it loads.
+ */
+const LazyVideoNotifier = lazy(() =>
+  import('../features/video/VideoNotifier').then((m) => ({ default: m.VideoNotifier })),
+)
+export function VideoNotifier() {
+  return (
+    <Suspense fallback={null}>
+      <LazyVideoNotifier />
+    </Suspense>
+  )
+}
 
 /** Shown while a chunk loads; the status role tells screen readers too. */
 export function Loading({ what }: { what: string }) {
