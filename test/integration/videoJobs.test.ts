@@ -433,6 +433,36 @@ describe('video jobs against the simulator', () => {
     expect(JSON.stringify(s.exchange(job.id, 'submit'))).not.toContain(API_KEY)
   })
 
+  it('a 10 MB reference image goes out whole and the job succeeds; its exchange is summarised, not failed (S9)', async () => {
+    const s = await h.service()
+    const imports = new MediaImports(h.media)
+    const header = pngHeader(720, 1280)
+    const bytes = new Uint8Array(10 * 1024 * 1024)
+    bytes.set(header)
+    const { importId } = await imports.begin('window-1', {
+      name: 'big.png',
+      mimeType: 'image/png',
+      size: bytes.length,
+    })
+    for (let offset = 0; offset < bytes.length; offset += 144 * 1024)
+      await imports.chunk(
+        'window-1',
+        importId,
+        offset,
+        encodeBase64(bytes.subarray(offset, offset + 144 * 1024)),
+      )
+    const image = await imports.finish('window-1', importId)
+    const submitted = await s.submit(
+      model('famA-2', { family: 'A', prompt: 'pan right', input_reference: image.ref }),
+    )
+    const job = await settled(s, submitted.id)
+    expect(job.error).toBeNull()
+    expect(job.status).toBe('succeeded')
+    const sent = s.exchange(job.id, 'submit')!
+    expect(sent.request.body).toMatch(/data:image\/png;base64, \d+ KB elided/)
+    expect(JSON.stringify(sent).length).toBeLessThan(256 * 1024)
+  })
+
   it('cancel stops polling; retry resumes the same task; delete removes the file', async () => {
     const s = await h.service({ pollIntervalMs: { min: 60, max: 60 } })
     const submitted = await s.submit(model('famC-2.5-t2v-preview', { family: 'C', prompt: 'slow snow' }))
