@@ -102,6 +102,7 @@ describe('IPC router', () => {
         "history.watchRuns",
         "images.adoptTask",
         "images.cancelJob",
+        "images.checkRawRequest",
         "images.checkRequest",
         "images.deleteJob",
         "images.getExchange",
@@ -111,6 +112,7 @@ describe('IPC router', () => {
         "images.retryJob",
         "images.setWaitLimit",
         "images.submitJob",
+        "images.submitRawRequest",
         "images.watchJobs",
         "media.beginImport",
         "media.cancelImport",
@@ -133,6 +135,7 @@ describe('IPC router', () => {
         "text.stopRun",
         "video.adoptTask",
         "video.cancelJob",
+        "video.checkRawRequest",
         "video.deleteJob",
         "video.getExchange",
         "video.getJobDetails",
@@ -146,6 +149,7 @@ describe('IPC router', () => {
         "video.setPanelVisible",
         "video.setWaitLimit",
         "video.submitJob",
+        "video.submitRawRequest",
         "video.watchJobs",
       ]
     `)

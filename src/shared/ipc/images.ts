@@ -7,6 +7,7 @@ import { exchangeSchema } from './exchange'
 import { jobLifeSchema, validationIssueSchema } from './video'
 import { imageFormSchema } from '../images/forms'
 import { taskLookupRequestSchema, taskLookupSchema, waitLimitSchema } from './taskLookup'
+import { rawCheckSchema, rawImageRequestSchema } from './rawRequest'
 
 const id = z.string().min(1).max(100)
 
@@ -61,6 +62,10 @@ export const imagesCommands = {
   'images.retryJob': defineCommand(jobId, z.object({ job: imageJobSchema, resubmitted: z.boolean() })),
   /** Removes the job and its stored images. */
   'images.deleteJob': defineCommand(jobId, z.object({ deleted: z.boolean() })),
+  /** The issues of an edited request JSON (16–19), by JSON path, errors and warnings; sends nothing. */
+  'images.checkRawRequest': defineCommand(rawImageRequestSchema, rawCheckSchema),
+  /** Sends an edited request JSON byte for byte as a job; errors refuse it unless `force` (Send anyway). */
+  'images.submitRawRequest': defineCommand(rawImageRequestSchema, z.object({ job: imageJobSchema })),
   /** One GET of endpoint 20 for a task id from elsewhere; the answer as it is. Adds nothing. */
   'images.lookupTask': defineCommand(taskLookupRequestSchema, taskLookupSchema),
   /** Checks the task id with endpoint 20, then follows it like a submitted job (the record says adopted). */

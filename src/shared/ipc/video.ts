@@ -6,6 +6,7 @@ import { defineCommand, defineEvent } from './define'
 import { exchangeSchema } from './exchange'
 import { CONSOLE_VIDEO_DURATIONS } from '../catalog/consoleTasks'
 import { taskLookupRequestSchema, taskLookupSchema, waitLimitSchema } from './taskLookup'
+import { rawCheckSchema, rawVideoRequestSchema } from './rawRequest'
 
 /**
  * Largest image a video job takes. The spec gives no bound for video images; 20 MB keeps a request (base64
@@ -261,6 +262,10 @@ export const videoCommands = {
     z.object({ jobId: id, which: z.enum(['submit', 'poll', 'result']) }),
     z.object({ exchange: exchangeSchema.nullable() }),
   ),
+  /** The issues of an edited request JSON (11 or 14), by JSON path, errors and warnings; sends nothing. */
+  'video.checkRawRequest': defineCommand(rawVideoRequestSchema, rawCheckSchema),
+  /** Sends an edited request JSON byte for byte as a job; errors refuse it unless `force` (Send anyway). */
+  'video.submitRawRequest': defineCommand(rawVideoRequestSchema, z.object({ job: videoJobSchema })),
   /** One GET of endpoint 12, 13 or 15 for a task id from elsewhere; the answer as it is. Adds nothing. */
   'video.lookupTask': defineCommand(taskLookupRequestSchema, taskLookupSchema),
   /** Checks the task id with its query, then follows it like a submitted job (the record says adopted). */

@@ -3,6 +3,7 @@
 import { imagesCommands } from '../../../shared/ipc/images'
 import { ImageTaskService } from '../../services/images/imageTasks'
 import { defineDomain } from '../domain'
+import { checkRawImageBody } from '../../../shared/images/rawCheck'
 
 export const imagesDomain = defineDomain({
   name: 'images',
@@ -25,6 +26,8 @@ export const imagesDomain = defineDomain({
     'images.cancelJob': ({ jobId }) => ({ job: images.cancel(jobId) }),
     'images.retryJob': ({ jobId }) => images.retry(jobId),
     'images.deleteJob': async ({ jobId }) => ({ deleted: await images.remove(jobId) }),
+    'images.checkRawRequest': ({ endpoint, body }) => ({ issues: checkRawImageBody(endpoint, body) }),
+    'images.submitRawRequest': async (request) => ({ job: await images.submitRaw(request) }),
     'images.lookupTask': (request) => images.lookup(request),
     'images.adoptTask': async (request) => ({ job: await images.adopt(request) }),
     'images.keepWaiting': ({ jobId }) => ({ job: images.keepWaiting(jobId) }),

@@ -3,6 +3,7 @@
 import { videoCommands } from '../../../shared/ipc/video'
 import { VideoJobService } from '../../services/video/videoJobs'
 import { defineDomain } from '../domain'
+import { checkRawVideoBody } from '../../../shared/video/rawCheck'
 
 export const videoDomain = defineDomain({
   name: 'video',
@@ -31,6 +32,8 @@ export const videoDomain = defineDomain({
     'video.retryJob': ({ jobId }) => video.retry(jobId),
     'video.deleteJob': async ({ jobId }) => ({ deleted: await video.remove(jobId) }),
     'video.getJobDetails': ({ jobId }) => video.details(jobId),
+    'video.checkRawRequest': ({ kind, body }) => ({ issues: checkRawVideoBody(kind, body) }),
+    'video.submitRawRequest': async (request) => ({ job: await video.submitRaw(request) }),
     'video.lookupTask': (request) => video.lookup(request),
     'video.adoptTask': async (request) => ({ job: await video.adopt(request) }),
     'video.keepWaiting': ({ jobId }) => ({ job: video.keepWaiting(jobId) }),

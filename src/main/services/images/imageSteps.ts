@@ -76,7 +76,7 @@ export class ImageSteps {
   async send(
     job: ImageRecord,
     profile: ResolvedProfile,
-    request: { path: string; body: unknown },
+    request: { path: string; body?: unknown; rawBody?: string },
     ctx: SendContext,
   ): Promise<SubmitOutcome> {
     const res = await this.deps.gateway.send(profile, {
@@ -84,6 +84,8 @@ export class ImageSteps {
       method: 'POST',
       path: request.path,
       body: request.body,
+      // An edited request JSON goes out byte for byte.
+      rawBody: request.rawBody,
       signal: ctx.signal,
     })
     ctx.keepExchange('submit', res.exchange.snapshot())
@@ -94,7 +96,7 @@ export class ImageSteps {
       return failed(refusal('submit', answer, res.status, text))
     }
     const data = answer.data
-    if (job.task === 'batch-images' || job.request?.form.mode === 'easy') {
+    if (job.task === 'batch-images' || job.mode === 'easy') {
       const urls = imageUrls(data)
       if (!urls || urls.length === 0) {
         return failed({

@@ -28,6 +28,8 @@ import type { StepContext, StepOutcome } from '../tasks/types'
 import { inlineFile, loadInputs, type StoredInput } from './imageInputs'
 import { imageRecordSchema, type ImageRecord } from './imageRecord'
 import { ImageSteps } from './imageSteps'
+import { rawImageJob } from './rawJob'
+import type { RawImageRequest } from '../../../shared/ipc/rawRequest'
 
 export interface ImageTiming extends TaskTiming {
   /** A result download with no bytes for this long is dropped and resumed. */
@@ -170,6 +172,18 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
       resultAttempts: 0,
     }
     const sent = await this.engine.submit(job, (ctx) => this.steps.send(job, profile, { path, body }, ctx))
+    return this.view(sent)
+  }
+
+  /** An edited request JSON, checked by the same body checks (errors refused unless forced), sent as written. */
+  async submitRaw(request: RawImageRequest): Promise<ImageJob> {
+    if (this.engine.isClosed) throw new AppError('IMAGES_CLOSED', 'The app is shutting down.')
+    const profile = await this.deps.profiles.resolve(request.profileId)
+    const { path, job } = rawImageJob(profile, request, this.clock.now())
+    authorize(profile, { kind: 'console', path })
+    const sent = await this.engine.submit(job, (ctx) =>
+      this.steps.send(job, profile, { path, rawBody: request.body }, ctx),
+    )
     return this.view(sent)
   }
 

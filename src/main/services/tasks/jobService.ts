@@ -225,7 +225,9 @@ export abstract class JobService<
       if (!old.request) {
         throw new AppError(
           'JOB_NOT_RESUBMITTABLE',
-          'This job was adopted by its task id: the app never had its request, so it cannot send it again.',
+          old.adopted
+            ? 'This job was adopted by its task id: the app never had its request, so it cannot send it again.'
+            : 'This job was sent as edited request JSON, which is not kept: edit and send it again from its panel.',
         )
       }
       const fresh = await this.submit(old.request)

@@ -88,7 +88,10 @@ export async function prepareVideoRequest(
   if (request.kind === 'console') return prepareConsole(request.form)
   const model = findVideoModel(request.model)
   // The catalog rule is the form validator's, written once there.
-  if (!model) return { ok: false, issues: validateVideoForm(request.model, request.form).issues }
+  if (!model) {
+    const checked = validateVideoForm(request.model, request.form)
+    return { ok: false, issues: checked.ok ? [] : checked.issues }
+  }
   const issues: ValidationIssue[] = []
   const probe = structuredClone(request.form)
   const display = structuredClone(request.form)

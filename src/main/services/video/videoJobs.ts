@@ -28,6 +28,8 @@ import { jobRecordSchema, VIDEO_TASK_KINDS, type JobRecord } from './jobRecord'
 import type { Notifier, SaveDialog } from './ports'
 import { prepareVideoRequest } from './requests'
 import { VideoSteps } from './videoSteps'
+import { rawVideoJob } from './rawJob'
+import type { RawVideoRequest } from '../../../shared/ipc/rawRequest'
 
 export { describeHttpError } from './answers'
 
@@ -141,6 +143,18 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
       resultAttempts: 0,
     }
     const sent = await this.engine.submit(job, (ctx) => this.steps.send(job, profile, { path, body }, ctx))
+    return this.view(sent)
+  }
+
+  /** An edited request JSON, checked by the form's rules (errors refused unless forced), sent byte for byte. */
+  async submitRaw(request: RawVideoRequest): Promise<VideoJob> {
+    if (this.engine.isClosed) throw new AppError('VIDEO_CLOSED', 'The app is shutting down.')
+    const profile = await this.deps.profiles.resolve(request.profileId)
+    const { path, job } = rawVideoJob(profile, request, this.clock.now())
+    authorize(profile, { kind: request.kind, path })
+    const sent = await this.engine.submit(job, (ctx) =>
+      this.steps.send(job, profile, { path, rawBody: request.body }, ctx),
+    )
     return this.view(sent)
   }
 

@@ -4,6 +4,7 @@
 // store. Every path ends in an outcome the engine shows: pending, transient (with its cause), failed, succeeded.
 import { mkdir, rm } from 'node:fs/promises'
 import { CONSOLE_SUCCESS_CODE } from '../../../shared/catalog/consoleTasks'
+import { FAMILY_A_VIDEO_ID_PREFIX } from '../../../shared/catalog/videoModels'
 import { AppError } from '../../../shared/ipc/result'
 import type { VideoJobStatus } from '../../../shared/ipc/video'
 import { ExchangeRecorder } from '../exchangeRecorder'
@@ -54,15 +55,17 @@ export class VideoSteps {
   async send(
     job: JobRecord,
     profile: ResolvedProfile,
-    request: { path: string; body: unknown },
+    request: { path: string; body?: unknown; rawBody?: string },
     ctx: SendContext,
   ): Promise<SubmitOutcome> {
-    const { path, body } = request
+    const { path, body, rawBody } = request
     const res = await this.deps.gateway.send(profile, {
       kind: job.kind,
       method: 'POST',
       path,
       body,
+      // An edited request JSON goes out byte for byte.
+      rawBody,
       signal: ctx.signal,
     })
     ctx.keepExchange('submit', res.exchange.snapshot())
@@ -211,7 +214,10 @@ export class VideoSteps {
           throw new ResultError('RESULT_EMPTY', 'The data URL of the result holds no bytes.')
         const { path, bytes, mimeType } = scan.file
         file = { path, bytes, mimeType: mimeType ?? 'video/mp4', source: 'data' }
-      } else if (job.family === 'A') {
+      } else if (
+        job.family === 'A' ||
+        (job.family === 'unknown' && job.taskId?.startsWith(FAMILY_A_VIDEO_ID_PREFIX))
+      ) {
         file = { ...(await this.download(job, ctx)), source: 'download' }
       } else {
         file = await this.hosted(job, ctx, scan.urls.get(job.kind === 'console' ? 'data.url' : 'url'))

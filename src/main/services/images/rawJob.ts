@@ -1,0 +1,70 @@
+// A console image job made from an edited request JSON (endpoints 16–19): checked by the same body checks as
+// the form's submit (shared/images/rawCheck.ts), errors refused unless the user sends anyway, the title read from
+// the body. Invariant: the text is never rebuilt; the job sends it byte for byte.
+import { randomUUID } from 'node:crypto'
+import { consolePath } from '../../../shared/catalog/consoleTasks'
+import { checkRawImageBody } from '../../../shared/images/rawCheck'
+import type { ImageTaskKind } from '../../../shared/ipc/images'
+import type { ImageEndpoint, RawImageRequest } from '../../../shared/ipc/rawRequest'
+import { AppError } from '../../../shared/ipc/result'
+import type { ResolvedProfile } from '../profiles'
+import type { ImageRecord } from './imageRecord'
+
+const KIND: Record<ImageEndpoint, { task: ImageTaskKind; mode: ImageRecord['mode']; label: string }> = {
+  batchImage: { task: 'batch-images', mode: 'batch', label: 'Batch images' },
+  photoShootEasy: { task: 'photo-shoot', mode: 'easy', label: 'Photo-shoot (easy)' },
+  photoShootAdvanced: { task: 'photo-shoot', mode: 'advanced', label: 'Photo-shoot (advanced)' },
+  tryOn: { task: 'try-on', mode: 'try-on', label: 'Try-on' },
+}
+
+function promptOf(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>
+    const p = body.prompt ?? body['batchImageGenerationDTO.prompt']
+    return typeof p === 'string' && p.trim() ? p.slice(0, 200) : null
+  } catch {
+    return null
+  }
+}
+
+export function rawImageJob(
+  profile: ResolvedProfile,
+  request: RawImageRequest,
+  now: number,
+): { path: string; job: ImageRecord } {
+  const issues = checkRawImageBody(request.endpoint, request.body)
+  const errors = issues.filter((i) => i.severity === 'error')
+  if (errors.length > 0 && !request.force) {
+    throw new AppError('IMAGES_INVALID_INPUT', errors.map((i) => `${i.path}: ${i.message}`).join('; '), {
+      issues,
+    })
+  }
+  const kind = KIND[request.endpoint]
+  return {
+    path: consolePath(request.endpoint),
+    job: {
+      id: randomUUID(),
+      task: kind.task,
+      mode: kind.mode,
+      profileId: profile.id,
+      profileName: profile.name,
+      title: `${promptOf(request.body) ?? kind.label} (edited JSON)`,
+      request: null,
+      taskId: null,
+      status: 'submitting',
+      remoteStatus: null,
+      createdAt: now,
+      submittedAt: null,
+      finishedAt: null,
+      updatedAt: now,
+      polls: 0,
+      error: null,
+      expected: null,
+      answerUrls: [],
+      results: [],
+      beforeMediaId: null,
+      resultFetches: 0,
+      resultAttempts: 0,
+    },
+  }
+}

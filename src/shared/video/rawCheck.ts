@@ -1,0 +1,45 @@
+// The checks of an edited request JSON for endpoints 11 and 14: the JSON's syntax, then the same body rules the
+// form's validator runs on the body it builds (rules/ for 11, the console check for 14), each issue under its
+// JSON path. A model outside the app's catalog is a warning, not an error: the gateway decides.
+import { checkConsoleVideo } from '../catalog/consoleTasks'
+import { findVideoModel } from '../catalog/videoModels'
+import type { RawIssue } from '../ipc/rawRequest'
+import { jsonSyntaxError } from '../jsonSyntax'
+import { analyzeVideoBody } from './rules'
+
+export const NOT_IN_CATALOG = "not in this app's catalog; the gateway decides"
+
+/** The parsed body, or the syntax error as an issue. */
+export function parseRawBody(text: string): { body: unknown } | { issue: RawIssue } {
+  const syntax = jsonSyntaxError(text)
+  if (syntax)
+    return {
+      issue: { path: 'body', rule: 'json', message: `Request JSON: ${syntax.message}`, severity: 'error' },
+    }
+  return { body: JSON.parse(text) as unknown }
+}
+
+export function checkRawVideoBody(kind: 'model' | 'console', text: string): RawIssue[] {
+  const parsed = parseRawBody(text)
+  if ('issue' in parsed) return [parsed.issue]
+  const body = parsed.body
+  if (kind === 'console') {
+    const checked = checkConsoleVideo(body)
+    return checked.ok
+      ? []
+      : checked.issues.map((i) => ({ path: i.field, rule: i.rule, message: i.message, severity: 'error' }))
+  }
+  const model =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>).model : undefined
+  if (typeof model === 'string' && model.trim() !== '' && !findVideoModel(model)) {
+    return [
+      { path: 'model', rule: 'catalog', message: `model ${model}: ${NOT_IN_CATALOG}`, severity: 'warning' },
+    ]
+  }
+  return analyzeVideoBody(body).issues.map((i) => ({
+    path: i.field,
+    rule: i.rule,
+    message: i.message,
+    severity: 'error',
+  }))
+}
