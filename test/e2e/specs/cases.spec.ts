@@ -65,6 +65,15 @@ test('a run saved as a case runs against all four formats: one faulty target fai
   )
   await expect(form.getByRole('status')).toHaveCount(0)
   await fits(page, testInfo, 'save-case-bad-input')
+  // The form plans a pattern as main will run it and says which engine that is.
+  await cases.assertion(4).getByLabel('Pattern').fill('Paris(?!x)')
+  await expect(cases.assertion(4).locator('.field-note')).toHaveText(
+    'Uses a negative lookahead (?!…): JavaScript\'s engine runs it off the main thread, stopped after 1 s ("pattern took too long").',
+  )
+  await cases.assertion(4).getByLabel('Pattern').fill('Paris')
+  await expect(cases.assertion(4).locator('.field-note')).toHaveText(
+    'Runs with RE2, in time linear in the answer.',
+  )
 
   await form.getByRole('button', { name: 'Remove assertion 4' }).click()
   await form.getByRole('button', { name: 'Remove assertion 3' }).click()

@@ -77,24 +77,30 @@ describe('hostile patterns in case assertions', () => {
     expect(ms).toBeLessThan(3000)
   })
 
-  it('a backreference only JavaScript runs is stopped after its time limit, with main responsive meanwhile', async () => {
-    const before = patternWorker.started
-    const { value, ms, p99 } = await measured(() =>
-      checkAssertion({ kind: 'matches', pattern: '^(a+)+\\1$' }, run({ text: `${'a'.repeat(40)}!` })),
-    )
-    expect(value.pass).toBe(false)
-    expect(value.message).toBe(
-      'pattern took too long: /^(a+)+\\1$/ ran over 1000 ms on an answer of 41 characters and was stopped',
-    )
-    // One second of the worker's CPU time; on a busy machine the niced thread may need longer to get it.
-    expect(ms).toBeGreaterThanOrEqual(1000)
-    expect(ms).toBeLessThan(12_000)
-    expect(p99).toBeLessThan(20)
-    // The stuck worker was ended; a fresh one answers the next pattern only JavaScript runs.
-    const next = await checkAssertion({ kind: 'matches', pattern: '(a)\\1' }, run({ text: 'xaay' }))
-    expect(next).toMatchObject({ pass: true, message: 'the answer matches /(a)\\1/' })
-    expect(patternWorker.started).toBeGreaterThan(before)
-  })
+  // Main's delay is measured on a machine other processes share: a retry measures again (a neighbour's CPU burst is
+  // not the check's doing); the verdict is asserted on every attempt.
+  it(
+    'a backreference only JavaScript runs is stopped after its time limit, with main responsive meanwhile',
+    { retry: 2 },
+    async () => {
+      const before = patternWorker.started
+      const { value, ms, p99 } = await measured(() =>
+        checkAssertion({ kind: 'matches', pattern: '^(a+)+\\1$' }, run({ text: `${'a'.repeat(40)}!` })),
+      )
+      expect(value.pass).toBe(false)
+      expect(value.message).toBe(
+        'pattern took too long: /^(a+)+\\1$/ ran over 1000 ms on an answer of 41 characters and was stopped',
+      )
+      // One second of the worker's CPU time; on a busy machine the niced thread may need longer to get it.
+      expect(ms).toBeGreaterThanOrEqual(1000)
+      expect(ms).toBeLessThan(12_000)
+      expect(p99).toBeLessThan(20)
+      // The stuck worker was ended; a fresh one answers the next pattern only JavaScript runs.
+      const next = await checkAssertion({ kind: 'matches', pattern: '(a)\\1' }, run({ text: 'xaay' }))
+      expect(next).toMatchObject({ pass: true, message: 'the answer matches /(a)\\1/' })
+      expect(patternWorker.started).toBeGreaterThan(before)
+    },
+  )
 
   it('a lookahead in a JSON Schema pattern is stopped the same way', async () => {
     const schema = { type: 'string', pattern: '^(?=(a+)+$)' }
