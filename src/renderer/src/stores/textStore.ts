@@ -41,6 +41,7 @@ import {
   type RunEnded,
   type RunView,
 } from './runFold'
+import { clearContinuation, continued } from './responseContinuation'
 
 export type { RunView } from './runFold'
 export { keepPartialAnswer } from './textPartial'
@@ -172,7 +173,12 @@ export const useTextStore = create<TextState>((set, get) => ({
       attachmentUrls: { ...get().attachmentUrls, ...sentUrls },
       rawBody: null,
     })
-    await start(sent, { force: options.force === true, rawBody })
+    // "Continue from this response": the request carries only the new turns and previous_response_id, while
+    // the conversation here stays whole. Edited JSON is sent as written.
+    await start(rawBody === null ? continued(s.format, sent) : sent, {
+      force: options.force === true,
+      rawBody,
+    })
   },
 
   async stop() {
@@ -233,6 +239,7 @@ export const useTextStore = create<TextState>((set, get) => ({
   },
 
   clearConversation() {
+    clearContinuation()
     const s = get()
     const runs = Object.fromEntries(Object.entries(s.runs).filter(([, r]) => r.status === 'running'))
     set({

@@ -6,6 +6,7 @@ import { LazyMarkdown as Markdown } from '../../components/markdown/LazyMarkdown
 import { currentRun, useTextStore } from '../../stores/textStore'
 import { RunOutput } from './RunOutput'
 import { runMetricParts } from './runMetrics'
+import { continueFrom, useContinuation } from '../../stores/responseContinuation'
 import { ToolResultsForm } from './ToolResultsForm'
 import { openLink } from './openLink'
 
@@ -25,6 +26,12 @@ export function Conversation() {
   const run = useTextStore(currentRun)
   const pending = useTextStore((s) => s.pendingToolCalls)
   const running = run?.status === 'running'
+  const continuingId = useContinuation((c) => c.next?.responseId)
+  const onContinue = useCallback((responseId: string) => {
+    const s = useTextStore.getState()
+    const at = currentRun(s)?.turnIndex
+    if (at !== undefined) continueFrom(responseId, s.messages.slice(0, at + 1))
+  }, [])
   // The run's output stays mounted (same key) when it becomes the last assistant turn, so the markdown of a long
   // answer is not parsed again at the end of the stream (P2).
   const runAt =
@@ -33,7 +40,13 @@ export function Conversation() {
       : -1
   const items = messages.map((m, i) =>
     i === runAt ? (
-      <RunOutput key={run!.runId} run={run!} footer={<DoneFooter />} />
+      <RunOutput
+        key={run!.runId}
+        run={run!}
+        footer={<DoneFooter />}
+        onContinue={onContinue}
+        continuing={continuingId !== undefined && continuingId === (run!.summary?.id ?? run!.responseId)}
+      />
     ) : (
       <Turn key={m.id ?? `i${i}`} message={m} index={i} last={i === messages.length - 1} running={running} />
     ),

@@ -5,6 +5,7 @@ import { memo } from 'react'
 import { LazyMarkdown as Markdown } from '../../components/markdown/LazyMarkdown'
 import { keepPartialAnswer, type RunView } from '../../stores/textStore'
 import { runMetricParts } from './runMetrics'
+import { AnswerDetails } from './AnswerDetails'
 import { openLink } from './openLink'
 
 const STATUS_LABEL: Record<RunView['status'], string> = {
@@ -19,9 +20,14 @@ export const RunOutput = memo(function RunOutput({
   run,
   footer,
   onKeepPartial = keepPartialAnswer,
+  onContinue,
+  continuing,
 }: {
   run: RunView
   footer?: React.ReactNode
+  /** "Continue from this response" (responses format), where a next turn can follow. */
+  onContinue?: ((responseId: string) => void) | undefined
+  continuing?: boolean
   /** Keeps a failed run's partial text in the conversation; null where there is no conversation to keep it in. */
   onKeepPartial?: (() => void) | null
 }) {
@@ -106,6 +112,7 @@ export const RunOutput = memo(function RunOutput({
           {run.warnings.length} frame(s) could not be read and were skipped (see the Stream tab).
         </p>
       )}
+      <AnswerDetails run={run} onContinue={onContinue} continuing={continuing === true} />
       {footer ?? <RunFooter run={run} />}
     </article>
   )

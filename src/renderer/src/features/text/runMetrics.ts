@@ -1,5 +1,6 @@
-// The run's metrics line, one list for every place that shows a finished run (Text, History): stop reason,
-// every usage count the answer carried, the model version and system fingerprint, timings. Usage that is
+// The run's metrics line, one list for every place that shows a finished run (Text, Compare): stop reason,
+// every usage count the answer carried (the common ones, then the rest by name), the model version and system
+// fingerprint, timings. Usage that is
 // absent or all zero reads "usage not reported", never "in 0 · out 0".
 import type { RunSummary, RunTimings } from '../../../../shared/ipc/text'
 import { reportedUsage } from '../../../../shared/wire/events'
@@ -21,9 +22,12 @@ export function runMetricParts({ status, summary, timings: t }: RunMetricsInput)
     if (u.cachedRead) parts.push(`cache read ${u.cachedRead}`)
     if (u.cacheCreation) parts.push(`cache write ${u.cacheCreation}`)
     if (u.total !== undefined) parts.push(`total tokens ${u.total}`)
+    for (const [name, value] of Object.entries(u.details ?? {})) parts.push(`${name} ${value}`)
   } else if (summary && (status === 'done' || status === 'incomplete')) {
     parts.push('usage not reported')
   }
+  if (summary?.modelVersion) parts.push(`model version ${summary.modelVersion}`)
+  if (summary?.systemFingerprint) parts.push(`fingerprint ${summary.systemFingerprint}`)
   if (t?.ttftMs != null) parts.push(`TTFT ${t.ttftMs} ms`)
   if (t) parts.push(`total ${(t.totalMs / 1000).toFixed(2)} s`)
   // Tokens per second need a reported output count; zeros are not one.
