@@ -18,6 +18,7 @@ import { compareDomain } from './ipc/handlers/compare'
 import { historyDomain } from './ipc/handlers/history'
 import { casesDomain } from './ipc/handlers/cases'
 import { checkDomain } from './ipc/handlers/check'
+import { workspaceDomain } from './ipc/handlers/workspace'
 import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { scrubSecrets } from './services/redact'
@@ -43,6 +44,7 @@ export const DOMAINS: readonly Domain[] = [
   historyDomain,
   casesDomain,
   checkDomain,
+  workspaceDomain,
 ]
 
 export interface EmbeddedSimulator {

@@ -151,6 +151,8 @@ describe('IPC router', () => {
         "video.submitJob",
         "video.submitRawRequest",
         "video.watchJobs",
+        "workspace.getPanel",
+        "workspace.putPanel",
       ]
     `)
   })

@@ -11,6 +11,7 @@ import { compareCommands } from './compare'
 import { historyCommands, historyEvents } from './history'
 import { casesCommands, casesEvents } from './cases'
 import { checkCommands, checkEvents } from './check'
+import { workspaceCommands } from './workspace'
 import type { CommandMap, EventMap } from './define'
 
 export const commands = {
@@ -25,6 +26,7 @@ export const commands = {
   ...historyCommands,
   ...casesCommands,
   ...checkCommands,
+  ...workspaceCommands,
 } satisfies CommandMap
 
 export const events = {

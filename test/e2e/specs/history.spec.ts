@@ -100,6 +100,8 @@ test('runs are exported as JSON and deleted one or many; a reversed date range i
 
   await history.openRow(/Describe a glacier slowly/)
   await history.detail.getByRole('button', { name: 'Delete' }).click()
+  // Deleting is for good: the app asks first.
+  await page.getByRole('dialog', { name: 'Delete this run?' }).getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText('No runs yet.')).toBeVisible()
 })
 

@@ -5,6 +5,7 @@ import { create } from 'zustand'
 import type { AppSettings, AppSettingsPatch, Theme } from '../../../shared/ipc/app'
 import { client } from '../ipc/client'
 import { useTextStore } from './textStore'
+import { wasRestored } from './workspace'
 import { modelAfterFormatChange, startingText } from './textDefaults'
 
 interface AppSettingsState {
@@ -31,7 +32,8 @@ function startText(settings: AppSettings): void {
   if (textStarted) return
   textStarted = true
   // Written straight to the store: these are the panel's starting values, not edits by the user.
-  useTextStore.setState(startingText(settings.text, useTextStore.getState().model))
+  // A Text panel brought back from the saved workspace keeps its own format and model.
+  if (!wasRestored('text')) useTextStore.setState(startingText(settings.text, useTextStore.getState().model))
   useTextStore.subscribe((next, prev) => {
     if (next.format === prev.format) return
     const defaults = useAppSettingsStore.getState().settings?.text

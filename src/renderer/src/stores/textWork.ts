@@ -2,6 +2,7 @@
 // message, edited request JSON, turns built or changed by hand since the last run), and the one way another
 // panel points Text at a profile: by making it the app's active one, so the header and the request agree.
 import { currentRun, useTextStore } from './textStore'
+import { offerUndo } from './undoStore'
 import { useProfilesStore } from './profilesStore'
 import type { DraftMessage } from '../../../shared/wire'
 import type { TextForm } from './textForm'
@@ -52,3 +53,27 @@ useProfilesStore.subscribe((next, prev) => {
   if (next.activeId !== prev.activeId && useTextStore.getState().profileId !== null)
     useTextStore.setState({ profileId: null })
 })
+
+/** Clear conversation, with Undo for a few seconds (the turns and the shown run come back as they were). */
+export function clearConversationWithUndo(): void {
+  const s = useTextStore.getState()
+  const before = {
+    messages: s.messages,
+    runs: s.runs,
+    currentRunId: s.currentRunId,
+    pendingToolCalls: s.pendingToolCalls,
+  }
+  s.clearConversation()
+  if (before.messages.length === 0 && !before.currentRunId) return
+  const turns = before.messages.length
+  offerUndo(`Conversation cleared (${turns} turn${turns === 1 ? '' : 's'}).`, () => {
+    // Turns added since the clear stay after the ones brought back.
+    const now = useTextStore.getState()
+    useTextStore.setState({
+      ...before,
+      messages: [...before.messages, ...now.messages],
+      runs: { ...before.runs, ...now.runs },
+      currentRunId: now.currentRunId ?? before.currentRunId,
+    })
+  })
+}

@@ -7,6 +7,12 @@ import { embeddingsCalls } from '../../ipc/embeddingsCalls'
 import { mediaCalls } from '../../ipc/mediaCalls'
 import { useEmbeddingsStore, type EmbedMode } from '../../stores/embeddingsStore'
 import { touchOnBlur } from './issues'
+import { offerUndo } from '../../stores/undoStore'
+
+const currentItems = (mode: EmbedMode): TextItem[] => {
+  const s = useEmbeddingsStore.getState()
+  return mode === 'embed' ? s.embedDraft.inputs : s.rerankDraft.documents
+}
 
 interface Props {
   /** Whose list: the embed inputs or the rerank documents. */
@@ -42,7 +48,7 @@ export function TextListEditor({ mode, noun, issues, field }: Props) {
         ? { mediaId, columns: r.value.columns, column: r.value.column }
         : null,
     )
-    onChange(r.value.items)
+    replaceWithUndo(r.value.items, `Imported ${r.value.items.length} ${noun}s`)
   }
 
   const take = async (file: File | undefined) => {
@@ -57,6 +63,14 @@ export function TextListEditor({ mode, noun, issues, field }: Props) {
     } finally {
       setBusy(null)
     }
+  }
+
+  /** Replaces the list; typed items that go offer Undo for a few seconds. */
+  const replaceWithUndo = (next: TextItem[], what: string) => {
+    const before = currentItems(mode)
+    onChange(next)
+    if (before.some((item) => item.text.trim() || item.label.trim()))
+      offerUndo(`${what}; the ${before.length} before can be put back.`, () => onChange(before))
   }
 
   const shown = showAll ? items : items.slice(0, MAX_SHOWN)
@@ -105,7 +119,7 @@ export function TextListEditor({ mode, noun, issues, field }: Props) {
           Import file…
         </button>
         {items.length > 0 && (
-          <button type="button" onClick={() => onChange([])}>
+          <button type="button" onClick={() => replaceWithUndo([], `Cleared ${items.length} ${noun}s`)}>
             Clear
           </button>
         )}

@@ -7,6 +7,7 @@ import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared
 import type { Draft } from '../../../../shared/wire'
 import { Inspector } from '../../components/inspector'
 import { Markdown } from '../../components/markdown/Markdown'
+import { askUser } from '../../stores/confirmStore'
 import { useHistoryStore } from '../../stores/historyStore'
 import { openLink } from '../text/openLink'
 import { SaveCaseButton } from '../cases/SaveCaseButton'
@@ -90,7 +91,17 @@ export function RunDetail({ run }: { run: HistoryRun }) {
         <button type="button" onClick={() => void exportRuns([run.id])}>
           Export JSON
         </button>
-        <button type="button" className="danger" onClick={() => void deleteRuns([run.id])}>
+        <button
+          type="button"
+          className="danger"
+          onClick={() =>
+            void askUser({
+              title: 'Delete this run?',
+              message: 'The run, its recorded request and its answer are removed from History for good.',
+              confirm: 'Delete',
+            }).then((yes) => (yes ? deleteRuns([run.id]) : undefined))
+          }
+        >
           Delete
         </button>
       </div>

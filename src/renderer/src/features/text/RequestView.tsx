@@ -17,6 +17,7 @@ import {
   useTextStore,
 } from '../../stores/textStore'
 import { useProfilesStore } from '../../stores/profilesStore'
+import { usePanelTab } from '../../stores/tabsStore'
 import { textCalls } from '../../ipc/textCalls'
 import { Loading } from '../../panels/lazyPanels'
 import { formats, type Draft } from '../../../../shared/wire'
@@ -35,7 +36,7 @@ type Tab = 'body' | 'inspector' | 'code'
 type Which = 'next' | 'last'
 
 export function RequestView() {
-  const [tab, setTab] = useState<Tab>('body')
+  const [tab, setTab] = usePanelTab<Tab>('text.request', ['body', 'inspector', 'code'], 'body')
   const [which, setWhich] = useState<Which>('next')
   const [preview, setPreview] = useState<RequestPreview | null>(null)
   const [previewError, setPreviewError] = useState<string | null>(null)

@@ -17,6 +17,7 @@ import {
   useTextStore,
 } from '../../stores/textStore'
 import { useProfilesStore } from '../../stores/profilesStore'
+import { clearConversationWithUndo } from '../../stores/textWork'
 import { textCalls } from '../../ipc/textCalls'
 import { Conversation } from './Conversation'
 import { ParametersForm } from './ParametersForm'
@@ -183,7 +184,7 @@ export function TextPanel() {
 
 function Composer({ running }: { running: boolean }) {
   const composer = useTextStore((s) => s.composer)
-  const { set, send, stop, clearConversation } = useTextStore.getState()
+  const { set, send, stop } = useTextStore.getState()
   const ref = useRef<HTMLTextAreaElement>(null)
   const { attach, busy } = useAttach()
   const error = useTextStore((s) => s.attachError)
@@ -256,7 +257,7 @@ function Composer({ running }: { running: boolean }) {
         >
           + Assistant turn
         </button>
-        <button className="ghost" disabled={running} onClick={clearConversation}>
+        <button className="ghost" disabled={running} onClick={clearConversationWithUndo}>
           Clear conversation
         </button>
       </div>

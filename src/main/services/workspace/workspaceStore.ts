@@ -1,0 +1,83 @@
+// The saved workspace: one JSON text per panel in `workspace.json` in the data folder. Writes are debounced
+// (quick changes coalesce into one write) and atomic (temp file + rename), so a crash leaves the last whole
+// file; close() writes what is pending. A damaged file is set aside and the app starts with empty panels.
+import { promises as fs } from 'node:fs'
+import { join } from 'node:path'
+import { writeFileAtomic } from '../atomicFile'
+import { MAX_WORKSPACE_STATE, WORKSPACE_PANELS, type WorkspacePanel } from '../../../shared/ipc/workspace'
+
+export interface WorkspaceStoreOptions {
+  /** How long a change waits for the next one before the file is written, ms. */
+  debounceMs?: number
+  log?: (message: string) => void
+}
+
+export class WorkspaceStore {
+  private readonly path: string
+  private panels = new Map<WorkspacePanel, string>()
+  private loaded: Promise<void> | null = null
+  private timer: NodeJS.Timeout | null = null
+  private writing: Promise<void> = Promise.resolve()
+  private readonly debounceMs: number
+
+  constructor(
+    dataDir: string,
+    private readonly options: WorkspaceStoreOptions = {},
+  ) {
+    this.path = join(dataDir, 'workspace.json')
+    this.debounceMs = options.debounceMs ?? 300
+  }
+
+  async get(panel: WorkspacePanel): Promise<string | null> {
+    await this.load()
+    return this.panels.get(panel) ?? null
+  }
+
+  async put(panel: WorkspacePanel, state: string): Promise<void> {
+    await this.load()
+    this.panels.set(panel, state)
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.flush(), this.debounceMs)
+    this.timer.unref?.()
+  }
+
+  /** Writes pending changes now (close, tests); resolves once the file holds them. */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer)
+      this.timer = null
+      const text = JSON.stringify({ version: 1, panels: Object.fromEntries(this.panels) })
+      this.writing = this.writing
+        .then(() => writeFileAtomic(this.path, text))
+        .catch((error: unknown) =>
+          this.options.log?.(`could not save the workspace: ${error instanceof Error ? error.message : error}`),
+        )
+    }
+    await this.writing
+  }
+
+  private load(): Promise<void> {
+    this.loaded ??= this.read()
+    return this.loaded
+  }
+
+  private async read(): Promise<void> {
+    let text: string
+    try {
+      text = await fs.readFile(this.path, 'utf8')
+    } catch {
+      return
+    }
+    try {
+      const file = JSON.parse(text) as { panels?: Record<string, unknown> }
+      for (const panel of WORKSPACE_PANELS) {
+        const state = file.panels?.[panel]
+        if (typeof state === 'string' && state.length <= MAX_WORKSPACE_STATE) this.panels.set(panel, state)
+      }
+    } catch {
+      // Kept for inspection rather than overwritten silently by the next save.
+      await fs.rename(this.path, `${this.path}.damaged`).catch(() => undefined)
+      this.options.log?.('the saved workspace could not be read; it was set aside as workspace.json.damaged')
+    }
+  }
+}

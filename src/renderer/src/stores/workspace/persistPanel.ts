@@ -1,0 +1,92 @@
+// Keeps one panel's state in main (workspace.getPanel / putPanel): read back once at start and checked with the
+// panel's own schema (a damaged or older state is dropped, never trusted), then saved a moment after each
+// change, and at once when the page is hidden or unloaded. A state over the size bound is shrunk by the
+// panel's own `shrink` steps (older turns, recorded bodies) before it is saved, never sent whole.
+import type { z } from 'zod'
+import { MAX_WORKSPACE_STATE, type WorkspacePanel } from '../../../../shared/ipc/workspace'
+import { client } from '../../ipc/client'
+
+export interface PanelPersistence<T> {
+  panel: WorkspacePanel
+  schema: z.ZodType<T>
+  /** The state to keep, as plain data. */
+  snapshot(): T
+  restore(saved: T): void
+  /** Calls back on every change of the stores the snapshot reads; answers the unsubscribe. */
+  subscribe(onChange: () => void): () => void
+  /** Ever smaller versions of a state too large to keep, tried in order. */
+  shrink?: ((state: T) => T)[]
+}
+
+const SAVE_DELAY_MS = 300
+const flushers = new Set<() => void>()
+
+/** Reads the panel's saved state into its stores; answers whether there was one. */
+export async function restorePanel<T>(p: PanelPersistence<T>): Promise<boolean> {
+  const result = await client.call('workspace.getPanel', { panel: p.panel })
+  if (!result.ok || result.value.state === null) return false
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(result.value.state)
+  } catch {
+    return false
+  }
+  const checked = p.schema.safeParse(parsed)
+  if (!checked.success) return false
+  p.restore(checked.data)
+  return true
+}
+
+/** The JSON text of `state` within the bound, shrinking it as the panel allows; null when nothing fits. */
+export function boundedState<T>(state: T, shrink: ((state: T) => T)[] = []): string | null {
+  let text = JSON.stringify(state)
+  for (const step of shrink) {
+    if (text.length <= MAX_WORKSPACE_STATE) break
+    state = step(state)
+    text = JSON.stringify(state)
+  }
+  return text.length <= MAX_WORKSPACE_STATE ? text : null
+}
+
+/** Saves the panel's state after each change (debounced); answers the function that stops it. */
+export function keepPanel<T>(p: PanelPersistence<T>): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let last = ''
+  const save = () => {
+    timer = null
+    const text = boundedState(p.snapshot(), p.shrink)
+    if (text === null || text === last) return
+    last = text
+    void client.call('workspace.putPanel', { panel: p.panel, state: text })
+  }
+  const flush = () => {
+    if (timer) {
+      clearTimeout(timer)
+      save()
+    }
+  }
+  const unsubscribe = p.subscribe(() => {
+    if (timer) clearTimeout(timer)
+    timer = setTimeout(save, SAVE_DELAY_MS)
+  })
+  flushers.add(flush)
+  return () => {
+    flush()
+    unsubscribe()
+    flushers.delete(flush)
+  }
+}
+
+/** Saves every panel's pending change now (the page is going away). */
+export function flushWorkspace(): void {
+  for (const flush of flushers) flush()
+}
+
+if (typeof window !== 'undefined') {
+  // beforeunload comes first, while the socket to main can still carry the last change; pagehide covers the rest.
+  window.addEventListener('beforeunload', flushWorkspace)
+  window.addEventListener('pagehide', flushWorkspace)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushWorkspace()
+  })
+}

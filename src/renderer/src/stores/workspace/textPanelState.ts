@@ -1,0 +1,107 @@
+// What the Text panel keeps across a reload, a crash or a restart: the conversation, the half-typed message and
+// its attachments (by media reference: no file is uploaded again), edited request JSON and every form field.
+// Runs are not kept (a finished answer is already a turn; a run cut by a restart is History's "interrupted").
+import { z } from 'zod'
+import {
+  draftExtrasSchema,
+  draftMessageSchema,
+  thinkingSchema,
+  toolChoiceSchema,
+  WIRE_FORMATS,
+} from '../../../../shared/wire'
+import { DEFAULT_PARAMS } from '../textForm'
+import { useTextStore } from '../textStore'
+import { markTextSettled } from '../textWork'
+import type { PanelPersistence } from './persistPanel'
+
+const attachmentSchema = z.object({
+  ref: z.string(),
+  url: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  kind: z.enum(['image', 'file']),
+  detail: z.enum(['auto', 'low', 'high']).optional(),
+})
+
+const paramsSchema = z.object({
+  temperature: z.number().optional(),
+  topP: z.number().optional(),
+  topK: z.number().optional(),
+  maxTokens: z.number().optional(),
+  stopSequences: z.array(z.string()),
+  toolChoice: toolChoiceSchema,
+  thinking: thinkingSchema,
+})
+
+// A field that does not read back falls to its default; the rest of the panel still comes back.
+const textStateSchema = z.object({
+  format: z.enum(WIRE_FORMATS).catch('chat'),
+  model: z.string().catch('gpt-4o-mini'),
+  stream: z.boolean().catch(true),
+  system: z.string().catch(''),
+  cacheSystem: z.boolean().catch(false),
+  messages: z.array(draftMessageSchema).catch([]),
+  composer: z.string().catch(''),
+  attachments: z.array(attachmentSchema).catch([]),
+  attachmentUrls: z.record(z.string(), z.string()).catch({}),
+  params: paramsSchema.catch(DEFAULT_PARAMS),
+  toolsText: z.string().catch(''),
+  responseFormatText: z.string().catch(''),
+  extras: z
+    .object({
+      chat: draftExtrasSchema.shape.chat.unwrap(),
+      responses: draftExtrasSchema.shape.responses.unwrap(),
+      messages: draftExtrasSchema.shape.messages.unwrap(),
+      native: draftExtrasSchema.shape.native.unwrap(),
+    })
+    .catch({ chat: {}, responses: {}, messages: {}, native: {} }),
+  rawBody: z.string().nullable().catch(null),
+})
+export type TextPanelState = z.infer<typeof textStateSchema>
+
+function snapshot(): TextPanelState {
+  const s = useTextStore.getState()
+  return {
+    format: s.format,
+    model: s.model,
+    stream: s.stream,
+    system: s.system,
+    cacheSystem: s.cacheSystem,
+    messages: s.messages,
+    composer: s.composer,
+    attachments: s.attachments,
+    attachmentUrls: s.attachmentUrls,
+    params: s.params,
+    toolsText: s.toolsText,
+    responseFormatText: s.responseFormatText,
+    extras: s.extras,
+    rawBody: s.rawBody,
+  }
+}
+
+/** Drops the oldest turns, a quarter at a time, keeping the newest (and the draft) whole. */
+const dropOldTurns = (state: TextPanelState): TextPanelState => ({
+  ...state,
+  messages: state.messages.slice(Math.max(1, Math.ceil(state.messages.length / 4))),
+})
+
+export const textPanelPersistence: PanelPersistence<TextPanelState> = {
+  panel: 'text',
+  schema: textStateSchema as z.ZodType<TextPanelState>,
+  snapshot,
+  restore(saved) {
+    useTextStore.setState({ ...saved, issues: [], touched: {}, attempted: false })
+    // Turns brought back were the user's before: replacing them still asks when the draft holds new work.
+    markTextSettled()
+  },
+  subscribe: (onChange) =>
+    useTextStore.subscribe((next, prev) => {
+      const a = next as unknown as Record<string, unknown>
+      const b = prev as unknown as Record<string, unknown>
+      if (KEPT.some((k) => a[k] !== b[k])) onChange()
+    }),
+  shrink: [dropOldTurns, dropOldTurns, dropOldTurns, dropOldTurns, dropOldTurns, dropOldTurns],
+}
+
+const KEPT = Object.keys(textStateSchema.shape)
