@@ -116,3 +116,37 @@ describe('translationLoss', () => {
     for (const [from, to] of pairs) expect(translationLoss(plain, to, from)).toEqual([])
   })
 })
+
+describe('inputs each format can carry', () => {
+  const withParts = (parts: Draft['messages'][number]['parts']): Draft => ({
+    model: 'm',
+    messages: [{ role: 'user', parts: [{ type: 'text', text: 'hi' }, ...parts] }],
+  })
+
+  it('says audio goes through the native format and files through responses and native', () => {
+    const draft = withParts([
+      { type: 'file', mimeType: 'audio/mpeg', dataUrl: 'attachment:0123' },
+      { type: 'file', url: 'https://example.test/a.pdf', mimeType: 'application/pdf' },
+    ])
+    expect(translationLoss(draft, 'native')).toEqual([])
+    expect(translationLoss(draft, 'responses')).toEqual([])
+    const chat = translationLoss(draft, 'chat').map((w) => w.message)
+    expect(chat).toEqual([
+      'messages[0].parts[1]: audio goes through the native format; Chat completions cannot send it',
+      'messages[0].parts[2]: file input goes through the responses and native formats; Chat completions cannot send it',
+    ])
+  })
+
+  it('says the messages format takes an image URL only as a url source, and native needs a file URI type', () => {
+    const draft = withParts([
+      { type: 'image', url: 'https://example.test/cat.png' },
+      { type: 'file', url: 'gs://b/a.wav' },
+    ])
+    expect(translationLoss(draft, 'messages').map((w) => [w.path, w.kind])).toEqual([
+      ['messages[0].parts[1].url', 'converted'],
+      ['messages[0].parts[2]', 'dropped'],
+    ])
+    expect(translationLoss(draft, 'native').map((w) => w.path)).toEqual(['messages[0].parts[2].mimeType'])
+    expect(translationLoss(draft, 'chat')).toHaveLength(1)
+  })
+})

@@ -201,11 +201,32 @@ export function translationLoss(draft: Draft, to: WireFormat, from?: WireFormat)
           kind: 'dropped',
           message: `${at}.cacheControl: cache_control exists in the messages format only; ${target} ignores it`,
         })
-      if (p.type === 'file' && to !== 'responses')
+      if (p.type === 'file' && (to === 'chat' || to === 'messages')) {
+        const audio = (p.mimeType ?? p.dataUrl?.slice(5, 11) ?? '').startsWith('audio/')
         out.push({
           path: at,
           kind: 'dropped',
-          message: `${at}: file input exists in the responses format only; ${target} cannot send it`,
+          message: `${at}: ${audio ? 'audio' : 'file input'} goes through the ${audio ? 'native' : 'responses and native'} format${audio ? '' : 's'}; ${target} cannot send it`,
+        })
+      }
+      if (
+        p.type === 'file' &&
+        to === 'native' &&
+        p.dataUrl === undefined &&
+        p.url !== undefined &&
+        !p.mimeType
+      )
+        out.push({
+          path: `${at}.mimeType`,
+          kind: 'dropped',
+          message: `${at}: ${target} sends a file by URI as fileData, which needs its MIME type; give one`,
+        })
+      if (p.type === 'image' && to === 'messages' && p.data === undefined && /^https?:/i.test(p.url ?? ''))
+        out.push({
+          path: `${at}.url`,
+          kind: 'converted',
+          target: 'source{type: url}',
+          message: `${at}: ${target} takes images as base64; an image URL is sent as source{type: url}, which the spec names for count_tokens only`,
         })
       if (p.type === 'reasoning' && !(to === 'messages' && p.signature))
         out.push({

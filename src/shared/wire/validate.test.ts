@@ -114,7 +114,7 @@ describe('validateDraft', () => {
     expect(validateDraft('chat', draft({ stream: true, extras }))).toEqual([])
   })
 
-  it('accepts file input only in the responses format', () => {
+  it('accepts file input in the responses and native formats only', () => {
     const withFile = draft({
       messages: [{ role: 'user', parts: [{ type: 'file', url: 'https://example.test/a.pdf' }] }],
     })
@@ -122,8 +122,34 @@ describe('validateDraft', () => {
     expect(validateDraft('chat', withFile)[0]).toMatchObject({
       field: 'messages[0].parts[0]',
       rule: 'file_format',
-      message: 'file input is accepted only by the responses format, not the chat completions format',
+      message: 'file input is accepted by the responses and native formats, not the chat completions format',
     })
+    expect(rules(validateDraft('native', withFile))).toEqual(['error:messages[0].parts[0].mimeType:required'])
+  })
+
+  it('takes audio and file URIs in the native format, and warns on a type the spec does not name', () => {
+    const parts = (p: object) => draft({ messages: [{ role: 'user', parts: [{ type: 'file', ...p }] }] })
+    expect(
+      validateDraft('native', parts({ mimeType: 'audio/mpeg', dataUrl: 'data:audio/mpeg;base64,AAAA' })),
+    ).toEqual([])
+    expect(validateDraft('native', parts({ mimeType: 'audio/wav', url: 'gs://bucket/a.wav' }))).toEqual([])
+    expect(
+      rules(validateDraft('native', parts({ mimeType: 'application/pdf', url: 'https://x.test/a.pdf' }))),
+    ).toEqual(['warning:messages[0].parts[0]:file_type'])
+    expect(
+      validateDraft('chat', parts({ mimeType: 'audio/mpeg', dataUrl: 'data:audio/mpeg;base64,AAAA' }))[0]
+        ?.message,
+    ).toMatch(/audio goes through the native format/)
+  })
+
+  it('refuses an image or file URL that is not http(s) where the format needs one', () => {
+    const image = draft({
+      messages: [{ role: 'user', parts: [{ type: 'image', url: 'cat.png', mimeType: 'image/png' }] }],
+    })
+    expect(rules(validateDraft('chat', image))).toEqual(['error:messages[0].parts[0].url:url'])
+    expect(rules(validateDraft('native', image))).toEqual(['error:messages[0].parts[0].url:url'])
+    const gs = draft({ messages: [{ role: 'user', parts: [{ type: 'file', url: 'gs://b/a.pdf' }] }] })
+    expect(rules(validateDraft('responses', gs))).toEqual(['error:messages[0].parts[0].url:url'])
   })
 
   it('refuses a file over 50 MB and files totalling over 50 MB, from the data URL length', () => {

@@ -9,7 +9,7 @@ import {
   THINKING_BUDGET_EXCLUSIVE_MIN,
   TOP_P_RANGE,
 } from '../catalog/textParams'
-import { dataUrlDecodedSize } from './dataUrl'
+import { dataUrlDecodedSize, parseDataUrl } from './dataUrl'
 import type { Draft } from './draft'
 import { parseArguments } from './events'
 import type { WireFormat } from './format'
@@ -233,11 +233,32 @@ function validateMessages(
             'a URL image needs its mimeType in the native format (fileData)',
           )
         }
+        if (p.url !== undefined) checkUrl(format, field, p.url, error)
       }
       if (p.type === 'file') {
-        if (format !== 'responses') {
-          error(field, 'file_format', `file input is accepted only by the responses format, not ${label}`)
+        const mime = p.mimeType ?? (p.dataUrl ? parseDataUrl(p.dataUrl)?.mimeType : undefined) ?? ''
+        if (format === 'chat' || format === 'messages') {
+          error(
+            field,
+            'file_format',
+            `file input is accepted by the responses and native formats, not ${label}${mime.startsWith('audio/') ? ' (audio goes through the native format)' : ''}`,
+          )
         }
+        if (format === 'native' && p.url !== undefined && !p.mimeType) {
+          error(
+            `${field}.mimeType`,
+            'required',
+            'a file by URI needs its mimeType in the native format (fileData)',
+          )
+        }
+        if (format === 'native' && mime && !/^(image|audio)\//.test(mime)) {
+          warn(
+            field,
+            'file_type',
+            `the spec names images and audio for ${label}; ${mime} is sent for the gateway to judge`,
+          )
+        }
+        if (p.url !== undefined) checkUrl(format, field, p.url, error)
         const size = p.dataUrl !== undefined ? dataUrlDecodedSize(p.dataUrl) : 0
         fileBytes += size
         if (size > FILE_MAX_BYTES) {
@@ -270,6 +291,20 @@ function validateMessages(
       `the files of this request total ${mb(fileBytes)}; the limit is 50 MB`,
     )
   }
+}
+
+/** A URL the part sends as it is: http(s) (or a data URL) everywhere; native also takes other file URIs. */
+function checkUrl(format: WireFormat, field: string, url: string, error: Report): void {
+  // attachment: references are resolved to bytes by main before the request is built.
+  if (/^(https?:\/\/[^\s/]+|data:|attachment:)/i.test(url)) return
+  if (format === 'native' && /^[a-z][a-z0-9+.-]*:\S+$/i.test(url)) return
+  error(
+    `${field}.url`,
+    'url',
+    format === 'native'
+      ? `"${url.slice(0, 60)}" is not a URI: give an https:// URL or a file URI (such as gs://…)`
+      : `"${url.slice(0, 60)}" is not an http(s) URL`,
+  )
 }
 
 function validateExtras(format: WireFormat, draft: Draft, label: string, error: Report, warn: Report): void {

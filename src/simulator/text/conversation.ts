@@ -32,6 +32,8 @@ export interface Turn {
   text: string
   /** Attached images (each counts a fixed token estimate). */
   images: number
+  /** Other media the turn carried, in words for the answer ("an audio file (audio/mpeg)"). */
+  media?: string[]
   toolCalls: ToolCall[]
   toolResults: ToolResult[]
 }

@@ -60,7 +60,9 @@ function parseContents(raw: unknown): Turn[] {
       if (typeof part.text === 'string') {
         if (part.thought !== true) turn.text += (turn.text ? '\n' : '') + part.text
       } else if (isRecord(part.inlineData ?? part.inline_data) || isRecord(part.fileData ?? part.file_data)) {
-        turn.images += 1
+        const described = mediaPart(part, `${where}.parts[${partIndex}]`)
+        if (described) (turn.media ??= []).push(described)
+        else turn.images += 1
       } else if (isRecord(part.functionCall ?? part.function_call)) {
         const call = record(
           part.functionCall ?? part.function_call,
@@ -82,6 +84,23 @@ function parseContents(raw: unknown): Turn[] {
     })
     return turn
   })
+}
+
+/** Audio and other non-image media in words (undefined for an image, which counts as an image). */
+function mediaPart(part: Json, where: string): string | undefined {
+  const inline = field(part, 'inlineData')
+  const media = record(inline ?? field(part, 'fileData'), where)
+  const mime = optionalString(field(media, 'mimeType'), `${where}.mimeType`) ?? ''
+  if (inline !== undefined) {
+    requiredString(media.data, `${where}.inlineData.data`)
+    if (mime.startsWith('image/')) return undefined
+    return `${mime.startsWith('audio/') ? 'an audio file' : 'a file'} (${mime || 'no MIME type'}, inline)`
+  }
+  const uri = requiredString(field(media, 'fileUri'), `${where}.fileData.fileUri`)
+  if (!mime) throw new RequestError(400, `${where}.fileData.mimeType is required.`, where)
+  if (mime.startsWith('image/')) return undefined
+  const kind = mime.startsWith('audio/') ? 'an audio file' : 'a file'
+  return `${kind} by URI (${mime}, ${uri.slice(0, 80)})`
 }
 
 function parseTools(raw: unknown): ToolDef[] {

@@ -161,7 +161,8 @@ export function planReply(conversation: Conversation): Reply {
       text = longMarkdown(Math.min(MAX_LONG_TOKENS, Number(long[1])), lastUser, rand)
     } else {
       const images = conversation.turns.at(-1)?.images ?? 0
-      const input = { model: conversation.model, system: conversation.system, lastUser, images }
+      const media = conversation.turns.at(-1)?.media
+      const input = { model: conversation.model, system: conversation.system, lastUser, images, media }
       text = answerText({ ...input, userTurns: userTurnCount(conversation) }, rand)
       if (conversation.search) {
         text += ` Simulated search: a real gateway would search the web for "${quote(lastUser, 80)}" and cite its sources here.`

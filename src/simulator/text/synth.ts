@@ -96,6 +96,8 @@ export interface AnswerInput {
   lastUser: string
   userTurns: number
   images: number
+  /** Audio and other media of the last turn, in words. */
+  media?: string[]
 }
 
 /** The default reply: says it is simulated, quotes the last user message, adds a few sentences. */
@@ -111,6 +113,7 @@ export function answerText(input: AnswerInput, rand: () => number): string {
   if (input.lastUser) parts.push(`You said: "${quote(input.lastUser)}".`)
   else parts.push(input.images > 0 ? 'You sent an image without text.' : 'Your last message had no text.')
   if (input.images > 0 && input.lastUser) parts.push(`I also received ${input.images} image(s).`)
+  for (const media of input.media ?? []) parts.push(`I received ${media}.`)
   if (input.system) parts.push(`Following the instructions "${quote(input.system, 60)}".`)
   if (input.userTurns > 1) parts.push(`This is turn ${input.userTurns} of our conversation.`)
   const count = 2 + Math.floor(rand() * 3)

@@ -23,14 +23,18 @@ export interface Issue {
 }
 
 export interface Attachment {
-  /** `attachment:<mediaId>`, resolved to bytes by main when the request is built. */
+  /** `attachment:<mediaId>`, resolved to bytes by main when the request is built; or, when `remote`, the URL
+   * (or native file URI) itself, sent as it is for the gateway to fetch. */
   ref: string
-  /** Media URL for the thumbnail. */
+  /** Media URL for the thumbnail (empty for a remote attachment: the page never loads outside URLs). */
   url: string
   name: string
+  /** Empty when unknown (a remote file without an extension the app recognises). */
   mimeType: string
+  /** Bytes; 0 for a remote attachment. */
   size: number
-  kind: 'image' | 'file'
+  kind: 'image' | 'file' | 'audio'
+  remote?: boolean
   /** Chat and responses: how closely the model looks at an image. */
   detail?: 'auto' | 'low' | 'high'
 }
@@ -151,16 +155,20 @@ export function buildDraft(s: TextForm, withComposer: boolean): { draft: Draft; 
   )
   const messages = [...s.messages]
   if (withComposer && (s.composer.trim() || s.attachments.length)) {
-    const parts: DraftPart[] = s.attachments.map((a) =>
-      a.kind === 'image'
-        ? {
-            type: 'image',
-            url: a.ref,
-            mimeType: a.mimeType,
-            ...(a.detail && a.detail !== 'auto' ? { detail: a.detail } : {}),
-          }
-        : { type: 'file', dataUrl: a.ref, filename: a.name, mimeType: a.mimeType },
-    )
+    const parts: DraftPart[] = s.attachments.map((a): DraftPart => {
+      const mime = a.mimeType ? { mimeType: a.mimeType } : {}
+      if (a.kind === 'image')
+        return {
+          type: 'image',
+          url: a.ref,
+          ...mime,
+          ...(a.detail && a.detail !== 'auto' ? { detail: a.detail } : {}),
+        }
+      // Audio travels as a file part: each builder knows which format takes it (native inlineData/fileData).
+      return a.remote
+        ? { type: 'file', url: a.ref, filename: a.name, ...mime }
+        : { type: 'file', dataUrl: a.ref, filename: a.name, ...mime }
+    })
     if (s.composer.trim()) parts.unshift({ type: 'text', text: s.composer })
     messages.push({ id: localId(), role: 'user', parts })
   }

@@ -1,5 +1,6 @@
 // Native, request side: a draft becomes the `:generateContent` / `:streamGenerateContent?alt=sse` body
-// (`contents` with tool results as `functionResponse` parts, images as `inlineData`) and its path.
+// (`contents` with tool results as `functionResponse` parts, images and audio as `inlineData`, files and media
+// by URI as `fileData`) and its path.
 import { isSynthId, jsonHeaders } from '../adapter'
 import type { BuiltRequest } from '../adapter'
 import { parseDataUrl } from '../dataUrl'
@@ -62,8 +63,22 @@ function toParts(m: DraftMessage): JsonObject[] {
           },
         ]
       }
+      case 'file': {
+        // Audio (and any other medium the gateway takes): inline base64 from a data URL, else a file URI.
+        const inline = p.dataUrl !== undefined ? parseDataUrl(p.dataUrl) : undefined
+        if (inline?.base64)
+          return [{ inlineData: { mimeType: p.mimeType ?? inline.mimeType, data: inline.data } }]
+        return [
+          {
+            fileData: compact({
+              mimeType: p.mimeType ?? inline?.mimeType,
+              fileUri: p.url ?? p.dataUrl ?? '',
+            }),
+          },
+        ]
+      }
       default:
-        // reasoning is not replayed; file inputs belong to the responses format
+        // reasoning is not replayed
         return []
     }
   })

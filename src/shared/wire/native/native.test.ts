@@ -445,7 +445,7 @@ describe('native parseRequest', () => {
           parts: [
             { type: 'text', text: 'Look' },
             { type: 'image', mimeType: 'image/png', data: 'iVBOR' },
-            { type: 'image', url: 'https://example.test/a.mp3', mimeType: 'audio/mp3' },
+            { type: 'file', url: 'https://example.test/a.mp3', mimeType: 'audio/mp3' },
           ],
         },
         {

@@ -250,16 +250,20 @@ function nativePart(p: Fields, open: ToolCallPart[]): DraftPart | undefined {
     data.skip('mimeType')
     data.skip('data')
     data.done()
-    return { type: 'image', mimeType, data: base64 }
+    // Images are image parts; audio and other media are file parts (the draft's one shape for them).
+    if (mimeType.startsWith('image/')) return { type: 'image', mimeType, data: base64 }
+    return { type: 'file', mimeType, dataUrl: `data:${mimeType};base64,${base64}` }
   }
   if (isObject(v.fileData)) {
     const file = p.obj('fileData')
     const uri = file?.value.fileUri
     if (!file || typeof uri !== 'string') return undefined
     file.skip('fileUri')
-    const part: ImagePart = { type: 'image', url: uri }
-    put(part, 'mimeType', file.str('mimeType'))
+    const mimeType = file.str('mimeType')
     file.done()
+    if (mimeType !== undefined && !mimeType.startsWith('image/')) return { type: 'file', url: uri, mimeType }
+    const part: ImagePart = { type: 'image', url: uri }
+    put(part, 'mimeType', mimeType)
     return part
   }
   // Thought parts are the model's own reasoning, which build does not send back.

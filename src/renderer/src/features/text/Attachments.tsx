@@ -1,13 +1,15 @@
 // Attachments for the next user message: files picked or dropped are imported into main's media store in
 // chunks (no IPC message nears 256 KB) and referenced as `attachment:<id>`; main turns them into each format's
 // own shape when it builds the request (base64 for messages and native, image_url / input_image with detail for
-// chat and responses, input_file for responses). The 50 MB limits are checked before anything is sent. The parts
-// work on a target (the Text panel's store by default), so any panel with a draft attaches the same way.
+// chat and responses, input_file for responses, inlineData for native audio). A URL is attached as it is, for the
+// gateway to fetch. The 50 MB limits are checked before anything is sent. The parts work on a target (the Text
+// panel's store by default), so any panel with a draft attaches the same way.
 import { useRef, useState } from 'react'
 import { FILE_MAX_BYTES, REQUEST_FILES_MAX_BYTES } from '../../../../shared/catalog/textParams'
 import { mediaCalls } from '../../ipc/mediaCalls'
 import { useTextStore, type Attachment } from '../../stores/textStore'
 import type { WireFormat } from '../../../../shared/wire'
+import { attachRefusal, kindOfMime, mimeFromName, type AttachKind } from './attachKinds'
 
 /** Where attachments are kept, and what the draft's format allows. */
 export interface AttachTarget {
@@ -31,6 +33,8 @@ const megabytes = (bytes: number): string => `${bytes / (1024 * 1024)} MB`
 
 export function useAttach(target: AttachTarget = TEXT_ATTACH_TARGET): {
   attach(files: FileList | File[]): Promise<void>
+  /** Attaches a URL (already checked) as the given kind; false when the format cannot carry it. */
+  addUrl(url: string, kind: AttachKind, mimeType: string): boolean
   busy: string | null
 } {
   const [busy, setBusy] = useState<string | null>(null)
@@ -42,11 +46,11 @@ export function useAttach(target: AttachTarget = TEXT_ATTACH_TARGET): {
     const current = target.attachments()
     let total = current.reduce((n, a) => n + a.size, 0)
     for (const file of list) {
-      const isImage = /^image\/(png|jpeg|gif|webp)$/.test(file.type)
-      if (!isImage && format !== null && format !== 'responses') {
-        setError(
-          `${file.name}: only images can be attached in this format; files (PDF and others) go through the Responses format.`,
-        )
+      const mimeType = file.type || mimeFromName(file.name)
+      const kind = kindOfMime(mimeType)
+      const refused = attachRefusal(format, kind, file.name)
+      if (refused) {
+        setError(refused)
         continue
       }
       if (file.size > FILE_MAX_BYTES) {
@@ -69,9 +73,9 @@ export function useAttach(target: AttachTarget = TEXT_ATTACH_TARGET): {
           ref: media.ref,
           url: media.url,
           name: media.name,
-          mimeType: media.mimeType,
+          mimeType: media.mimeType || mimeType,
           size: media.size,
-          kind: isImage ? 'image' : 'file',
+          kind,
         }
         target.setAttachments([...target.attachments(), attachment])
       } catch (e) {
@@ -80,7 +84,20 @@ export function useAttach(target: AttachTarget = TEXT_ATTACH_TARGET): {
     }
     setBusy(null)
   }
-  return { attach, busy }
+  const addUrl = (url: string, kind: AttachKind, mimeType: string): boolean => {
+    setError(null)
+    const refused = attachRefusal(target.format(), kind, url)
+    if (refused) {
+      setError(refused)
+      return false
+    }
+    target.setAttachments([
+      ...target.attachments(),
+      { ref: url, url: '', name: url, mimeType, size: 0, kind, remote: true },
+    ])
+    return true
+  }
+  return { attach, addUrl, busy }
 }
 
 /** The Text panel's attachments. */
@@ -113,18 +130,21 @@ export function AttachmentList({
   return (
     <ul className="attachments" aria-label="Attachments">
       {attachments.map((a, i) => (
-        <li key={a.ref} className="attachment">
-          {a.kind === 'image' ? (
+        <li key={`${i}:${a.ref}`} className="attachment">
+          {a.kind === 'image' && !a.remote ? (
             <img src={a.url} alt={a.name} />
           ) : (
             <span className="file-icon" aria-hidden="true">
-              📄
+              {a.remote ? '🔗' : a.kind === 'audio' ? '🎵' : '📄'}
             </span>
           )}
-          <span className="small">
-            {a.name}
+          <span className="small attachment-name" title={a.name}>
+            {a.remote ? shortUrl(a.name) : a.name}
             <br />
-            <span className="muted">{formatSize(a.size)}</span>
+            <span className="muted">
+              {a.remote ? `${a.kind} by URL${a.mimeType ? ` · ${a.mimeType}` : ''}` : formatSize(a.size)}
+              {!a.remote && a.kind === 'audio' ? ' · audio' : ''}
+            </span>
           </span>
           {a.kind === 'image' && detail && (
             <select
@@ -148,6 +168,18 @@ export function AttachmentList({
       ))}
     </ul>
   )
+}
+
+/** A URL short enough for a chip: its host and last path segment. */
+function shortUrl(url: string): string {
+  try {
+    const u = new URL(url)
+    const last = u.pathname.split('/').filter(Boolean).pop() ?? ''
+    const short = `${u.host}${last ? `/…/${last}` : u.pathname}`
+    return short.length > 48 ? `${short.slice(0, 47)}…` : short
+  } catch {
+    return url.length > 48 ? `${url.slice(0, 47)}…` : url
+  }
 }
 
 function formatSize(bytes: number): string {

@@ -22,6 +22,7 @@ import { textCalls } from '../../ipc/textCalls'
 import { Conversation } from './Conversation'
 import { ParametersForm } from './ParametersForm'
 import { AttachButton, AttachmentChips, useAttach } from './Attachments'
+import { AttachUrl, InputLossNotes } from './AttachUrl'
 import { RequestView } from './RequestView'
 import { InterruptedRunsNotice } from './InterruptedRunsNotice'
 
@@ -186,7 +187,7 @@ function Composer({ running }: { running: boolean }) {
   const composer = useTextStore((s) => s.composer)
   const { set, send, stop } = useTextStore.getState()
   const ref = useRef<HTMLTextAreaElement>(null)
-  const { attach, busy } = useAttach()
+  const { attach, addUrl, busy } = useAttach()
   const error = useTextStore((s) => s.attachError)
   const [dragging, setDragging] = useState(false)
   return (
@@ -206,6 +207,7 @@ function Composer({ running }: { running: boolean }) {
       }}
     >
       <AttachmentChips />
+      <InputLossNotes />
       <textarea
         ref={ref}
         aria-label="Message"
@@ -232,6 +234,11 @@ function Composer({ running }: { running: boolean }) {
       )}
       <div className="actions">
         <AttachButton busy={busy} onFiles={(files) => void attach(files)} />
+        <AttachUrl
+          disabled={!!busy}
+          onAdd={addUrl}
+          onError={(attachError) => useTextStore.setState({ attachError })}
+        />
         {running ? (
           <button className="danger" onClick={() => void stop()}>
             Stop

@@ -20,7 +20,9 @@ const attachmentSchema = z.object({
   name: z.string(),
   mimeType: z.string(),
   size: z.number(),
-  kind: z.enum(['image', 'file']),
+  kind: z.enum(['image', 'file', 'audio']),
+  /** A URL sent as it is (the ref is the URL); without the flag it would be read as a media reference. */
+  remote: z.boolean().optional(),
   detail: z.enum(['auto', 'low', 'high']).optional(),
 })
 
