@@ -98,6 +98,45 @@ afterAll(async () => {
 })
 
 describe('a hostile shared suite', () => {
+  it(
+    'stops at once: a stopped matrix ends the check in the pattern worker and skips the ones still waiting',
+    { timeout: 60_000 },
+    async () => {
+      const slow = suiteSchema.parse({
+        ...suite,
+        cases: [
+          {
+            ...suite.cases[3]!,
+            assertions: Array.from({ length: 5 }, (_, i) => ({
+              kind: 'matches',
+              pattern: `^\\{"s":"(a+)+\\1"\\}$|${i}`,
+            })),
+          },
+        ],
+      })
+      const targets: MatrixTarget[] = (['chat', 'messages'] as const).map((format) => ({
+        format,
+        model: 'sim-model',
+        profileId,
+      }))
+      const matrix = new MatrixRun(text, slow, targets, { concurrency: 2 })
+      const done = matrix.run()
+      // Stop once the first check is running in the worker: ten checks of 1 s each are queued behind it.
+      while (!patternWorker.busy) await new Promise((resolve) => setTimeout(resolve, 5))
+      const stoppedAt = performance.now()
+      matrix.stop()
+      const cells = await done
+      const afterStop = performance.now() - stoppedAt
+      console.log(
+        `stopped a matrix of ten queued 1 s checks: it ended ${afterStop.toFixed(0)} ms after the stop`,
+      )
+      expect(cells.map((c) => c.status)).toEqual(['stopped', 'stopped'])
+      expect(cells.reduce((n, c) => n + c.results.length, 0)).toBe(0)
+      // The check running in the worker is ended with the stop, not awaited (it alone would take 1 s of CPU).
+      expect(afterStop).toBeLessThan(500)
+    },
+  )
+
   // A bar on main's delay, measured on a machine other processes share: a retry measures again (a neighbour's CPU
   // burst is not the suite's doing); the verdicts are asserted on every attempt.
   it(

@@ -63,13 +63,18 @@ async function matchPattern(
   pattern: string,
   flags: string,
   text: string,
+  signal?: AbortSignal,
 ): Promise<{ ok: true; matched: boolean } | { ok: false; message: string }> {
   const plan = planPattern(pattern, flags)
   if (!plan.ok) return { ok: false, message: `matches ${plan.field}: ${plan.message}` }
   if (plan.engine === 're2' && plan.steps * Math.max(text.length, 1) <= INLINE_PATTERN_WORK)
     return { ok: true, matched: linearPattern(pattern, flags)!.test(text) }
   const limit = timeLimitFor(text.length)
-  const out = await patternWorker.run({ op: 'match', plan: runnable(plan, pattern, flags)!, text }, limit)
+  const out = await patternWorker.run(
+    { op: 'match', plan: runnable(plan, pattern, flags)!, text },
+    limit,
+    signal,
+  )
   if (out.ok) return { ok: true, matched: 'matched' in out && out.matched }
   return {
     ok: false,
@@ -80,7 +85,12 @@ async function matchPattern(
   }
 }
 
-export async function checkAssertion(assertion: Assertion, run: RunOutcome): Promise<AssertionResult> {
+/** One assertion against one run; `signal` stops a check waiting for (or running in) the pattern worker. */
+export async function checkAssertion(
+  assertion: Assertion,
+  run: RunOutcome,
+  signal?: AbortSignal,
+): Promise<AssertionResult> {
   const result = (pass: boolean, message: string): AssertionResult => ({ assertion, pass, message })
   switch (assertion.kind) {
     case 'contains': {
@@ -92,7 +102,7 @@ export async function checkAssertion(assertion: Assertion, run: RunOutcome): Pro
     }
     case 'matches': {
       const flags = assertion.flags ?? ''
-      const out = await matchPattern(assertion.pattern, flags, run.text)
+      const out = await matchPattern(assertion.pattern, flags, run.text, signal)
       if (!out.ok) return result(false, out.message)
       return out.matched
         ? result(true, `the answer matches /${short(assertion.pattern)}/${flags}`)
@@ -102,7 +112,13 @@ export async function checkAssertion(assertion: Assertion, run: RunOutcome): Pro
       const parsed = parseJson(run.text)
       if (!parsed.ok) return result(false, `the answer is not JSON: ${parsed.reason}`)
       const problem = assertion.schema
-        ? await checkSchema(assertion.schema, parsed.value, 'the answer', timeLimitFor(run.text.length))
+        ? await checkSchema(
+            assertion.schema,
+            parsed.value,
+            'the answer',
+            timeLimitFor(run.text.length),
+            signal,
+          )
         : null
       return problem
         ? result(false, problem)
@@ -130,6 +146,7 @@ export async function checkAssertion(assertion: Assertion, run: RunOutcome): Pro
               args.value,
               `the arguments of ${assertion.name}`,
               timeLimitFor(call.arguments.length),
+              signal,
             )
           : null
         if (!problem) return result(true, `${assertion.name} was called with fitting arguments`)
@@ -163,10 +180,18 @@ export async function checkAssertion(assertion: Assertion, run: RunOutcome): Pro
 export async function checkRun(
   assertions: readonly Assertion[],
   run: RunOutcome,
-): Promise<{ pass: boolean; results: AssertionResult[] }> {
+  /** Aborted when the matrix stops: the checks still to come are skipped and one in the worker is ended. */
+  signal?: AbortSignal,
+): Promise<{ pass: boolean; results: AssertionResult[]; cut: boolean }> {
   const results: AssertionResult[] = []
-  for (const a of assertions) results.push(await checkAssertion(a, run))
-  return { pass: run.status === 'done' && results.every((r) => r.pass), results }
+  for (const a of assertions) {
+    if (signal?.aborted) break
+    const result = await checkAssertion(a, run, signal)
+    // A check ended by the stop has no verdict to show.
+    if (!signal?.aborted) results.push(result)
+  }
+  if (signal?.aborted) return { pass: false, results, cut: true }
+  return { pass: run.status === 'done' && results.every((r) => r.pass), results, cut: false }
 }
 
 /** A rule a suite breaks that its schema cannot see: a pattern that is not a regex, a schema Ajv refuses. */

@@ -81,6 +81,8 @@ class CollectingSink implements EventSink<Events> {
 
 export class MatrixRun {
   private stopped = false
+  /** Aborted by stop(): checks waiting for (or running in) the pattern worker end with it. */
+  private readonly checks = new AbortController()
   private readonly inFlight = new Set<string>()
   private readonly sink = new CollectingSink()
   readonly cells: MatrixCell[] = []
@@ -119,6 +121,7 @@ export class MatrixRun {
 
   stop(): void {
     this.stopped = true
+    this.checks.abort()
     for (const runId of this.inFlight) this.text.stop(runId)
   }
 
@@ -173,9 +176,11 @@ export class MatrixRun {
       outputTokens: ended.timings.outputTokens,
       error: ended.error?.message ?? null,
     }
-    const checked = await checkRun(saved.assertions, outcome)
+    // A check may wait for the pattern worker (a pattern only JavaScript runs takes up to its time limit): once
+    // the matrix is stopped, its checks end at once and the cell counts as stopped.
+    const checked = await checkRun(saved.assertions, outcome, this.checks.signal)
     const status: CellStatus =
-      ended.status === 'aborted'
+      ended.status === 'aborted' || checked.cut
         ? 'stopped'
         : ended.status !== 'done'
           ? 'error'

@@ -113,6 +113,8 @@ interface Queued {
   resolve: (result: PatternJobResult) => void
 }
 
+const STOPPED: PatternJobResult = { ok: false, reason: 'failed', message: 'stopped' }
+
 export class PatternWorker {
   private worker: Worker | null = null
   /** Set once the worker has loaded Ajv and re2js: a job's time limit starts when it can run, not while loading. */
@@ -124,12 +126,36 @@ export class PatternWorker {
   /** Workers started so far (a replaced worker counts again); for tests and diagnostics. */
   started = 0
 
-  /** Runs one job; resolves (never rejects) with its result, a timeout or the worker's failure. */
-  run(job: PatternJob, limitMs: number): Promise<PatternJobResult> {
+  /** True while a job runs in the worker. */
+  get busy(): boolean {
+    return this.current !== null
+  }
+
+  /**
+   * Runs one job; resolves (never rejects) with its result, a timeout or the worker's failure. Aborting `signal`
+   * drops the job if it waits, or ends the worker if it runs (a stopped matrix does not wait for its checks).
+   */
+  run(job: PatternJob, limitMs: number, signal?: AbortSignal): Promise<PatternJobResult> {
+    if (signal?.aborted) return Promise.resolve(STOPPED)
     return new Promise((resolve) => {
-      this.queue.push({ job, limitMs, resolve })
+      const queued: Queued = { job, limitMs, resolve }
+      signal?.addEventListener('abort', () => this.drop(queued), { once: true })
+      this.queue.push(queued)
       this.next()
     })
+  }
+
+  private drop(queued: Queued): void {
+    const at = this.queue.indexOf(queued)
+    if (at >= 0) {
+      this.queue.splice(at, 1)
+      queued.resolve(STOPPED)
+    } else if (this.current?.resolve === queued.resolve) {
+      const running = this.worker
+      this.worker = null
+      void running?.terminate()
+      this.finish(STOPPED)
+    }
   }
 
   /** Ends the worker; jobs still waiting fail. */

@@ -88,10 +88,11 @@ export async function checkSchema(
   value: unknown,
   what: string,
   limitMs: number,
+  signal?: AbortSignal,
 ): Promise<string | null> {
   const { problem, patterns } = entry(schema)
   if (problem) return problem
-  const result = await patternWorker.run({ op: 'schema', schema, patterns, value }, limitMs)
+  const result = await patternWorker.run({ op: 'schema', schema, patterns, value }, limitMs, signal)
   if (!result.ok) {
     if (result.reason === 'failed')
       return `${what} could not be checked against the schema: ${result.message}`
