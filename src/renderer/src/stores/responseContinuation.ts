@@ -32,9 +32,15 @@ export function clearContinuation(): void {
  * `previous_response_id`; otherwise the draft as it is. The continuation is used up either way.
  */
 export function continued(format: WireFormat, draft: Draft): Draft {
+  const next = withContinuation(format, draft)
+  clearContinuation()
+  return next
+}
+
+/** The same draft without using the continuation up (the request preview shows what Send will send). */
+export function withContinuation(format: WireFormat, draft: Draft): Draft {
   const c = useContinuation.getState().next
   if (!c) return draft
-  clearContinuation()
   const fits =
     format === 'responses' &&
     draft.messages.length > c.turns &&

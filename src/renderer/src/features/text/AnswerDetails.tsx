@@ -9,6 +9,9 @@ import { CopyButton } from '../../components/inspector/CopyButton'
 import type { RunView } from '../../stores/runFold'
 import { openLink } from './openLink'
 
+/** Citation kinds every source of a search has: not worth a badge (file citations and the like get one). */
+const COMMON_KINDS = new Set(['citation', 'url_citation', 'grounding', 'web_search_result_location'])
+
 interface Props {
   run: Pick<RunView, 'status' | 'format' | 'summary' | 'text' | 'responseId'>
   /** Starts the next turn from this response by id (responses format); absent where there is no next turn. */
@@ -35,7 +38,7 @@ export const AnswerDetails = memo(function AnswerDetails({ run, onContinue, cont
             {sources.map((source, i) => (
               <li key={`${source.url ?? source.title ?? ''}-${i}`} data-testid="citation">
                 <SourceLink url={source.url} title={source.title} />
-                {source.kind !== 'citation' && <span className="badge">{source.kind}</span>}
+                {!COMMON_KINDS.has(source.kind) && <span className="badge">{source.kind}</span>}
                 {source.spans.map((span, j) => (
                   <blockquote key={j} className="supported-span small" data-testid="supported-span">
                     {span.text}

@@ -22,6 +22,7 @@ import { textCalls } from '../../ipc/textCalls'
 import { Loading } from '../../panels/lazyPanels'
 import { formats, type Draft } from '../../../../shared/wire'
 import { responseFormatProblem, toolsProblem } from './jsonField'
+import { useContinuation, withContinuation } from '../../stores/responseContinuation'
 
 // The Inspector and the code export are tabs behind the request JSON: each is fetched when first shown.
 const Inspector = lazy(() =>
@@ -67,8 +68,13 @@ export function RequestView() {
   const state = useTextStore.getState()
   const { format, rawBody } = inputs
   // draft() reads these same fields through getState(); `inputs` changes exactly when one of them does.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const draft = useMemo(() => useTextStore.getState().draft(true).draft, [inputs])
+  // With "Continue from this response" on, the preview is the continued request Send will make.
+  const continuation = useContinuation((c) => c.next)
+  const draft = useMemo(
+    () => withContinuation(inputs.format, useTextStore.getState().draft(true).draft),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [inputs, continuation],
+  )
 
   useEffect(() => {
     let cancelled = false
