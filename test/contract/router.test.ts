@@ -74,6 +74,7 @@ describe('IPC router', () => {
         "check.exchange",
         "check.exportReport",
         "check.listReports",
+        "check.rerunCell",
         "check.start",
         "check.stop",
         "compare.putExport",

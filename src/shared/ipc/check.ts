@@ -83,6 +83,14 @@ export const checkCommands = {
     z.object({ checkId: z.string().max(100), key: z.string().max(400) }),
     z.object({ format: z.enum(WIRE_FORMATS), draft: draftSchema }),
   ),
+  /**
+   * Runs one cell of a finished check again (once, never retried); its new verdict arrives as `check.cell` and
+   * replaces the old one in the report. A paid cell (video, images) runs only with `paidConfirmed`.
+   */
+  'check.rerunCell': defineCommand(
+    z.object({ checkId: z.string().max(100), key: z.string().max(400), paidConfirmed: z.boolean() }),
+    z.object({ started: z.boolean() }),
+  ),
   /** This session's finished checks, newest first. */
   'check.listReports': defineCommand(z.object({}), z.object({ reports: z.array(checkSummarySchema) })),
   /** Writes a finished check as a Markdown or JSON file and answers a link to it. */

@@ -63,6 +63,9 @@ test('a check runs to an all-green matrix, a cell opens its requests in the Insp
   await expect(inspector).toContainText('tool_result')
   await expect(inspector).toContainText('Bearer ***')
   await expect(detail.getByRole('button', { name: 'Save as case' })).toBeVisible()
+  await detail.getByRole('button', { name: 'Run this probe again' }).click()
+  await expect(detail.getByRole('button', { name: 'Run this probe again' })).toBeEnabled()
+  await expect(detail.getByTestId('check-verdict')).toContainText('called get_weather')
   await fits(page, testInfo, 'check-cell')
 
   await page.getByRole('button', { name: 'Export Markdown' }).click()

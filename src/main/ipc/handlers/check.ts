@@ -34,6 +34,7 @@ export function checkHandlers({ check, media }: CheckServices): Handlers<typeof 
     'check.stop': ({ checkId }) => check.stop(checkId),
     'check.exchange': ({ exchangeId }) => check.exchange(exchangeId),
     'check.cellDraft': ({ checkId, key }) => check.cellDraft(checkId, key),
+    'check.rerunCell': (input, ctx) => check.rerunCell(input, ctx.events),
     'check.listReports': () => ({ reports: check.summaries() }),
     'check.exportReport': ({ checkId, format }) => {
       const report = check.report(checkId)

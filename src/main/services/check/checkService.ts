@@ -30,6 +30,8 @@ export class CheckService {
   private readonly running = new Map<string, CheckRun>()
   private readonly reports: CheckReport[] = []
   private readonly drafts = new Map<string, Map<string, { format: WireFormat; draft: Draft }>>()
+  private readonly profileOf = new Map<string, string>()
+  private readonly rerunning = new Set<string>()
 
   constructor(
     private readonly deps: {
@@ -71,6 +73,7 @@ export class CheckService {
       },
     })
     this.running.set(input.checkId, run)
+    this.profileOf.set(input.checkId, input.profileId)
     const t0 = performance.now()
     void run
       .run()
@@ -91,6 +94,44 @@ export class CheckService {
           })
       })
     return { plan }
+  }
+
+  /** Runs one finished cell again, once; its new verdict replaces the old in the report and goes to `sink`. */
+  async rerunCell(
+    input: { checkId: string; key: string; paidConfirmed: boolean },
+    sink: EventSink<Events>,
+  ): Promise<{ started: boolean }> {
+    const report = this.report(input.checkId)
+    const old = report.cells.find((c) => c.key === input.key)
+    if (!old) throw new AppError('CHECK_NO_CELL', 'That cell is not part of this check.')
+    if ((old.group === 'video' || old.group === 'images') && !input.paidConfirmed)
+      throw new AppError('CHECK_PAID_UNCONFIRMED', 'This probe costs money: confirm before running it again.')
+    const id = `${input.checkId}\u0000${input.key}`
+    if (this.rerunning.has(id)) return { started: false }
+    const profile = await this.deps.profiles.resolve(this.profileOf.get(input.checkId) ?? '')
+    const planned: PlannedCell = { ...old, skip: null }
+    const drafts = this.drafts.get(input.checkId)
+    this.rerunning.add(id)
+    const run = new CheckRun(profile, [planned], {
+      concurrency: 1,
+      recorder: this.deps.recorder,
+      userAgent: this.deps.userAgent,
+      secrets: this.deps.secrets?.(),
+      keep: (recorder) => this.exchanges.add(recorder),
+      keepDraft: (key, value) => drafts?.set(key, value as { format: WireFormat; draft: Draft }),
+    })
+    void run
+      .run()
+      .catch(() => [])
+      .then((cells) => {
+        this.rerunning.delete(id)
+        const cell = cells[0]
+        if (!cell) return
+        const at = report.cells.findIndex((c) => c.key === cell.key)
+        if (at >= 0) report.cells[at] = cell
+        if (sink.alive) sink.emit('check.cell', { checkId: input.checkId, cell })
+      })
+    return { started: true }
   }
 
   stop(checkId: string): { stopped: boolean } {

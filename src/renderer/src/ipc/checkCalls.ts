@@ -9,6 +9,8 @@ export const checkCalls = {
   stop: (checkId: string) => client.invoke('check.stop', { checkId }),
   exchange: (exchangeId: string) => client.invoke('check.exchange', { exchangeId }),
   cellDraft: (checkId: string, key: string) => client.invoke('check.cellDraft', { checkId, key }),
+  rerunCell: (checkId: string, key: string, paidConfirmed: boolean) =>
+    client.invoke('check.rerunCell', { checkId, key, paidConfirmed }),
   listReports: () => client.invoke('check.listReports', {}),
   exportReport: (checkId: string, format: 'markdown' | 'json') =>
     client.invoke('check.exportReport', { checkId, format }),

@@ -7,6 +7,7 @@ import type { CheckCell, PaidGroup } from '../../../shared/check/model'
 import type { CheckSummary, PlannedCellView } from '../../../shared/ipc/check'
 import { CHECK_CONCURRENCY_MAX, CHECK_MODELS_MAX } from '../../../shared/ipc/check'
 import { checkCalls } from '../ipc/checkCalls'
+import { askUser } from './confirmStore'
 
 type DiffResult = Awaited<ReturnType<typeof checkCalls.diff>>
 
@@ -64,6 +65,8 @@ interface CheckState {
   reports: CheckSummary[]
   diff: DiffResult | null
   diffError: string | null
+  /** Cells being run again, by key. */
+  rerunning: Record<string, true>
 
   setForm(patch: Partial<CheckForm>): void
   touch(field: string): void
@@ -73,6 +76,8 @@ interface CheckState {
   exportReport(format: 'markdown' | 'json'): Promise<void>
   loadReports(): Promise<void>
   diffWith(before: { beforeId: string } | { beforeText: string }): Promise<void>
+  /** Runs one finished cell again; a paid one only after the user says yes. */
+  rerun(key: string): Promise<void>
 }
 
 let subscribed = false
@@ -80,9 +85,11 @@ function subscribe(set: (fn: (s: CheckState) => Partial<CheckState>) => void) {
   if (subscribed) return
   subscribed = true
   checkCalls.onCell(({ checkId, cell }) =>
-    set((s) =>
-      s.run?.id === checkId ? { run: { ...s.run, cells: { ...s.run.cells, [cell.key]: cell } } } : {},
-    ),
+    set((s) => {
+      if (s.run?.id !== checkId) return {}
+      const { [cell.key]: _done, ...rerunning } = s.rerunning
+      return { run: { ...s.run, cells: { ...s.run.cells, [cell.key]: cell } }, rerunning }
+    }),
   )
   checkCalls.onEnded(({ checkId, stopped, error, durationMs }) =>
     set((s) =>
@@ -106,6 +113,7 @@ export const useCheckStore = create<CheckState>((set, get) => ({
   reports: [],
   diff: null,
   diffError: null,
+  rerunning: {},
 
   setForm: (patch) => set((s) => ({ form: { ...s.form, ...patch } })),
   touch: (field) => set((s) => ({ touched: { ...s.touched, [field]: true } })),
@@ -172,6 +180,31 @@ export const useCheckStore = create<CheckState>((set, get) => ({
       set({ reports: (await checkCalls.listReports()).reports })
     } catch (error) {
       set({ error: (error as Error).message })
+    }
+  },
+
+  async rerun(key) {
+    const run = get().run
+    const cell = run?.cells[key]
+    if (!run?.ended || !cell || get().rerunning[key]) return
+    const paid = cell.group === 'video' || cell.group === 'images'
+    if (
+      paid &&
+      !(await askUser({
+        title: 'Run this paid probe again?',
+        message: `${cell.subject} submits a new ${cell.group === 'video' ? 'video job' : 'console image task'}, which the gateway charges for.`,
+        confirm: 'Run it again',
+      }))
+    )
+      return
+    set((s) => ({ rerunning: { ...s.rerunning, [key]: true }, error: null }))
+    try {
+      await checkCalls.rerunCell(run.id, key, paid)
+    } catch (error) {
+      set((s) => {
+        const { [key]: _gone, ...rerunning } = s.rerunning
+        return { rerunning, error: (error as Error).message }
+      })
     }
   },
 

@@ -9,6 +9,7 @@ import { probeById } from '../../../../shared/check/battery'
 import { Inspector } from '../../components/inspector'
 import { SaveCaseButton } from '../cases/SaveCaseButton'
 import { checkCalls } from '../../ipc/checkCalls'
+import { useCheckStore } from '../../stores/checkStore'
 
 export function CellDetail({
   checkId,
@@ -55,6 +56,9 @@ export function CellDetail({
   }, [id])
 
   const probe = probeById(cell.probeId)
+  const rerun = useCheckStore((s) => s.rerun)
+  const rerunning = useCheckStore((s) => !!s.rerunning[cell.key])
+  const ended = useCheckStore((s) => !!s.run?.ended)
   return (
     <aside ref={box} className="check-detail" aria-label="Cell detail">
       <div className="check-detail-head">
@@ -81,7 +85,14 @@ export function CellDetail({
         {cell.tokensPerSecond !== null && ` · ${cell.tokensPerSecond} tokens/s`}
         {cell.totalMs !== null && ` · ${cell.totalMs} ms in all`}
       </p>
-      {draft && <SaveCaseButton draft={() => draft} />}
+      <div className="check-inline">
+        {draft && <SaveCaseButton draft={() => draft} />}
+        {ended && cell.status !== 'skipped' && (
+          <button type="button" disabled={rerunning} onClick={() => void rerun(cell.key)}>
+            {rerunning ? 'Running again…' : 'Run this probe again'}
+          </button>
+        )}
+      </div>
       {cell.exchangeIds.length > 1 && (
         <div className="check-exchange-tabs" role="group" aria-label="Requests of this cell">
           {cell.exchangeIds.map((x, i) => (
