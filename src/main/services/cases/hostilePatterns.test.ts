@@ -25,18 +25,26 @@ const hostileSchema = {
   properties: { s: { type: 'string', pattern: '^(a+)+$' } },
 }
 
-/** Runs `work` while measuring main's event-loop delay; answers its result, the time taken and the p99 delay. */
-async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; p99: number }> {
+/**
+ * Runs `work` while measuring main's event loop; answers its result, the time taken, the p99 delay and the loop's
+ * utilization (the share of the time main ran code rather than waited: about 1 while a regex holds it).
+ */
+async function measured<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; ms: number; p99: number; busy: number }> {
   const delay = monitorEventLoopDelay({ resolution: 1 })
   delay.enable()
+  const loop = performance.eventLoopUtilization()
   const started = performance.now()
   const value = await work()
   const ms = performance.now() - started
+  const busy = performance.eventLoopUtilization(loop).utilization
   delay.disable()
+  const p99 = delay.percentile(99) / 1e6
   console.log(
-    `event loop over ${ms.toFixed(0)} ms: p50 ${(delay.percentile(50) / 1e6).toFixed(1)} p90 ${(delay.percentile(90) / 1e6).toFixed(1)} p99 ${(delay.percentile(99) / 1e6).toFixed(1)} max ${(delay.max / 1e6).toFixed(1)} n ${delay.count}`,
+    `event loop over ${ms.toFixed(0)} ms: utilization ${busy.toFixed(3)}, delay p50 ${(delay.percentile(50) / 1e6).toFixed(1)} p99 ${p99.toFixed(1)} max ${(delay.max / 1e6).toFixed(1)} ms`,
   )
-  return { value, ms, p99: delay.percentile(99) / 1e6 }
+  return { value, ms, p99, busy }
 }
 
 afterAll(() => patternWorker.close())
@@ -77,30 +85,26 @@ describe('hostile patterns in case assertions', () => {
     expect(ms).toBeLessThan(3000)
   })
 
-  // Main's delay is measured on a machine other processes share: a retry measures again (a neighbour's CPU burst is
-  // not the check's doing); the verdict is asserted on every attempt.
-  it(
-    'a backreference only JavaScript runs is stopped after its time limit, with main responsive meanwhile',
-    { retry: 2 },
-    async () => {
-      const before = patternWorker.started
-      const { value, ms, p99 } = await measured(() =>
-        checkAssertion({ kind: 'matches', pattern: '^(a+)+\\1$' }, run({ text: `${'a'.repeat(40)}!` })),
-      )
-      expect(value.pass).toBe(false)
-      expect(value.message).toBe(
-        'pattern took too long: /^(a+)+\\1$/ ran over 1000 ms on an answer of 41 characters and was stopped',
-      )
-      // One second of the worker's CPU time; on a busy machine the niced thread may need longer to get it.
-      expect(ms).toBeGreaterThanOrEqual(1000)
-      expect(ms).toBeLessThan(12_000)
-      expect(p99).toBeLessThan(20)
-      // The stuck worker was ended; a fresh one answers the next pattern only JavaScript runs.
-      const next = await checkAssertion({ kind: 'matches', pattern: '(a)\\1' }, run({ text: 'xaay' }))
-      expect(next).toMatchObject({ pass: true, message: 'the answer matches /(a)\\1/' })
-      expect(patternWorker.started).toBeGreaterThan(before)
-    },
-  )
+  // Main is held to being idle while the worker spins: its loop utilization, which other processes' load on the
+  // machine does not raise (the delay p99, which they do, is held in the matrix test, test/integration).
+  it('a backreference only JavaScript runs is stopped after its time limit, with main responsive meanwhile', async () => {
+    const before = patternWorker.started
+    const { value, ms, busy } = await measured(() =>
+      checkAssertion({ kind: 'matches', pattern: '^(a+)+\\1$' }, run({ text: `${'a'.repeat(40)}!` })),
+    )
+    expect(value.pass).toBe(false)
+    expect(value.message).toBe(
+      'pattern took too long: /^(a+)+\\1$/ ran over 1000 ms on an answer of 41 characters and was stopped',
+    )
+    // One second of the worker's CPU time; on a busy machine the niced thread may need longer to get it.
+    expect(ms).toBeGreaterThanOrEqual(1000)
+    expect(ms).toBeLessThan(12_000)
+    expect(busy).toBeLessThan(0.2)
+    // The stuck worker was ended; a fresh one answers the next pattern only JavaScript runs.
+    const next = await checkAssertion({ kind: 'matches', pattern: '(a)\\1' }, run({ text: 'xaay' }))
+    expect(next).toMatchObject({ pass: true, message: 'the answer matches /(a)\\1/' })
+    expect(patternWorker.started).toBeGreaterThan(before)
+  })
 
   it('a lookahead in a JSON Schema pattern is stopped the same way', async () => {
     const schema = { type: 'string', pattern: '^(?=(a+)+$)' }
