@@ -95,7 +95,7 @@ describe('edited video request JSON', () => {
     const issues = checkRawVideoBody('model', text)
     expect(issues.length).toBeGreaterThan(0)
     expect(issues.every((i) => i.severity === 'error')).toBe(true)
-    expect(issues.map((i) => i.path).join()).toMatch(/--dur|metadata/)
+    expect(issues.map((i) => i.path)).toContain('metadata.content[0].text --dur')
     await expect(
       video.submitRaw({ profileId, kind: 'model', body: text, force: false }),
     ).rejects.toMatchObject({
@@ -128,7 +128,10 @@ describe('edited video request JSON', () => {
     const done = await ended(() => video.get(job.id) as VideoJob)
     // The gateway decides: the simulator does not know the model and says so.
     expect(done.error?.message).toContain('famZ-9')
-    await expect(video.retry(job.id)).rejects.toMatchObject({ code: 'JOB_NOT_RESUBMITTABLE' })
+    // Retry sends the same text again, as a new job.
+    const again = await video.retry(job.id)
+    expect(again.resubmitted).toBe(true)
+    expect(video.exchange(again.job.id, 'submit')?.request.body).toBe(outside)
   })
 
   it('a console video body is checked by the console rules and sent as written', async () => {

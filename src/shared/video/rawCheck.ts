@@ -19,6 +19,15 @@ export function parseRawBody(text: string): { body: unknown } | { issue: RawIssu
   return { body: JSON.parse(text) as unknown }
 }
 
+/** Family D's flags live in its text item: the JSON path of that item. */
+function familyDTextPath(body: unknown): string {
+  const content = (body as { metadata?: { content?: unknown } }).metadata?.content
+  const index = Array.isArray(content)
+    ? content.findIndex((c) => (c as { type?: unknown } | null)?.type === 'text')
+    : -1
+  return `metadata.content[${Math.max(index, 0)}].text`
+}
+
 export function checkRawVideoBody(kind: 'model' | 'console', text: string): RawIssue[] {
   const parsed = parseRawBody(text)
   if ('issue' in parsed) return [parsed.issue]
@@ -36,10 +45,15 @@ export function checkRawVideoBody(kind: 'model' | 'console', text: string): RawI
       { path: 'model', rule: 'catalog', message: `model ${model}: ${NOT_IN_CATALOG}`, severity: 'warning' },
     ]
   }
-  return analyzeVideoBody(body).issues.map((i) => ({
-    path: i.field,
-    rule: i.rule,
-    message: i.message,
-    severity: 'error',
-  }))
+  return analyzeVideoBody(body)
+    .issues.map((i) => ({
+      ...i,
+      field: i.field.startsWith('--') ? `${familyDTextPath(body)} ${i.field}` : i.field,
+    }))
+    .map((i) => ({
+      path: i.field,
+      rule: i.rule,
+      message: i.message,
+      severity: 'error',
+    }))
 }

@@ -9,6 +9,7 @@ import {
   storedImageSchema,
 } from '../../../shared/ipc/images'
 import { jobErrorSchema } from '../../../shared/ipc/video'
+import { IMAGE_ENDPOINTS } from '../../../shared/ipc/rawRequest'
 
 export const imageRecordSchema = imageJobSchema
   .omit({ results: true, nextPollAt: true, notice: true, progress: true, before: true })
@@ -23,5 +24,7 @@ export const imageRecordSchema = imageJobSchema
     /** The stored input shown as "before" (an imported file), if any. */
     beforeMediaId: z.string().nullable(),
     resultAttempts: z.number(),
+    /** Sent as edited request JSON: the text as sent, so Retry sends it again (at most 200 KB). */
+    raw: z.object({ endpoint: z.enum(IMAGE_ENDPOINTS), body: z.string() }).optional(),
   })
 export type ImageRecord = z.infer<typeof imageRecordSchema>

@@ -187,6 +187,13 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
     return this.view(sent)
   }
 
+  protected override resubmitRaw(job: ImageRecord): Promise<ImageJob> | null {
+    const raw = job.raw
+    return raw
+      ? this.submitRaw({ profileId: job.profileId, endpoint: raw.endpoint, body: raw.body, force: true })
+      : null
+  }
+
   private async prepare(
     form: ImageForm,
   ): Promise<{ issues: ValidationIssue[]; files: Map<string, StoredInput> }> {

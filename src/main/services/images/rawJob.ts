@@ -50,6 +50,7 @@ export function rawImageJob(
       profileName: profile.name,
       title: `${promptOf(request.body) ?? kind.label} (edited JSON)`,
       request: null,
+      raw: { endpoint: request.endpoint, body: request.body },
       taskId: null,
       status: 'submitting',
       remoteStatus: null,

@@ -118,6 +118,10 @@ export abstract class JobService<
   protected abstract removed(job: R): Promise<void>
   /** A job reached succeeded or failed. */
   protected finished(_job: R): void {}
+  /** Sends a job's edited request JSON again as a new job; null when the job has none. */
+  protected resubmitRaw(_job: R): Promise<V> | null {
+    return null
+  }
   /** A task found by its id as this kind's record (no request; `adopted` set; status `submitted`). */
   protected abstract adoptedRecord(profile: ResolvedProfile, request: TaskLookupRequest, found: TaskLookup): R
 
@@ -222,6 +226,8 @@ export abstract class JobService<
 
   async retry(jobId: string): Promise<{ job: V; resubmitted: boolean }> {
     const { job, resubmitted } = await this.engine.retry(jobId, async (old) => {
+      const again = old.request ? null : await this.resubmitRaw(old)
+      if (again) return this.engine.record(again.id)
       if (!old.request) {
         throw new AppError(
           'JOB_NOT_RESUBMITTABLE',

@@ -20,5 +20,7 @@ export const jobRecordSchema = videoJobSchema
     result: storedVideoResultSchema.nullable(),
     /** Failed attempts to fetch the result since the task succeeded (bounded). */
     resultAttempts: z.number(),
+    /** Sent as edited request JSON: the text as sent, so Retry sends it again (at most 200 KB). */
+    raw: z.object({ kind: z.enum(['model', 'console']), body: z.string() }).optional(),
   })
 export type JobRecord = z.infer<typeof jobRecordSchema>

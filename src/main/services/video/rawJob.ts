@@ -57,6 +57,7 @@ export function rawVideoJob(
         sampleCount: analysis?.sampleCount ?? 1,
       },
       request: null,
+      raw: { kind: request.kind, body: request.body },
       taskId: null,
       status: 'submitting',
       remoteStatus: null,

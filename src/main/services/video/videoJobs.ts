@@ -158,6 +158,13 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
     return this.view(sent)
   }
 
+  protected override resubmitRaw(job: JobRecord): Promise<VideoJob> | null {
+    const raw = job.raw
+    return raw
+      ? this.submitRaw({ profileId: job.profileId, kind: raw.kind, body: raw.body, force: true })
+      : null
+  }
+
   async details(jobId: string): Promise<{
     job: VideoJob
     request: VideoJobRequest | null

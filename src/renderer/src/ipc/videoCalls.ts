@@ -1,5 +1,6 @@
-// The video domain's calls that panels make outside the video store's job list: the request preview, one job's
-// details and exchanges, and "Save as…". Components reach main through here, never the client.
+// The job domains' calls that panels make outside the stores' job lists: the request preview, one job's details
+// and exchanges, "Save as…", and sending an edited request JSON (video and images). Components reach main
+// through here, never the client.
 import type { CommandInput } from '../../../shared/ipc/define'
 import type { Commands } from '../../../shared/ipc/contract'
 import { client } from './client'
@@ -11,4 +12,10 @@ export const videoCalls = {
   getExchange: (jobId: string, which: CommandInput<Commands['video.getExchange']>['which']) =>
     client.call('video.getExchange', { jobId, which }),
   saveResult: (jobId: string) => client.call('video.saveResult', { jobId }),
+  submitRawRequest: (request: CommandInput<Commands['video.submitRawRequest']>) =>
+    client.call('video.submitRawRequest', request),
+  submitRawImages: (request: CommandInput<Commands['images.submitRawRequest']>) =>
+    client.call('images.submitRawRequest', request),
+  getImagesExchange: (jobId: string, which: CommandInput<Commands['images.getExchange']>['which']) =>
+    client.call('images.getExchange', { jobId, which }),
 }

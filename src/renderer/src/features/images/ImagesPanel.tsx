@@ -11,6 +11,7 @@ import { BeforeAfter } from './BeforeAfter'
 import { Gallery, Lightbox } from './Gallery'
 import { PhotoShootForm } from './PhotoShootForm'
 import { TryOnForm } from './TryOnForm'
+import { ImagesRawRequest } from './ImagesRawRequest'
 import { ImageJobStatus } from '../jobs/JobStatus'
 
 const TABS: { id: ImagesTab; label: string; send: string }[] = [
@@ -73,24 +74,27 @@ export function ImagesPanel() {
         ))}
       </div>
       <div className="video-body">
-        <form
-          className="video-form"
-          aria-label={current.label}
-          onSubmit={(e) => {
-            e.preventDefault()
-            send()
-          }}
-        >
-          {tab === 'batch' ? <BatchImagesForm /> : tab === 'try-on' ? <TryOnForm /> : <PhotoShootForm />}
-          {formLevel && (
-            <p className="field-error" role="alert">
-              {formLevel.message}
-            </p>
-          )}
-          <button type="submit" className="primary" disabled={!profile || sending}>
-            {sending ? 'Sending…' : current.send}
-          </button>
-        </form>
+        <div className="video-form-column">
+          <form
+            className="video-form"
+            aria-label={current.label}
+            onSubmit={(e) => {
+              e.preventDefault()
+              send()
+            }}
+          >
+            {tab === 'batch' ? <BatchImagesForm /> : tab === 'try-on' ? <TryOnForm /> : <PhotoShootForm />}
+            {formLevel && (
+              <p className="field-error" role="alert">
+                {formLevel.message}
+              </p>
+            )}
+            <button type="submit" className="primary" disabled={!profile || sending}>
+              {sending ? 'Sending…' : current.send}
+            </button>
+          </form>
+          <ImagesRawRequest profileId={profile?.id ?? null} mode={mode} />
+        </div>
         <div className="video-side">
           {newest && (
             <div aria-label="Newest job">

@@ -47,11 +47,13 @@ export function JobRow({ row, now, act }: { row: Row; now: number; act(row: Row,
             {job.overdueAt ? 'Stop polling' : 'Cancel'}
           </button>
         )}
-        {(job.status === 'failed' || job.status === 'cancelled') && (
-          <button type="button" onClick={() => act(row, 'retry')}>
-            Retry
-          </button>
-        )}
+        {(job.status === 'failed' || job.status === 'cancelled') &&
+          // An adopted task that failed at the gateway has no request to send again.
+          !(job.adopted && job.error?.stage === 'task') && (
+            <button type="button" onClick={() => act(row, 'retry')}>
+              Retry
+            </button>
+          )}
         <button type="button" className="ghost" onClick={() => act(row, 'remove')}>
           Delete
         </button>

@@ -10,6 +10,7 @@ import { VideoForm } from './VideoForm'
 import { JobList } from './JobList'
 import { CompareGrid, VideoPlayer } from './VideoPlayers'
 import { JobDetails } from './JobDetails'
+import { VideoRawRequest } from './VideoRawRequest'
 
 /** Browser mode's "Save as…": the same media URL, offered as a file (Content-Disposition: attachment). */
 function download(job: VideoJob): void {
@@ -58,7 +59,10 @@ export function VideoPanel() {
         </p>
       )}
       <div className="video-body">
-        <VideoForm profileId={profile?.id ?? null} />
+        <div className="video-form-column">
+          <VideoForm profileId={profile?.id ?? null} />
+          <VideoRawRequest profileId={profile?.id ?? null} />
+        </div>
         <div className="video-side">
           {previewed && (
             <div aria-label="Preview">
