@@ -5,7 +5,9 @@
 // only the new message; chat shows its system fingerprint.
 import { expect, test } from '../fixtures'
 import type { Page } from '@playwright/test'
+import { createServer, type Server } from 'node:http'
 import { TextPage } from '../pages/TextPage'
+import { SettingsPage } from '../pages/SettingsPage'
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [1024, 1920]) {
@@ -84,4 +86,39 @@ test('chat shows its system fingerprint in the metrics', async ({ page, app }) =
   await text.send('Hello there.')
   await text.waitDone()
   await expect(page.getByTestId('run-footer')).toContainText('fingerprint fp_simulator')
+})
+
+test('an HTML error page from a proxy shows its words, with the raw body one click away', async ({
+  page,
+  app,
+}) => {
+  const html =
+    '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>'
+  const server: Server = createServer((req, res) => {
+    req.resume()
+    res.writeHead(502, { 'content-type': 'text/html' })
+    res.end(html)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  try {
+    const port = (server.address() as { port: number }).port
+    await page.goto(app.url)
+    const settings = new SettingsPage(page)
+    await settings.open()
+    await settings.createProfile({ name: 'Behind nginx', baseUrl: `http://127.0.0.1:${port}` })
+    await settings.saveApiKey('Behind nginx', 'sk-e2e-0000000000')
+    const text = new TextPage(page)
+    await text.open()
+    await page.getByLabel('Profile').selectOption({ label: 'Behind nginx' })
+    await text.choose('Chat completions', 'gpt-4o-mini')
+    await text.send('Hello?')
+    const error = page.getByTestId('run-error')
+    await expect(error).toContainText('502 Bad Gateway: nginx (an HTML page)')
+    await expect(error).not.toContainText('without an error message')
+    await error.getByText('Raw error body').click()
+    await expect(error.getByTestId('raw-error-body').locator('pre')).toHaveText(html)
+    await shoot(page, 'html-error')
+  } finally {
+    server.close()
+  }
 })
