@@ -188,7 +188,7 @@ describe('a hostile shared suite', () => {
         )
       expect(cells.every((c) => c.status === 'fail')).toBe(true)
       // Two backreference cells at 1 s of the worker's CPU each, one after the other (longer in wall time on a busy
-      // machine, at most ten times); the rest is quick.
+      // machine, at most three times); the rest is quick.
       expect(ms).toBeLessThan(25_000)
       expect(p99).toBeLessThan(20)
       expect(busy).toBeLessThan(0.3)

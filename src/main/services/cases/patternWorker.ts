@@ -105,7 +105,7 @@ function threadCpuMs(tid: number): number | null {
 }
 
 /** A job may wait this many times its limit in wall time for CPU a busy machine does not give its thread. */
-const STARVED_WALL_FACTOR = 10
+const STARVED_WALL_FACTOR = 3
 
 interface Queued {
   job: PatternJob
