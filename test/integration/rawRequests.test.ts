@@ -89,7 +89,7 @@ describe('edited video request JSON', () => {
 
   it('names errors by JSON path and refuses them until Send anyway, which sends the bytes as written', async () => {
     const text = JSON.stringify({
-      model: 'famD-1-0-pro-250528',
+      model: 'famD-1-5-pro-251215',
       metadata: { content: [{ type: 'text', text: 'a bay --dur 99' }] },
     })
     const issues = checkRawVideoBody('model', text)

@@ -45,15 +45,29 @@ export function checkRawVideoBody(kind: 'model' | 'console', text: string): RawI
       { path: 'model', rule: 'catalog', message: `model ${model}: ${NOT_IN_CATALOG}`, severity: 'warning' },
     ]
   }
-  return analyzeVideoBody(body)
-    .issues.map((i) => ({
-      ...i,
-      field: i.field.startsWith('--') ? `${familyDTextPath(body)} ${i.field}` : i.field,
-    }))
-    .map((i) => ({
-      path: i.field,
+  const row = typeof model === 'string' ? findVideoModel(model) : undefined
+  return analyzeVideoBody(body).issues.map((i): RawIssue => {
+    const assumed = row ? assumedLimit(row.assumed, i.field, i.rule) : null
+    return {
+      path: i.field.startsWith('--') ? `${familyDTextPath(body)} ${i.field}` : i.field,
       rule: i.rule,
-      message: i.message,
-      severity: 'error',
-    }))
+      message: assumed
+        ? `${i.message}: the spec does not state this limit for ${row!.id}; the app assumed it`
+        : i.message,
+      severity: assumed ? 'warning' : 'error',
+    }
+  })
+}
+
+/** Which of the catalog row's assumed values (where the spec is silent) an issue is about, if any. */
+function assumedLimit(assumed: readonly string[], field: string, rule: string): string | null {
+  const key =
+    field === '--dur' || field === 'duration'
+      ? 'durations'
+      : field === '--rs' || field === 'resolution'
+        ? 'resolutions'
+        : field === 'metadata.content' && rule === 'count'
+          ? 'maxReferenceImages'
+          : null
+  return key && assumed.includes(key) ? key : null
 }
