@@ -95,3 +95,26 @@ describe.each(['chat', 'responses', 'messages', 'native'] as const)('%s', (forma
     if (format === 'responses') expect(ended.summary.id).toMatch(/^resp_/)
   })
 })
+
+describe('native block reasons', () => {
+  it.each([true, false])(
+    'a blocked prompt ends with its block reason and ratings (stream %s)',
+    async (stream) => {
+      const sink = new RecordingSink()
+      const draft: Draft = {
+        model: 'gemini-2.5-flash',
+        stream,
+        maxTokens: 100,
+        messages: [{ role: 'user', parts: [{ type: 'text', text: 'sim:blocked say something' }] }],
+      }
+      const { runId } = await service.start({ profileId, format: 'native', draft }, sink)
+      const ended = await sink.ended(runId)
+      expect(ended.summary.finish).toBe('content_filter')
+      expect(ended.summary.safety).toMatchObject({
+        blockReason: 'SAFETY',
+        blockMessage: expect.stringContaining('sim:blocked'),
+      })
+      expect(ended.summary.safety?.ratings.some((r) => r.blocked)).toBe(true)
+    },
+  )
+})

@@ -154,10 +154,30 @@ function envelopeOf(ctx: SimContext, conversation: Conversation, reply: Reply): 
   }
 }
 
+/** `sim:blocked` in the last user message: the prompt is blocked, as the real API answers it (no candidates). */
+function blockedAnswer(conversation: Conversation, envelope: Envelope): Json | undefined {
+  if (!lastUserText(conversation).includes('sim:blocked')) return undefined
+  const prompt = countTokens(lastUserText(conversation))
+  return {
+    promptFeedback: {
+      blockReason: 'SAFETY',
+      blockReasonMessage: 'The prompt was blocked by the simulated safety filter (sim:blocked).',
+      safetyRatings: SAFETY_RATINGS.map((r, i) =>
+        i === 1 ? { ...r, probability: 'HIGH', blocked: true } : r,
+      ),
+    },
+    usageMetadata: { promptTokenCount: prompt, totalTokenCount: prompt },
+    modelVersion: envelope.model,
+    responseId: envelope.responseId,
+  }
+}
+
 export function handleGenerate(ctx: SimContext, body: Json): void {
   const model = ctx.params.model ?? ''
   const conversation = parseNativeRequest(body, model)
   const reply = planReply(conversation)
+  const blocked = blockedAnswer(conversation, envelopeOf(ctx, conversation, reply))
+  if (blocked) return sendJson(ctx, 200, blocked)
   sendJson(ctx, 200, fullResponse(conversation, reply, envelopeOf(ctx, conversation, reply)))
 }
 
@@ -165,7 +185,9 @@ export async function handleStreamGenerate(ctx: SimContext, body: Json): Promise
   const model = ctx.params.model ?? ''
   const conversation = parseNativeRequest(body, model)
   const reply = planReply(conversation)
-  const chunks = streamChunks(conversation, reply, envelopeOf(ctx, conversation, reply))
+  const envelope = envelopeOf(ctx, conversation, reply)
+  const blocked = blockedAnswer(conversation, envelope)
+  const chunks = blocked ? [{ chunk: blocked, tokens: 0 }] : streamChunks(conversation, reply, envelope)
   if (ctx.url.searchParams.get('alt') !== 'sse') {
     sendJson(
       ctx,
