@@ -196,16 +196,25 @@ export function patternSteps(pattern: string, flags = ''): number {
 // Keywords whose values are data, not schemas: a "pattern" inside them is not a pattern.
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples'])
 
-/** Every pattern a JSON Schema holds, as Ajv will ask for it: `pattern` values and `patternProperties` keys. */
-export function schemaPatterns(schema: unknown, found: string[] = []): string[] {
-  if (Array.isArray(schema)) for (const item of schema) schemaPatterns(item, found)
-  else if (schema && typeof schema === 'object')
-    for (const [key, value] of Object.entries(schema)) {
-      if (DATA_KEYWORDS.has(key)) continue
-      if (key === 'pattern' && typeof value === 'string') found.push(value)
-      if (key === 'patternProperties' && value && typeof value === 'object') found.push(...Object.keys(value))
-      schemaPatterns(value, found)
-    }
+/**
+ * Every pattern a JSON Schema holds, as Ajv will ask for it: `pattern` values and `patternProperties` keys. Walked
+ * with a stack of its own, so a schema nested thousands deep cannot overflow the call stack.
+ */
+export function schemaPatterns(schema: unknown): string[] {
+  const found: string[] = []
+  const pending: unknown[] = [schema]
+  while (pending.length) {
+    const node = pending.pop()
+    if (Array.isArray(node)) pending.push(...node)
+    else if (node && typeof node === 'object')
+      for (const [key, value] of Object.entries(node)) {
+        if (DATA_KEYWORDS.has(key)) continue
+        if (key === 'pattern' && typeof value === 'string') found.push(value)
+        if (key === 'patternProperties' && value && typeof value === 'object')
+          found.push(...Object.keys(value))
+        pending.push(value)
+      }
+  }
   return found
 }
 

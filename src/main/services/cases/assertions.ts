@@ -235,7 +235,13 @@ export function suiteProblems(
         if (!plan.ok) problems.push({ path: `${at}.${plan.field}`, message: plan.message })
       }
       const schema = a.kind === 'json' ? a.schema : a.kind === 'toolCall' ? a.arguments : undefined
-      const problem = schema ? schemaProblem(schema) : null
+      let problem: string | null = null
+      try {
+        problem = schema ? schemaProblem(schema) : null
+      } catch (error) {
+        // A schema nested deeper than the call stack (a shared file can be written so) is refused, not thrown.
+        problem = `the schema cannot be read: ${(error as Error).message}`
+      }
       if (problem)
         problems.push({ path: `${at}.${a.kind === 'json' ? 'schema' : 'arguments'}`, message: problem })
     }),

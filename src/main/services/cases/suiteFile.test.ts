@@ -109,3 +109,22 @@ describe('a hostile suite file', () => {
     })
   })
 })
+
+describe('a schema nested deeper than the call stack', () => {
+  it('is refused by name instead of throwing', () => {
+    const depth = 50_000
+    const schema = `${'{"type":"object","properties":{"x":'.repeat(depth)}{"type":"string","pattern":"^(a+)+$"}${'}}'.repeat(depth)}`
+    const head = JSON.stringify({ version: 1, suite: { ...suite, cases: [] } })
+    const oneCase = JSON.stringify({ ...suite.cases[0], assertions: [{ kind: 'json', schema: {} }] })
+    const text = head.replace(
+      '"cases":[]',
+      `"cases":[${oneCase.replace('"schema":{}', `"schema":${schema}`)}]`,
+    )
+    const read = readSuiteFile(text)
+    expect(read.ok).toBe(false)
+    if (read.ok) return
+    expect(read.problems[0]).toMatch(
+      /^(suite\.cases\.0\.assertions\.0\.schema: the schema (cannot be read|does not compile)|the file is not JSON): /,
+    )
+  })
+})
