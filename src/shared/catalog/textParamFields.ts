@@ -2,73 +2,35 @@
 // values, and where each one writes (the neutral params, the thinking knob, or the format's own extras).
 // Every limit comes from textParams.ts, the same constants validation and the simulator read.
 import type { TextFormat } from './textModels'
+import type {
+  CheckFieldSpec,
+  NumberFieldSpec,
+  SelectFieldSpec,
+  TextFieldSpec,
+  TextParamsLayout,
+} from './fieldSpecs'
 import {
   CHAT_REASONING_EFFORTS,
   FUNCTION_CALLING_MODES,
+  IMAGE_ASPECT_RATIOS,
+  IMAGE_OUTPUT_MIME_TYPES,
+  IMAGE_SIZES,
+  RESPONSE_MIME_TYPES,
   RESPONSES_REASONING_SUMMARIES,
   RESPONSES_TRUNCATION,
+  SAFETY_CATEGORIES,
+  SAFETY_THRESHOLDS,
+  SEARCH_CONTEXT_SIZES,
   SEARCH_MODES,
   TEMPERATURE_RANGE,
   THINKING_BUDGET_EXCLUSIVE_MIN,
+  THINKING_LEVELS,
   TOP_P_RANGE,
 } from './textParams'
+import { stringRecordProblem } from './fieldValues'
 
-/** Where a control reads and writes: a path in the neutral params, in the thinking knob, or in the extras. */
-export type FieldTarget =
-  | { in: 'params'; key: 'temperature' | 'topP' | 'topK' | 'maxTokens' }
-  | { in: 'thinking'; key: 'budgetTokens' | 'effort' | 'includeThoughts' }
-  | { in: 'extras'; path: readonly string[] }
-  | { in: 'panel'; key: 'cacheSystem' }
-
-interface FieldBase {
-  /** Stable name: the input's `name` and the test hook. */
-  readonly name: string
-  readonly label: string
-  readonly hint?: string
-  readonly target: FieldTarget
-}
-
-export interface NumberFieldSpec extends FieldBase {
-  readonly kind: 'number'
-  readonly min?: number
-  readonly max?: number
-}
-
-export interface SelectFieldSpec extends FieldBase {
-  readonly kind: 'select'
-  /** The first option is the empty value ("not sent"): choosing it removes the field. */
-  readonly emptyLabel: string
-  readonly options: readonly { readonly value: string; readonly label?: string }[]
-}
-
-export interface TextFieldSpec extends FieldBase {
-  readonly kind: 'text'
-}
-
-export interface CheckFieldSpec extends FieldBase {
-  readonly kind: 'check'
-  /** The value written when checked (undefined: the field is removed). */
-  readonly on: unknown
-  /** The value written when unchecked (undefined: the field is removed). */
-  readonly off?: unknown
-  /** Whether the box shows checked while the field is absent (the gateway's default). */
-  readonly checkedWhenAbsent?: boolean
-}
-
-export type FieldSpec = NumberFieldSpec | SelectFieldSpec | TextFieldSpec | CheckFieldSpec
-
-export interface TextParamsLayout {
-  /** Sampling and length controls. */
-  readonly sampling: readonly FieldSpec[]
-  /** Controls shown once "Ask for reasoning" is on. */
-  readonly thinking: readonly FieldSpec[]
-  /** The label of `tool_choice: required` in this format's own words. */
-  readonly requiredToolChoiceLabel: string
-  /** A note under the structured output schema, when the format sends it in its own way. */
-  readonly structuredOutputNote?: string
-  /** The format's own fields. */
-  readonly formatFields: { readonly legend: string; readonly fields: readonly FieldSpec[] }
-}
+export type * from './fieldSpecs'
+export { isChecked, numberFieldError, readItem, readPath, writeItem, writePath } from './fieldValues'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value }))
 
@@ -132,6 +94,44 @@ const flag = (name: string, label: string, hint?: string): CheckFieldSpec => ({
   ...(hint ? { hint } : {}),
 })
 
+const extra = (path: readonly string[]) => ({ in: 'extras', path }) as const
+
+const isPlainObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function location(prefix: readonly string[], key: 'country' | 'region' | 'city' | 'timezone'): TextFieldSpec {
+  const label = { country: 'Country', region: 'Region', city: 'City', timezone: 'Time zone' }[key]
+  return {
+    kind: 'text',
+    name: `${prefix.join('.')}.${key}`,
+    label: `Search location: ${label}`,
+    ...(key === 'country'
+      ? { hint: 'two letters, e.g. GB' }
+      : key === 'timezone'
+        ? { hint: 'e.g. Europe/London' }
+        : {}),
+    target: extra([...prefix, key]),
+  }
+}
+
+const SAFETY_FIELDS: SelectFieldSpec[] = SAFETY_CATEGORIES.map((category) => ({
+  kind: 'select',
+  name: `safety.${category}`,
+  label: `Safety: ${category.replace('HARM_CATEGORY_', '').toLowerCase().replace(/_/g, ' ')}`,
+  emptyLabel: 'default',
+  options: options(SAFETY_THRESHOLDS),
+  target: { in: 'extrasItem', path: ['safetySettings'], match: ['category', category], field: 'threshold' },
+}))
+
+const THINKING_LEVEL = (path: readonly string[], hint: string): SelectFieldSpec => ({
+  kind: 'select',
+  name: 'thinkingLevel',
+  label: 'Thinking level',
+  hint,
+  emptyLabel: 'default (HIGH)',
+  options: options(THINKING_LEVELS),
+  target: extra(path),
+})
+
 export const TEXT_PARAMS_LAYOUT: Record<TextFormat, TextParamsLayout> = {
   chat: {
     sampling: [temperature('chat'), TOP_P, maxTokens('Max tokens')],
@@ -169,6 +169,19 @@ export const TEXT_PARAMS_LAYOUT: Record<TextFormat, TextParamsLayout> = {
           options: options(SEARCH_MODES),
           target: { in: 'extras', path: ['search_parameters', 'mode'] },
         },
+        THINKING_LEVEL(['thinkingLevel'], 'generationConfig.thinkingConfig, one model generation'),
+        {
+          kind: 'select',
+          name: 'web_search_options.search_context_size',
+          label: 'Web search context size',
+          hint: 'web_search_options',
+          emptyLabel: 'not sent',
+          options: options(SEARCH_CONTEXT_SIZES),
+          target: extra(['web_search_options', 'search_context_size']),
+        },
+        ...(['country', 'region', 'city', 'timezone'] as const).map((k) =>
+          location(['web_search_options', 'user_location', 'approximate'], k),
+        ),
       ],
     },
   },
@@ -217,6 +230,39 @@ export const TEXT_PARAMS_LAYOUT: Record<TextFormat, TextParamsLayout> = {
           on: {},
           target: { in: 'extras', path: ['web_search_preview'] },
         },
+        {
+          kind: 'check',
+          name: 'file_search',
+          label: 'file_search tool',
+          on: {},
+          target: extra(['file_search']),
+        },
+        {
+          kind: 'list',
+          name: 'file_search.vector_store_ids',
+          label: 'File search: vector store ids',
+          hint: 'comma-separated',
+          placeholder: 'vs_abc, vs_def',
+          target: extra(['file_search', 'vector_store_ids']),
+        },
+        {
+          kind: 'number',
+          name: 'max_tool_calls',
+          label: 'Max tool calls',
+          hint: '> 0',
+          min: 1,
+          integer: true,
+          target: extra(['max_tool_calls']),
+        },
+        {
+          kind: 'json',
+          name: 'metadata',
+          label: 'Metadata',
+          hint: 'JSON object of strings',
+          placeholder: '{"run": "nightly"}',
+          check: stringRecordProblem,
+          target: extra(['metadata']),
+        },
       ],
     },
   },
@@ -238,14 +284,25 @@ export const TEXT_PARAMS_LAYOUT: Record<TextFormat, TextParamsLayout> = {
       legend: 'Messages fields',
       fields: [
         {
-          kind: 'check',
+          kind: 'select',
           name: 'cache_system',
-          label: 'Cache the system prompt (cache_control ephemeral)',
-          on: true,
-          off: false,
+          label: 'Cache the system prompt',
+          hint: 'cache_control',
+          emptyLabel: 'off',
+          options: [
+            { value: 'ephemeral', label: 'ephemeral (5 minutes)' },
+            { value: 'persistent', label: 'persistent (1 hour)' },
+          ],
           target: { in: 'panel', key: 'cacheSystem' },
         },
         flag('disable_parallel_tool_use', 'disable_parallel_tool_use'),
+        {
+          kind: 'check',
+          name: 'web_search',
+          label: 'Web search tool',
+          on: {},
+          target: extra(['web_search']),
+        },
       ],
     },
   },
@@ -267,6 +324,7 @@ export const TEXT_PARAMS_LAYOUT: Record<TextFormat, TextParamsLayout> = {
         off: false,
         target: { in: 'thinking', key: 'includeThoughts' },
       },
+      THINKING_LEVEL(['generationConfig', 'thinkingConfig', 'thinkingLevel'], 'thinkingConfig'),
     ],
     requiredToolChoiceLabel: 'ANY (required)',
     formatFields: {
@@ -294,54 +352,49 @@ export const TEXT_PARAMS_LAYOUT: Record<TextFormat, TextParamsLayout> = {
           target: { in: 'extras', path: ['cachedContent'] },
         },
         flag('vendorSearch', 'vendorSearch tool'),
+        {
+          kind: 'text',
+          name: 'responseMimeType',
+          label: 'Response MIME type',
+          hint: 'responseMimeType',
+          suggestions: RESPONSE_MIME_TYPES,
+          target: extra(['generationConfig', 'responseMimeType']),
+        },
+        {
+          kind: 'json',
+          name: 'responseSchema',
+          label: 'Response schema',
+          hint: 'with application/json or text/x.enum',
+          placeholder: '{"type": "OBJECT", "properties": {"title": {"type": "STRING"}}}',
+          check: (v) => (isPlainObject(v) ? null : 'must be a JSON schema object'),
+          target: extra(['generationConfig', 'responseSchema']),
+        },
+        {
+          kind: 'text',
+          name: 'imageConfig.aspectRatio',
+          label: 'Image aspect ratio',
+          hint: 'imageConfig',
+          suggestions: IMAGE_ASPECT_RATIOS,
+          target: extra(['generationConfig', 'imageConfig', 'aspectRatio']),
+        },
+        {
+          kind: 'text',
+          name: 'imageConfig.imageSize',
+          label: 'Image size',
+          hint: 'imageConfig',
+          suggestions: IMAGE_SIZES,
+          target: extra(['generationConfig', 'imageConfig', 'imageSize']),
+        },
+        {
+          kind: 'text',
+          name: 'imageConfig.imageOutputOptions.mimeType',
+          label: 'Image output type',
+          hint: 'imageConfig',
+          suggestions: IMAGE_OUTPUT_MIME_TYPES,
+          target: extra(['generationConfig', 'imageConfig', 'imageOutputOptions', 'mimeType']),
+        },
+        ...SAFETY_FIELDS,
       ],
     },
   },
-}
-
-/** The value at `path` in a nested record, or undefined. */
-export function readPath(obj: unknown, path: readonly string[]): unknown {
-  let at: unknown = obj
-  for (const key of path) {
-    if (!at || typeof at !== 'object') return undefined
-    at = (at as Record<string, unknown>)[key]
-  }
-  return at
-}
-
-/**
- * A copy of `obj` with `value` at `path`; undefined removes the key, and objects left empty on the way are
- * removed too, so "not sent" leaves nothing behind in the body.
- */
-export function writePath<T extends object>(obj: T, path: readonly string[], value: unknown): T {
-  const [head, ...rest] = path
-  if (head === undefined) return obj
-  const copy: Record<string, unknown> = { ...(obj as Record<string, unknown>) }
-  const next = rest.length
-    ? writePath((copy[head] && typeof copy[head] === 'object' ? copy[head] : {}) as object, rest, value)
-    : value
-  if (next === undefined || (rest.length && Object.keys(next as object).length === 0)) delete copy[head]
-  else copy[head] = next
-  return copy as T
-}
-
-/** Whether a check box shows checked for the stored value. */
-export function isChecked(spec: CheckFieldSpec, value: unknown): boolean {
-  if (value === undefined) return spec.checkedWhenAbsent ?? false
-  if (spec.off !== undefined && JSON.stringify(value) === JSON.stringify(spec.off)) return false
-  if (spec.on === undefined) return true
-  return JSON.stringify(value) === JSON.stringify(spec.on)
-}
-
-/** The message a number field shows when its text is out of range, or null. */
-export function numberFieldError(spec: NumberFieldSpec, text: string): string | null {
-  if (text.trim() === '') return null
-  const n = Number(text)
-  if (!Number.isFinite(n)) return `${spec.label} must be a number`
-  if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) {
-    return spec.max !== undefined
-      ? `${spec.label} must be between ${spec.min ?? '-∞'} and ${spec.max}`
-      : `${spec.label} must be at least ${spec.min}`
-  }
-  return null
 }

@@ -54,3 +54,39 @@ export const RESPONSE_MODALITIES = ['TEXT', 'IMAGE', 'AUDIO'] as const
 
 /** Default `budget_tokens` per neutral effort when the draft names an effort but no budget (messages). */
 export const THINKING_BUDGET_BY_EFFORT = { low: 2048, medium: 4096, high: 8192 } as const
+
+/** Native safety settings: the spec shows `HARM_CATEGORY_HARASSMENT` / `OFF`; the rest are that API's own names. */
+export const SAFETY_CATEGORIES = [
+  'HARM_CATEGORY_HARASSMENT',
+  'HARM_CATEGORY_HATE_SPEECH',
+  'HARM_CATEGORY_SEXUALLY_EXPLICIT',
+  'HARM_CATEGORY_DANGEROUS_CONTENT',
+] as const
+export const SAFETY_THRESHOLDS = [
+  'OFF',
+  'BLOCK_NONE',
+  'BLOCK_ONLY_HIGH',
+  'BLOCK_MEDIUM_AND_ABOVE',
+  'BLOCK_LOW_AND_ABOVE',
+] as const
+/** Native `responseMimeType` values offered (the spec names `text/plain`; the field takes any). */
+export const RESPONSE_MIME_TYPES = ['text/plain', 'application/json', 'text/x.enum'] as const
+/** MIME types under which native applies a `responseSchema`. */
+export const SCHEMA_MIME_TYPES = ['application/json', 'text/x.enum'] as const
+/** Suggestions for native `imageConfig` (the spec names the fields, not their values: any text is sent). */
+export const IMAGE_ASPECT_RATIOS = [
+  '1:1',
+  '2:3',
+  '3:2',
+  '3:4',
+  '4:3',
+  '4:5',
+  '5:4',
+  '9:16',
+  '16:9',
+  '21:9',
+] as const
+export const IMAGE_SIZES = ['1K', '2K', '4K'] as const
+export const IMAGE_OUTPUT_MIME_TYPES = ['image/png', 'image/jpeg'] as const
+/** The messages format's web search tool (the spec says "web search tools" without their shape). */
+export const MESSAGES_WEB_SEARCH_TOOL = { type: 'web_search_20250305', name: 'web_search' } as const

@@ -249,6 +249,10 @@ export const messagesExtrasSchema = z.looseObject({
     .optional(),
   disable_parallel_tool_use: z.boolean().optional(),
   metadata: z.looseObject({ user_id: z.string().optional() }).optional(),
+  /** The Text panel's cached system prompt: its cache_control type (written into systemBlocks, never sent). */
+  systemCache: z.enum(CACHE_CONTROL_TYPES).optional(),
+  /** Adds the web search server tool to `tools` (its own fields, such as `max_uses`, spread into it). */
+  web_search: z.looseObject({ max_uses: z.number().int().optional() }).optional(),
 })
 export type MessagesExtras = z.infer<typeof messagesExtrasSchema>
 

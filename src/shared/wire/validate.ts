@@ -5,6 +5,7 @@ import {
   FILE_MAX_BYTES,
   REQUEST_FILES_MAX_BYTES,
   ROLES_BY_FORMAT,
+  SCHEMA_MIME_TYPES,
   TEMPERATURE_RANGE,
   THINKING_BUDGET_EXCLUSIVE_MIN,
   TOP_P_RANGE,
@@ -403,6 +404,22 @@ function validateExtras(format: WireFormat, draft: Draft, label: string, error: 
   }
 
   if (format === 'native') {
+    const gen = draft.extras?.native?.generationConfig
+    if (gen?.responseSchema !== undefined) {
+      const mime = gen.responseMimeType ?? ''
+      if (!(SCHEMA_MIME_TYPES as readonly string[]).includes(mime))
+        warn(
+          'extras.native.generationConfig.responseSchema',
+          'needs_mime_type',
+          `Response schema applies with Response MIME type application/json or text/x.enum${mime ? `, not ${mime}` : ''}`,
+        )
+      if (draft.responseFormat)
+        warn(
+          'extras.native.generationConfig.responseSchema',
+          'two_schemas',
+          'Response schema and Structured output are both set: the gateway gets responseSchema and responseJsonSchema',
+        )
+    }
     const budget = draft.extras?.native?.generationConfig?.thinkingConfig?.thinkingBudget
     if (budget !== undefined && budget < -1) {
       error(

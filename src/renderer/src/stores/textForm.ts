@@ -182,7 +182,9 @@ export function buildDraft(s: TextForm, withComposer: boolean): { draft: Draft; 
   }
   if (s.system.trim()) {
     if (s.format === 'messages' && s.cacheSystem)
-      draft.systemBlocks = [{ text: s.system, cacheControl: { type: 'ephemeral' } }]
+      draft.systemBlocks = [
+        { text: s.system, cacheControl: { type: s.extras.messages.systemCache ?? 'ephemeral' } },
+      ]
     else draft.system = s.system
   }
   if (p.temperature !== undefined) draft.temperature = p.temperature
@@ -241,8 +243,16 @@ export function formFromDraft(draft: Draft, base: TextForm): TextForm {
     },
     toolsText: draft.tools?.length ? JSON.stringify(draft.tools, null, 2) : '',
     responseFormatText: draft.responseFormat ? JSON.stringify(draft.responseFormat.schema, null, 2) : '',
-    extras: { ...base.extras, [base.format]: draft.extras?.[base.format] ?? {} },
+    extras: { ...base.extras, [base.format]: formExtras(draft, base.format) },
     composer: '',
     attachments: [],
   }
+}
+
+/** The format's extras of a draft for the form: messages keeps its system prompt's cache type beside them. */
+function formExtras(draft: Draft, format: WireFormat): Record<string, unknown> {
+  const extras: Record<string, unknown> = { ...(draft.extras?.[format] ?? {}) }
+  const type = draft.systemBlocks?.find((b) => b.cacheControl)?.cacheControl?.type
+  if (format === 'messages' && type === 'persistent') extras.systemCache = type
+  return extras
 }

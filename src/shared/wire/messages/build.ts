@@ -1,6 +1,6 @@
 // Messages, request side: a draft becomes the `/v1/messages` body (tool results as `tool_result` blocks in
 // a user turn, images as base64 sources, signed thinking replayed) and the count_tokens body.
-import { THINKING_BUDGET_BY_EFFORT } from '../../catalog/textParams'
+import { MESSAGES_WEB_SEARCH_TOOL, THINKING_BUDGET_BY_EFFORT } from '../../catalog/textParams'
 import { jsonHeaders, WireParseError } from '../adapter'
 import type { BuiltRequest } from '../adapter'
 import { parseDataUrl } from '../dataUrl'
@@ -129,6 +129,8 @@ function thinkingField(draft: Draft): JsonObject | undefined {
 export function build(draft: Draft): BuiltRequest {
   const stream = draft.stream === true
   const tools = toolDefinitions(draft)
+  const webSearch = draft.extras?.messages?.web_search
+  if (webSearch) tools.push({ ...MESSAGES_WEB_SEARCH_TOOL, ...webSearch })
   const metadata = draft.extras?.messages?.metadata
   const body = withUnknownExtras(
     'messages',

@@ -1,13 +1,15 @@
 // The one renderer of the parameters form's field descriptors (shared/catalog/textParamFields): a grid whose
 // cells hold a label above its control (or a box beside its wrapping text), so labels wrap and never overlap.
 // It only draws; reading and writing values is the caller's binding.
-import { useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import {
   isChecked,
   numberFieldError,
   type FieldSpec,
+  type JsonFieldSpec,
   type NumberFieldSpec,
 } from '../../../../shared/catalog/textParamFields'
+import { jsonFieldProblem } from './jsonField'
 
 export interface FieldBinding {
   value(spec: FieldSpec): unknown
@@ -52,7 +54,7 @@ function FieldCell({ spec, binding }: { spec: FieldSpec; binding: FieldBinding }
     case 'select':
       return (
         <label className="field-cell" data-field={spec.name}>
-          <span className="field-label">{spec.label}</span>
+          <FieldLabel spec={spec} />
           <select
             name={spec.name}
             value={typeof value === 'string' ? value : ''}
@@ -69,16 +71,136 @@ function FieldCell({ spec, binding }: { spec: FieldSpec; binding: FieldBinding }
       )
     case 'text':
       return (
+        <TextCell
+          name={spec.name}
+          label={<FieldLabel spec={spec} />}
+          suggestions={spec.suggestions}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(v) => binding.change(spec, v || undefined)}
+        />
+      )
+    case 'list':
+      return (
         <label className="field-cell" data-field={spec.name}>
-          <span className="field-label">{spec.label}</span>
-          <input
+          <FieldLabel spec={spec} />
+          <ListInput
             name={spec.name}
-            value={typeof value === 'string' ? value : ''}
-            onChange={(e) => binding.change(spec, e.target.value || undefined)}
+            placeholder={spec.placeholder}
+            value={Array.isArray(value) ? value.map(String) : []}
+            onChange={(v) => binding.change(spec, v.length ? v : undefined)}
           />
         </label>
       )
+    case 'json':
+      return <JsonCell spec={spec} value={value} onChange={(v) => binding.change(spec, v)} />
   }
+}
+
+function FieldLabel({ spec }: { spec: FieldSpec }) {
+  return (
+    <span className="field-label">
+      {spec.label} {spec.hint && <span className="muted small">{spec.hint}</span>}
+    </span>
+  )
+}
+
+function TextCell(props: {
+  name: string
+  label: ReactNode
+  suggestions: readonly string[] | undefined
+  value: string
+  onChange(v: string): void
+}) {
+  const listId = useId()
+  return (
+    <label className="field-cell" data-field={props.name}>
+      {props.label}
+      <input
+        name={props.name}
+        value={props.value}
+        list={props.suggestions ? listId : undefined}
+        placeholder={props.suggestions ? 'not sent' : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.suggestions && (
+        <datalist id={listId}>
+          {props.suggestions.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+      )}
+    </label>
+  )
+}
+
+/** Comma-separated strings; the typed text is kept while it is being typed (a trailing comma, spaces). */
+function ListInput(props: {
+  name: string
+  placeholder: string | undefined
+  value: string[]
+  onChange(v: string[]): void
+}) {
+  const [text, setText] = useState(props.value.join(', '))
+  const [seen, setSeen] = useState(props.value)
+  const parse = (t: string) =>
+    t
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)
+  if (seen !== props.value) {
+    setSeen(props.value)
+    if (parse(text).join('\u0000') !== props.value.join('\u0000')) setText(props.value.join(', '))
+  }
+  return (
+    <input
+      name={props.name}
+      value={text}
+      placeholder={props.placeholder}
+      onChange={(e) => {
+        setText(e.target.value)
+        props.onChange(parse(e.target.value))
+      }}
+    />
+  )
+}
+
+/** JSON typed as text: stored once it parses and holds the field's rule; until then the error names the field. */
+function JsonCell(props: { spec: JsonFieldSpec; value: unknown; onChange(v: unknown): void }) {
+  const { spec } = props
+  const [text, setText] = useState(props.value === undefined ? '' : JSON.stringify(props.value, null, 2))
+  const [seen, setSeen] = useState(props.value)
+  const problem = jsonFieldProblem(spec.label, text, spec.check)
+  if (seen !== props.value) {
+    setSeen(props.value)
+    // Text that does not hold yet stores nothing: keep it while the user fixes it.
+    const typing = problem !== null && props.value === undefined
+    const same =
+      !problem &&
+      JSON.stringify(text.trim() ? JSON.parse(text) : null) === JSON.stringify(props.value ?? null)
+    if (!typing && !same) setText(props.value === undefined ? '' : JSON.stringify(props.value, null, 2))
+  }
+  return (
+    <label className="field-cell field-cell-wide" data-field={spec.name}>
+      <FieldLabel spec={spec} />
+      <textarea
+        name={spec.name}
+        rows={3}
+        spellCheck={false}
+        className="mono"
+        value={text}
+        placeholder={spec.placeholder}
+        aria-invalid={!!problem || undefined}
+        onChange={(e) => {
+          const next = e.target.value
+          setText(next)
+          // Until the text holds, nothing is sent for this field (the error says why).
+          const holds = next.trim() !== '' && !jsonFieldProblem(spec.label, next, spec.check)
+          props.onChange(holds ? (JSON.parse(next) as unknown) : undefined)
+        }}
+      />
+      {problem && <span className="field-error">{problem.message}</span>}
+    </label>
+  )
 }
 
 function NumberCell(props: {
@@ -110,7 +232,10 @@ function NumberCell(props: {
         onChange={(e) => {
           setText(e.target.value)
           const v = e.target.value.trim()
-          props.onChange(v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v))
+          const n = Number(v)
+          props.onChange(
+            v === '' || !Number.isFinite(n) || (spec.integer && !Number.isInteger(n)) ? undefined : n,
+          )
         }}
       />
       {error && <span className="field-error">{error}</span>}

@@ -5,7 +5,9 @@ import { useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import {
   TEXT_PARAMS_LAYOUT,
+  readItem,
   readPath,
+  writeItem,
   writePath,
   type FieldSpec,
 } from '../../../../shared/catalog/textParamFields'
@@ -30,7 +32,9 @@ function useBinding(format: WireFormat): FieldBinding {
       const t = spec.target
       if (t.in === 'params') return s.params[t.key]
       if (t.in === 'thinking') return s.params.thinking[t.key]
-      if (t.in === 'panel') return s.cacheSystem
+      // Messages: off, or the cache_control type the cached system prompt is sent with.
+      if (t.in === 'panel') return s.cacheSystem ? (readPath(s.extras, ['systemCache']) ?? 'ephemeral') : ''
+      if (t.in === 'extrasItem') return readItem(s.extras, t)
       return readPath(s.extras, t.path)
     },
     change(spec: FieldSpec, value: unknown) {
@@ -39,7 +43,12 @@ function useBinding(format: WireFormat): FieldBinding {
       if (t.in === 'params') store.setParams({ [t.key]: value })
       else if (t.in === 'thinking')
         store.setParams({ thinking: { ...store.params.thinking, [t.key]: value } })
-      else if (t.in === 'panel') store.set({ [t.key]: value === true })
+      else if (t.in === 'panel') {
+        store.set({ cacheSystem: value !== undefined && value !== '' })
+        const type = value === 'persistent' ? 'persistent' : undefined
+        store.setExtras(format, writePath(store.extras[format], ['systemCache'], type) as never)
+      } else if (t.in === 'extrasItem')
+        store.setExtras(format, writeItem(store.extras[format], t, value) as never)
       else store.setExtras(format, writePath(store.extras[format], t.path, value) as never)
     },
   }
