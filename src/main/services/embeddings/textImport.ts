@@ -11,7 +11,24 @@ export interface ReadTexts {
   column: string | null
 }
 
+/** Signatures of common binary documents that can be all-ASCII at their start (a PDF often is). */
+const BINARY_KINDS: { kind: string; magic: number[] }[] = [
+  { kind: 'a PDF document', magic: [0x25, 0x50, 0x44, 0x46, 0x2d] },
+  { kind: 'a ZIP archive (or a .docx, .xlsx, .pptx)', magic: [0x50, 0x4b, 0x03, 0x04] },
+  { kind: 'a PNG image', magic: [0x89, 0x50, 0x4e, 0x47] },
+  { kind: 'a JPEG image', magic: [0xff, 0xd8, 0xff] },
+  { kind: 'a GIF image', magic: [0x47, 0x49, 0x46, 0x38] },
+  { kind: 'a gzip archive', magic: [0x1f, 0x8b] },
+  { kind: 'an RTF document', magic: [0x7b, 0x5c, 0x72, 0x74, 0x66] },
+]
+
 function decodeText(bytes: Uint8Array, name: string): string {
+  const binary = BINARY_KINDS.find(({ magic }) => magic.every((b, i) => bytes[i] === b))
+  if (binary)
+    throw new AppError(
+      'EMBED_FILE_NOT_TEXT',
+      `file: "${name}" is ${binary.kind}, not text. Import UTF-8 .txt, .csv or .jsonl; your inputs are unchanged.`,
+    )
   if (bytes.includes(0))
     throw new AppError(
       'EMBED_FILE_NOT_TEXT',

@@ -61,6 +61,11 @@ interface EmbeddingsState {
   rerankOutcome: RerankOutcome | null
   /** The documents as they were when the last rerank was sent, so later edits do not relabel its results. */
   rerankSent: TextItem[]
+  /** The query the last rerank was sent with (its results are stale once the query or documents change). */
+  rerankQuerySent: string
+  /** The inputs of the last embed and of the last cross-format check: their results keep these labels. */
+  embedSent: TextItem[]
+  checkSent: TextItem[]
   compare: CompareOutcome | null
   compareModel: string
   /** The request JSON as the user edited it; null while it follows the form. */
@@ -170,6 +175,9 @@ export const useEmbeddingsStore = create<EmbeddingsState>((set, get) => {
     crossCheck: null,
     rerankOutcome: null,
     rerankSent: [],
+    rerankQuerySent: '',
+    embedSent: [],
+    checkSent: [],
     compare: null,
     compareModel: 'text-embedding-3-small',
     rawBody: { embed: null, rerank: null },
@@ -206,6 +214,7 @@ export const useEmbeddingsStore = create<EmbeddingsState>((set, get) => {
       if (rawBody.embed === null && hasErrors(validateEmbed(embedDraft))) return
       const requestId = begin('embed')
       if (!requestId) return
+      const sent = embedDraft.inputs
       const r = await client.call('embeddings.embed', {
         profileId,
         requestId,
@@ -214,7 +223,7 @@ export const useEmbeddingsStore = create<EmbeddingsState>((set, get) => {
       })
       if (!finish(requestId)) return
       if (!r.ok) return set({ lastError: r.error.message })
-      set({ embedOutcome: r.value })
+      set({ embedOutcome: r.value, embedSent: sent })
       if (r.value.status !== 'done') return
       const { setId, count, rows } = r.value.set
       set({
@@ -244,7 +253,7 @@ export const useEmbeddingsStore = create<EmbeddingsState>((set, get) => {
       })
       if (!finish(requestId)) return
       if (!r.ok) return set({ lastError: r.error.message })
-      set({ rerankOutcome: r.value, rerankSent: sent, compare: null })
+      set({ rerankOutcome: r.value, rerankSent: sent, rerankQuerySent: rerankDraft.query, compare: null })
     },
 
     async runCrossCheck(profileId) {
@@ -258,7 +267,7 @@ export const useEmbeddingsStore = create<EmbeddingsState>((set, get) => {
       const r = await client.call('embeddings.crossCheck', { profileId, requestId, draft })
       if (!finish(requestId)) return
       if (!r.ok) return set({ lastError: r.error.message })
-      set({ crossCheck: r.value })
+      set({ crossCheck: r.value, checkSent: embedDraft.inputs })
     },
 
     async compareWithEmbeddings(profileId) {
@@ -352,3 +361,10 @@ export const useEmbeddingsStore = create<EmbeddingsState>((set, get) => {
     },
   }
 })
+
+/** Whether two lists hold the same labels and texts (results made from `sent` still match `now`). */
+export function sameItems(sent: readonly TextItem[], now: readonly TextItem[]): boolean {
+  if (sent === now) return true
+  if (sent.length !== now.length) return false
+  return sent.every((item, i) => item.text === now[i]!.text && item.label === now[i]!.label)
+}

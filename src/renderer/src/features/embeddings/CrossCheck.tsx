@@ -2,13 +2,16 @@
 // batchEmbedContents, with the cosine and the largest absolute difference; anything beyond float32 precision
 // is flagged. A failed check names the request that failed.
 import type { CrossCheckOutcome } from '../../../../shared/ipc/embeddings'
-import { useEmbeddingsStore } from '../../stores/embeddingsStore'
+import { sameItems, useEmbeddingsStore } from '../../stores/embeddingsStore'
+import { PreviousInputs } from './PreviousInputs'
 
 const cos = (x: number) => x.toFixed(7)
 const diff = (x: number) => x.toExponential(2)
 
 export function CrossCheck({ outcome }: { outcome: CrossCheckOutcome }) {
-  const labels = useEmbeddingsStore((s) => s.embedDraft.inputs)
+  // The inputs the check was made from: an edit or an import since does not relabel its rows.
+  const labels = useEmbeddingsStore((s) => s.checkSent)
+  const stale = useEmbeddingsStore((s) => !sameItems(s.checkSent, s.embedDraft.inputs))
   if (outcome.status === 'failed')
     return (
       <div className="error-banner" role="alert" data-testid="cross-check">
@@ -19,6 +22,7 @@ export function CrossCheck({ outcome }: { outcome: CrossCheckOutcome }) {
   return (
     <section className="emb-check" aria-label="Cross-format check" data-testid="cross-check">
       <h3>Cross-format check · {outcome.model}</h3>
+      {stale && <PreviousInputs subject="This check is" />}
       <p role="status" className={outcome.disagreements === 0 ? 'emb-agree' : 'field-error'}>
         {outcome.disagreements === 0
           ? `All ${all} inputs agree within float32 precision across float, base64 and native.`

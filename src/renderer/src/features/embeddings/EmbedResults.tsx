@@ -4,7 +4,8 @@
 import { memo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { ExportFormat } from '../../../../shared/ipc/embeddings'
-import { useEmbeddingsStore } from '../../stores/embeddingsStore'
+import { sameItems, useEmbeddingsStore } from '../../stores/embeddingsStore'
+import { PreviousInputs } from './PreviousInputs'
 import { useAppStore } from '../../stores/appStore'
 import { Heatmap } from './Heatmap'
 import { Projection } from './Projection'
@@ -23,6 +24,7 @@ export function EmbedResults() {
       selected: x.selected,
       neighbours: x.neighbours,
       crossCheck: x.crossCheck,
+      stale: !sameItems(x.embedSent, x.embedDraft.inputs),
     })),
   )
   const { select, loadMoreRows } = useEmbeddingsStore.getState()
@@ -50,6 +52,7 @@ export function EmbedResults() {
       {s.crossCheck && <CrossCheck outcome={s.crossCheck} />}
       {outcome?.status === 'done' && (
         <>
+          {s.stale && <PreviousInputs subject="These vectors are" />}
           <p className="emb-summary" role="status" data-testid="embed-summary">
             <strong>
               {outcome.set.count} {outcome.set.count === 1 ? 'vector' : 'vectors'} × {outcome.set.dimensions}{' '}

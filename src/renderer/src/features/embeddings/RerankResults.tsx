@@ -4,7 +4,8 @@
 import { useShallow } from 'zustand/react/shallow'
 import { EMBEDDING_MODELS } from '../../../../shared/catalog/embeddingModels'
 import type { TextItem } from '../../../../shared/embed/requests'
-import { useEmbeddingsStore, type CompareOutcome } from '../../stores/embeddingsStore'
+import { sameItems, useEmbeddingsStore, type CompareOutcome } from '../../stores/embeddingsStore'
+import { PreviousInputs } from './PreviousInputs'
 
 export function RerankResults({ profileId }: { profileId: string | null }) {
   const s = useEmbeddingsStore(
@@ -14,6 +15,7 @@ export function RerankResults({ profileId }: { profileId: string | null }) {
       compare: x.compare,
       compareModel: x.compareModel,
       running: x.running,
+      stale: x.rerankQuerySent !== x.rerankDraft.query || !sameItems(x.rerankSent, x.rerankDraft.documents),
     })),
   )
   const { setCompareModel, compareWithEmbeddings } = useEmbeddingsStore.getState()
@@ -53,6 +55,7 @@ export function RerankResults({ profileId }: { profileId: string | null }) {
   const text = (index: number, fromResult?: string) => fromResult ?? sent[index]?.text ?? ''
   return (
     <section className="emb-results" aria-label="Rerank results">
+      {s.stale && <PreviousInputs subject="This ranking is" />}
       <p className="emb-summary" role="status">
         <strong>
           {outcome.results.length} of {sent.length} documents ranked

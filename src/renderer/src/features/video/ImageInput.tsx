@@ -1,5 +1,5 @@
-// One image slot of a video form: drop a file or pick one (JPEG/PNG, at most 20 MB), see its thumbnail, pixel
-// size and role, or paste an image URL. Files are imported into main in chunks; the form keeps only the
+// One image slot of a video form: drop a file or pick one (JPEG/PNG, judged by its bytes; at most 20 MB), see its
+// thumbnail, pixel size and role, or paste an image URL. Files are imported into main in chunks; the form keeps only the
 // `attachment:` reference. Family A's exact size is checked here too, so the mismatch shows before any request.
 import { useRef, useState } from 'react'
 import { VIDEO_IMAGE_MAX_BYTES, VIDEO_IMAGE_TYPES } from '../../../../shared/ipc/video'
@@ -18,6 +18,17 @@ interface Props {
 }
 
 const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`
+/** A file size as a person reads it: KB under 0.1 MB (so a small image never shows as "0.0 MB"). */
+export const fileSize = (n: number): string =>
+  n < 0.1 * 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : mb(n)
+
+/** Whether the file's first bytes are a PNG or JPEG signature (its name and type can say anything). */
+export async function looksLikeImage(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer())
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => head[i] === b)
+  const jpeg = head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff
+  return png || jpeg
+}
 
 /** What is wrong with a file before it is sent anywhere, or null. */
 export function checkImageFile(file: { name: string; type: string; size: number }): string | null {
@@ -25,7 +36,7 @@ export function checkImageFile(file: { name: string; type: string; size: number 
     return `${file.name}: images must be JPEG or PNG (this file is ${file.type || 'of an unknown type'})`
   }
   if (file.size > VIDEO_IMAGE_MAX_BYTES)
-    return `${file.name}: images are at most ${mb(VIDEO_IMAGE_MAX_BYTES)} (this one is ${mb(file.size)})`
+    return `${file.name}: images are at most ${mb(VIDEO_IMAGE_MAX_BYTES)} (this one is ${fileSize(file.size)})`
   if (file.size === 0) return `${file.name} is empty`
   return null
 }
@@ -43,7 +54,11 @@ export function ImageInput({ label, value, image, exactSize, issue, onChange, on
 
   const take = async (file: File | undefined) => {
     if (!file) return
-    const wrong = checkImageFile(file)
+    const wrong =
+      checkImageFile(file) ??
+      ((await looksLikeImage(file))
+        ? null
+        : `${file.name}: this file is not a JPEG or PNG image (its contents are not an image, whatever its name says)`)
     setProblem(wrong)
     if (wrong) return
     setBusy('Importing…')
@@ -86,7 +101,7 @@ export function ImageInput({ label, value, image, exactSize, issue, onChange, on
               {image.image
                 ? `${image.image.width}×${image.image.height} ${image.image.format.toUpperCase()}`
                 : image.mimeType}{' '}
-              · {mb(image.size)}
+              · {fileSize(image.size)}
             </figcaption>
           </figure>
         ) : (
