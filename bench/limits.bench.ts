@@ -46,6 +46,7 @@ function why(m: StreamMeasurement): string {
     .sort((x, y) => y[1] - x[1])
     .map(([k, v]) => `${k} ${((v / total) * 100).toFixed(0)}%`)
     .join(', ')
+    .concat(`; other: ${m.trace.otherTop.map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')}`)
 }
 
 function streamLine(label: string, tokens: number, m: StreamMeasurement): string {

@@ -19,6 +19,8 @@ export interface TraceProfile {
   busyMs: number
   /** Self time by kind of work, ms. */
   breakdown: Record<WorkKind, number>
+  /** The trace events whose self time makes up 'other', largest first (name, ms), at most 6. */
+  otherTop: [string, number][]
 }
 
 export type WorkKind = 'script' | 'style+layout' | 'paint' | 'gc' | 'other'
@@ -81,6 +83,7 @@ export function profileTrace(json: Buffer | string): TraceProfile {
   let best: TraceProfile = {
     busyMs: 0,
     breakdown: { script: 0, 'style+layout': 0, paint: 0, gc: 0, other: 0 },
+    otherTop: [],
   }
   for (const main of mains) {
     if (framePids.size > 0 && !framePids.has(main.pid)) continue
@@ -93,12 +96,14 @@ export function profileTrace(json: Buffer | string): TraceProfile {
       coveredUntil = Math.max(coveredUntil, e.ts + e.dur)
     }
     const breakdown: Record<WorkKind, number> = { script: 0, 'style+layout': 0, paint: 0, gc: 0, other: 0 }
+    const others = new Map<string, number>()
     const stack: { name: string; end: number; self: number }[] = []
     const close = (until: number) => {
       while (stack.length && stack[stack.length - 1]!.end <= until) {
         const done = stack.pop()!
-        if (!TOP_LEVEL.has(done.name)) breakdown[kindOf(done.name)] += done.self
-        else breakdown.other += done.self
+        const kind = TOP_LEVEL.has(done.name) ? 'other' : kindOf(done.name)
+        breakdown[kind] += done.self
+        if (kind === 'other') others.set(done.name, (others.get(done.name) ?? 0) + done.self)
       }
     }
     for (const e of list) {
@@ -114,6 +119,10 @@ export function profileTrace(json: Buffer | string): TraceProfile {
         WorkKind,
         number
       >,
+      otherTop: [...others]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([name, us]): [string, number] => [name, us / 1000]),
     }
     if (profile.busyMs > best.busyMs) best = profile
   }

@@ -91,7 +91,7 @@ export function VideoNotifier() {
 /** Shown while a chunk loads; the status role tells screen readers too. */
 export function Loading({ what }: { what: string }) {
   return (
-    <p className="panel-loading muted" role="status" aria-live="polite">
+    <p className="panel-loading muted" role="status" aria-live="polite" style={{ padding: '16px 20px' }}>
       Loading {what}…
     </p>
   )
@@ -116,8 +116,10 @@ class PanelBoundary extends Component<{ what: string; children: ReactNode }, Bou
     return (
       <div className="error-banner" role="alert">
         <p>
-          The {this.props.what} panel could not be loaded: {error.message}
+          The {this.props.what} panel could not be loaded. If the app server was restarted or stopped, start
+          it again (`npm run web`) and reload the page.
         </p>
+        <p className="small mono">{error.message}</p>
         <button type="button" onClick={() => window.location.reload()}>
           Reload the page
         </button>
