@@ -17,6 +17,7 @@ import { checkRawVideoBody } from '../../src/shared/video/rawCheck'
 import { checkRawImageBody } from '../../src/shared/images/rawCheck'
 import type { VideoJob } from '../../src/shared/ipc/video'
 import type { ImageJob } from '../../src/shared/ipc/images'
+import { defaultBatchForm } from '../../src/shared/images/forms'
 import {
   InMemorySecretStore as InMemorySecrets,
   InMemorySettingsStore as InMemorySettings,
@@ -165,6 +166,16 @@ describe('edited console image request JSON', () => {
     const refused = await ended(() => images.get(sent.id) as ImageJob)
     // The gateway (here the simulator) decides.
     expect(refused.error?.message).toContain('n must be')
+  })
+
+  it('the form sends n above 16 (a limit the spec does not state) and the gateway decides', async () => {
+    const job = await images.submit({
+      profileId,
+      form: { ...defaultBatchForm(), prompt: 'a chair', n: 20 },
+    })
+    const done = await ended(() => images.get(job.id) as ImageJob)
+    expect(done.error).toMatchObject({ stage: 'submit', httpStatus: 400 })
+    expect(done.error?.message).toContain('n must be')
   })
 
   it('a try-on body missing its garment is refused with the path until Send anyway', async () => {

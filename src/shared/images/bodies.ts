@@ -76,7 +76,8 @@ function imageField(issues: Issues, field: string, value: string | undefined, re
 function validateBatch(f: BatchForm, issues: Issues): void {
   issues.required('model', f.model)
   issues.required('prompt', f.prompt)
-  issues.integer('n', f.n, 1, BATCH_IMAGE_MAX_N)
+  // No upper bound here: the spec states none; above BATCH_IMAGE_MAX_N is a warning (imageFormWarnings).
+  issues.integer('n', f.n, 1)
   issues.required('size', f.size)
   issues.integer('temperature', f.temperature, 0)
   imageField(issues, 'image', f.image, false)
@@ -136,6 +137,21 @@ function validateTryOn(f: TryOnForm, issues: Issues): void {
 }
 
 /** Every issue of a form, under the form's field names. */
+/**
+ * Limits the app assumed where the spec is silent: shown as warnings, never refusing (the gateway decides).
+ * Batch `n` above BATCH_IMAGE_MAX_N is the one today.
+ */
+export function imageFormWarnings(form: ImageForm): ImageIssue[] {
+  if (form.mode !== 'batch' || !Number.isInteger(form.n) || form.n <= BATCH_IMAGE_MAX_N) return []
+  return [
+    {
+      field: 'n',
+      rule: 'range',
+      message: `n: ${form.n} images is above ${BATCH_IMAGE_MAX_N}, a limit this app assumed (the spec gives no maximum); the gateway decides`,
+    },
+  ]
+}
+
 export function validateImageForm(form: ImageForm, dims: DimensionsOf = () => null): ImageIssue[] {
   const issues = new Issues()
   switch (form.mode) {

@@ -2,7 +2,7 @@
 // come from the shared validators (as the user types) and from main's refusal (files it checked); a field's issue
 // shows once the user touched it or pressed the send button, never before.
 import { useId, useMemo } from 'react'
-import { validateImageForm } from '../../../../shared/images/bodies'
+import { imageFormWarnings, validateImageForm } from '../../../../shared/images/bodies'
 import type { ImageMode } from '../../../../shared/images/forms'
 import { useImagesStore } from '../../stores/imagesStore'
 
@@ -25,6 +25,9 @@ export function useIssues(mode: ImageMode): Map<string, string> {
       if (sent || touched[issue.field] || touched[root]) out.set(issue.field, issue.message)
     }
     for (const issue of refused) if (!out.has(issue.field)) out.set(issue.field, issue.message)
+    // A limit the app assumed: said, never refusing.
+    for (const issue of imageFormWarnings(form))
+      if (!out.has(issue.field)) out.set(issue.field, `${WARNING}${issue.message}`)
     return out
   }, [form, files, touched, sent, refused])
 }
@@ -37,7 +40,15 @@ function fieldValue(form: Record<string, unknown>, path: string): unknown {
   return node
 }
 
+const WARNING = 'Warning: '
+
 export function FieldError({ message }: { message: string | undefined }) {
+  if (message?.startsWith(WARNING))
+    return (
+      <p className="warn-banner small" role="status">
+        {message}
+      </p>
+    )
   return message ? (
     <p className="field-error" role="alert">
       {message}
