@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test'
 import { createServer, type Server } from 'node:http'
 import { TextPage } from '../pages/TextPage'
 import { SettingsPage } from '../pages/SettingsPage'
+import { HistoryPage } from '../pages/HistoryPage'
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [1024, 1920]) {
@@ -40,6 +41,12 @@ test('a grounded native answer shows its sources, spans, queries, safety and mod
   await expect(page.getByTestId('run-footer')).toContainText(/promptTokensDetails\.TEXT \d+/)
   await details.scrollIntoViewIfNeeded()
   await shoot(page, 'native-grounding')
+  // History's run view shows the same, from the summary it kept.
+  const history = new HistoryPage(page)
+  await history.open()
+  await history.openRow(/Who keeps the lighthouse/)
+  await expect(history.detail.getByTestId('citation')).toHaveCount(2)
+  await expect(history.detail.getByTestId('safety')).toContainText('all negligible')
 })
 
 test('responses: URL citations, the id with a copy button, and Continue from this response', async ({

@@ -13,6 +13,8 @@ import { openLink } from '../text/openLink'
 import { SaveCaseButton } from '../cases/SaveCaseButton'
 import { formatMs, formatWhen, statusClass } from './runFacts'
 import { RunResult } from './RunResult'
+import { AnswerDetails } from '../text/AnswerDetails'
+import { runSummarySchema } from '../../../../shared/ipc/text'
 
 export function RunDetail({ run }: { run: HistoryRun }) {
   const { openInText, openInCompare, rerun, deleteRuns, exportRuns, closeRun } = useHistoryStore()
@@ -147,6 +149,7 @@ export function RunDetail({ run }: { run: HistoryRun }) {
               <p className="muted">No answer text.</p>
             )}
           </div>
+          <RecordedAnswerDetails run={run} />
         </section>
       )}
       {run.captureState === 'expired' && (
@@ -155,5 +158,22 @@ export function RunDetail({ run }: { run: HistoryRun }) {
       {run.captureState === 'none' && <p className="muted small">No exchange was captured for this run.</p>}
       {run.exchange && <Inspector exchange={run.exchange} preview={null} label="Recorded exchange" />}
     </section>
+  )
+}
+
+/** Sources, safety and the response id of a recorded text run, from the summary History kept with it. */
+function RecordedAnswerDetails({ run }: { run: HistoryRun }) {
+  const result = run.result as { summary?: unknown } | null
+  const parsed = runSummarySchema.safeParse(result?.summary)
+  if (!parsed.success || !WIRE_FORMATS.includes(run.format as WireFormat)) return null
+  return (
+    <AnswerDetails
+      run={{
+        status: 'done',
+        format: run.format as WireFormat,
+        summary: parsed.data,
+        text: run.answer ?? '',
+      }}
+    />
   )
 }

@@ -13,7 +13,7 @@ import { openLink } from './openLink'
 const COMMON_KINDS = new Set(['citation', 'url_citation', 'grounding', 'web_search_result_location'])
 
 interface Props {
-  run: Pick<RunView, 'status' | 'format' | 'summary' | 'text' | 'responseId'>
+  run: Pick<RunView, 'status' | 'format' | 'summary' | 'text'> & { responseId?: string | undefined }
   /** Starts the next turn from this response by id (responses format); absent where there is no next turn. */
   onContinue?: ((responseId: string) => void) | undefined
   /** This response is the one the next turn continues from. */
