@@ -9,10 +9,12 @@ import { firstLoad } from './firstLoad'
 const RENDERER = fileURLToPath(new URL('../../out/renderer', import.meta.url))
 /**
  * The bound, in gzip bytes. The aim is 120 KB; what remains above it is React DOM (66 KB), zod (26 KB, which
- * the request preview's wire code validates with), the four formats' request builders and folds (25 KB) and the
- * Text panel with the stores it reads at start, all needed to show the Text panel's request as it is typed.
+ * the request preview's wire code validates with), the four formats' request builders and folds (28 KB) and the
+ * Text panel with its parameter forms and the stores it reads at start (25 KB), all needed to show the Text
+ * panel's request as it is typed. A change that crosses the bound should move what it adds behind a dynamic
+ * import (see src/renderer/src/panels/lazyPanels.tsx and components/markdown/LazyMarkdown.tsx).
  */
-const FIRST_LOAD_GZIP_MAX = 155 * 1024
+const FIRST_LOAD_GZIP_MAX = 165 * 1024
 
 const built = existsSync(join(RENDERER, 'index.html'))
 
