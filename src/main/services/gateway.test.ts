@@ -222,15 +222,40 @@ describe('checkConnection', () => {
 
   it('reports a rejected key with the server message, without the key', async () => {
     const report = await checkConnection(client, profile({ apiKey: 'sk-rejected-key-424242' }))
-    expect(report).toMatchObject({ reachable: true, authAccepted: false, status: 401 })
-    expect(report.message).toMatch(/not accepted/)
+    expect(report).toMatchObject({
+      reachable: true,
+      authAccepted: false,
+      status: 401,
+      problem: 'key-refused',
+    })
+    expect(report.message).toMatch(/^Reached 127\.0\.0\.1:\d+, but the key was refused \(HTTP 401\)/)
     expect(JSON.stringify(report)).not.toContain('sk-rejected-key-424242')
   })
 
   it('reports an unreachable server', async () => {
-    const report = await checkConnection(client, profile({ baseUrl: `http://127.0.0.1:${await freePort()}` }))
-    expect(report).toMatchObject({ reachable: false, authAccepted: null, status: null })
-    expect(report.message).toMatch(/Could not reach/)
+    const port = await freePort()
+    const report = await checkConnection(client, profile({ baseUrl: `http://127.0.0.1:${port}` }))
+    expect(report).toMatchObject({
+      reachable: false,
+      authAccepted: null,
+      status: null,
+      problem: 'unreachable',
+    })
+    expect(report.message).toBe(
+      `Cannot reach 127.0.0.1:${port}: the connection was refused (nothing is listening on that port).`,
+    )
+    expect(report.detail).toBe('ECONNREFUSED')
+  })
+
+  it('tells a profile with no key apart, and still says whether its host answers', async () => {
+    const report = await checkConnection(client, profile({ apiKey: null }))
+    expect(report).toMatchObject({ reachable: true, problem: 'no-key' })
+    expect(report.message).toMatch(/^No API key is saved for this profile/)
+    expect(report.message).toMatch(/answers\)/)
+    const port = await freePort()
+    const down = await checkConnection(client, profile({ apiKey: null, baseUrl: `http://127.0.0.1:${port}` }))
+    expect(down).toMatchObject({ reachable: false, problem: 'no-key' })
+    expect(down.message).toMatch(/cannot be reached: the connection was refused/)
   })
 })
 

@@ -239,6 +239,8 @@ export function longRetryAfter(res: GatewayResponse, limitMs = 60_000): number |
 export function describeNetworkError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause
   if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ''}`
+  // fetch's own "fetch failed" says nothing; its cause says why (a blocked port, a malformed address…).
+  if (cause?.message) return cause.message
   return error instanceof Error ? error.message : String(error)
 }
 

@@ -102,6 +102,8 @@ export const connectionReportSchema = z.object({
   status: z.number().nullable(),
   message: z.string(),
   detail: z.string().optional(),
+  /** Which of the three ways it failed, for the headline: no key saved, host not reached, key refused. */
+  problem: z.enum(['no-key', 'unreachable', 'key-refused']).optional(),
 })
 export type ConnectionReport = z.infer<typeof connectionReportSchema>
 

@@ -56,7 +56,7 @@ test('a canary key never reaches the page, storage, frames from main, logs or ot
   await settings.card('Canary').getByRole('button', { name: 'Use this profile' }).click()
   await expect(page.getByTestId('active-profile')).toHaveText('Canary')
   await settings.card('Canary').getByRole('button', { name: 'Test connection' }).click()
-  await expect(settings.card('Canary').getByTestId('test-report')).toContainText('not accepted')
+  await expect(settings.card('Canary').getByTestId('test-report')).toContainText('the key was refused')
   await settings.card('Canary').getByRole('button', { name: 'Duplicate' }).click()
   await expect(settings.card('Canary (copy)').getByTestId('secret-status-API key')).toContainText(hint)
 

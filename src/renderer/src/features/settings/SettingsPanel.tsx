@@ -249,14 +249,28 @@ function ProfileDetail(props: DetailProps) {
   )
 }
 
+const PROBLEM_TITLES: Record<NonNullable<ConnectionReport['problem']>, string> = {
+  'no-key': 'No key saved',
+  unreachable: 'Not reachable',
+  'key-refused': 'Key refused',
+}
+
 function TestReport({ report }: { report: ConnectionReport }) {
   const good = report.reachable && report.authAccepted === true
   return (
     <div className={`test-report ${good ? 'good' : 'bad'}`} role="status" data-testid="test-report">
-      <strong>{good ? 'Connected' : report.reachable ? 'Reachable, with a problem' : 'Not reachable'}</strong>
+      <strong>
+        {good
+          ? 'Connected'
+          : report.problem
+            ? PROBLEM_TITLES[report.problem]
+            : report.reachable
+              ? 'Reachable, with a problem'
+              : 'Not reachable'}
+      </strong>
       <span>{report.message}</span>
       {report.latencyMs !== null && <span>Latency {report.latencyMs} ms</span>}
-      {report.detail && <code className="detail">{report.detail}</code>}
+      {report.detail && <small className="detail mono">{report.detail}</small>}
     </div>
   )
 }

@@ -14,6 +14,8 @@ export interface PanelPersistence<T> {
   restore(saved: T): void
   /** Calls back on every change of the stores the snapshot reads; answers the unsubscribe. */
   subscribe(onChange: () => void): () => void
+  /** Whether a saved state holds the user's own work (else the panel's starting defaults still apply). */
+  holdsWork?(saved: T): boolean
   /** Ever smaller versions of a state too large to keep, tried in order. */
   shrink?: ((state: T) => T)[]
 }
@@ -21,7 +23,7 @@ export interface PanelPersistence<T> {
 const SAVE_DELAY_MS = 300
 const flushers = new Set<() => void>()
 
-/** Reads the panel's saved state into its stores; answers whether there was one. */
+/** Reads the panel's saved state into its stores; answers whether it held the user's work. */
 export async function restorePanel<T>(p: PanelPersistence<T>): Promise<boolean> {
   const result = await client.call('workspace.getPanel', { panel: p.panel })
   if (!result.ok || result.value.state === null) return false
@@ -34,7 +36,7 @@ export async function restorePanel<T>(p: PanelPersistence<T>): Promise<boolean> 
   const checked = p.schema.safeParse(parsed)
   if (!checked.success) return false
   p.restore(checked.data)
-  return true
+  return p.holdsWork?.(checked.data) ?? true
 }
 
 /** The JSON text of `state` within the bound, shrinking it as the panel allows; null when nothing fits. */

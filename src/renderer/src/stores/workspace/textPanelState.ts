@@ -103,6 +103,15 @@ export const textPanelPersistence: PanelPersistence<TextPanelState> = {
       const b = prev as unknown as Record<string, unknown>
       if (KEPT.some((k) => a[k] !== b[k])) onChange()
     }),
+  // Only a conversation or a draft makes the saved format and model win over Settings' starting defaults.
+  holdsWork: (saved) =>
+    saved.messages.length > 0 ||
+    saved.composer.trim() !== '' ||
+    saved.system.trim() !== '' ||
+    saved.attachments.length > 0 ||
+    saved.rawBody !== null ||
+    saved.toolsText.trim() !== '' ||
+    saved.responseFormatText.trim() !== '',
   shrink: [dropOldTurns, dropOldTurns, dropOldTurns, dropOldTurns, dropOldTurns, dropOldTurns],
 }
 
