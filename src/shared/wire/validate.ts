@@ -10,6 +10,7 @@ import {
   THINKING_BUDGET_EXCLUSIVE_MIN,
   TOP_P_RANGE,
 } from '../catalog/textParams'
+import { KNOWN_TEXT_MODELS, parseThinkingSuffix } from '../catalog/textModels'
 import { dataUrlDecodedSize, parseDataUrl } from './dataUrl'
 import type { Draft } from './draft'
 import { parseArguments } from './events'
@@ -294,6 +295,12 @@ function validateMessages(
   }
 }
 
+/** A catalog model first called through the messages format (the spec's "messages-format family"). */
+function messagesFamily(model: string): boolean {
+  const base = parseThinkingSuffix(model.trim()).base
+  return KNOWN_TEXT_MODELS.find((m) => m.id === base)?.formats[0] === 'messages'
+}
+
 /** A URL the part sends as it is: http(s) (or a data URL) everywhere; native also takes other file URIs. */
 function checkUrl(format: WireFormat, field: string, url: string, error: Report): void {
   // attachment: references are resolved to bytes by main before the request is built.
@@ -348,6 +355,13 @@ function validateExtras(format: WireFormat, draft: Draft, label: string, error: 
         `extras.chat.${SVC_THINKING_TO_CONTENT}`,
         'no_effect',
         `${SVC_THINKING_TO_CONTENT} has no effect with thinking disabled`,
+      )
+    }
+    if (x.web_search_options && messagesFamily(draft.model)) {
+      warn(
+        'extras.chat.web_search_options',
+        'no_effect',
+        'Web search context size and location (web_search_options) do not enable search for models of the messages-format family; the spec has them search through tool calls (the Search tool)',
       )
     }
     const p = x.parameters

@@ -130,7 +130,8 @@ export function build(draft: Draft): BuiltRequest {
   const stream = draft.stream === true
   const tools = toolDefinitions(draft)
   const webSearch = draft.extras?.messages?.web_search
-  if (webSearch) tools.push({ ...MESSAGES_WEB_SEARCH_TOOL, ...webSearch })
+  // First, so the structured-output tool stays last (where parseRequest recognises it).
+  if (webSearch) tools.unshift({ ...MESSAGES_WEB_SEARCH_TOOL, ...webSearch })
   const metadata = draft.extras?.messages?.metadata
   const body = withUnknownExtras(
     'messages',

@@ -492,14 +492,19 @@ describe('messages parseRequest', () => {
       ],
       responseFormat: { name: 'answer', schema: { type: 'object' } },
       thinking: { enabled: true, budgetTokens: 1500 },
-      extras: { messages: { disable_parallel_tool_use: true, metadata: { user_id: 'u1' } } },
+      extras: {
+        messages: {
+          disable_parallel_tool_use: true,
+          metadata: { user_id: 'u1' },
+          web_search: { max_uses: 3 },
+        },
+      },
     })
     expect(unmapped).toEqual([
       'system[1].cache_control.ttl',
       'messages[0].content[2]',
       'messages[1].content[1]',
       'tools[0].cache_control',
-      'tools[1]',
       'service_tier',
     ])
   })

@@ -1,5 +1,6 @@
 // Messages, read back: a request body becomes a draft. Every field the draft cannot hold is listed as
 // unmapped, never dropped silently.
+import { MESSAGES_WEB_SEARCH_TOOL } from '../../catalog/textParams'
 import type { ParsedRequest, ParseRequestContext } from '../adapter'
 import { cacheControlSchema, messagesExtrasSchema } from '../draft'
 import type {
@@ -219,6 +220,18 @@ function readMessagesTools(f: Fields, draft: Draft, x: MessagesExtras): void {
   const tools: ToolDefinition[] = []
   for (const t of items) {
     if (!t) continue
+    // build's web search tool (with any fields of its own) is the extra that wrote it.
+    const v = t.value
+    if (
+      !x.web_search &&
+      v.type === MESSAGES_WEB_SEARCH_TOOL.type &&
+      v.name === MESSAGES_WEB_SEARCH_TOOL.name
+    ) {
+      const { type: _type, name: _name, ...own } = v
+      for (const key of Object.keys(v)) t.take(key)
+      x.web_search = own as MessagesExtras['web_search']
+      continue
+    }
     // Server tools (web search, code execution…) carry a `type`; the draft holds function tools only.
     const tool = t.has('type') ? undefined : readToolDefinition(t, 'input_schema')
     if (!tool) {

@@ -79,6 +79,19 @@ describe('parameter controls build the request', () => {
     expect(body.generationConfig).toEqual({ thinkingConfig: { thinkingLevel: 'LOW' } })
   })
 
+  it('chat: web_search_options on a messages-family model is warned, as the spec says it searches by tools', () => {
+    const values = { 'web_search_options.search_context_size': 'medium' }
+    expect(validateDraft('chat', bodyWith('chat', values).draft)).toEqual([])
+    const claude = bodyWith('chat', values, { model: 'claude-sonnet-4-6-thinking' }).draft
+    expect(validateDraft('chat', claude)).toEqual([
+      expect.objectContaining({
+        field: 'extras.chat.web_search_options',
+        rule: 'no_effect',
+        severity: 'warning',
+      }),
+    ])
+  })
+
   it('native: safety settings per category, and "default" removes a category (and the empty list)', () => {
     const { body } = bodyWith('native', {
       'safety.HARM_CATEGORY_HARASSMENT': 'OFF',
@@ -166,6 +179,10 @@ describe('parameter controls build the request', () => {
     expect(body.tools).toEqual([{ type: 'web_search_20250305', name: 'web_search' }])
     expect(body.system).toEqual([{ type: 'text', text: 'Be brief.', cache_control: { type: 'persistent' } }])
     expect(body).not.toHaveProperty('systemCache')
+    // Edited Request JSON reads the tool back as the same control, with nothing left unmapped.
+    const back = formats.messages.parseRequest(body)
+    expect(back.draft.extras?.messages?.web_search).toEqual({})
+    expect(back.unmapped).toEqual([])
     const ephemeral = bodyWith('messages', { cache_system: 'ephemeral' }, { system: 'Be brief.' }).body
     expect(ephemeral.system).toEqual([
       { type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } },
