@@ -125,16 +125,21 @@ export function InputLossNotes() {
       format: x.format,
       messages: x.messages,
       attachments: x.attachments,
-      composer: x.composer,
+      // Whether the composer has text (it shifts part indexes), not the text: typing does not recompute this.
+      hasText: x.composer.trim() !== '',
     })),
   )
   const notes = useMemo(() => {
     const form = useTextStore.getState()
-    const { draft } = buildDraft({ ...form, ...s }, true)
+    const { format, messages, attachments } = s
+    const { draft } = buildDraft(
+      { ...form, format, messages, attachments, composer: s.hasText ? '.' : '' },
+      true,
+    )
     // The composer's turn is the last one: name its parts by the attachment they come from.
     const names = new Map<string, string>()
     const last = draft.messages.length - 1
-    const offset = s.composer.trim() ? 1 : 0
+    const offset = s.hasText ? 1 : 0
     if (s.attachments.length > 0)
       s.attachments.forEach((a, j) => names.set(`messages[${last}].parts[${j + offset}]`, a.name))
     return translationLoss(draft, s.format)
