@@ -127,8 +127,8 @@ async function noKeyReport(profile: ResolvedProfile, where: string): Promise<Con
     reachable = true
     reached = `${where} answers`
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code
-    const said = cause ?? (error instanceof Error ? error.message : String(error))
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause
+    const said = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error))
     reached = probe.signal.aborted
       ? `${where} did not answer in time`
       : `${where} cannot be reached: ${networkReason(said).words}`
