@@ -193,7 +193,7 @@ test('the keyboard runs and stops every column, and a refused run names the fiel
   await compare.open()
   await page.getByRole('button', { name: 'Run all' }).click()
   await expect(page.getByRole('alert', { name: 'Cannot run' })).toContainText(
-    'messages: write a prompt first',
+    'Prompt: write the prompt every column sends (or attach a file)',
   )
 
   for (let n = 1; n <= 4; n++)

@@ -58,7 +58,7 @@ describe('compare columns', () => {
 
   it('a run is refused naming the field when there is no prompt, and naming the column for its own errors', () => {
     expect(runIssues({ ...shared, composer: '' }, oneModelAllFormats('m')).map((i) => i.message)).toEqual([
-      'messages: write a prompt first',
+      'Prompt: write the prompt every column sends (or attach a file)',
     ])
     const columns = [newColumn('chat', 'm'), { ...newColumn('native', 'g'), extras: { cachedContent: 5 } }]
     const issues = runIssues({ ...shared, params: { ...shared.params, temperature: 3 } }, columns)

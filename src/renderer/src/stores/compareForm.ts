@@ -101,7 +101,11 @@ export function runIssues(shared: SharedDraft, columns: readonly CompareColumn[]
     issues.push({ field: 'columns', message: `columns: compare ${MIN_COLUMNS} to ${MAX_COLUMNS} columns` })
   const hasPrompt =
     shared.composer.trim() !== '' || shared.attachments.length > 0 || shared.messages.length > 0
-  if (!hasPrompt) issues.push({ field: 'messages', message: 'messages: write a prompt first' })
+  if (!hasPrompt)
+    issues.push({
+      field: 'messages',
+      message: 'Prompt: write the prompt every column sends (or attach a file)',
+    })
   columns.forEach((column, i) => {
     const label = columnLabel(column, i)
     const extras = EXTRAS_SCHEMA[column.format].safeParse(column.extras)

@@ -152,7 +152,7 @@ export const useTextStore = create<TextState>((set, get) => ({
         return set({ issues: [{ field: 'Request JSON', message: `Request JSON: ${syntax.message}` }] })
     } else {
       if (draft.messages.length === 0)
-        issues.push({ field: 'messages', message: 'messages: write a message first', forceable: true })
+        issues.push({ field: 'messages', message: 'Message: write a message first', forceable: true })
       for (const i of validateDraft(s.format, draft))
         if (i.severity === 'error' && !(i.field === 'messages' && draft.messages.length === 0))
           issues.push({ field: i.field, message: i.message, severity: 'error', forceable: true })
@@ -226,7 +226,7 @@ export const useTextStore = create<TextState>((set, get) => ({
   addTurn(role) {
     const s = get()
     if (!s.composer.trim())
-      return set({ issues: [{ field: 'messages', message: 'messages: write the turn text first' }] })
+      return set({ issues: [{ field: 'messages', message: 'Message: write the turn text first' }] })
     set({
       messages: [...s.messages, { id: localId(), role, parts: [{ type: 'text', text: s.composer }] }],
       composer: '',
