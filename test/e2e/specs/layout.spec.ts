@@ -26,6 +26,25 @@ for (const size of SIZES) {
     }
   })
 
+  test(`the Next request / Last sent radios sit beside their labels at ${at}`, async ({ page, app }) => {
+    await page.setViewportSize(size)
+    await page.goto(app.url)
+    await openPanel(page, 'Text')
+    const text = new TextPage(page)
+    await text.send('hello')
+    await text.waitDone()
+    const group = page.getByRole('radiogroup', { name: 'Which request' })
+    for (const name of ['Next request (draft)', 'Last sent']) {
+      const radio = group.getByRole('radio', { name })
+      const box = (await radio.boundingBox())!
+      const label = (await radio.locator('xpath=..').boundingBox())!
+      // A small box at the start of its label's line, not stretched across the column.
+      expect(box.width).toBeLessThanOrEqual(24)
+      expect(box.x - label.x).toBeLessThanOrEqual(8)
+      expect(Math.abs(box.y + box.height / 2 - (label.y + label.height / 2))).toBeLessThanOrEqual(8)
+    }
+  })
+
   test(`the request column and the Inspector's frames are reachable after a run at ${at}`, async ({
     page,
     app,

@@ -158,11 +158,22 @@ export function RequestView() {
       {tab !== 'inspector' && exchange && (
         <div className="segmented small" role="radiogroup" aria-label="Which request">
           <label>
-            <input type="radio" checked={which === 'next'} onChange={() => setWhich('next')} /> Next request
-            (draft)
+            <input
+              type="radio"
+              name="which-request"
+              checked={which === 'next'}
+              onChange={() => setWhich('next')}
+            />{' '}
+            Next request (draft)
           </label>
           <label>
-            <input type="radio" checked={which === 'last'} onChange={() => setWhich('last')} /> Last sent
+            <input
+              type="radio"
+              name="which-request"
+              checked={which === 'last'}
+              onChange={() => setWhich('last')}
+            />{' '}
+            Last sent
           </label>
         </div>
       )}
