@@ -250,10 +250,10 @@ describe('a kill mid-stream (R9)', () => {
         id: runId,
       })
       expect(run.value!.status).toBe('interrupted')
-      // At most one second (or 64 KB) of what the window had seen is missing from the checkpoint.
+      // What was kept is what the window had seen, less at most the last checkpoint's second or 64 KB.
       expect(run.value!.answer.length).toBeGreaterThan(0)
       expect(shown.startsWith(run.value!.answer.slice(0, 200))).toBe(true)
-      expect(shown.length - run.value!.answer.length).toBeLessThan(400 * 8)
+      expect(shown.length - run.value!.answer.length).toBeLessThan(64 * 1024)
       console.log(`kill mid-stream: ${shown.length} characters shown, ${run.value!.answer.length} kept`)
       expect((await again.call('history.dismissInterrupted', {})).ok).toBe(true)
       expect((await again.call<{ runs: unknown[] }>('history.listInterrupted', {})).value!.runs).toEqual([])

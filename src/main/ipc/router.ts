@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import type { CommandDef, CommandMap, CommandOutput, CommandParsed, EventMap } from '../../shared/ipc/define'
 import type { CallContext, EventSink } from '../services/ports'
 import { AppError, ErrorCode, fail, ok, type Result } from '../../shared/ipc/result'
+import { redactValue } from '../services/redact'
 
 export type Handler<C extends CommandDef, E extends EventMap> = (
   input: CommandParsed<C>,
@@ -37,22 +38,26 @@ export interface RouterOptions {
   redact?: (text: string) => string
 }
 
-/** The value with every known secret masked; the same object when it held none. */
-function scrubbed<T>(value: T, redact: (text: string) => string): T {
-  if (value === undefined) return value
-  const text = JSON.stringify(value)
-  if (text === undefined) return value
-  const clean = redact(text)
-  return clean === text ? value : (JSON.parse(clean) as T)
-}
-
-function redactingSink<E extends EventMap>(sink: EventSink<E>, redact: (text: string) => string): EventSink<E> {
+/**
+ * Events pass through here on their way to a window: secrets masked (strings only, never JSON syntax), nesting
+ * bounded, and a failure in the transport is logged rather than thrown into the service that emitted (a stream's
+ * timer would otherwise end the process).
+ */
+function redactingSink<E extends EventMap>(
+  sink: EventSink<E>,
+  redact: (text: string) => string,
+  onError?: (error: unknown) => void,
+): EventSink<E> {
   return {
     get alive() {
       return sink.alive
     },
     emit(name, payload) {
-      sink.emit(name, scrubbed(payload, redact))
+      try {
+        sink.emit(name, redactValue(payload, redact))
+      } catch (error) {
+        onError?.(error)
+      }
     },
   }
 }
@@ -83,19 +88,20 @@ export function createRouter<C extends CommandMap, E extends EventMap>(
       }
       try {
         const handler = handlers[route] as Handler<CommandDef, E>
-        const events = options.redact ? redactingSink(ctx.events, options.redact) : ctx.events
+        const events = options.redact
+          ? redactingSink(ctx.events, options.redact, (e) => options.onInternalError?.(`${route} (event)`, e))
+          : ctx.events
         const value = await handler(parsed.data, { ...ctx, events })
         const checked = def.output.safeParse(value)
         if (!checked.success) {
           options.onInternalError?.(route, checked.error)
           return fail(ErrorCode.INTERNAL, `the ${route} handler returned an invalid result`)
         }
-        return ok(options.redact ? scrubbed(checked.data, options.redact) : checked.data)
+        return ok(options.redact ? redactValue(checked.data, options.redact) : checked.data)
       } catch (error) {
         const redact = options.redact ?? ((text: string) => text)
         if (error instanceof AppError) {
-          const details =
-            error.details === undefined ? undefined : JSON.parse(redact(JSON.stringify(error.details)))
+          const details = error.details === undefined ? undefined : redactValue(error.details, redact)
           return fail(error.code, redact(error.message), details)
         }
         options.onInternalError?.(route, error)

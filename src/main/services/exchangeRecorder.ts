@@ -81,7 +81,7 @@ export class ExchangeRecorder {
 
   /** About how many characters this record holds in memory (for the exchange log's budget). */
   retainedChars(): number {
-    return (this.request.body?.length ?? 0) + Math.min(this.bodyChars, MAX_BODY_CHARS) + this.frameChars
+    return (this.request.body?.length ?? 0) + this.bodyChars + this.frameChars
   }
 
   recordError(message: string): void {

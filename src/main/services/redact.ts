@@ -35,11 +35,55 @@ export function redactUrl(url: string): string {
   }
 }
 
-/** Replaces each secret (at least 6 characters, to avoid masking ordinary words) in text with `***`. */
+/**
+ * Replaces each secret (at least 6 characters, to avoid masking ordinary words) in text with `***`, also where it
+ * stands JSON-escaped inside a JSON text (a key holding `"` or `\`).
+ */
 export function scrubSecrets(text: string, secrets: Iterable<string>): string {
   let out = text
   for (const secret of secrets) {
-    if (secret.length >= 6 && out.includes(secret)) out = out.split(secret).join('***')
+    if (secret.length < 6) continue
+    if (out.includes(secret)) out = out.split(secret).join('***')
+    const escaped = JSON.stringify(secret).slice(1, -1)
+    if (escaped !== secret && out.includes(escaped)) out = out.split(escaped).join('***')
   }
   return out
+}
+
+/** Nesting kept when a value is redacted; deeper parts are replaced by a note (a hostile gateway's `[[[…]]]`). */
+export const MAX_VALUE_DEPTH = 64
+
+/**
+ * A copy of a JSON-like value with every string (and key) passed through `redact`, walked with an explicit stack so
+ * no nesting overflows it, and cut at MAX_VALUE_DEPTH so what follows (JSON.stringify, structured clone) cannot
+ * overflow either. It never throws; key order is kept.
+ */
+export function redactValue<T>(value: T, redact: (text: string) => string): T {
+  const root: Record<string, unknown> = {}
+  const stack: {
+    from: unknown
+    to: Record<string | number, unknown>
+    key: string | number
+    depth: number
+  }[] = [{ from: value, to: root, key: 'v', depth: 0 }]
+  while (stack.length > 0) {
+    const { from, to, key, depth } = stack.pop()!
+    if (typeof from === 'string') to[key] = redact(from)
+    else if (from === null || typeof from !== 'object') to[key] = from
+    else if (depth >= MAX_VALUE_DEPTH) to[key] = '<nested too deep to show>'
+    else if (Array.isArray(from)) {
+      const copy: unknown[] = new Array(from.length)
+      to[key] = copy
+      for (let i = from.length - 1; i >= 0; i--)
+        stack.push({ from: from[i], to: copy as never, key: i, depth: depth + 1 })
+    } else {
+      const copy: Record<string, unknown> = {}
+      to[key] = copy
+      const entries = Object.entries(from)
+      for (const [k] of entries) copy[redact(k)] = undefined
+      for (let i = entries.length - 1; i >= 0; i--)
+        stack.push({ from: entries[i]![1], to: copy, key: redact(entries[i]![0]), depth: depth + 1 })
+    }
+  }
+  return root.v as T
 }

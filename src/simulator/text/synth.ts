@@ -41,15 +41,28 @@ export function hintsFrom(text: string): SampleHints {
   const words = (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}_-]*/gu) ?? []).filter(
     (word) => word.length > 2 && !STOP_WORDS.has(word),
   )
-  const names: string[] = []
+  const names = new Set<string>()
   const tokens = text.match(/\S+/g) ?? []
   tokens.forEach((token, index) => {
-    const word = token.replace(/^[^\p{L}]+|[^\p{L}\p{N}]+$/gu, '')
+    const word = trimToWord(token)
     const previous = tokens[index - 1]
     const startsSentence = index === 0 || (previous !== undefined && /[.!?]$/.test(previous))
-    if (!startsSentence && /^\p{Lu}\p{L}+$/u.test(word) && !names.includes(word)) names.push(word)
+    if (!startsSentence && /^\p{Lu}\p{L}+$/u.test(word)) names.add(word)
   })
-  return { text: text.replace(/\s+/g, ' ').trim(), words: [...new Set(words)], names }
+  return { text: text.replace(/\s+/g, ' ').trim(), words: [...new Set(words)], names: [...names] }
+}
+
+/**
+ * A token without leading non-letters and trailing non-letters-or-digits, by index (the simulator runs inside the
+ * app, and an unanchored `[^…]+$` took quadratic time on a long run of punctuation in a pasted prompt).
+ */
+function trimToWord(token: string): string {
+  const chars = [...token]
+  let start = 0
+  while (start < chars.length && !/\p{L}/u.test(chars[start]!)) start++
+  let end = chars.length
+  while (end > start && !/[\p{L}\p{N}]/u.test(chars[end - 1]!)) end--
+  return chars.slice(start, end).join('')
 }
 
 /** A short quote of a message, on one line. */

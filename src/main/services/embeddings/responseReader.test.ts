@@ -35,4 +35,13 @@ describe('reading an embeddings response element by element', () => {
     reader.push(Buffer.from(body.slice(0, 40)))
     expect(() => reader.end()).toThrow(/ended before/)
   })
+
+  it('refuses an element that never ends instead of buffering it (S9)', () => {
+    const reader = new ArrayElementReader(['data'], () => undefined)
+    reader.push(Buffer.from('{"data":[{"embedding":"'))
+    const block = Buffer.alloc(8 * 1024 * 1024, 0x41)
+    expect(() => {
+      for (let i = 0; i < 10; i++) reader.push(block)
+    }).toThrow(/one element of the answer is larger than 64 MB/)
+  })
 })

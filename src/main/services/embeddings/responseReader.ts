@@ -5,6 +5,10 @@
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
+/** One array element larger than this is not a vector (S9: a hostile endless string); refused, not buffered. */
+const MAX_ELEMENT_BYTES = 64 * 1024 * 1024
+/** The rest of the object (everything but the array) is small in every format. */
+const MAX_REST_BYTES = 16 * 1024 * 1024
 
 export class ArrayElementReader {
   private depth = 0
@@ -15,8 +19,10 @@ export class ArrayElementReader {
   private keyBytes: number[] | null = null
   private inTarget = false
   private element: Buffer[] = []
+  private elementBytes = 0
   private elementStart = -1
   private readonly rest: Buffer[] = []
+  private restBytes = 0
   private count = 0
 
   constructor(
@@ -67,14 +73,25 @@ export class ArrayElementReader {
         continue
       }
     }
-    if (this.inTarget && this.elementStart >= 0) this.element.push(chunk.subarray(this.elementStart))
-    if (restFrom >= 0) this.rest.push(chunk.subarray(restFrom))
+    if (this.inTarget && this.elementStart >= 0) {
+      this.element.push(chunk.subarray(this.elementStart))
+      this.elementBytes += chunk.length - this.elementStart
+      if (this.elementBytes > MAX_ELEMENT_BYTES)
+        throw new Error(`one element of the answer is larger than ${MAX_ELEMENT_BYTES / 1024 / 1024} MB`)
+    }
+    if (restFrom >= 0) {
+      this.rest.push(chunk.subarray(restFrom))
+      this.restBytes += chunk.length - restFrom
+      if (this.restBytes > MAX_REST_BYTES)
+        throw new Error(`the answer outside its vectors is larger than ${MAX_REST_BYTES / 1024 / 1024} MB`)
+    }
   }
 
   private endElement(chunk: Buffer, end: number): void {
     this.element.push(chunk.subarray(Math.max(0, this.elementStart), end))
     const text = Buffer.concat(this.element).toString('utf8')
     this.element = []
+    this.elementBytes = 0
     this.elementStart = -1
     this.onElement(JSON.parse(text), this.count++)
   }

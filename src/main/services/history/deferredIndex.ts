@@ -25,6 +25,12 @@ export function useWriteAheadLog(db: Database): boolean {
   return true
 }
 
+/**
+ * Rows to index: committed and not yet indexed, except runs still going, whose checkpoints rewrite their answer in
+ * place (an indexed row must keep the text it was indexed with until it is deleted); they are indexed once they end.
+ */
+const UNINDEXED = "fts_pending = 1 AND status != 'running'"
+
 export class DeferredIndex {
   private timer: ReturnType<typeof setTimeout> | null = null
 
@@ -36,7 +42,7 @@ export class DeferredIndex {
 
   /** Indexes every committed but unindexed run in one transaction; answers how many. */
   indexPending(): number {
-    if (!this.db.isOpen || !this.db.get('SELECT 1 AS one FROM runs WHERE fts_pending = 1 LIMIT 1')) return 0
+    if (!this.db.isOpen || !this.db.get(`SELECT 1 AS one FROM runs WHERE ${UNINDEXED} LIMIT 1`)) return 0
     this.db.exec('BEGIN IMMEDIATE')
     try {
       const indexed = this.indexRows()
@@ -51,9 +57,9 @@ export class DeferredIndex {
   /** Indexes the unindexed runs inside the caller's transaction. */
   indexRows(): number {
     this.db.run(
-      'INSERT INTO runs_fts (rowid, prompt, answer) SELECT rowid, prompt, answer FROM runs WHERE fts_pending = 1',
+      `INSERT INTO runs_fts (rowid, prompt, answer) SELECT rowid, prompt, answer FROM runs WHERE ${UNINDEXED}`,
     )
-    return this.db.run('UPDATE runs SET fts_pending = 0 WHERE fts_pending = 1').changes
+    return this.db.run(`UPDATE runs SET fts_pending = 0 WHERE ${UNINDEXED}`).changes
   }
 
   /** Indexes and checkpoints FOLLOW_UP_DELAY_MS after an append (one timer for a burst of appends). */

@@ -20,7 +20,8 @@ import type { RecordedRun, RunCapture, RunRecord, RunRecorder } from './ports'
 import { whereOf, wordsOnly } from './runQuery'
 import { claimDatabase } from './staleLock'
 import { DeferredIndex, FOLLOW_UP_DELAY_MS, useWriteAheadLog } from './deferredIndex'
-import { markInterrupted } from './interruptedRuns'
+import { markInterrupted, updateCheckpoint } from './interruptedRuns'
+import { redactValue } from '../redact'
 
 export const HISTORY_FILE = 'history.db'
 const DEFAULT_RETENTION_DAYS = 30
@@ -87,7 +88,15 @@ export class HistoryStore implements RunRecorder {
 
   /** Keeps a run still going as `running` (R9): no search index yet, no capture, no notice; `record` replaces it. */
   checkpoint(run: RunRecord): void {
-    this.write({ ...run, status: 'running', capture: null }, false)
+    // After the first, a checkpoint rewrites only what grows (not the body as sent or the draft), and the log is
+    // checkpointed after it like after an append, so a long run neither slows main per second nor grows the WAL.
+    try {
+      const updated = updateCheckpoint(this.db, run, this.redact)
+      if (updated === 0) this.write({ ...run, status: 'running', capture: null }, false)
+    } catch (error) {
+      this.options.log?.(`history: run ${run.id} was not checkpointed: ${(error as Error).message}`)
+    }
+    this.index.schedule()
   }
 
   dismissInterrupted(): number {
@@ -96,7 +105,9 @@ export class HistoryStore implements RunRecorder {
 
   private write(run: RunRecord, final: boolean): void {
     const r = this.redact
-    const json = (value: unknown) => (value === undefined || value === null ? null : r(JSON.stringify(value)))
+    // Redacted value by value, and bounded in depth so a gateway's deeply nested JSON cannot overflow stringify.
+    const json = (value: unknown) =>
+      value === undefined || value === null ? null : JSON.stringify(redactValue(value, r))
     const capture = run.capture ? this.captures.nameFor(run.id) : null
     const startedAt = performance.now()
     // One commit: a run recorded again under its id (a retried job's later end) replaces its earlier record.
@@ -147,10 +158,7 @@ export class HistoryStore implements RunRecorder {
     if (capture && source)
       void this.captures.writeLater(capture, FOLLOW_UP_DELAY_MS, () => {
         const c: RunCapture = typeof source === 'function' ? source() : source
-        return {
-          exchange: JSON.parse(r(JSON.stringify(c.exchange))) as RunCapture['exchange'],
-          rawBody: r(c.rawBody),
-        }
+        return { exchange: redactValue(c.exchange, r), rawBody: r(c.rawBody) }
       })
   }
 

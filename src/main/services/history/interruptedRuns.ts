@@ -1,8 +1,30 @@
-// Runs a previous process left `running` (checkpointed while they streamed, then the process was killed or
-// closed) are marked `interrupted` when the history opens, keeping what had arrived; the list of them is what
-// the Text panel tells the user on the next start, until dismissed.
+// Runs still going are kept as `running` rows, their checkpoints rewriting only what grows. Runs a previous
+// process left `running` (killed or closed mid-run) are marked `interrupted` when the history opens, keeping what
+// had arrived; the list of them is what the Text panel tells the user on the next start, until dismissed.
 import type { Database } from 'node-sqlite3-wasm'
 import type { InterruptedRun } from '../../../shared/ipc/history'
+import type { RunRecord } from './ports'
+import { redactValue } from '../redact'
+
+/** Rewrites a running row's growing parts; answers how many rows changed (0: write the whole row first). */
+export function updateCheckpoint(db: Database, run: RunRecord, redact: (text: string) => string): number {
+  const result =
+    run.result === null || run.result === undefined ? null : JSON.stringify(redactValue(run.result, redact))
+  return db.run(
+    `UPDATE runs SET answer = CAST(? AS TEXT), result = ?, model = ?, ttft_ms = ?, total_ms = ?, input_tokens = ?,
+      output_tokens = ? WHERE id = ? AND status = 'running'`,
+    [
+      Buffer.from(redact(run.answer), 'utf8'),
+      result,
+      run.model,
+      run.ttftMs,
+      run.totalMs,
+      run.inputTokens,
+      run.outputTokens,
+      run.id,
+    ],
+  ).changes
+}
 
 export const INTERRUPTED_MESSAGE =
   'The app stopped while this run was going; what had arrived by then is kept.'

@@ -26,4 +26,17 @@ describe('ExchangeLog', () => {
     expect(log.get(b.id)).toBeUndefined()
     expect(log.get(c.id)).toBeUndefined()
   })
+
+  it('counts a large answer kept whole in one piece, so eight 20 MB answers do not all stay', () => {
+    const log = new ExchangeLog(50, 64 * 1024 * 1024)
+    const kept = Array.from({ length: 8 }, () => {
+      const r = new ExchangeRecorder()
+      r.recordBodyChunk('z'.repeat(20 * 1024 * 1024))
+      log.add(r)
+      return r
+    })
+    const held = kept.filter((r) => log.get(r.id)).reduce((n, r) => n + r.retainedChars(), 0)
+    expect(held).toBeLessThanOrEqual(64 * 1024 * 1024)
+    expect(log.get(kept[7]!.id)).toBe(kept[7])
+  })
 })

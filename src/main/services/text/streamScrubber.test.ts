@@ -33,20 +33,29 @@ describe('StreamScrubber (S7)', () => {
     }
   })
 
-  it('releases what it held before any other event, keeping the order, and per tool call', () => {
+  it('keeps holding across other events and channels, releasing a channel before what closes it', () => {
     const scrubber = new StreamScrubber(() => [KEY])
     const out = [
       ...scrubber.scrub([
         { type: 'text', delta: 'key: sk-can' },
+        { type: 'reasoning', delta: 'thinking' },
+        { type: 'usage', usage: { input: 1, output: 2 } },
         { type: 'toolCallDelta', index: 0, argumentsDelta: '{"k":"sk-canary-4f' },
+        { type: 'text', delta: 'ary-4f9a2b7c.' },
         { type: 'toolCallDelta', index: 0, argumentsDelta: '9a2b7c"}' },
+        { type: 'toolCallEnd', index: 0, arguments: '{"k":"***"}' },
+        { type: 'text', delta: ' sk-c' },
         { type: 'finish', stopReason: 'stop', finish: 'stop' },
       ] as RunEvent[]),
       ...scrubber.drain(),
     ]
-    expect(out.map((e) => e.type)).toEqual(['text', 'text', 'toolCallDelta', 'toolCallDelta', 'finish'])
-    expect(text(out)).toBe('key: sk-can')
+    expect(text(out)).toBe('key: ***. sk-c')
+    expect(JSON.stringify(out)).not.toContain(KEY)
     expect(out.map((e) => (e.type === 'toolCallDelta' ? e.argumentsDelta : '')).join('')).toBe('{"k":"***"}')
+    const types = out.map((e) => e.type)
+    expect(types.indexOf('toolCallEnd')).toBeGreaterThan(types.lastIndexOf('toolCallDelta'))
+    expect(types.at(-1)).toBe('finish')
+    expect(types.lastIndexOf('text')).toBeLessThan(types.indexOf('finish'))
   })
 
   it('looks only at the last characters of a delta, however long the delta is', () => {

@@ -113,9 +113,17 @@ export class TextService {
       scrubber: new StreamScrubber(() => this.deps.profiles.knownSecrets()),
       lastCheckpointAt: Number.NEGATIVE_INFINITY,
       charsSinceCheckpoint: 0,
-      coalescer: new Coalescer<RunEvent>((events) => this.emitEvents(run, run.scrubber.scrub(events)), {
-        intervalMs: this.deps.coalesceMs ?? 20,
-      }),
+      coalescer: new Coalescer<RunEvent>(
+        (events) => {
+          // This runs on a timer too: nothing it meets may escape into the process.
+          try {
+            this.emitEvents(run, run.scrubber.scrub(events))
+          } catch (error) {
+            this.deps.log?.(`text run ${id}: events not delivered: ${(error as Error).message}`)
+          }
+        },
+        { intervalMs: this.deps.coalesceMs ?? 20 },
+      ),
     }
     this.runs.set(id, run)
     // The turns are read before the start is answered (see pinTurns); the run proceeds in the background and
