@@ -371,7 +371,7 @@ describe('files and exports', () => {
 
   it('refuses a file that is not text and a CSV without the chosen column', async () => {
     const bin = await put('img.txt', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]))
-    await expect(service.readTextFile(bin.id)).rejects.toThrow(/file: "img.txt" is not a text file/)
+    await expect(service.readTextFile(bin.id)).rejects.toThrow(/file: "img.txt" is a PNG image, not text\. Import UTF-8 .txt, .csv or .jsonl; your inputs are unchanged\./)
     const latin = await put('l.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9]))
     await expect(service.readTextFile(latin.id)).rejects.toThrow(/not UTF-8/)
     const csv = await put('b.csv', 'a,b\n1,2\n')
