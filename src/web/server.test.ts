@@ -6,7 +6,7 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { createBrowserCore } from './host'
-import { startWebServer, type WebServer } from './server'
+import { limitedLog, startWebServer, type WebServer } from './server'
 import type { AppCore } from '../main/appCore'
 
 let dir: string
@@ -159,5 +159,12 @@ describe('browser-mode server', () => {
     const ws = (await socket(wsUrl, server.origin)) as WebSocket
     expect(await call(ws, 'profiles.list')).toMatchObject({ ok: true })
     ws.close()
+  })
+
+  it('logs at most 20 contained faults per 10 s, then says how many it left out', () => {
+    const lines: string[] = []
+    const log = limitedLog((m) => lines.push(m), 20, 60_000)
+    for (let i = 0; i < 500; i++) log(`reset ${i}`)
+    expect(lines).toHaveLength(20)
   })
 })

@@ -37,7 +37,7 @@ const MAX_MESSAGE_BYTES = 8 * 1024 * 1024
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? randomBytes(24).toString('base64url')
-  const log = options.log ?? (() => undefined)
+  const log = limitedLog(options.log ?? (() => undefined))
   const sockets = new Set<Socket>()
   let origin = ''
   let csp = ''
@@ -190,5 +190,28 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
+  }
+}
+
+/**
+ * At most 20 lines per 10 s reach the log; the rest are counted and reported once, so a client that resets
+ * sockets in a loop cannot flood the log (or the disk behind it).
+ */
+export function limitedLog(log: (message: string) => void, max = 20, windowMs = 10_000): (message: string) => void {
+  let windowStart = 0
+  let written = 0
+  let suppressed = 0
+  return (message) => {
+    const now = Date.now()
+    if (now - windowStart >= windowMs) {
+      if (suppressed > 0) log(`browser mode: ${suppressed} more such messages were not logged`)
+      windowStart = now
+      written = 0
+      suppressed = 0
+    }
+    if (written < max) {
+      written++
+      log(message)
+    } else suppressed++
   }
 }
