@@ -1,7 +1,8 @@
 // "Save as case": a finished run's draft plus the assertions the user picks, saved into a suite (an existing one
 // or a new one). Each field's error shows under it once the user touched that field or pressed Save; nothing
 // typed is lost when main refuses the case (its reason is shown and the form stays as it was).
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useFocusReturn } from '../../components/focus/useFocusReturn'
 import { ASSERTION_LABELS, type AssertionKind } from '../../../../shared/cases/caseModel'
 import type { Draft } from '../../../../shared/wire'
 import { useAppStore } from '../../stores/appStore'
@@ -39,6 +40,8 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
   const [attempted, setAttempted] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
+  const box = useRef<HTMLFormElement>(null)
+  useFocusReturn(box)
   const [saving, setSaving] = useState(false)
 
   useEffect(() => {
@@ -81,6 +84,14 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
 
   return (
     <form
+      ref={box}
+      onKeyDown={(e) => {
+        // Esc closes the form like a dialog; a select's own Esc (closing its list) never reaches here.
+        if (e.key === 'Escape') {
+          e.preventDefault()
+          onClose()
+        }
+      }}
       className="save-case"
       aria-label="Save as case"
       noValidate
@@ -103,6 +114,7 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
         <label>
           Case name
           <input
+            data-autofocus
             value={name}
             aria-invalid={!!shown('name') || undefined}
             onChange={(e) => {

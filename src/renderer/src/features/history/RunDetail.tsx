@@ -1,10 +1,11 @@
 // One recorded run opened whole: its facts and metrics, the conversation it sent with the answer it got, the
 // Inspector on its captured exchange, and what can be done with it (open in Text, rerun, rerun in another
 // format, open in Compare, delete, export). Model output renders through the safe markdown component (S3).
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { RUN_KIND_LABELS, type HistoryRun } from '../../../../shared/ipc/history'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/format'
 import type { Draft } from '../../../../shared/wire'
+import { useFocusReturn } from '../../components/focus/useFocusReturn'
 import { Inspector } from '../../components/inspector'
 import { Markdown } from '../../components/markdown/Markdown'
 import { askUser } from '../../stores/confirmStore'
@@ -22,8 +23,10 @@ export function RunDetail({ run }: { run: HistoryRun }) {
   const [format, setFormat] = useState<WireFormat>(otherFormats[0] ?? 'chat')
   const draft = run.draft as Draft | null
   const isText = run.kind === 'text' && draft !== null
+  const box = useRef<HTMLElement>(null)
+  useFocusReturn(box)
   return (
-    <section className="history-detail" aria-label="Run details">
+    <section ref={box} className="history-detail" aria-label="Run details">
       <header className="history-detail-head">
         <h2>Run</h2>
         <span className={`badge ${statusClass(run.status)}`} data-testid="history-run-status">

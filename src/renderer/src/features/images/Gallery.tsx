@@ -1,6 +1,7 @@
 // Every result image of the console image jobs, newest first, from the media store (so they outlive the gateway's
 // links): thumbnails that open a lightbox with zoom, a download per image and one for all of a job.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { useFocusReturn } from '../../components/focus/useFocusReturn'
 import type { ImageJob } from '../../../../shared/ipc/images'
 import { useImagesStore } from '../../stores/imagesStore'
 
@@ -59,18 +60,25 @@ export function Lightbox() {
     return () => window.removeEventListener('keydown', onKey)
   }, [close])
   if (!box || !job || !job.results[box.index]) return null
-  // Keyed by the image, so each opens at 100 %.
-  return <LightboxView key={`${job.id}:${box.index}`} job={job} index={box.index} />
+  return <LightboxView job={job} index={box.index} />
 }
 
 function LightboxView({ job, index }: { job: ImageJob; index: number }) {
   const close = useImagesStore((s) => s.closeLightbox)
   const open = useImagesStore((s) => s.openLightbox)
   const [zoom, setZoom] = useState(1)
+  // Each image opens at 100 %; the view itself stays mounted so Previous/Next keep the keyboard focus.
+  const [shown, setShown] = useState(`${job.id}:${index}`)
+  if (shown !== `${job.id}:${index}`) {
+    setShown(`${job.id}:${index}`)
+    setZoom(1)
+  }
+  const ref = useRef<HTMLDivElement>(null)
+  useFocusReturn(ref)
   const image = job.results[index]!
   const go = (delta: number) => open(job.id, (index + delta + job.results.length) % job.results.length)
   return (
-    <div className="images-lightbox" role="dialog" aria-modal="true" aria-label="Image viewer">
+    <div ref={ref} className="images-lightbox" role="dialog" aria-modal="true" aria-label="Image viewer">
       <div className="video-row">
         <span className="small">
           {index + 1} / {job.results.length} · {image.width}×{image.height} · {Math.round(zoom * 100)}%
@@ -97,7 +105,7 @@ function LightboxView({ job, index }: { job: ImageJob; index: number }) {
         <button type="button" onClick={() => downloadImage(image)}>
           Download
         </button>
-        <button type="button" className="primary" onClick={close}>
+        <button type="button" className="primary" onClick={close} data-autofocus>
           Close
         </button>
       </div>

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ImportedMedia } from '../../../../shared/ipc/media'
 import { mediaCalls } from '../../ipc/mediaCalls'
+import { useFocusReturn } from '../../components/focus/useFocusReturn'
 
 interface Props {
   label: string
@@ -18,6 +19,8 @@ export function MaskPainter({ label, image, onDone, onCancel }: Props) {
   const [size, setSize] = useState(24)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
+  const box = useRef<HTMLDivElement>(null)
+  useFocusReturn(box, { first: true })
   const drawing = useRef<{ x: number; y: number } | null>(null)
   const width = image.image?.width ?? 0
   const height = image.image?.height ?? 0
@@ -83,7 +86,7 @@ export function MaskPainter({ label, image, onDone, onCancel }: Props) {
   if (!width || !height)
     return <p className="field-error">The image's size is unknown, so a mask cannot be painted.</p>
   return (
-    <div className="mask-painter" role="group" aria-label={`Paint ${label}`}>
+    <div ref={box} className="mask-painter" role="group" aria-label={`Paint ${label}`}>
       <div className="mask-stage" style={{ aspectRatio: `${width} / ${height}` }}>
         <img src={image.url} alt="" />
         <canvas
@@ -92,6 +95,8 @@ export function MaskPainter({ label, image, onDone, onCancel }: Props) {
           height={height}
           aria-label={`${label} canvas`}
           data-testid="mask-canvas"
+          tabIndex={0}
+          data-autofocus
           onPointerDown={(e) => {
             e.currentTarget.setPointerCapture(e.pointerId)
             const p = point(e)

@@ -1,6 +1,7 @@
 // Edits one profile's fields. Input is checked with the same zod schema main uses, so a bad base URL or
 // header is named here, next to its field, before anything is sent; nothing typed is lost on an error.
-import { useState } from 'react'
+import { useRef, useState } from 'react'
+import { useFocusReturn } from '../../components/focus/useFocusReturn'
 import {
   profileFieldsSchema,
   type ExtraHeader,
@@ -28,6 +29,8 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
   const [errors, setErrors] = useState<Errors>({})
   const [saving, setSaving] = useState(false)
   const [saveError, setSaveError] = useState<string | null>(null)
+  const box = useRef<HTMLFormElement>(null)
+  useFocusReturn(box, { first: true })
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
@@ -73,6 +76,7 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
 
   return (
     <form
+      ref={box}
       className="profile-editor"
       onSubmit={submit}
       aria-label={initial ? `Edit ${initial.name}` : 'New profile'}
