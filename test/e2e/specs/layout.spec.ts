@@ -72,3 +72,58 @@ for (const size of SIZES) {
     expect(data!.width).toBeGreaterThan(row!.width * 0.4)
   })
 }
+
+for (const size of SIZES) {
+  const at = `${size.width}x${size.height}`
+
+  test(`Compare shows four whole columns with whole pickers, and stacks without empty cards, at ${at}`, async ({
+    page,
+    app,
+  }, info) => {
+    await page.setViewportSize(size)
+    await page.goto(app.url)
+    await openPanel(page, 'Compare')
+    const columns = page.getByTestId('compare-column')
+    while ((await columns.count()) < 4) await page.getByRole('button', { name: 'Add column' }).click()
+    await expect(columns).toHaveCount(4)
+    await expectCleanLayout(page, info, `${at}-compare-four`)
+    const problems = await page.evaluate(() => {
+      const out: string[] = []
+      const strip = document.querySelector('.compare-columns')!.getBoundingClientRect()
+      const canvas = document.createElement('canvas').getContext('2d')!
+      document.querySelectorAll('[data-testid=compare-column]').forEach((col, i) => {
+        const box = col.getBoundingClientRect()
+        // Every column whole on screen: none cut by the strip's edge or the window's.
+        if (box.right > Math.min(strip.right, window.innerWidth) + 1 || box.left < strip.left - 1)
+          out.push(`column ${i + 1} is cut (${Math.round(box.left)}–${Math.round(box.right)})`)
+        for (const sel of col.querySelectorAll('select')) {
+          const cs = getComputedStyle(sel)
+          canvas.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`
+          const text = sel.selectedOptions[0]?.textContent ?? ''
+          // The arrow takes about 20 px on the right of a select.
+          const room = sel.clientWidth - parseFloat(cs.paddingLeft) - 20
+          if (canvas.measureText(text).width > room)
+            out.push(`column ${i + 1}: "${text}" does not fit its ${Math.round(sel.clientWidth)} px picker`)
+        }
+      })
+      return out
+    })
+    expect(problems).toEqual([])
+
+    await page.getByRole('button', { name: 'Stack columns' }).click()
+    await expectCleanLayout(page, info, `${at}-compare-stacked`)
+    const empty = await columns.evaluateAll((cols) =>
+      cols.map((col) => {
+        // What each part shows: the column's view counts as the height of what is in it, not of its box.
+        const shows = (c: Element): number =>
+          c.classList.contains('compare-column-body')
+            ? [...c.children].reduce((sum, k) => sum + k.getBoundingClientRect().height, 0)
+            : c.getBoundingClientRect().height
+        const inner = [...col.children].reduce((sum, c) => sum + shows(c), 0)
+        return Math.round(col.getBoundingClientRect().height - inner)
+      }),
+    )
+    // A stacked card is as tall as what it holds (gaps and padding only), not a tall empty box.
+    for (const gap of empty) expect(gap).toBeLessThanOrEqual(80)
+  })
+}

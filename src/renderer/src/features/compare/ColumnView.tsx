@@ -227,7 +227,7 @@ const ColumnHead = memo(function ColumnHead({
           value={column.profileId ?? ''}
           onChange={(e) => updateColumn(columnId, { profileId: e.target.value || null })}
         >
-          <option value="">Active profile ({profiles.find((p) => p.id === activeId)?.name ?? 'none'})</option>
+          <option value="">Active: {profiles.find((p) => p.id === activeId)?.name ?? 'none'}</option>
           {profiles.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
