@@ -19,6 +19,7 @@ import { UsageTable } from './UsageTable'
 import { AnswerDiffView, BodyDiffView } from './DiffViews'
 import { ColumnPreviews } from './ColumnPreviews'
 import './compare.css'
+import { RunAnnouncer, runsAnnouncement } from '../../components/announce/RunAnnouncer'
 
 type View = 'timeline' | 'usage' | 'body-diff' | 'answer-diff'
 const VIEWS: { id: View; label: string }[] = [
@@ -27,6 +28,19 @@ const VIEWS: { id: View; label: string }[] = [
   { id: 'body-diff', label: 'Body diff' },
   { id: 'answer-diff', label: 'Answer diff' },
 ]
+
+/** The columns' runs, announced when they start and once all of them have ended (quiet while tokens stream). */
+function CompareRunAnnouncer() {
+  const message = useCompareStore((s) =>
+    runsAnnouncement(
+      s.columns.map((c, i) => ({
+        who: `Column ${i + 1} (${c.model})`,
+        run: s.columnRuns[c.id] ? s.runs[s.columnRuns[c.id]!] : undefined,
+      })),
+    ),
+  )
+  return <RunAnnouncer label="Run status" message={message} />
+}
 
 export function ComparePanel() {
   const columns = useCompareStore((s) => s.columns)
@@ -67,6 +81,7 @@ export function ComparePanel() {
   const visible = issues.filter((i) => issueShown(shown, i))
   return (
     <section className={`panel compare-panel layout-${layout}`} aria-labelledby="compare-title">
+      <CompareRunAnnouncer />
       <ColumnPreviews />
       <header className="panel-header">
         <h1 id="compare-title">Compare</h1>

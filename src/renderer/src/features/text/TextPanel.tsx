@@ -25,6 +25,7 @@ import { AttachButton, AttachmentChips, useAttach } from './Attachments'
 import { AttachUrl, InputLossNotes } from './AttachUrl'
 import { RequestView } from './RequestView'
 import { InterruptedRunsNotice } from './InterruptedRunsNotice'
+import { RunAnnouncer, runAnnouncement } from '../../components/announce/RunAnnouncer'
 
 /** The Compare store (and its draft model) is fetched when the user asks to compare, not with the Text panel. */
 const openInCompare = () => void import('../../stores/compareStore').then((m) => m.openInCompare())
@@ -68,6 +69,7 @@ export function TextPanel() {
 
   return (
     <section className="panel text-panel" aria-labelledby="text-title">
+      <TextRunAnnouncer />
       <header className="panel-header">
         <h1 id="text-title">Text</h1>
       </header>
@@ -181,6 +183,15 @@ export function TextPanel() {
       </div>
     </section>
   )
+}
+
+/** The Text panel's run, announced at its start and end only (the selector's string stays put while tokens stream). */
+function TextRunAnnouncer() {
+  const message = useTextStore((x) => {
+    const run = currentRun(x)
+    return runAnnouncement(run, run ? `Run on ${run.model}` : '')
+  })
+  return <RunAnnouncer label="Run status" message={message} />
 }
 
 function Composer({ running }: { running: boolean }) {
