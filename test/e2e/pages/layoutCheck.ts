@@ -53,7 +53,12 @@ export async function findLayoutProblems(page: Page, options: LayoutCheckOptions
       const walker = document.createTreeWalker(holder, NodeFilter.SHOW_TEXT)
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const parent = n.parentElement!
-        if (!n.textContent?.trim() || parent.closest(`${CONTROLS}, option, datalist`) || !shown(parent))
+        // Screen-reader-only text (.sr-only) is clipped to nothing on purpose: it is not on screen to overlap.
+        if (
+          !n.textContent?.trim() ||
+          parent.closest(`${CONTROLS}, option, datalist, .sr-only`) ||
+          !shown(parent)
+        )
           continue
         const range = document.createRange()
         range.selectNodeContents(n)

@@ -127,3 +127,30 @@ for (const size of SIZES) {
     for (const gap of empty) expect(gap).toBeLessThanOrEqual(80)
   })
 }
+
+for (const size of SIZES) {
+  const at = `${size.width}x${size.height}`
+
+  test(`Save as case fits on one line and opens where the user is looking at ${at}`, async ({ page, app }, info) => {
+    await page.setViewportSize(size)
+    await page.goto(app.url)
+    await openPanel(page, 'Text')
+    const text = new TextPage(page)
+    await text.send('hello')
+    await text.waitDone()
+    const trigger = page.getByRole('button', { name: 'Save as case' })
+    // One line: its words lay out as a single line box.
+    const lines = await trigger.evaluate((el) => {
+      const range = document.createRange()
+      range.selectNodeContents(el)
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+    })
+    expect(lines).toBe(1)
+    await trigger.click()
+    const form = page.getByRole('form', { name: 'Save as case' })
+    await expect(form).toBeVisible()
+    await expect(form).toBeInViewport({ ratio: 0.5 })
+    await expect(form.getByRole('heading', { name: 'Save as case' })).toBeInViewport()
+    await expectCleanLayout(page, info, `${at}-save-as-case`)
+  })
+}

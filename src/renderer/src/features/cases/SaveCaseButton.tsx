@@ -19,7 +19,7 @@ export function SaveCaseButton({ draft }: { draft: () => Draft | null }) {
     <>
       <button
         type="button"
-        className="ghost"
+        className="ghost save-case-trigger"
         aria-expanded={!!open}
         onClick={() => setOpen(open ? null : draft())}
       >
