@@ -2,12 +2,13 @@
 // form's validator runs on the body it builds (rules/ for 11, the console check for 14), each issue under its
 // JSON path. A model outside the app's catalog is a warning, not an error: the gateway decides.
 import { checkConsoleVideo } from '../catalog/consoleTasks'
+import { NOT_IN_CATALOG } from '../catalog/notInCatalog'
 import { findVideoModel } from '../catalog/videoModels'
 import type { RawIssue } from '../ipc/rawRequest'
 import { jsonSyntaxError } from '../jsonSyntax'
 import { analyzeVideoBody } from './rules'
 
-export const NOT_IN_CATALOG = "not in this app's catalog; the gateway decides"
+export { NOT_IN_CATALOG }
 
 /** The parsed body, or the syntax error as an issue. */
 export function parseRawBody(text: string): { body: unknown } | { issue: RawIssue } {

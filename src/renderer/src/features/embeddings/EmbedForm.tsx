@@ -15,6 +15,7 @@ import {
   NATIVE_EMBEDDING_TASK_TYPES,
   embeddingModel,
 } from '../../../../shared/catalog/embeddingModels'
+import { NOT_IN_CATALOG } from '../../../../shared/catalog/notInCatalog'
 import { useEmbeddingsStore } from '../../stores/embeddingsStore'
 import { TextListEditor } from './TextListEditor'
 import { touchOnBlur } from './issues'
@@ -96,7 +97,7 @@ export function EmbedForm({ profileId }: { profileId: string | null }) {
               <span className="muted small" data-testid="model-dimensions">
                 {info.dimensions} dimensions
                 {info.customDimensions ? `; ${dimsField} may shorten them` : '; fixed size'}
-                {EMBEDDING_MODELS.some((m) => m.id === info.id) ? '' : ' (not in the catalog: assumed)'}
+                {EMBEDDING_MODELS.some((m) => m.id === info.id) ? '' : ` (${NOT_IN_CATALOG})`}
               </span>
             )
           )}
