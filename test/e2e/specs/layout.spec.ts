@@ -4,6 +4,7 @@
 import { expect, test } from '../fixtures'
 import { expectCleanLayout } from '../pages/layoutCheck'
 import { LAYOUT_VIEWS, openPanel } from '../pages/layoutViews'
+import { EmbeddingsPage } from '../pages/EmbeddingsPage'
 import { TextPage } from '../pages/TextPage'
 
 const SIZES = [
@@ -152,5 +153,33 @@ for (const size of SIZES) {
     await expect(form).toBeInViewport({ ratio: 0.5 })
     await expect(form.getByRole('heading', { name: 'Save as case' })).toBeInViewport()
     await expectCleanLayout(page, info, `${at}-save-as-case`)
+  })
+}
+
+for (const width of [1024, 1280]) {
+  test(`the embeddings cross-format table shows its verdict column at ${width} px`, async ({ page, app }) => {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto(app.url)
+    const emb = new EmbeddingsPage(page)
+    await emb.open()
+    await emb.setInputs(['A cat sat on the mat.', 'A long sentence that names its subject twice: the subject.'])
+    await emb.embedForm.getByRole('button', { name: 'Cross-format check' }).click()
+    const table = page.getByRole('table', { name: 'Cross-format comparison' })
+    await expect(page.getByTestId('cross-check-row')).toHaveCount(2, { timeout: 20_000 })
+    const verdict = table.getByRole('columnheader', { name: 'Verdict' })
+    // Seen without scrolling sideways: inside the window and inside whatever clips the table.
+    await verdict.evaluate((th) => th.closest('section')!.scrollIntoView({ block: 'start', inline: 'nearest' }))
+    const clipped = await verdict.evaluate((th) => {
+      const box = th.getBoundingClientRect()
+      for (let el = th.parentElement; el; el = el.parentElement) {
+        const cs = getComputedStyle(el)
+        if (cs.overflowX === 'visible') continue
+        const r = el.getBoundingClientRect()
+        if (box.right > r.right + 1 || el.scrollLeft > 0) return true
+      }
+      return box.right > window.innerWidth
+    })
+    expect(clipped).toBe(false)
+    await expect(table.getByText('agrees').first()).toBeInViewport()
   })
 }
