@@ -134,6 +134,7 @@ describe('IPC router', () => {
         "text.saveCapture",
         "text.startRun",
         "text.stopRun",
+        "text.watchFrames",
         "video.adoptTask",
         "video.cancelJob",
         "video.checkRawRequest",

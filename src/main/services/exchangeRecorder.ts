@@ -12,6 +12,8 @@ const SNAPSHOT_BODY_CHARS = 48 * 1024
 const SNAPSHOT_FRAMES = 400
 const SNAPSHOT_FRAME_BYTES = 64 * 1024
 const LONG_STRING = 2048
+const LIVE_FRAMES = 16
+const LIVE_FRAME_BYTES = 32 * 1024
 
 export class ExchangeRecorder {
   readonly id = randomUUID()
@@ -120,6 +122,17 @@ export class ExchangeRecorder {
         error: `The exchange could not be summarised (${(error as Error).message}); its bodies are left out.`,
       }
     }
+  }
+
+  /** The request as sent, bounded like a snapshot's: what the Inspector shows while the answer streams. */
+  liveRequest(): Pick<Exchange, 'id' | 'startedAt' | 'request'> {
+    const { id, startedAt, request } = this.boundedCopy()
+    return { id, startedAt, request }
+  }
+
+  /** The frame count and the newest few frames (elided, capped: a few KB whatever the stream sends, M1). */
+  liveFrames(count = LIVE_FRAMES, budget = LIVE_FRAME_BYTES): { total: number; recent: SseFrame[] } {
+    return { total: this.frames.length, recent: lastFramesWithin(this.frames, count, budget) }
   }
 
   private boundedCopy(): Exchange {

@@ -5,7 +5,7 @@
 // runEnded and images are media URLs. Attachments are references `attachment:<mediaId>`, resolved in main.
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
-import { exchangeSchema } from './exchange'
+import { exchangeSchema, sseFrameSchema } from './exchange'
 import {
   draftSchema,
   streamEventSchema,
@@ -100,7 +100,16 @@ export const runErrorSchema = wireErrorSchema.extend({
 export type RunError = z.infer<typeof runErrorSchema>
 
 export const textEvents = {
-  'text.runEvents': defineEvent(z.object({ runId: z.string(), events: z.array(runEventSchema) })),
+  'text.runEvents': defineEvent(
+    z.object({
+      runId: z.string(),
+      events: z.array(runEventSchema),
+      /** Once, when the request is sent: the request record (masked), so the Inspector shows it before the answer. */
+      exchange: exchangeSchema.pick({ id: true, startedAt: true, request: true }).optional(),
+      /** Only while a window watches the run's frames (text.watchFrames): the count and the newest few, elided. */
+      frames: z.object({ total: z.number(), recent: z.array(sseFrameSchema) }).optional(),
+    }),
+  ),
   'text.runEnded': defineEvent(
     z.object({
       runId: z.string(),
@@ -165,6 +174,11 @@ export const textCommands = {
       limit: z.number().int().min(1).max(500),
     }),
     z.object({ total: z.number(), frames: exchangeSchema.shape.response.unwrap().shape.frames }),
+  ),
+  /** Starts or stops carrying a running run's new SSE frames within its coalesced text.runEvents (P2). */
+  'text.watchFrames': defineCommand(
+    z.object({ runId: z.string().max(100), watch: z.boolean() }),
+    z.object({ watching: z.boolean() }),
   ),
   /** Saves the raw body of a captured stream (for `npm run replay`) and returns a link to it. */
   'text.saveCapture': defineCommand(

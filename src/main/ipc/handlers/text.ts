@@ -53,6 +53,7 @@ export function textHandlers({ text, media }: TextServices): Handlers<typeof tex
     'text.stopRun': ({ runId }) => text.stop(runId),
     'text.previewRequest': (request) => text.preview(request),
     'text.countTokens': (request) => text.countTokens(request),
+    'text.watchFrames': ({ runId, watch }) => text.watchFrames(runId, watch),
     'text.getFrames': ({ exchangeId, offset, limit }) => {
       const all = recorder(exchangeId).allFrames()
       return { total: all.length, frames: framePage(all, offset, limit) }

@@ -22,6 +22,7 @@ import {
 import type { EventSink } from '../ports'
 import { GatewayError, longRetryAfter, type GatewayClient, type GatewayResponse } from '../gateway'
 import type { ExchangeRecorder } from '../exchangeRecorder'
+import type { SseFrame } from '../../../shared/ipc/exchange'
 import type { MediaStore } from '../mediaStore'
 import type { ProfileService } from '../profiles'
 import { Coalescer } from './coalescer'
@@ -58,6 +59,10 @@ interface Run {
   controller: AbortController
   sink: EventSink<Events>
   coalescer: Coalescer<RunEvent>
+  /** The exchange once sent; frames ride along in runEvents only while a window watches (text.watchFrames). */
+  exchange: ExchangeRecorder | null
+  watchFrames: boolean
+  framesSent: number
   accumulator: CompletionAccumulator
   images: { mimeType: string; url: string }[]
   stopped: boolean
@@ -113,6 +118,9 @@ export class TextService {
       scrubber: new StreamScrubber(() => this.deps.profiles.knownSecrets()),
       lastCheckpointAt: Number.NEGATIVE_INFINITY,
       charsSinceCheckpoint: 0,
+      exchange: null,
+      watchFrames: false,
+      framesSent: 0,
       coalescer: new Coalescer<RunEvent>(
         (events) => {
           // This runs on a timer too: nothing it meets may escape into the process.
@@ -152,6 +160,15 @@ export class TextService {
     run.controller.abort()
     if (!run.responded) this.end(run, 'aborted', null)
     return { stopped: true }
+  }
+
+  /** A window opened (or closed) the Inspector's frames for this run: new frames ride in the next batches. */
+  watchFrames(runId: string, watch: boolean): { watching: boolean } {
+    const run = this.runs.get(runId)
+    if (!run || run.ended) return { watching: false }
+    run.watchFrames = watch
+    run.framesSent = -1
+    return { watching: watch }
   }
 
   /** Stops every run when the app closes (R5), without sending to any window. */
@@ -207,6 +224,7 @@ export class TextService {
     }
     run.responded = true
     this.exchanges.add(res.exchange)
+    this.emitRequest(run, res.exchange)
     if (run.stopped) {
       res.exchange.recordError('stopped by the user')
       return this.end(run, 'aborted', res.exchange)
@@ -368,8 +386,24 @@ export class TextService {
       if (e.type === 'text' || e.type === 'reasoning' || e.type === 'refusal') run.charsSinceCheckpoint += e.delta.length
       else if (e.type === 'toolCallDelta') run.charsSinceCheckpoint += e.argumentsDelta.length
     }
-    run.sink.emit('text.runEvents', { runId: run.id, events })
+    run.sink.emit('text.runEvents', { runId: run.id, events, ...this.liveFrames(run) })
     this.checkpoint(run)
+  }
+
+  /** The newest frames for a watching window, when there are new ones since the last message. */
+  private liveFrames(run: Run): { frames?: { total: number; recent: SseFrame[] } } {
+    if (!run.watchFrames || !run.exchange) return {}
+    const live = run.exchange.liveFrames()
+    if (live.total === run.framesSent) return {}
+    run.framesSent = live.total
+    return { frames: live }
+  }
+
+  /** Sends the request record once, as soon as the gateway answered the send (before any token). */
+  private emitRequest(run: Run, exchange: ExchangeRecorder): void {
+    run.exchange = exchange
+    if (run.stopped || run.ended || !run.sink.alive) return
+    run.sink.emit('text.runEvents', { runId: run.id, events: [], exchange: exchange.liveRequest() })
   }
 
   /** R9: what a streaming run has so far is on disk at least every second or 64 KB, so a kill keeps it. */
