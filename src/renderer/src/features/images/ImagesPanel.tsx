@@ -1,7 +1,7 @@
 // The Images panel: console image tasks on the console base address with the console token. Three tabs (Batch
 // images, Photo-shoot, Try-on) each keep their draft; the side shows the newest job of the tab with its status,
 // the before/after of a finished try-on or photo-shoot, and the gallery of every stored result.
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { validateImageForm } from '../../../../shared/images/bodies'
 import type { ImageJob } from '../../../../shared/ipc/images'
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore'
@@ -33,6 +33,7 @@ export function ImagesPanel() {
   const current = TABS.find((t) => t.id === tab)!
   const newest = jobs.find((j) => j.task === TASK_OF[tab])
   const formLevel = refused[mode].find((i) => i.field === 'form')
+  const formRef = useRef<HTMLFormElement>(null)
 
   const send = () => {
     if (!profile) return
@@ -44,6 +45,10 @@ export function ImagesPanel() {
     }
     if (validateImageForm(drafts[mode], dims).length > 0) {
       useImagesStore.setState((s) => ({ sent: { ...s.sent, [mode]: true } }))
+      // Once the issues show, the first field they name (in the form's order) takes focus.
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      )
       return
     }
     void submit(mode, profile.id)
@@ -76,6 +81,7 @@ export function ImagesPanel() {
       <div className="video-body">
         <div className="video-form-column">
           <form
+            ref={formRef}
             className="video-form"
             aria-label={current.label}
             onSubmit={(e) => {

@@ -5,6 +5,7 @@ import { useId, useMemo } from 'react'
 import { imageFormWarnings, validateImageForm } from '../../../../shared/images/bodies'
 import type { ImageMode } from '../../../../shared/images/forms'
 import { useImagesStore } from '../../stores/imagesStore'
+import { IssueWords } from './issueWords'
 
 /** The issues to show for a mode, by field. */
 export function useIssues(mode: ImageMode): Map<string, string> {
@@ -42,7 +43,7 @@ function fieldValue(form: Record<string, unknown>, path: string): unknown {
 
 const WARNING = 'Warning: '
 
-export function FieldError({ message }: { message: string | undefined }) {
+export function FieldError({ message, label }: { message: string | undefined; label?: string }) {
   if (message?.startsWith(WARNING))
     return (
       <p className="warn-banner small" role="status">
@@ -51,7 +52,7 @@ export function FieldError({ message }: { message: string | undefined }) {
     )
   return message ? (
     <p className="field-error" role="alert">
-      {message}
+      <IssueWords label={label} message={message} />
     </p>
   ) : null
 }
@@ -88,7 +89,7 @@ export function TextField({ label, value, issue, multiline, placeholder, onChang
           onChange={(e) => onChange(e.target.value)}
         />
       )}
-      <FieldError message={issue} />
+      <FieldError message={issue} label={label} />
     </div>
   )
 }
@@ -114,7 +115,7 @@ export function NumberField({ label, value, issue, step, onChange }: NumberProps
         aria-invalid={issue ? true : undefined}
         onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
       />
-      <FieldError message={issue} />
+      <FieldError message={issue} label={label} />
     </div>
   )
 }

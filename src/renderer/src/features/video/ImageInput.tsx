@@ -5,6 +5,7 @@ import { useRef, useState } from 'react'
 import { VIDEO_IMAGE_MAX_BYTES, VIDEO_IMAGE_TYPES } from '../../../../shared/ipc/video'
 import type { ImportedMedia } from '../../../../shared/ipc/media'
 import { mediaCalls } from '../../ipc/mediaCalls'
+import { IssueWords } from '../images/issueWords'
 
 interface Props {
   label: string
@@ -137,13 +138,14 @@ export function ImageInput({ label, value, image, exactSize, issue, onChange, on
             value={value}
             placeholder="https://…"
             maxLength={8192}
+            aria-invalid={message ? true : undefined}
             onChange={(e) => onChange(e.target.value.trim())}
           />
         </label>
       )}
       {message && (
         <p className="field-error" role="alert">
-          {message}
+          {message === issue ? <IssueWords label={label} message={message} /> : message}
         </p>
       )}
     </div>
