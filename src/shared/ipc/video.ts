@@ -206,7 +206,13 @@ export const videoJobSchema = jobLifeSchema.extend({
 })
 export type VideoJob = z.infer<typeof videoJobSchema>
 
-export const validationIssueSchema = z.object({ field: z.string(), rule: z.string(), message: z.string() })
+export const validationIssueSchema = z.object({
+  field: z.string(),
+  rule: z.string(),
+  message: z.string(),
+  /** 'warning': a limit the app assumed (the spec is silent); the user may send anyway. */
+  severity: z.enum(['error', 'warning']).optional(),
+})
 export type ValidationIssue = z.infer<typeof validationIssueSchema>
 
 const codeSchema = z.object({ curl: z.string(), typescript: z.string(), python: z.string() })

@@ -61,7 +61,7 @@ export function checkRawVideoBody(kind: 'model' | 'console', text: string): RawI
 }
 
 /** Which of the catalog row's assumed values (where the spec is silent) an issue is about, if any. */
-function assumedLimit(assumed: readonly string[], field: string, rule: string): string | null {
+export function assumedLimit(assumed: readonly string[], field: string, rule: string): string | null {
   const key =
     field === '--dur' || field === 'duration'
       ? 'durations'

@@ -3,6 +3,7 @@
 // (family D's chosen mode against its image count, a form of the wrong family) is checked on the form itself.
 import { VIDEO_MODE_LABELS, type VideoModel } from '../catalog/videoModels'
 import { buildVideoBody, type VideoBody } from './build'
+import { assumedLimit } from './rawCheck'
 import { familyDImageCount, type VideoForm } from './forms'
 import type { ImageInfo } from './images'
 import { analyzeVideoBody, resolveVideoModel, type VideoIssue, type VideoRequestSummary } from './rules'
@@ -112,8 +113,22 @@ export function validateVideoForm(
       i.field === 'mode' ? ['mode', 'images'] : i.field === 'width' ? ['width', 'size'] : [i.field],
     ),
   )
+  // A limit the catalog row marks as assumed (the spec is silent) is a warning the user may send anyway;
+  // a limit the spec states stays an error with the spec's words.
   const fromBody = analysis.issues
-    .map((i) => ({ ...i, field: formFieldOf(form, i.field) }))
+    .map((i): VideoIssue => {
+      const assumed = assumedLimit(model.assumed, i.field, i.rule)
+      return {
+        ...i,
+        field: formFieldOf(form, i.field),
+        ...(assumed
+          ? {
+              message: `${i.message}: the spec does not state this limit for ${model.id}; the app assumed it`,
+              severity: 'warning' as const,
+            }
+          : {}),
+      }
+    })
     .filter((i) => !explained.has(i.field))
   const issues = [...early, ...fromBody]
   if (issues.length > 0 || !analysis.request) return { ok: false, issues }

@@ -27,6 +27,8 @@ export interface VideoIssue {
   rule: VideoRule
   /** Names the field and the rule, e.g. "durationSeconds must be one of 4, 6, 8 for famB-… (got 5)". */
   message: string
+  /** 'warning' for a limit the app assumed where the spec is silent (sendable anyway); absent means error. */
+  severity?: 'error' | 'warning'
 }
 
 /** What a valid body asks for, family-neutral: the job record's request summary and the simulator's input. */
