@@ -62,7 +62,7 @@ export function EmbedResults() {
               {' · '}
               {outcome.usage.promptTokens !== null ? `prompt_tokens ${outcome.usage.promptTokens} · ` : ''}
               {outcome.usage.totalTokens !== null ? `total_tokens ${outcome.usage.totalTokens} · ` : ''}
-              request {outcome.timing.totalMs} ms · maths in main {outcome.timing.computeMs} ms
+              request took {outcome.timing.totalMs} ms · similarities worked out in {outcome.timing.computeMs} ms
             </span>
           </p>
           <ExportButtons />

@@ -6,8 +6,8 @@ import { ImageInput } from '../video/ImageInput'
 import { CheckField, Choice, NumberField, TextField, useIssues } from './fields'
 
 export const BODY_FORM_OPTIONS = [
-  { value: 'prefixed', label: 'Prefixed field names (as declared)' },
-  { value: 'plain', label: 'Plain field names (as one usage sends them)' },
+  { value: 'prefixed', label: "Full names, as the gateway's spec writes them" },
+  { value: 'plain', label: "Short names, as one of the spec's examples sends them" },
 ] as const
 
 export function BatchImagesForm() {
@@ -108,7 +108,7 @@ export function BatchImagesForm() {
         onImported={addFile}
       />
       <Choice
-        label="Body form"
+        label="How the request names its fields"
         value={form.bodyForm}
         options={BODY_FORM_OPTIONS}
         onChange={(bodyForm) => set('bodyForm', { bodyForm })}

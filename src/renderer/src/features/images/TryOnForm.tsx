@@ -77,14 +77,14 @@ export function TryOnForm() {
         Add a garment
       </button>
       <Choice
-        label="Body form"
+        label="How the request names its fields"
         value={form.bodyForm}
         options={BODY_FORM_OPTIONS}
         onChange={(bodyForm) => set({ bodyForm }, 'garments')}
       />
       {form.bodyForm === 'plain' ? (
         <p className="muted small">
-          The plain form sends imageUrl and clothingUrl only; the settings below are not sent.
+          Short names send the person's and one garment's image only; the settings below are not sent.
         </p>
       ) : (
         <details>

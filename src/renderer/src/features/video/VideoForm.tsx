@@ -93,7 +93,7 @@ export function VideoForm({ profileId }: Props) {
             checked={kind === 'model'}
             onChange={() => store.setKind('model')}
           />
-          Video models <span className="muted small">(endpoints 11–13)</span>
+          Video models <span className="muted small">(a model from the catalogue makes the video)</span>
         </label>
         <label className="inline">
           <input
@@ -102,7 +102,7 @@ export function VideoForm({ profileId }: Props) {
             checked={kind === 'console'}
             onChange={() => store.setKind('console')}
           />
-          Console video <span className="muted small">(endpoints 14–15)</span>
+          Console video <span className="muted small">(the console's own video task, with its token)</span>
         </label>
       </fieldset>
 
