@@ -15,7 +15,7 @@ const PANELS = [
   'Embeddings',
   'History',
   'Cases',
-  // 'Gateway check' is left out while its owner builds it: its two probe checkboxes fail target-size (2.2 AA).
+  'Gateway check',
   'Settings',
 ]
 

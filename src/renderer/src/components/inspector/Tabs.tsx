@@ -1,6 +1,7 @@
 // A WAI-ARIA tab list shared by the Inspector and the code export: one tab in the Tab order (roving
 // tabindex), arrow keys / Home / End move focus and select at once, and only the selected panel is mounted.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { tabKeyTarget } from './TabList'
 
 export interface TabSpec<Id extends string> {
   id: Id
@@ -24,21 +25,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, class
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((t) => t.id === current?.id)
-    const last = tabs.length - 1
-    const target =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index <= 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null
+    const target = tabKeyTarget(event.key, index, tabs.length)
     const next = target === null ? undefined : tabs[target]
     if (!next) return
     event.preventDefault()

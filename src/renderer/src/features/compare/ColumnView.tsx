@@ -16,6 +16,7 @@ import { continueInText, useCompareStore } from '../../stores/compareStore'
 import { rerunColumn, stopColumn } from '../../stores/compareRuns'
 import { RunOutput } from '../text/RunOutput'
 import { ColumnMetrics } from './ColumnMetrics'
+import { TabList } from '../../components/inspector'
 
 type Tab = 'answer' | 'body' | 'inspector' | 'code'
 const TABS: { id: Tab; label: string }[] = [
@@ -59,19 +60,14 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
       <ColumnHead columnId={columnId} index={index} running={running} />
       <ColumnLoss columnId={columnId} format={column.format} ran={runId !== undefined} />
       {runId && <LiveMetrics runId={runId} />}
-      <div className="compare-tabs" role="tablist" aria-label={`${label} views`}>
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            role="tab"
-            aria-selected={tab === t.id}
-            className={tab === t.id ? 'selected' : ''}
-            onClick={() => select(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label={`${label} views`}
+        className="compare-tabs"
+        tabClass={(on) => (on ? 'selected' : '')}
+        items={TABS}
+        selected={tab}
+        onSelect={select}
+      />
       <div className="compare-column-body" role="tabpanel" aria-label={`${label} ${tab}`}>
         {tab === 'answer' &&
           (runId ? (

@@ -20,6 +20,7 @@ import { AnswerDiffView, BodyDiffView } from './DiffViews'
 import { ColumnPreviews } from './ColumnPreviews'
 import './compare.css'
 import { RunAnnouncer, runsAnnouncement } from '../../components/announce/RunAnnouncer'
+import { TabList } from '../../components/inspector'
 
 type View = 'timeline' | 'usage' | 'body-diff' | 'answer-diff'
 const VIEWS: { id: View; label: string }[] = [
@@ -139,19 +140,14 @@ export function ComparePanel() {
         ))}
       </div>
       <section className="compare-analysis" aria-label="Differences">
-        <div className="compare-tabs" role="tablist" aria-label="Differences">
-          {VIEWS.map((v) => (
-            <button
-              key={v.id}
-              role="tab"
-              aria-selected={view === v.id}
-              className={view === v.id ? 'selected' : ''}
-              onClick={() => setView(v.id)}
-            >
-              {v.label}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label="Differences"
+          className="compare-tabs"
+          tabClass={(on) => (on ? 'selected' : '')}
+          items={VIEWS}
+          selected={view}
+          onSelect={setView}
+        />
         {view === 'timeline' && <Timeline />}
         {view === 'usage' && <UsageTable />}
         {view === 'body-diff' && <BodyDiffView />}

@@ -8,8 +8,14 @@ import type { Exchange } from '../../../../shared/ipc/exchange'
 import { useEmbeddingsStore, type EmbedMode } from '../../stores/embeddingsStore'
 import { embeddingsCalls } from '../../ipc/embeddingsCalls'
 import { CodeExport, Inspector } from '../../components/inspector'
+import { TabList } from '../../components/inspector'
 
 type Tab = 'body' | 'inspector' | 'code'
+const REQUEST_VIEWS: { id: Tab; label: string }[] = [
+  { id: 'body', label: 'Request JSON' },
+  { id: 'inspector', label: 'Inspector' },
+  { id: 'code', label: 'Code' },
+]
 
 interface Labelled {
   label: string
@@ -93,26 +99,14 @@ export function EmbedRequestView({ mode, profileId }: { mode: EmbedMode; profile
   const jsonError = rawBody !== null ? jsonProblem(rawBody) : null
   return (
     <section className="request-view emb-request" aria-label="Request">
-      <div role="tablist" aria-label="Request views" className="tabs">
-        {(
-          [
-            ['body', 'Request JSON'],
-            ['inspector', 'Inspector'],
-            ['code', 'Code'],
-          ] as const
-        ).map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            className="tab"
-            onClick={() => setTab(id)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Request views"
+        className="tabs"
+        tabClass={() => 'tab'}
+        items={REQUEST_VIEWS}
+        selected={tab}
+        onSelect={setTab}
+      />
       {tab === 'body' && (
         <div className="body-view">
           {preview && (

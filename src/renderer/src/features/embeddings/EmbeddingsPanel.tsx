@@ -12,6 +12,7 @@ import { RerankForm } from './RerankForm'
 import { RerankResults } from './RerankResults'
 import { EmbedRequestView } from './EmbedRequestView'
 import './embeddings.css'
+import { TabList } from '../../components/inspector'
 
 const MODES: readonly { id: EmbedMode; label: string }[] = [
   { id: 'embed', label: 'Embed' },
@@ -61,20 +62,14 @@ export function EmbeddingsPanel() {
         </p>
       </header>
       <div className="toolbar" role="toolbar" aria-label="Embeddings settings">
-        <div role="tablist" aria-label="Mode" className="tabs emb-modes">
-          {MODES.map((m) => (
-            <button
-              key={m.id}
-              type="button"
-              role="tab"
-              className="tab"
-              aria-selected={mode === m.id}
-              onClick={() => setMode(m.id)}
-            >
-              {m.label}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label="Mode"
+          className="tabs emb-modes"
+          tabClass={() => 'tab'}
+          items={MODES}
+          selected={mode}
+          onSelect={setMode}
+        />
         <label>
           <span className="muted small">Profile</span>
           <select

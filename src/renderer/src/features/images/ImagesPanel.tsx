@@ -13,6 +13,7 @@ import { PhotoShootForm } from './PhotoShootForm'
 import { TryOnForm } from './TryOnForm'
 import { ImagesRawRequest } from './ImagesRawRequest'
 import { ImageJobStatus } from '../jobs/JobStatus'
+import { TabList } from '../../components/inspector'
 
 const TABS: { id: ImagesTab; label: string; send: string }[] = [
   { id: 'batch', label: 'Batch images', send: 'Generate images' },
@@ -64,20 +65,7 @@ export function ImagesPanel() {
         </p>
       </header>
       {error && <p className="error-banner">{error}</p>}
-      <div role="tablist" aria-label="Image tasks" className="tabs">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            role="tab"
-            type="button"
-            className="tab"
-            aria-selected={t.id === tab}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList label="Image tasks" className="tabs" tabClass={() => 'tab'} items={TABS} selected={tab} onSelect={setTab} />
       <div className="video-body">
         <div className="video-form-column">
           <form

@@ -148,12 +148,14 @@ export function Choice<T extends string>({
   options: readonly { value: T; label: string }[]
   onChange(value: T): void
 }) {
+  // One name per group, so the browser treats the choices as one radio group (arrow keys, one Tab stop).
+  const name = useId()
   return (
     <fieldset className="images-choice">
       <legend>{label}</legend>
       {options.map((o) => (
         <label key={o.value} className="inline">
-          <input type="radio" checked={value === o.value} onChange={() => onChange(o.value)} />
+          <input type="radio" name={name} checked={value === o.value} onChange={() => onChange(o.value)} />
           {o.label}
         </label>
       ))}

@@ -23,6 +23,7 @@ import { Loading } from '../../panels/lazyPanels'
 import { formats, type Draft } from '../../../../shared/wire'
 import { responseFormatProblem, toolsProblem } from './jsonField'
 import { useContinuation, withContinuation } from '../../stores/responseContinuation'
+import { TabList } from '../../components/inspector'
 
 // The Inspector and the code export are tabs behind the request JSON: each is fetched when first shown.
 const Inspector = lazy(() =>
@@ -33,6 +34,11 @@ const CodeExport = lazy(() =>
 )
 
 type Tab = 'body' | 'inspector' | 'code'
+const REQUEST_VIEWS: { id: Tab; label: string }[] = [
+  { id: 'body', label: 'Request JSON' },
+  { id: 'inspector', label: 'Inspector' },
+  { id: 'code', label: 'Code' },
+]
 /** Which request the body and code views show: the one a Send would make, or the one last sent. */
 type Which = 'next' | 'last'
 
@@ -142,19 +148,14 @@ export function RequestView() {
   ].filter((p) => p !== null)
   return (
     <section className="request-view" aria-label="Request">
-      <div role="tablist" aria-label="Request views" className="tabs">
-        {(
-          [
-            ['body', 'Request JSON'],
-            ['inspector', 'Inspector'],
-            ['code', 'Code'],
-          ] as const
-        ).map(([id, label]) => (
-          <button key={id} role="tab" aria-selected={tab === id} className="tab" onClick={() => setTab(id)}>
-            {label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Request views"
+        className="tabs"
+        tabClass={() => 'tab'}
+        items={REQUEST_VIEWS}
+        selected={tab}
+        onSelect={setTab}
+      />
       {tab !== 'inspector' && exchange && (
         <div className="segmented small" role="radiogroup" aria-label="Which request">
           <label>

@@ -6,6 +6,7 @@ import type { Exchange } from '../../../../shared/ipc/exchange'
 import { CodeExport, Inspector } from '../../components/inspector'
 import type { VideoJob, VideoJobRequest } from '../../../../shared/ipc/video'
 import { videoCalls } from '../../ipc/videoCalls'
+import { TabList } from '../../components/inspector'
 
 type Tab = 'request' | 'submit' | 'poll' | 'result'
 const TABS: { id: Tab; label: string }[] = [
@@ -54,19 +55,14 @@ export function JobDetails({ jobId, onClose }: { jobId: string; onClose(): void 
           Close
         </button>
       </header>
-      <div role="tablist" className="video-row">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            role="tab"
-            aria-selected={tab === t.id}
-            className={tab === t.id ? 'primary' : ''}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Job views"
+        className="video-row"
+        tabClass={(on) => (on ? 'primary' : '')}
+        items={TABS}
+        selected={tab}
+        onSelect={setTab}
+      />
       {error && <p className="error-banner">{error}</p>}
       {tab === 'request' && details && (
         <div>
