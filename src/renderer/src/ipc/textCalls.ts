@@ -11,4 +11,5 @@ export const textCalls = {
   getFrames: (exchangeId: string, offset: number, limit: number) =>
     client.invoke('text.getFrames', { exchangeId, offset, limit }),
   saveCapture: (exchangeId: string) => client.invoke('text.saveCapture', { exchangeId }),
+  watchFrames: (runId: string, watch: boolean) => client.invoke('text.watchFrames', { runId, watch }),
 }

@@ -1,7 +1,7 @@
 // The wire Inspector: what one request sent and received, byte for byte as main recorded it (secrets already
 // masked there). Before a run it shows the preview of what would be sent; it never fetches anything itself:
 // paging and saving go through the callbacks the embedding panel passes, so any domain can reuse it.
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Exchange } from '../../../../shared/ipc/exchange'
 import type { RequestPreview } from '../../../../shared/ipc/text'
 import { CopyButton } from './CopyButton'
@@ -28,6 +28,8 @@ export interface InspectorProps {
   initialTab?: InspectorTab
   /** A frame of the full record the Stream tab scrolls to and marks. */
   focusFrame?: number
+  /** While a run streams (no `exchange` yet): the request as sent and the live Stream tab's content. */
+  live?: { request: RequestLike; stream: ReactNode } | null
 }
 
 const NOT_SENT = 'Not sent yet: send the request to see what came back.'
@@ -40,6 +42,7 @@ export function Inspector({
   label = 'Inspector',
   initialTab = 'request',
   focusFrame,
+  live,
 }: InspectorProps) {
   const [tab, setTab] = useState<InspectorTab>(initialTab)
   const response = exchange?.response ?? null
@@ -57,6 +60,8 @@ export function Inspector({
             render: () =>
               exchange ? (
                 <RequestView request={exchange.request} />
+              ) : live ? (
+                <RequestView request={live.request} />
               ) : preview ? (
                 <RequestView request={preview} preview={preview} />
               ) : (
@@ -73,7 +78,9 @@ export function Inspector({
             id: 'stream',
             label: 'Stream',
             render: () =>
-              !exchange ? (
+              !exchange && live ? (
+                live.stream
+              ) : !exchange ? (
                 <p className="muted">{NOT_SENT}</p>
               ) : !response ? (
                 <p className="muted">No response arrived, so there are no frames.</p>

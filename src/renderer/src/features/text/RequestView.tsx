@@ -23,6 +23,8 @@ import { Loading } from '../../panels/lazyPanels'
 import { formats, type Draft } from '../../../../shared/wire'
 import { responseFormatProblem, toolsProblem } from './jsonField'
 import { useContinuation, withContinuation } from '../../stores/responseContinuation'
+import { useLiveExchange } from '../../stores/liveExchange'
+import { LiveStreamTab } from './LiveStreamTab'
 import { TabList } from '../../components/inspector'
 
 // The Inspector and the code export are tabs behind the request JSON: each is fetched when first shown.
@@ -71,6 +73,8 @@ export function RequestView() {
   const sendRefusedForJson = useTextStore((x) => x.issues.some((i) => i.field === 'Request JSON'))
   const activeId = useProfilesStore((p) => p.activeId)
   const exchange = useTextStore((x) => currentRun(x)?.exchange ?? null)
+  const runningId = useTextStore((x) => (currentRun(x)?.status === 'running' ? (currentRun(x)?.runId ?? null) : null))
+  const liveRequest = useLiveExchange((x) => (runningId && x.runId === runningId ? x.request : null))
   const state = useTextStore.getState()
   const { format, rawBody } = inputs
   // draft() reads these same fields through getState(); `inputs` changes exactly when one of them does.
@@ -260,6 +264,14 @@ export function RequestView() {
           <Inspector
             exchange={exchange}
             preview={preview}
+            live={
+              runningId && !exchange
+                ? {
+                    request: liveRequest?.request ?? { method: '…', url: 'sending…', headers: [], body: null },
+                    stream: <LiveStreamTab runId={runningId} />,
+                  }
+                : null
+            }
             loadFrames={async (offset, limit) => {
               const id = exchange?.id
               if (!id) return { total: 0, frames: [] }

@@ -17,6 +17,7 @@ import {
   useTextStore,
 } from '../../stores/textStore'
 import { useProfilesStore } from '../../stores/profilesStore'
+import { subscribeLiveExchange } from '../../stores/liveExchange'
 import { clearConversationWithUndo } from '../../stores/textWork'
 import { textCalls } from '../../ipc/textCalls'
 import { Conversation } from './Conversation'
@@ -51,6 +52,7 @@ export function TextPanel() {
   const [showParams, setShowParams] = useState(true)
 
   useEffect(() => subscribeTextEvents(), [])
+  useEffect(() => subscribeLiveExchange(), [])
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -1,0 +1,24 @@
+// The Inspector's Stream tab for the running text run: reads the live-exchange store (not the text store), so
+// frames re-render only this tab, and watches the run's frames in main only while the tab is shown (P2).
+import { useShallow } from 'zustand/react/shallow'
+import { LiveFrames } from '../../components/inspector/LiveFrames'
+import { useLiveExchange } from '../../stores/liveExchange'
+import { textCalls } from '../../ipc/textCalls'
+
+const watch = (runId: string) => {
+  void textCalls.watchFrames(runId, true).catch(() => undefined)
+  return () => void textCalls.watchFrames(runId, false).catch(() => undefined)
+}
+
+const NONE: never[] = []
+
+export function LiveStreamTab({ runId }: { runId: string }) {
+  const live = useLiveExchange(
+    useShallow((s) => ({
+      total: s.runId === runId ? s.total : 0,
+      frames: s.runId === runId ? s.frames : NONE,
+      first: s.first,
+    })),
+  )
+  return <LiveFrames runId={runId} total={live.total} first={live.first} frames={live.frames} watch={watch} />
+}
