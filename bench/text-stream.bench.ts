@@ -99,70 +99,97 @@ export default async function main(): Promise<void> {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   })
+  const variants: { name: string; rows: [string, string, string][] }[] = []
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-    // Plain JavaScript text: a function would be compiled by tsx with helpers (__name) the page does not have.
-    await page.addInitScript(PAGE_PROBE)
-    await page.goto(server.url)
-    await page.getByRole('tab', { name: /Text/ }).click()
-    await page.getByLabel('Wire format').selectOption('chat')
-    await page.getByLabel('Model', { exact: true }).fill('gpt-4o-mini')
-    await page.locator('input[name="max_tokens"]').fill(String(TOKENS + 1000))
-    const loop = monitorEventLoopDelay({ resolution: 1 })
-    await page
-      .getByLabel('Message', { exact: true })
-      .fill(`sim:tokens=${TOKENS} markdown with code blocks and tables`)
-    if (process.env.BENCH_TRACE)
-      await browser.startTracing(page, {
-        path: process.env.BENCH_TRACE,
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
-      })
-    const started = Date.now()
-    loop.enable()
-    await page.getByLabel('Message', { exact: true }).press('Control+Enter')
-    await page.getByTestId('run-footer').waitFor({ timeout: (TOKENS / TPS) * 1000 * 3 + 30_000 })
-    loop.disable()
-    if (process.env.BENCH_TRACE) await browser.stopTracing()
-    const wall = (Date.now() - started) / 1000
-    await page
-      .waitForFunction(
-        () => (window as unknown as { __bench: { finalAt: number } }).__bench.finalAt > 0,
-        undefined,
-        { timeout: 10_000 },
-      )
-      .catch(() => undefined)
-    const m = await page.evaluate(() => (window as unknown as { __bench: Record<string, unknown> }).__bench)
-    const chunks = m.chunks as number[]
-    const gaps = (m.gaps as number[]).sort((a, b) => a - b)
-    const long = m.longTasks as number[]
-    const streamSeconds = (chunks[chunks.length - 1]! - chunks[0]!) / 1000
-    const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0
-    const rows: [string, string, string][] = [
-      ['tokens streamed', String(TOKENS), ''],
-      ['stream duration (s)', streamSeconds.toFixed(1), `wall ${wall.toFixed(1)} s`],
-      ['IPC messages per second (P1)', (chunks.length / streamSeconds).toFixed(1), '≤ 60'],
-      ['largest IPC message (KB)', (Math.max(...(m.sizes as number[])) / 1024).toFixed(1), '≤ 256 (M1)'],
-      ['long tasks > 50 ms', String(long.filter((d) => d > 50).length), ''],
-      ['long tasks > 100 ms (P2)', String(long.filter((d) => d > 100).length), '0'],
-      ['longest task (ms)', Math.max(0, ...long).toFixed(0), ''],
-      ['rAF gap p95 (ms) (P2)', pct(gaps, 0.95).toFixed(1), '≤ 33'],
-      ['rAF gap max (ms)', (gaps[gaps.length - 1] ?? 0).toFixed(1), ''],
-      [
-        'final text lag after last chunk (ms) (P2)',
-        m.finalAt ? ((m.finalAt as number) - (m.lastChunkAt as number)).toFixed(0) : 'not seen',
-        '≤ 250',
-      ],
-      ['main event-loop delay p99 (ms) (P6)', (loop.percentile(99) / 1e6).toFixed(1), '≤ 10'],
-      [
-        'history append before the terminal event (ms)',
-        appends.length ? Math.max(...appends).toFixed(1) : 'none',
-        '',
-      ],
-    ]
+    for (const streamTab of [false, true]) {
+      appends.length = 0
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+      // Plain JavaScript text: a function would be compiled by tsx with helpers (__name) the page does not have.
+      await page.addInitScript(PAGE_PROBE)
+      await page.goto(server.url)
+      await page.getByRole('tab', { name: /Text/ }).click()
+      await page.getByLabel('Wire format').selectOption('chat')
+      await page.getByLabel('Model', { exact: true }).fill('gpt-4o-mini')
+      await page.locator('input[name="max_tokens"]').fill(String(TOKENS + 1000))
+      if (streamTab) {
+        // The Inspector's Stream tab open before the run: frames ride in the answer's coalesced messages (P2).
+        await page.getByRole('tab', { name: 'Inspector', exact: true }).click()
+        await page.getByRole('tab', { name: 'Stream', exact: true }).click()
+      }
+      const loop = monitorEventLoopDelay({ resolution: 1 })
+      await page
+        .getByLabel('Message', { exact: true })
+        .fill(`sim:tokens=${TOKENS} markdown with code blocks and tables`)
+      if (process.env.BENCH_TRACE)
+        await browser.startTracing(page, {
+          path: process.env.BENCH_TRACE,
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+        })
+      const started = Date.now()
+      loop.enable()
+      await page.getByLabel('Message', { exact: true }).press('Control+Enter')
+      await page.getByTestId('run-footer').waitFor({ timeout: (TOKENS / TPS) * 1000 * 3 + 30_000 })
+      loop.disable()
+      if (process.env.BENCH_TRACE) await browser.stopTracing()
+      const wall = (Date.now() - started) / 1000
+      await page
+        .waitForFunction(
+          () => (window as unknown as { __bench: { finalAt: number } }).__bench.finalAt > 0,
+          undefined,
+          { timeout: 10_000 },
+        )
+        .catch(() => undefined)
+      const m = await page.evaluate(() => (window as unknown as { __bench: Record<string, unknown> }).__bench)
+      const chunks = m.chunks as number[]
+      const gaps = (m.gaps as number[]).sort((a, b) => a - b)
+      const long = m.longTasks as number[]
+      const streamSeconds = (chunks[chunks.length - 1]! - chunks[0]!) / 1000
+      const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0
+      const rows: [string, string, string][] = [
+        ['tokens streamed', String(TOKENS), ''],
+        ['stream duration (s)', streamSeconds.toFixed(1), `wall ${wall.toFixed(1)} s`],
+        ['IPC messages per second (P1)', (chunks.length / streamSeconds).toFixed(1), '≤ 60'],
+        ['largest IPC message (KB)', (Math.max(...(m.sizes as number[])) / 1024).toFixed(1), '≤ 256 (M1)'],
+        ['long tasks > 50 ms', String(long.filter((d) => d > 50).length), ''],
+        ['long tasks > 100 ms (P2)', String(long.filter((d) => d > 100).length), '0'],
+        ['longest task (ms)', Math.max(0, ...long).toFixed(0), ''],
+        ['rAF gap p95 (ms) (P2)', pct(gaps, 0.95).toFixed(1), '≤ 33'],
+        ['rAF gap max (ms)', (gaps[gaps.length - 1] ?? 0).toFixed(1), ''],
+        [
+          'final text lag after last chunk (ms) (P2)',
+          m.finalAt ? ((m.finalAt as number) - (m.lastChunkAt as number)).toFixed(0) : 'not seen',
+          '≤ 250',
+        ],
+        ['main event-loop delay p99 (ms) (P6)', (loop.percentile(99) / 1e6).toFixed(1), '≤ 10'],
+        [
+          'history append before the terminal event (ms)',
+          appends.length ? Math.max(...appends).toFixed(1) : 'none',
+          '',
+        ],
+      ]
+      if (streamTab) {
+        const shown = await page
+          .getByTestId('live-frame-count')
+          .textContent()
+          .catch(() => null)
+        rows.push(['Stream tab frames at the end', shown?.match(/\d+/)?.[0] ?? 'not shown', ''])
+      }
+      variants.push({ name: streamTab ? 'Stream tab open' : 'answer only', rows })
+      await page.close()
+    }
+    const [plain, live] = variants as [(typeof variants)[0], (typeof variants)[0]]
     console.log(
       `\nText stream benchmark: ${TOKENS} tokens at ${TPS} tokens/s, chat format, browser mode in Chromium`,
     )
-    console.log(rows.map(([k, v, bar]) => `  ${k.padEnd(44)} ${v.padStart(10)}   ${bar}`).join('\n'))
+    console.log(`  ${''.padEnd(44)} ${plain.name.padStart(12)} ${live.name.padStart(16)}   bar`)
+    console.log(
+      live.rows
+        .map(([k, v, bar]) => {
+          const a = plain.rows.find((r) => r[0] === k)?.[1] ?? '—'
+          return `  ${k.padEnd(44)} ${a.padStart(12)} ${v.padStart(16)}   ${bar}`
+        })
+        .join('\n'),
+    )
   } finally {
     await browser.close()
     await server.close()

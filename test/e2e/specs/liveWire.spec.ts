@@ -1,0 +1,24 @@
+// The wire, live: with the Inspector's Stream tab open during a slow run, the request shows as sent and the
+// frame count grows while the answer streams, before the run ends (built-in simulator, sim:tokens=).
+import { expect, test } from '../fixtures'
+import { TextPage } from '../pages/TextPage'
+
+test('the Stream tab counts frames as they arrive during a slow run', async ({ page, app }) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await text.openInspector()
+  await text.send('sim:tokens=3000 please write at length')
+  await expect(page.getByTestId('run-status')).toHaveText('Streaming…')
+  const inspector = page.getByRole('region', { name: 'Inspector' })
+  await expect(inspector).toContainText('Bearer ***')
+  await inspector.getByRole('tab', { name: 'Stream' }).click()
+  const count = page.getByTestId('live-frame-count')
+  await expect(count).toContainText(/Streaming: \d+ frames? so far/)
+  const read = async () => Number((await count.textContent())?.match(/(\d+)/)?.[1] ?? 0)
+  const first = await read()
+  await expect.poll(read, { timeout: 10_000 }).toBeGreaterThan(first)
+  // Still streaming when the count grew: frames arrive live, not at the run's end.
+  await expect(page.getByTestId('run-status')).toHaveText('Streaming…')
+  await page.getByRole('button', { name: 'Stop' }).click()
+})
