@@ -41,3 +41,24 @@ test('an embedding run says how long the request and the similarity sums took in
   await expect(summary).toBeVisible()
   await expectPlain(await summary.innerText())
 })
+
+test('a Try-on garment is sent as a choice of the spec\'s value, with Other… keeping a typed value', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const images = new ImagesPage(page)
+  await images.open()
+  await images.openTab('Try-on')
+  const form = images.form('Try-on')
+  const kind = form.getByRole('combobox', { name: 'Garment 1 is sent as' })
+  await expect(kind).toHaveValue('image')
+  await expect(kind.locator('option')).toHaveText(['An image (image)', 'Other…'])
+  await kind.selectOption({ label: 'Other…' })
+  const other = form.getByRole('textbox', { name: 'Garment 1 is sent as (other value)' })
+  await other.fill('sketch')
+  // The typed value is the garment's type: it stays after switching tabs and back.
+  await images.openTab('Batch images')
+  await images.openTab('Try-on')
+  await expect(form.getByRole('textbox', { name: 'Garment 1 is sent as (other value)' })).toHaveValue('sketch')
+})

@@ -7,6 +7,10 @@ import { ImageInput } from '../video/ImageInput'
 import { BODY_FORM_OPTIONS } from './BatchImagesForm'
 import { CheckField, Choice, FieldError, NumberField, TextField, useIssues } from './fields'
 import { LOCAL_AS_OPTIONS } from './PhotoShootForm'
+import { SelectOrOther } from './SelectOrOther'
+
+/** garment.data[].type: the spec gives `image` as its example and allows any string. */
+const GARMENT_TYPES = [{ value: 'image', label: 'An image (image)' }] as const
 
 const NUMBERS: { key: keyof Form['inference_config']; label: string; step?: number }[] = [
   { key: 'seed', label: 'Seed (integer, -1 random)', step: 1 },
@@ -52,8 +56,9 @@ export function TryOnForm() {
             onChange={(image) => setGarment(i, { image }, 'image')}
             onImported={addFile}
           />
-          <TextField
-            label={`Garment ${i + 1} type`}
+          <SelectOrOther
+            label={`Garment ${i + 1} is sent as`}
+            options={GARMENT_TYPES}
             value={g.type}
             issue={issues.get(`garments[${i}].type`)}
             onChange={(type) => setGarment(i, { type }, 'type')}
