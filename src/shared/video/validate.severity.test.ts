@@ -34,6 +34,16 @@ describe('validateVideoForm severity', () => {
     expect(issue?.message).not.toContain('the app assumed it')
   })
 
+  it('more reference images than the assumed cap is a warning; none at all stays an error', () => {
+    const id = 'famD-1-0-lite-i2v-250428'
+    const images = ['a', 'b', 'c', 'd', 'e'].map((x) => `https://example.com/${x}.png`)
+    const over = issuesOf(id, { mode: 'reference', images }).filter((i) => i.field === 'images')
+    expect(over.length).toBeGreaterThan(0)
+    expect(over.every((i) => i.severity === 'warning')).toBe(true)
+    const none = issuesOf(id, { mode: 'reference', images: [] }).find((i) => i.field === 'images')
+    expect(none?.severity ?? 'error').toBe('error')
+  })
+
   it('an empty prompt stays an error', () => {
     const issues = issuesOf('famD-1-0-pro-250528', { prompt: '' })
     expect(issues.length).toBeGreaterThan(0)

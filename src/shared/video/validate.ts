@@ -69,6 +69,14 @@ function formIssues(model: VideoModel, form: VideoForm): VideoIssue[] {
   const n = form.images.filter((s) => s.trim() !== '').length
   if (form.mode === 'text' && n > 0) {
     issues.push({ field: 'images', rule: 'forbidden', message: 'images: text-to-video takes no images' })
+  } else if (n > max && form.mode === 'reference' && model.assumed.includes('maxReferenceImages')) {
+    // The spec states no reference-image cap for this model: the app's cap is a warning, sendable anyway.
+    issues.push({
+      field: 'images',
+      rule: 'count',
+      message: `images: ${VIDEO_MODE_LABELS[form.mode]} needs ${min} to ${max} images (got ${n}): the spec does not state this limit for ${model.id}; the app assumed it`,
+      severity: 'warning',
+    })
   } else if (n < min || n > max) {
     const want = min === max ? `exactly ${min}` : `${min} to ${max}`
     issues.push({
