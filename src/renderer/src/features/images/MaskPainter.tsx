@@ -1,7 +1,8 @@
 // Paints a mask over an uploaded image: brush and eraser with a size, invert, clear; the mask is a black-and-white
 // PNG of exactly the image's pixel size (white = the area), imported into main like any picked file. The canvas
-// holds the mask only; the image shows beneath it.
-import { useEffect, useRef, useState } from 'react'
+// holds the mask only; the image shows beneath it. Without a mouse the canvas takes focus and a cursor moves with
+// the arrow keys (Shift for bigger steps); Space lowers or lifts the brush, which paints where the cursor goes.
+import { useEffect, useId, useRef, useState } from 'react'
 import type { ImportedMedia } from '../../../../shared/ipc/media'
 import { mediaCalls } from '../../ipc/mediaCalls'
 import { useFocusReturn } from '../../components/focus/useFocusReturn'
@@ -20,10 +21,15 @@ export function MaskPainter({ label, image, onDone, onCancel }: Props) {
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const box = useRef<HTMLDivElement>(null)
+  const hintId = useId()
+  const statusId = useId()
   useFocusReturn(box, { first: true })
   const drawing = useRef<{ x: number; y: number } | null>(null)
   const width = image.image?.width ?? 0
   const height = image.image?.height ?? 0
+  const [cursor, setCursor] = useState({ x: width / 2, y: height / 2 })
+  const [penDown, setPenDown] = useState(false)
+  const [focused, setFocused] = useState(false)
 
   const ctx = () => canvas.current?.getContext('2d') ?? null
   const clear = () => {
@@ -66,6 +72,32 @@ export function MaskPainter({ label, image, onDone, onCancel }: Props) {
     c.stroke()
   }
 
+  const onKey = (e: React.KeyboardEvent<HTMLCanvasElement>) => {
+    const step = Math.max(1, Math.round(Math.max(width, height) / 50)) * (e.shiftKey ? 5 : 1)
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    }
+    if (e.key === ' ') {
+      e.preventDefault()
+      if (!penDown) stroke(cursor, cursor)
+      setPenDown(!penDown)
+      return
+    }
+    const move = moves[e.key]
+    if (!move) return
+    e.preventDefault()
+    const next = {
+      x: Math.min(width, Math.max(0, cursor.x + move[0])),
+      y: Math.min(height, Math.max(0, cursor.y + move[1])),
+    }
+    if (penDown) stroke(cursor, next)
+    setCursor(next)
+  }
+  const where = `cursor at ${Math.round((cursor.x / width) * 100)}% across, ${Math.round((cursor.y / height) * 100)}% down`
+
   const use = async () => {
     const c = canvas.current
     if (!c) return
@@ -97,6 +129,13 @@ export function MaskPainter({ label, image, onDone, onCancel }: Props) {
           data-testid="mask-canvas"
           tabIndex={0}
           data-autofocus
+          aria-describedby={`${hintId} ${statusId}`}
+          onKeyDown={onKey}
+          onFocus={() => setFocused(true)}
+          onBlur={() => {
+            setFocused(false)
+            setPenDown(false)
+          }}
           onPointerDown={(e) => {
             e.currentTarget.setPointerCapture(e.pointerId)
             const p = point(e)
@@ -111,6 +150,23 @@ export function MaskPainter({ label, image, onDone, onCancel }: Props) {
           }}
           onPointerUp={() => (drawing.current = null)}
         />
+        {focused && (
+          <span
+            className="mask-cursor"
+            aria-hidden="true"
+            style={{
+              position: 'absolute',
+              left: `${(cursor.x / width) * 100}%`,
+              top: `${(cursor.y / height) * 100}%`,
+              width: `${(size / 400) * 100}%`,
+              aspectRatio: '1',
+              transform: 'translate(-50%, -50%)',
+              borderRadius: '50%',
+              border: `2px ${penDown ? 'solid' : 'dashed'} var(--focus)`,
+              pointerEvents: 'none',
+            }}
+          />
+        )}
       </div>
       <div className="video-row">
         <label className="inline">
@@ -136,6 +192,12 @@ export function MaskPainter({ label, image, onDone, onCancel }: Props) {
           Clear
         </button>
       </div>
+      <p className="muted small" id={hintId}>
+        Keyboard: arrow keys move the cursor (Shift for bigger steps), Space lowers or lifts the {tool}.
+      </p>
+      <p className="muted small" id={statusId} role="status" aria-live="polite">
+        {tool === 'brush' ? 'Brush' : 'Eraser'} {penDown ? 'down' : 'up'}, {where}
+      </p>
       <p className="muted small">
         White marks the area; the mask is saved as a {width}×{height} PNG, the size of the image.
       </p>
