@@ -237,7 +237,7 @@ test('stale messages go with their cause: a refused file, a token count', async 
   await page
     .getByLabel('Attach files')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') })
-  const refused = page.getByText(/notes\.txt: only images can be attached/)
+  const refused = page.getByText(/notes\.txt: Chat completions takes images only/)
   await expect(refused).toBeVisible()
   await page.getByRole('button', { name: 'Clear conversation' }).click()
   await expect(refused).toHaveCount(0)
