@@ -16,7 +16,7 @@ import { continueInText, useCompareStore } from '../../stores/compareStore'
 import { rerunColumn, stopColumn } from '../../stores/compareRuns'
 import { RunOutput } from '../text/RunOutput'
 import { ColumnMetrics } from './ColumnMetrics'
-import { TabList } from '../../components/inspector'
+import { TabList } from '../../components/inspector/TabList'
 
 type Tab = 'answer' | 'body' | 'inspector' | 'code'
 const TABS: { id: Tab; label: string }[] = [

@@ -20,7 +20,7 @@ import { AnswerDiffView, BodyDiffView } from './DiffViews'
 import { ColumnPreviews } from './ColumnPreviews'
 import './compare.css'
 import { RunAnnouncer, runsAnnouncement } from '../../components/announce/RunAnnouncer'
-import { TabList } from '../../components/inspector'
+import { TabList } from '../../components/inspector/TabList'
 
 type View = 'timeline' | 'usage' | 'body-diff' | 'answer-diff'
 const VIEWS: { id: View; label: string }[] = [

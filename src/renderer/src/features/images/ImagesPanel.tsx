@@ -13,7 +13,7 @@ import { PhotoShootForm } from './PhotoShootForm'
 import { TryOnForm } from './TryOnForm'
 import { ImagesRawRequest } from './ImagesRawRequest'
 import { ImageJobStatus } from '../jobs/JobStatus'
-import { TabList } from '../../components/inspector'
+import { TabList } from '../../components/inspector/TabList'
 
 const TABS: { id: ImagesTab; label: string; send: string }[] = [
   { id: 'batch', label: 'Batch images', send: 'Generate images' },

@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react'
 import type { InterruptedRun } from '../../../../shared/ipc/history'
 import { historyCalls } from '../../ipc/historyCalls'
 import { useAppStore } from '../../stores/appStore'
-import { useHistoryStore } from '../../stores/historyStore'
 
 export function InterruptedRunsNotice() {
   const [runs, setRuns] = useState<InterruptedRun[]>([])
@@ -26,7 +25,8 @@ export function InterruptedRunsNotice() {
   }
   const open = (id: string) => {
     useAppStore.getState().setPanel('history')
-    void useHistoryStore.getState().openRun(id)
+    // The History store loads with its panel, not with the Text panel's first load.
+    void import('../../stores/historyStore').then((m) => m.useHistoryStore.getState().openRun(id))
     dismiss()
   }
   return (

@@ -24,13 +24,14 @@ import { formats, type Draft } from '../../../../shared/wire'
 import { responseFormatProblem, toolsProblem } from './jsonField'
 import { useContinuation, withContinuation } from '../../stores/responseContinuation'
 import { useLiveExchange } from '../../stores/liveExchange'
-import { LiveStreamTab } from './LiveStreamTab'
-import { TabList } from '../../components/inspector'
+import { TabList } from '../../components/inspector/TabList'
 
 // The Inspector and the code export are tabs behind the request JSON: each is fetched when first shown.
 const Inspector = lazy(() =>
   import('../../components/inspector/Inspector').then((m) => ({ default: m.Inspector })),
 )
+/** The live frame list (virtualised) loads with the Inspector, not with the Text panel's first load. */
+const LiveStreamTab = lazy(() => import('./LiveStreamTab').then((m) => ({ default: m.LiveStreamTab })))
 const CodeExport = lazy(() =>
   import('../../components/inspector/CodeExport').then((m) => ({ default: m.CodeExport })),
 )

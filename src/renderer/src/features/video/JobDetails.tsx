@@ -6,7 +6,7 @@ import type { Exchange } from '../../../../shared/ipc/exchange'
 import { CodeExport, Inspector } from '../../components/inspector'
 import type { VideoJob, VideoJobRequest } from '../../../../shared/ipc/video'
 import { videoCalls } from '../../ipc/videoCalls'
-import { TabList } from '../../components/inspector'
+import { TabList } from '../../components/inspector/TabList'
 
 type Tab = 'request' | 'submit' | 'poll' | 'result'
 const TABS: { id: Tab; label: string }[] = [
