@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { accumulate, completionSchema, parseArguments, streamEventSchema } from './events'
+import { completionSchema, parseArguments, streamEventSchema } from './events'
+import { accumulate } from './runFold'
 import type { StreamEvent } from './events'
 
 describe('accumulate', () => {

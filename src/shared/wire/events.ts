@@ -1,9 +1,9 @@
 // The common models every format folds into: stream events (what a folder yields per SSE frame) and the
-// completion (a whole answer, parsed from a non-streamed body or accumulated from events). Usage events carry
-// the full usage known so far, so consumers replace the previous value rather than add to it.
+// completion (a whole answer, parsed from a non-streamed body or folded from events by runFold). Usage events
+// carry the full usage known so far, so consumers replace the previous value rather than add to it.
 import { parse as parsePartialJson } from 'partial-json'
 import { z } from 'zod'
-import { answerExtrasShape, mergeExtras } from './answerExtras'
+import { answerExtrasShape } from './answerExtras'
 
 export const FINISHES = ['stop', 'length', 'tool_calls', 'content_filter', 'refusal', 'other'] as const
 export const finishSchema = z.enum(FINISHES)
@@ -197,101 +197,4 @@ export function toolCallEnd(index: number, args: string): StreamEventOf<'toolCal
   return parsed === undefined
     ? { type: 'toolCallEnd', index, arguments: args }
     : { type: 'toolCallEnd', index, arguments: args, parsedArguments: parsed }
-}
-
-/**
- * Accumulates stream events into a completion: the same model a non-streamed parse gives, plus the error or
- * incomplete marker of a failed stream. Feed events in order; `result()` may be read at any time.
- */
-export class CompletionAccumulator {
-  private readonly c: Completion = emptyCompletion()
-  private readonly calls = new Map<number, ToolCall>()
-  private blockText = ''
-
-  apply(event: StreamEvent): void {
-    const c = this.c
-    switch (event.type) {
-      case 'meta':
-        if (event.id !== undefined) c.id = event.id
-        if (event.model !== undefined) c.model = event.model
-        mergeExtras(c, event)
-        break
-      case 'text':
-        c.text += event.delta
-        break
-      case 'reasoning':
-        c.reasoning += event.delta
-        this.blockText += event.delta
-        break
-      case 'refusal':
-        c.refusal = (c.refusal ?? '') + event.delta
-        break
-      case 'reasoningSignature':
-        c.reasoningBlocks.push({ text: this.blockText, signature: event.signature })
-        this.blockText = ''
-        break
-      case 'toolCallStart': {
-        const call: ToolCall = { id: event.id, name: event.name, arguments: '' }
-        if (event.signature !== undefined) call.signature = event.signature
-        this.calls.set(event.index, call)
-        c.toolCalls.push(call)
-        break
-      }
-      case 'toolCallDelta': {
-        const call = this.calls.get(event.index)
-        if (call) call.arguments += event.argumentsDelta
-        break
-      }
-      case 'toolCallEnd': {
-        const call = this.calls.get(event.index)
-        if (!call) break
-        call.arguments = event.arguments
-        if (event.parsedArguments !== undefined) call.parsedArguments = event.parsedArguments
-        if (event.truncated) call.truncated = true
-        break
-      }
-      case 'image':
-        c.images.push({ mimeType: event.mimeType, data: event.data })
-        break
-      case 'usage':
-        // An all-zero usage never replaces a reported one, nor stands for one.
-        if (reportedUsage(event.usage)) c.usage = { ...event.usage }
-        break
-      case 'finish':
-        c.stopReason = event.stopReason
-        c.finish = event.finish
-        break
-      case 'error': {
-        const { type: _type, ...error } = event
-        c.error = error
-        break
-      }
-      case 'warning':
-        c.warnings.push(event.message)
-        break
-      case 'incomplete':
-        c.incomplete = true
-        c.warnings.push(event.message)
-        break
-    }
-  }
-
-  result(): Completion {
-    const blocks =
-      this.blockText === '' ? this.c.reasoningBlocks : [...this.c.reasoningBlocks, { text: this.blockText }]
-    const out: Completion = {
-      ...this.c,
-      reasoningBlocks: blocks,
-      toolCalls: this.c.toolCalls.map((t) => ({ ...t })),
-    }
-    if (this.c.citations) out.citations = [...this.c.citations]
-    return out
-  }
-}
-
-/** Folds a whole list of events into a completion. */
-export function accumulate(events: readonly StreamEvent[]): Completion {
-  const acc = new CompletionAccumulator()
-  for (const e of events) acc.apply(e)
-  return acc.result()
 }

@@ -15,6 +15,7 @@ export type { BuiltRequest, FormatAdapter, ParsedRequest, ParseRequestContext } 
 export { WireParseError, isSynthId } from './adapter'
 export * from './draft'
 export * from './events'
+export * from './runFold'
 export { hasExtras, pickExtras } from './answerExtras'
 export type { AnswerExtras, Citation, Safety } from './answerExtras'
 export { validateDraft, hasErrors } from './validate'

@@ -1,8 +1,11 @@
 // Replays a captured SSE response body (the raw text the Inspector saves) through the same reader and format
-// folder a live run uses, and returns the folded result: what the app would have shown for that stream.
+// folder a live run uses, folds the events with the one run fold (wire/runFold), and returns the result: what the
+// app would have shown for that stream.
 import {
-  CompletionAccumulator,
+  emptyRunSnapshot,
+  foldRun,
   formats,
+  snapshotCompletion,
   streamErrorFromBody,
   type Completion,
   type StreamEvent,
@@ -48,13 +51,13 @@ export function replayCapture(
 ): ReplayResult {
   const adapter = formats[format]
   const folder = adapter.createFolder()
-  const accumulator = new CompletionAccumulator()
+  let snapshot = emptyRunSnapshot()
   const errors: ReplayResult['errors'] = []
   const warnings: string[] = []
   let frames = 0
   const apply = (events: StreamEvent[]) => {
     for (const e of events) {
-      accumulator.apply(e)
+      snapshot = foldRun(snapshot, e)
       if (e.type === 'error')
         errors.push({
           message: e.message,
@@ -84,7 +87,7 @@ export function replayCapture(
     reader.end()
     apply(folder.end())
   }
-  const c = accumulator.result()
+  const c = snapshotCompletion(snapshot)
   const status = bodyError
     ? 'error'
     : folder.status === 'complete'

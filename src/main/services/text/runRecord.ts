@@ -2,7 +2,7 @@
 // told, and the history record built from them. Used at the run's end and for its checkpoints while it streams,
 // so both record the same thing.
 import type { RunError, RunStatus, RunSummary, RunTimings } from '../../../shared/ipc/text'
-import { pickExtras, type CompletionAccumulator, type Completion } from '../../../shared/wire'
+import { pickExtras, snapshotCompletion, type Completion, type RunSnapshot } from '../../../shared/wire'
 import type { ExchangeRecorder } from '../exchangeRecorder'
 import type { ProfileService } from '../profiles'
 import type { RunRecord } from '../history/ports'
@@ -13,7 +13,7 @@ import type { RunRequest } from '../../../shared/ipc/text'
 
 export interface RunState {
   id: string
-  accumulator: CompletionAccumulator
+  snapshot: RunSnapshot
   images: { mimeType: string; url: string }[]
   startedAt: number
   firstContentAt: number | null
@@ -29,7 +29,7 @@ export interface RunOutcome {
 }
 
 export function summarizeRun(run: RunState): RunOutcome {
-  const completion = run.accumulator.result()
+  const completion = snapshotCompletion(run.snapshot)
   const summary: RunSummary = {
     toolCalls: completion.toolCalls,
     images: run.images,

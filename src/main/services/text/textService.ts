@@ -14,8 +14,10 @@ import type {
 } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
 import {
-  CompletionAccumulator,
+  emptyRunSnapshot,
+  foldRun,
   type Completion,
+  type RunSnapshot,
   type StreamEvent,
   type WireError,
 } from '../../../shared/wire'
@@ -63,7 +65,8 @@ interface Run {
   exchange: ExchangeRecorder | null
   watchFrames: boolean
   framesSent: number
-  accumulator: CompletionAccumulator
+  /** The answer so far, folded from the batches its window was sent (images live in `images`, as media). */
+  snapshot: RunSnapshot
   images: { mimeType: string; url: string }[]
   stopped: boolean
   /** Headers arrived: from here the stream's own end (not Stop) delivers the terminal event. */
@@ -104,7 +107,7 @@ export class TextService {
       id,
       controller: new AbortController(),
       sink,
-      accumulator: new CompletionAccumulator(),
+      snapshot: emptyRunSnapshot(),
       images: [],
       stopped: false,
       responded: false,
@@ -382,7 +385,7 @@ export class TextService {
     if (!run.sink.alive) return this.abandon(run)
     for (const e of events) {
       if (e.type === 'image') continue
-      run.accumulator.apply(e)
+      run.snapshot = foldRun(run.snapshot, e)
       if (e.type === 'text' || e.type === 'reasoning' || e.type === 'refusal') run.charsSinceCheckpoint += e.delta.length
       else if (e.type === 'toolCallDelta') run.charsSinceCheckpoint += e.argumentsDelta.length
     }

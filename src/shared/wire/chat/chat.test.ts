@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { build, chat, parseRequest, parseResponse } from '.'
 import type { Draft } from '../draft'
-import { accumulate } from '../events'
+import { accumulate } from '../runFold'
 import { foldRaw, joinDeltas } from '../../../../test/fakes/sseFrames'
 
 const chunk = (delta: object, finish: string | null = null, extra: object = {}): string =>

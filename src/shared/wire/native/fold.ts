@@ -2,7 +2,8 @@
 // whole answer is one such chunk folded the same way. The chunk with a finishReason completes a stream; a
 // function call whose arguments stream as `partialArgs` over several parts (`willContinue`) is one call.
 import { synthId, WireParseError } from '../adapter'
-import { accumulate, toolCallEnd } from '../events'
+import { toolCallEnd } from '../events'
+import { accumulate } from '../runFold'
 import type { Completion, StreamEvent, StreamFolder } from '../events'
 import { createStreamFolder } from '../streamFold'
 import { nativeExtras } from '../answerExtras'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SYNTH_ID_PREFIX } from '../adapter'
 import type { Draft } from '../draft'
-import { accumulate } from '../events'
+import { accumulate } from '../runFold'
 import { build, native, NATIVE_RESPONSE_FORMAT_NAME, nativePath, parseRequest, parseResponse } from '.'
 import { foldRaw, joinDeltas, sse } from '../../../../test/fakes/sseFrames'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Draft } from '../draft'
-import { accumulate } from '../events'
+import { accumulate } from '../runFold'
 import { build, parseRequest, parseResponse, responses } from '.'
 import { foldRaw, joinDeltas, sse } from '../../../../test/fakes/sseFrames'
 

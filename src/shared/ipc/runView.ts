@@ -1,0 +1,98 @@
+// One text run as a window holds it: the shared run snapshot (folded by wire/runFold, the one fold) plus what
+// only the run's owner knows: its id, format and asked-for model, and the outcome its one terminal event
+// (`text.runEnded`) carries. A run that ended ignores anything after; every function answers a new value.
+import {
+  emptyRunSnapshot,
+  foldRun,
+  type Completion,
+  type RunSnapshot,
+  type WireFormat,
+} from '../wire'
+import type { Exchange } from './exchange'
+import type { RunError, RunEvent, RunStatus, RunSummary, RunTimings } from './text'
+
+export interface RunView extends RunSnapshot<{ mimeType: string; url: string }> {
+  runId: string
+  status: 'running' | RunStatus
+  format: WireFormat
+  /** The model the run asked for. */
+  model: string
+  /** Index of the assistant turn this run became, once done (its output stays mounted there). */
+  turnIndex?: number
+  summary?: RunSummary
+  error?: RunError
+  timings?: RunTimings
+  exchange?: Exchange | null
+}
+
+export interface RunEnded {
+  runId: string
+  status: RunStatus
+  summary: RunSummary
+  error?: RunError
+  timings: RunTimings
+  exchange: Exchange | null
+}
+
+/** A run that has just been asked for and has received nothing yet. */
+export function newRun(runId: string, format: WireFormat, model: string): RunView {
+  return { ...emptyRunSnapshot(), runId, status: 'running', format, model }
+}
+
+/** The run after one event; the same run when the event changes nothing or the run has ended. */
+export function foldRunEvent(run: RunView, e: RunEvent): RunView {
+  if (run.status !== 'running') return run
+  // The terminal event (runEnded) carries the outcome; the stream's own finish and error only announce it.
+  if (e.type === 'finish' || e.type === 'error' || e.type === 'incomplete') return run
+  return foldRun(run, e)
+}
+
+/** Folds a batch of events, as they arrive together in one IPC message. */
+export function foldRunEvents(run: RunView, events: readonly RunEvent[]): RunView {
+  let next = run
+  for (const e of events) next = foldRunEvent(next, e)
+  return next
+}
+
+/** The run after its one terminal event; a run that already ended stays as it is. */
+export function endRun(run: RunView, ended: RunEnded): RunView {
+  if (run.status !== 'running') return run
+  const next: RunView = {
+    ...run,
+    status: ended.status,
+    summary: ended.summary,
+    timings: ended.timings,
+    exchange: ended.exchange,
+    toolCalls: ended.summary.toolCalls,
+  }
+  if (ended.summary.usage) next.usage = ended.summary.usage
+  if (ended.error) next.error = ended.error
+  return next
+}
+
+/** Ends a run on this side only (main no longer knows it, or never heard of it). */
+export function endRunLocally(run: RunView, status: 'aborted' | 'error', error?: RunError): RunView {
+  if (run.status !== 'running') return run
+  return error ? { ...run, status, error } : { ...run, status }
+}
+
+/** The run as a completion, the shape the next assistant turn is built from. */
+export function runCompletion(run: RunView): Completion {
+  const open = run.reasoning.slice(run.openReasoningAt)
+  const completion: Completion = {
+    text: run.text,
+    reasoning: run.reasoning,
+    reasoningBlocks: open ? [...run.reasoningBlocks, { text: open }] : run.reasoningBlocks,
+    toolCalls: run.toolCalls.map((c) => ({ ...c })),
+    images: [],
+    stopReason: run.summary?.stopReason ?? null,
+    finish: run.summary?.finish ?? null,
+    warnings: run.warnings,
+  }
+  const id = run.summary?.id ?? run.responseId
+  if (id !== undefined) completion.id = id
+  if (run.usage) completion.usage = run.usage
+  const refusal = run.refusal ?? run.summary?.refusal
+  if (refusal !== undefined) completion.refusal = refusal
+  return completion
+}
