@@ -29,7 +29,6 @@ interface TextStoreModule {
     }
     setState(patch: Record<string, unknown>): void
   }
-  subscribeTextEvents(): void
   currentRun(s: {
     runs: Record<string, { status: string; error?: unknown }>
     currentRunId: string | null
@@ -69,8 +68,7 @@ it('counts the renderer → main round trips of one Send, first turn and follow-
   // The store reads the bridge when its module loads: import it only now (by a path the node typecheck does
   // not follow, since renderer code is checked against the DOM, in its own project).
   const storePath = '../../src/renderer/src/stores/textStore'
-  const { useTextStore, subscribeTextEvents, currentRun } = (await import(storePath)) as TextStoreModule
-  subscribeTextEvents()
+  const { useTextStore, currentRun } = (await import(storePath)) as TextStoreModule
   useTextStore.setState({ profileId: view.id, format: 'chat', model: 'gpt-4o-mini', stream: true })
 
   const sendOnce = async (prompt: string) => {
@@ -78,7 +76,9 @@ it('counts the renderer → main round trips of one Send, first turn and follow-
     useTextStore.getState().set({ composer: prompt })
     await useTextStore.getState().send()
     const tripsToStart = routes.indexOf('text.startRun') + 1
-    await expect.poll(() => currentRun(useTextStore.getState())?.status, { timeout: 10_000 }).not.toBe('running')
+    await expect
+      .poll(() => currentRun(useTextStore.getState())?.status, { timeout: 10_000 })
+      .not.toBe('running')
     expect(currentRun(useTextStore.getState())?.error).toBeUndefined()
     return { tripsToStart, routes: routes.slice(0, tripsToStart) }
   }

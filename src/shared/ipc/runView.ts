@@ -1,13 +1,7 @@
 // One text run as a window holds it: the shared run snapshot (folded by wire/runFold, the one fold) plus what
 // only the run's owner knows: its id, format and asked-for model, and the outcome its one terminal event
 // (`text.runEnded`) carries. A run that ended ignores anything after; every function answers a new value.
-import {
-  emptyRunSnapshot,
-  foldRun,
-  type Completion,
-  type RunSnapshot,
-  type WireFormat,
-} from '../wire'
+import { emptyRunSnapshot, foldRun, type Completion, type RunSnapshot, type WireFormat } from '../wire'
 import type { Exchange } from './exchange'
 import type { RunError, RunEvent, RunStatus, RunSummary, RunTimings } from './text'
 

@@ -129,7 +129,10 @@ export function foldRun<S extends RunSnapshot<unknown>>(s: S, e: FoldEvent<Image
 }
 
 /** Folds a batch of events (one coalesced IPC message, one network read) into the snapshot. */
-export function foldRunAll<S extends RunSnapshot<unknown>>(s: S, events: readonly FoldEvent<ImageOf<S>>[]): S {
+export function foldRunAll<S extends RunSnapshot<unknown>>(
+  s: S,
+  events: readonly FoldEvent<ImageOf<S>>[],
+): S {
   let next = s
   for (const e of events) next = foldRun(next, e)
   return next
@@ -183,7 +186,11 @@ export function accumulate(events: readonly StreamEvent[]): Completion {
   return snapshotCompletion(foldRunAll(emptyRunSnapshot(), events))
 }
 
-function updateCall<S extends RunSnapshot<unknown>>(s: S, index: number, change: (call: ToolCall) => ToolCall): S {
+function updateCall<S extends RunSnapshot<unknown>>(
+  s: S,
+  index: number,
+  change: (call: ToolCall) => ToolCall,
+): S {
   const at = s.toolIndex[index]
   const call = at === undefined ? undefined : s.toolCalls[at]
   if (at === undefined || !call) return s

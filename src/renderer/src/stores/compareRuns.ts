@@ -1,13 +1,13 @@
-// The Compare panel's runs: Run all starts one ordinary text run per column (all at once, each named here before
-// main hears of it), Stop ends one or all, and each run ends in a state its column shows even when main never
-// answers. Run events of all columns are folded into the store once per animation frame; while a run streams its
-// timeline lane grows live, and when it has ended the lane is read from main's full frame record, page by page.
+// The Compare panel's runs: Run all starts one text run per column (each named and registered as this store's in
+// ipc/textRuns before main hears of it, so only its runs' events come here), Stop ends one or all, and each run
+// ends in a state its column shows even when main never answers. Events of all columns fold once per animation
+// frame; a streaming run's timeline lane grows live, an ended one's is read from main's frame record.
 import { IpcCallError } from '../../../shared/ipc/client'
 import type { RunEvent } from '../../../shared/ipc/text'
 import type { SseFrame } from '../../../shared/ipc/exchange'
 import { laneReader, type TimelineLane } from '../../../shared/compare/timeline'
-import { client } from '../ipc/client'
 import { textCalls } from '../ipc/textCalls'
+import { textRuns, type RunOwner } from '../ipc/textRuns'
 import { endRun, endRunLocally, foldRunEvents, newRun, type RunEnded, type RunView } from './runFold'
 import { columnDraft, runIssues } from './compareForm'
 import { dropLiveLane, endLiveLane, noteLiveEvents, startLiveLane } from './compareLiveLanes'
@@ -78,6 +78,7 @@ async function startColumn(columnId: string): Promise<void> {
   useCompareStore.setState({ runs, lanes, columnRuns: { ...s.columnRuns, [columnId]: runId } })
   markCompareSent(s.shared)
   const fail = (message: string, errorType = 'TEXT_RUN_FAILED') => {
+    textRuns.release(runId)
     endLiveLane(runId)
     updateRun(runId, (r) => endRunLocally(r, 'error', { message, errorType, raw: null }))
   }
@@ -88,13 +89,10 @@ async function startColumn(columnId: string): Promise<void> {
     const conversation = await syncShared(s.shared)
     if (useCompareStore.getState().runs[runId]?.status !== 'running') return
     startLiveLane(runId)
-    await client.invoke('text.startRun', {
-      runId,
-      profileId,
-      format: column.format,
-      draft: { ...settings, messages: [] },
-      conversation,
-    })
+    await textRuns.start(
+      { runId, profileId, format: column.format, draft: { ...settings, messages: [] }, conversation },
+      compareRunOwner,
+    )
   } catch (error) {
     fail(
       error instanceof Error ? error.message : String(error),
@@ -108,8 +106,9 @@ export async function stopColumn(columnId: string): Promise<void> {
   const s = useCompareStore.getState()
   const runId = s.columnRuns[columnId]
   if (!runId || s.runs[runId]?.status !== 'running') return
-  const result = await client.call('text.stopRun', { runId })
+  const result = await textRuns.stop(runId)
   if (!result.ok || !result.value.stopped) {
+    textRuns.release(runId)
     endLiveLane(runId)
     updateRun(runId, (r) => endRunLocally(r, 'aborted'))
   }
@@ -255,11 +254,8 @@ export async function loadLane(runId: string): Promise<void> {
   dropLiveLane(runId)
 }
 
-let subscribed = false
-/** Subscribes once to the run events of this window; runs the panel did not start are not its business. */
-export function subscribeCompareEvents(): void {
-  if (subscribed) return
-  subscribed = true
-  client.on('text.runEvents', ({ runId, events }) => onRunEvents(runId, events))
-  client.on('text.runEnded', (payload) => onRunEnded(payload))
+/** The Compare panel owns its columns' runs: their events and their end come here only (ipc/textRuns). */
+const compareRunOwner: RunOwner = {
+  events: ({ runId, events }) => onRunEvents(runId, events),
+  ended: (payload) => onRunEnded(payload),
 }

@@ -3,7 +3,7 @@
 // the oldest drop out past MAX_LIVE_FRAMES, the full record stays pageable in main after the run).
 import { create } from 'zustand'
 import type { Exchange, SseFrame } from '../../../shared/ipc/exchange'
-import { client } from '../ipc/client'
+import { textRuns } from '../ipc/textRuns'
 
 const MAX_LIVE_FRAMES = 20_000
 
@@ -60,5 +60,5 @@ let subscribed = false
 export function subscribeLiveExchange(): void {
   if (subscribed) return
   subscribed = true
-  client.on('text.runEvents', (payload) => applyLive(payload))
+  textRuns.observe((payload) => applyLive(payload))
 }

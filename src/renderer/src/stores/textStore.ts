@@ -1,6 +1,6 @@
 // The Text panel's state: the conversation being composed, parameters per format, and its runs keyed by run id
-// (folded by the pure functions of runFold). A run is named here before main hears of it, so its events always
-// find it; it references the conversation main keeps (conversationMirror) and ends in a state the user sees
+// (folded by the one shared run fold). A run is named and registered as this store's (ipc/textRuns) before main
+// hears of it, so its events always find it and only it; it references the conversation main keeps (conversationMirror) and ends in a state the user sees
 // even when main never answers. The conversation grows by whole turns (appendAssistantTurn / appendToolResults),
 // so every format continues in its own shape. Nothing typed is lost: a refused send keeps the composer text.
 import { create } from 'zustand'
@@ -18,6 +18,7 @@ import type { ConversationRef, RunEvent } from '../../../shared/ipc/text'
 import { IpcCallError } from '../../../shared/ipc/client'
 import { jsonSyntaxError } from '../../../shared/jsonSyntax'
 import { client } from '../ipc/client'
+import { textRuns, type RunOwner } from '../ipc/textRuns'
 import { useProfilesStore } from './profilesStore'
 import { ConversationMirror } from './conversationMirror'
 import {
@@ -184,9 +185,12 @@ export const useTextStore = create<TextState>((set, get) => ({
   async stop() {
     const run = currentRun(get())
     if (run?.status !== 'running') return
-    const result = await client.call('text.stopRun', { runId: run.runId })
+    const result = await textRuns.stop(run.runId)
     // Main has no such run going (it ended, or never started): the run ends here, so nothing waits forever.
-    if (!result.ok || !result.value.stopped) updateRun(run.runId, (r) => endRunLocally(r, 'aborted'))
+    if (!result.ok || !result.value.stopped) {
+      textRuns.release(run.runId)
+      updateRun(run.runId, (r) => endRunLocally(r, 'aborted'))
+    }
   },
 
   async sendToolResults(results) {
@@ -314,6 +318,7 @@ async function start(draft: Draft, options: StartOptions = {}): Promise<void> {
     pendingToolCalls: [],
   })
   const fail = (message: string, errorType = 'TEXT_RUN_FAILED') => {
+    textRuns.release(runId)
     restoreRawBody(runId, true)
     updateRun(runId, (r) => endRunLocally(r, 'error', { message, errorType, raw: null }))
   }
@@ -324,15 +329,18 @@ async function start(draft: Draft, options: StartOptions = {}): Promise<void> {
     await withConversation(messages, async (conversation) => {
       // Stopped while the conversation was uploading: nothing was asked of main.
       if (useTextStore.getState().runs[runId]?.status !== 'running') return
-      await client.invoke('text.startRun', {
-        runId,
-        profileId,
-        format: s.format,
-        draft: { ...settings, messages: [] },
-        conversation,
-        ...(options.rawBody != null ? { rawBody: options.rawBody } : {}),
-        ...(options.force ? { force: true } : {}),
-      })
+      await textRuns.start(
+        {
+          runId,
+          profileId,
+          format: s.format,
+          draft: { ...settings, messages: [] },
+          conversation,
+          ...(options.rawBody != null ? { rawBody: options.rawBody } : {}),
+          ...(options.force ? { force: true } : {}),
+        },
+        textRunOwner,
+      )
     })
   } catch (error) {
     fail(
@@ -366,11 +374,8 @@ function onRunEnded(payload: RunEnded): void {
   })
 }
 
-let subscribed = false
-/** Subscribes once to the run events of this window. */
-export function subscribeTextEvents(): void {
-  if (subscribed) return
-  subscribed = true
-  client.on('text.runEvents', ({ runId, events }) => applyEvents(runId, events))
-  client.on('text.runEnded', (payload) => onRunEnded(payload))
+/** The Text panel owns the runs it starts: their events and their end come here only (ipc/textRuns). */
+const textRunOwner: RunOwner = {
+  events: ({ runId, events }) => applyEvents(runId, events),
+  ended: (payload) => onRunEnded(payload),
 }

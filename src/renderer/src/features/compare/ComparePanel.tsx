@@ -7,7 +7,7 @@ import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
 import { KNOWN_TEXT_MODELS } from '../../../../shared/catalog/textModels'
 import { useCompareStore } from '../../stores/compareStore'
-import { anyRunning, runAll, stopAll, subscribeCompareEvents } from '../../stores/compareRuns'
+import { anyRunning, runAll, stopAll } from '../../stores/compareRuns'
 import { issueShown } from '../../stores/textForm'
 import { MAX_COLUMNS, oneFormatSeveralModels, oneModelAllFormats } from '../../stores/compareForm'
 import { exportComparison } from '../../stores/compareExport'
@@ -52,7 +52,6 @@ export function ComparePanel() {
   const [view, setView] = useState<View>('timeline')
   const [exported, setExported] = useState<string | null>(null)
 
-  useEffect(() => subscribeCompareEvents(), [])
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

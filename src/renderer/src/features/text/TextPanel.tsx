@@ -12,7 +12,6 @@ import {
 import {
   currentRun,
   profileInUse,
-  subscribeTextEvents,
   withConversation,
   useTextStore,
 } from '../../stores/textStore'
@@ -51,7 +50,6 @@ export function TextPanel() {
   const activeId = useProfilesStore((p) => p.activeId)
   const [showParams, setShowParams] = useState(true)
 
-  useEffect(() => subscribeTextEvents(), [])
   useEffect(() => subscribeLiveExchange(), [])
 
   useEffect(() => {

@@ -1,0 +1,56 @@
+// Text runs addressed to their owner: the store that starts a run names it and registers itself here before
+// main hears of it, and this one subscription hands each `text.runEvents` / `text.runEnded` to that owner only
+// (Text's run never reaches Compare's store, nor the reverse). An owner is released by its run's terminal event
+// or when it ends the run on its own side; the live wire (Inspector) observes every run's events.
+import type { Events } from '../../../shared/ipc/contract'
+import type { CommandInput, EventPayload } from '../../../shared/ipc/define'
+import type { Commands } from '../../../shared/ipc/contract'
+import { client } from './client'
+
+export type RunEventsPayload = EventPayload<Events['text.runEvents']>
+export type RunEndedPayload = EventPayload<Events['text.runEnded']>
+
+/** The store that started a run: it alone folds the run's events and its end. */
+export interface RunOwner {
+  events(payload: RunEventsPayload): void
+  ended(payload: RunEndedPayload): void
+}
+
+const owners = new Map<string, RunOwner>()
+const observers = new Set<(payload: RunEventsPayload) => void>()
+let subscribed = false
+
+function subscribe(): void {
+  if (subscribed) return
+  subscribed = true
+  client.on('text.runEvents', (payload) => {
+    for (const observe of observers) observe(payload)
+    owners.get(payload.runId)?.events(payload)
+  })
+  client.on('text.runEnded', (payload) => {
+    const owner = owners.get(payload.runId)
+    owners.delete(payload.runId)
+    owner?.ended(payload)
+  })
+}
+
+export const textRuns = {
+  /** Registers `owner` for the run named in `input`, then asks main to start it (rejects as invoke does). */
+  start(input: CommandInput<Commands['text.startRun']> & { runId: string }, owner: RunOwner) {
+    subscribe()
+    owners.set(input.runId, owner)
+    return client.invoke('text.startRun', input)
+  },
+  /** Asks main to stop a run; `stopped: false` when main no longer has it going. */
+  stop: (runId: string) => client.call('text.stopRun', { runId }),
+  /** The owner ended the run on its own side (main never heard of it, or no longer knows it). */
+  release(runId: string): void {
+    owners.delete(runId)
+  },
+  /** Every run's events, for views of the wire rather than of one run (the Inspector's live frames). */
+  observe(listener: (payload: RunEventsPayload) => void): () => void {
+    subscribe()
+    observers.add(listener)
+    return () => observers.delete(listener)
+  },
+}
