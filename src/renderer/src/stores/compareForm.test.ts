@@ -9,6 +9,7 @@ import {
   runIssues,
   type SharedDraft,
 } from './compareForm'
+import { buildDraft, DEFAULT_FORM } from './textForm'
 
 const shared: SharedDraft = {
   ...EMPTY_SHARED,
@@ -18,6 +19,19 @@ const shared: SharedDraft = {
 }
 
 describe('compare columns', () => {
+  it('starts a comparison from the same defaults as a new Text draft', () => {
+    const column = newColumn(DEFAULT_FORM.format, DEFAULT_FORM.model)
+    // Each build names its new turn afresh; everything else must be the same.
+    const { messages: textTurns, ...text } = buildDraft({ ...DEFAULT_FORM, composer: 'Hi' }, true).draft
+    const { messages: columnTurns, ...compared } = columnDraft(
+      { ...EMPTY_SHARED, composer: 'Hi' },
+      column,
+    ).draft
+    expect(compared).toEqual(text)
+    expect(columnTurns.map((m) => m.parts)).toEqual(textTurns.map((m) => m.parts))
+    expect(EMPTY_SHARED.params).toBe(DEFAULT_FORM.params)
+  })
+
   it('"one model, all four formats" makes a column per format with that model', () => {
     const columns = oneModelAllFormats('m1')
     expect(columns.map((c) => [c.format, c.model])).toEqual([

@@ -14,7 +14,7 @@ import {
   type WireFormat,
 } from '../../../shared/wire'
 import { translationLoss, type LossWarning } from '../../../shared/wire/lossiness'
-import { buildDraft, DEFAULT_PARAMS, type Issue, type TextForm } from './textForm'
+import { buildDraft, DEFAULT_FORM, type Issue, type TextForm } from './textForm'
 
 export const MIN_COLUMNS = 2
 export const MAX_COLUMNS = 8
@@ -39,17 +39,9 @@ export interface CompareColumn {
 /** The shared draft: the Text form's fields less the ones each column sets (format, model, extras). */
 export type SharedDraft = Omit<TextForm, 'format' | 'model' | 'extras'>
 
-export const EMPTY_SHARED: SharedDraft = {
-  stream: true,
-  system: '',
-  cacheSystem: false,
-  messages: [],
-  composer: '',
-  attachments: [],
-  params: DEFAULT_PARAMS,
-  toolsText: '',
-  responseFormatText: '',
-}
+const { format: _format, model: _model, extras: _extras, ...sharedDefaults } = DEFAULT_FORM
+/** The shared draft a new comparison starts with: the Text panel's defaults (textForm's DEFAULT_FORM). */
+export const EMPTY_SHARED: SharedDraft = sharedDefaults
 
 let nextColumn = 0
 export const columnId = () => `col-${Date.now().toString(36)}-${(nextColumn++).toString(36)}`

@@ -12,7 +12,7 @@ import { useProfilesStore } from './profilesStore'
 import { profileInUse, useTextStore } from './textStore'
 import { markTextCarried, markTextSettled, pointTextAt, textHasUnsavedWork } from './textWork'
 import { askUser } from './confirmStore'
-import { touch, withoutIssuesOf, type Issue, type TextForm, type TextParams } from './textForm'
+import { DEFAULT_FORM, touch, withoutIssuesOf, type Issue, type TextForm, type TextParams } from './textForm'
 import { runCompletion, type RunView } from './runFold'
 import {
   columnDraft,
@@ -70,7 +70,7 @@ export interface CompareState {
 
 export const useCompareStore = create<CompareState>((set, get) => ({
   shared: EMPTY_SHARED,
-  columns: oneModelAllFormats('gpt-4o-mini'),
+  columns: oneModelAllFormats(DEFAULT_FORM.model),
   columnRuns: {},
   runs: {},
   lanes: {},
@@ -115,7 +115,12 @@ export const useCompareStore = create<CompareState>((set, get) => ({
     const s = get()
     if (s.columns.length >= MAX_COLUMNS) return
     const last = s.columns[s.columns.length - 1]
-    set({ columns: [...s.columns, newColumn(last?.format ?? 'chat', last?.model ?? 'gpt-4o-mini')] })
+    set({
+      columns: [
+        ...s.columns,
+        newColumn(last?.format ?? DEFAULT_FORM.format, last?.model ?? DEFAULT_FORM.model),
+      ],
+    })
   },
   removeColumn(id) {
     const s = get()

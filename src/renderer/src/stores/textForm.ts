@@ -98,6 +98,25 @@ export const DEFAULT_PARAMS: TextParams = {
   thinking: { enabled: false },
 }
 
+/**
+ * What a new draft starts with: the Text panel's form, and (less format, model and extras, which each column
+ * sets) Compare's shared draft. The one source of both panels' defaults.
+ */
+export const DEFAULT_FORM: Readonly<TextForm> = {
+  format: 'chat',
+  model: 'gpt-4o-mini',
+  stream: true,
+  system: '',
+  cacheSystem: false,
+  messages: [],
+  composer: '',
+  attachments: [],
+  params: DEFAULT_PARAMS,
+  toolsText: '',
+  responseFormatText: '',
+  extras: { chat: {}, responses: {}, messages: {}, native: {} },
+}
+
 let nextLocalId = 0
 export const localId = () => `m${Date.now().toString(36)}${(nextLocalId++).toString(36)}`
 

@@ -23,7 +23,7 @@ import { useProfilesStore } from './profilesStore'
 import { ConversationMirror } from './conversationMirror'
 import {
   buildDraft,
-  DEFAULT_PARAMS,
+  DEFAULT_FORM,
   formFromDraft,
   localId,
   sentTurns,
@@ -95,20 +95,9 @@ export const currentRun = (s: Pick<TextState, 'runs' | 'currentRunId'>): RunView
   s.currentRunId ? (s.runs[s.currentRunId] ?? null) : null
 
 export const useTextStore = create<TextState>((set, get) => ({
-  format: 'chat',
-  model: 'gpt-4o-mini',
+  ...DEFAULT_FORM,
   profileId: null,
-  stream: true,
-  system: '',
-  cacheSystem: false,
-  messages: [],
-  composer: '',
-  attachments: [],
   attachmentUrls: {},
-  params: DEFAULT_PARAMS,
-  toolsText: '',
-  responseFormatText: '',
-  extras: { chat: {}, responses: {}, messages: {}, native: {} },
   rawBody: null,
   runs: {},
   currentRunId: null,

@@ -9,7 +9,7 @@ import {
   toolChoiceSchema,
   WIRE_FORMATS,
 } from '../../../../shared/wire'
-import { DEFAULT_PARAMS } from '../textForm'
+import { DEFAULT_FORM } from '../textForm'
 import { useTextStore } from '../textStore'
 import { markTextSettled } from '../textWork'
 import type { PanelPersistence } from './persistPanel'
@@ -38,16 +38,16 @@ const paramsSchema = z.object({
 
 // A field that does not read back falls to its default; the rest of the panel still comes back.
 const textStateSchema = z.object({
-  format: z.enum(WIRE_FORMATS).catch('chat'),
-  model: z.string().catch('gpt-4o-mini'),
-  stream: z.boolean().catch(true),
+  format: z.enum(WIRE_FORMATS).catch(DEFAULT_FORM.format),
+  model: z.string().catch(DEFAULT_FORM.model),
+  stream: z.boolean().catch(DEFAULT_FORM.stream),
   system: z.string().catch(''),
   cacheSystem: z.boolean().catch(false),
   messages: z.array(draftMessageSchema).catch([]),
   composer: z.string().catch(''),
   attachments: z.array(attachmentSchema).catch([]),
   attachmentUrls: z.record(z.string(), z.string()).catch({}),
-  params: paramsSchema.catch(DEFAULT_PARAMS),
+  params: paramsSchema.catch(DEFAULT_FORM.params),
   toolsText: z.string().catch(''),
   responseFormatText: z.string().catch(''),
   extras: z
