@@ -32,6 +32,14 @@ const zone = {
   sharedNode: { group: ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto'], message: 'src/shared is pure TypeScript: no Node modules.' },
   sharedOut: { group: ['**/main/**', '**/renderer/**', '**/web/**', '**/simulator/**'], message: 'src/shared imports nothing outside itself.' },
   catalog: { regex: '^\\.\\./wire(/|$)|(^|/)shared/wire(/|$)', message: 'The catalog names formats through shared/format.ts, never the wire layer.' },
+  ipcNode: {
+    group: ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto', 'stream', 'buffer'],
+    message: 'IPC handlers hold no logic: they call services, which do the Node work.',
+  },
+  handlers: {
+    regex: '^\\.\\./\\.\\./(?!services/|security/)\\w',
+    message: 'IPC handlers hold no logic: they reach main only through services (and security policy).',
+  },
   rendererOut: { group: ['**/main/**', '**/web/**', '**/simulator/**'], message: 'The renderer never imports main, web or the simulator.' },
   rendererNode: { group: ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto'], message: 'The renderer never imports Node modules.' },
   stores: { regex: '^(\\.\\./)+features(/|$)', message: 'A store never imports a feature: features render stores, not the reverse.' },
@@ -67,6 +75,8 @@ export default tseslint.config(
   },
   restrict(['src/main/services/**'], [zone.services]),
   restrict(['src/main/adapters/**'], [zone.adapters]),
+  restrict(['src/main/ipc/**'], [zone.ipcNode]),
+  restrict(['src/main/ipc/handlers/**'], [zone.ipcNode, zone.handlers]),
   restrict(['src/web/**'], [zone.web]),
   restrict(['src/shared/**'], [zone.sharedNode, zone.sharedOut]),
   restrict(['src/shared/catalog/**'], [zone.sharedNode, zone.sharedOut, zone.catalog]),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ExchangeRecorder, elideLongStrings } from './exchangeRecorder'
-import { framePage } from '../ipc/handlers/text'
+import { framePage } from './text/exchangeLog'
 
 describe('ExchangeRecorder bounds (M1)', () => {
   it('keeps every frame in main but a snapshot stays far below 256 KB', () => {

@@ -174,6 +174,15 @@ export class TextService {
     return { watching: watch }
   }
 
+  /** Saves the raw body of a kept exchange's stream (for `npm run replay`) as a file in the media store. */
+  async saveCapture(exchangeId: string): Promise<{ url: string; name: string; bytes: number }> {
+    const raw = this.exchanges.kept(exchangeId).rawBody()
+    if (!raw) throw new AppError('TEXT_NOTHING_CAPTURED', 'This exchange has no response body to save.')
+    const name = `capture-${exchangeId.slice(0, 8)}.sse`
+    const info = await this.deps.media.putBytes(Buffer.from(raw, 'utf8'), 'text/event-stream', name)
+    return { url: this.deps.media.url(info.id), name, bytes: info.size }
+  }
+
   /** Stops every run when the app closes (R5), without sending to any window. */
   stopAll(): void {
     // The app is stopping: each run in flight stays `running` on disk, so the next start marks it interrupted and
