@@ -14,7 +14,7 @@ import { MediaStore } from '../../src/main/services/mediaStore'
 import { ProfileService } from '../../src/main/services/profiles'
 import { TextService } from '../../src/main/services/text/textService'
 import { ConversationStore } from '../../src/main/services/text/conversations'
-import { textCommands, textEvents, type RunEvent } from '../../src/shared/ipc/text'
+import { INLINE_TURNS_CHARS, textCommands, textEvents, type RunEvent } from '../../src/shared/ipc/text'
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import {
   appendAssistantTurn,
@@ -171,3 +171,74 @@ it('uploads the whole conversation again when main no longer holds it', async ()
     { keep: 0, baseRevision: 0 },
   ])
 })
+
+it('carries a small change in the run start itself, and starts anew when main no longer holds the conversation', async () => {
+  const profiles = new ProfileService(new InMemorySettingsStore(), new InMemorySecretStore())
+  const view = await profiles.create(profileFieldsSchema.parse({ name: 'sim', baseUrl: sim.baseUrl }))
+  await profiles.setSecret(view.id, 'apiKey', KEY)
+  const media = new MediaStore(join(dir, 'media-carry'), (id) => `media://${id}`)
+  const newMain = () => new TextService({ profiles, gateway: new GatewayClient({ retryBaseMs: 5 }), media })
+  let service = newMain()
+  let ipc = measuredClient(service, media)
+  const mirror = new ConversationMirror((input) => ipc.invoke('text.putTurns', input))
+  const settings: Omit<Draft, 'messages'> = { model: 'gpt-4o-mini', stream: true }
+  const send = async (messages: DraftMessage[], runId: string) => {
+    const ended = new Promise<RunView>((resolve) => ipc.waiters.set(runId, resolve))
+    await mirror.carry(messages, INLINE_TURNS_CHARS, async (conversation) => {
+      ipc.runs.set(runId, newRun(runId, 'chat', settings.model))
+      await ipc.invoke('text.startRun', {
+        runId,
+        profileId: view.id,
+        format: 'chat',
+        draft: { ...settings, messages: [] },
+        conversation,
+      })
+    })
+    const run = await ended
+    expect(run.status).toBe('done')
+    const body = JSON.parse(service.exchanges.get(run.exchange!.id)!.snapshot().request.body!) as {
+      messages: { content: unknown }[]
+    }
+    return { run, sentTurns: body.messages.length }
+  }
+  const text = (role: 'user' | 'assistant', t: string): DraftMessage => ({
+    role,
+    parts: [{ type: 'text', text: t }],
+  })
+  const routes = () =>
+    ipc.sizes.map((s) => s.what).filter((w) => w.startsWith('text.') && !w.endsWith(' answer'))
+
+  const a = text('user', 'Say hello.')
+  const first = await send([a], 'run-carry-1')
+  expect(first.sentTurns).toBe(1)
+  const withAnswer = [a, text('assistant', first.run.text), text('user', 'Once more.')]
+  const second = await send(withAnswer, 'run-carry-2')
+  // The gateway read the whole conversation, which reached main only inside the two starts.
+  expect(second.sentTurns).toBe(3)
+  expect(routes().filter((r) => r === 'text.putTurns' || r === 'text.startRun')).toEqual([
+    'text.startRun',
+    'text.startRun',
+  ])
+
+  // Main restarted: the carried change is refused before any run exists, and the same run starts again with
+  // every turn.
+  service = newMain()
+  ipc = measuredClient(service, media)
+  const third = await send(
+    [...withAnswer, text('assistant', second.run.text), text('user', 'Last.')],
+    'run-carry-3',
+  )
+  expect(third.sentTurns).toBe(5)
+  expect(routes().filter((r) => r === 'text.putTurns' || r === 'text.startRun')).toEqual([
+    'text.startRun',
+    'text.startRun',
+  ])
+
+  // A change larger than a start may carry is uploaded in pieces first, and no message passes the bound.
+  const long = text('user', 'x'.repeat(INLINE_TURNS_CHARS + 10))
+  const fourth = await send([long], 'run-carry-4')
+  expect(fourth.sentTurns).toBe(1)
+  expect(routes().filter((r) => r === 'text.putTurns').length).toBeGreaterThan(0)
+  const largest = ipc.sizes.reduce((x, y) => (y.bytes > x.bytes ? y : x))
+  expect(largest.bytes, `largest: ${largest.what}`).toBeLessThanOrEqual(M1_BYTES)
+}, 30_000)

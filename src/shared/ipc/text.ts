@@ -1,8 +1,9 @@
 // The text domain: one run = one request in one wire format, streamed or not. The caller names the run (so its
 // events always find it) and references a conversation main keeps by id and revision, uploaded as deltas in
-// bounded pieces (`text.putTurns`). Results arrive as events keyed by run id: coalesced stream events, then
-// exactly one `text.runEnded`, whatever fails. No message nears the 256 KB IPC bound (M1): text never rides in
-// runEnded and images are media URLs. Attachments are references `attachment:<mediaId>`, resolved in main.
+// bounded pieces (`text.putTurns`) or, when small, carried by the run's start itself. Results arrive as events
+// keyed by run id: coalesced stream events, then exactly one `text.runEnded`, whatever fails. No message nears
+// the 256 KB IPC bound (M1): text never rides in runEnded and images are media URLs. Attachments are references
+// `attachment:<mediaId>`, resolved in main.
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
 import { exchangeSchema, sseFrameSchema } from './exchange'
@@ -28,6 +29,21 @@ export const conversationRefSchema = z.object({
 })
 export type ConversationRef = z.infer<typeof conversationRefSchema>
 
+/** Characters of turns JSON a `text.startRun` may carry inline: at most ~96 KB even in 3-byte UTF-8 (M1). */
+export const INLINE_TURNS_CHARS = 32 * 1024
+
+/**
+ * A conversation's change carried by the request that needs it (one round trip instead of a text.putTurns
+ * first): the first `keep` turns of revision `baseRevision` stay and the JSON array `piece` follows them.
+ */
+export const conversationDeltaSchema = z.object({
+  id: z.string().min(1).max(100),
+  baseRevision: z.number().int().min(0),
+  keep: z.number().int().min(0),
+  piece: z.string().max(INLINE_TURNS_CHARS),
+})
+export type ConversationDelta = z.infer<typeof conversationDeltaSchema>
+
 const runRequestSchema = z.object({
   /** The caller's id for the run, so events that arrive before the answer to startRun still find it. */
   runId: z
@@ -46,6 +62,12 @@ const runRequestSchema = z.object({
   force: z.boolean().optional(),
 })
 export type RunRequest = z.input<typeof runRequestSchema>
+
+/** A run's request: its conversation referenced, or changed on the way when the change is small. */
+const startRunSchema = runRequestSchema.extend({
+  conversation: z.union([conversationRefSchema, conversationDeltaSchema]).optional(),
+})
+export type StartRunRequest = z.input<typeof startRunSchema>
 
 /** A stream event as it crosses IPC: images are media URLs, never base64. */
 export const runEventSchema = z.union([
@@ -151,8 +173,11 @@ export const textCommands = {
     }),
     z.object({ revision: z.number(), turns: z.number() }),
   ),
-  /** Starts a run; results come as text.runEvents / text.runEnded for the returned id. */
-  'text.startRun': defineCommand(runRequestSchema, z.object({ runId: z.string() })),
+  /**
+   * Starts a run; results come as text.runEvents / text.runEnded for the returned id. A conversation delta is
+   * applied first; one main cannot apply (TEXT_CONVERSATION_STALE / _UNKNOWN) refuses the start, so nothing runs.
+   */
+  'text.startRun': defineCommand(startRunSchema, z.object({ runId: z.string() })),
   /** Stops a run: closes the upstream socket; nothing arrives after the terminal `aborted`. */
   'text.stopRun': defineCommand(z.object({ runId: z.string().max(100) }), z.object({ stopped: z.boolean() })),
   /** The exact request a run would send (masked), its code export, and validation issues. */

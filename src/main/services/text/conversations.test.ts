@@ -70,4 +70,27 @@ describe('ConversationStore', () => {
     )
     expect(store.turns({ id: 'c', revision: 1 })).toEqual([])
   })
+
+  it('applies a whole delta carried by a run, over any upload left half done, and refuses a stale one', () => {
+    const store = new ConversationStore()
+    store.put({
+      conversationId: 'c',
+      baseRevision: 0,
+      keep: 0,
+      piece: JSON.stringify([turn('a')]),
+      done: true,
+    })
+    // Pieces of an upload that never finished do not leak into the carried delta.
+    store.put({ conversationId: 'c', baseRevision: 1, keep: 1, piece: '[{"role":"us', done: false })
+    const ref = store.apply({ id: 'c', baseRevision: 1, keep: 1, piece: JSON.stringify([turn('b')]) })
+    expect(ref).toEqual({ id: 'c', revision: 2 })
+    expect(store.turns(ref)).toEqual([turn('a'), turn('b')])
+    expect(() => store.apply({ id: 'c', baseRevision: 1, keep: 0, piece: '[]' })).toThrow(
+      expect.objectContaining({ code: 'TEXT_CONVERSATION_STALE' }),
+    )
+    expect(() => store.apply({ id: 'gone', baseRevision: 4, keep: 0, piece: '[]' })).toThrow(
+      expect.objectContaining({ code: 'TEXT_CONVERSATION_UNKNOWN' }),
+    )
+    expect(store.turns(ref)).toEqual([turn('a'), turn('b')])
+  })
 })

@@ -1,11 +1,11 @@
 // The conversations main keeps for runs, by id and revision, so a run references its turns instead of carrying
 // them over IPC (M1). The renderer uploads deltas (keep the first n turns, append new ones) as JSON in bounded
-// pieces; a delta applies only to the revision it was computed against, and every applied delta is validated
+// pieces, or whole within a run's start; a delta applies only to the revision it was computed against, and every applied delta is validated
 // against the draft message schema. The store is bounded: least recently used conversations are dropped.
 import { z } from 'zod'
 import { draftMessageSchema, type DraftMessage } from '../../../shared/wire'
 import { AppError } from '../../../shared/ipc/result'
-import type { ConversationRef } from '../../../shared/ipc/text'
+import type { ConversationDelta, ConversationRef } from '../../../shared/ipc/text'
 
 const turnsSchema = z.array(draftMessageSchema)
 
@@ -68,6 +68,20 @@ export class ConversationStore {
     conversation.turns = [...conversation.turns.slice(0, input.keep), ...added]
     conversation.revision++
     return { revision: conversation.revision, turns: conversation.turns.length }
+  }
+
+  /** Applies a whole delta carried by a run's start (no pieces pending) and answers the reference to the result. */
+  apply(delta: ConversationDelta): ConversationRef {
+    const pending = this.conversations.get(delta.id)
+    if (pending) pending.upload = null
+    const { revision } = this.put({
+      conversationId: delta.id,
+      baseRevision: delta.baseRevision,
+      keep: delta.keep,
+      piece: delta.piece,
+      done: true,
+    })
+    return { id: delta.id, revision }
   }
 
   /** The turns of exactly this revision; another revision or an unknown id means the caller must upload again. */

@@ -10,6 +10,7 @@ import type {
   RunError,
   RunEvent,
   RunRequest,
+  StartRunRequest,
   RunStatus,
 } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
@@ -98,11 +99,21 @@ export class TextService {
 
   /**
    * Starts a run and answers its id at once. Whatever fails from here (the profile, its key, validation, the
-   * connection) ends the run with exactly one `text.runEnded`; only a duplicate run id is refused.
+   * connection) ends the run with exactly one `text.runEnded`; only a duplicate run id and a conversation delta
+   * that does not apply are refused.
    */
-  async start(request: RunRequest, sink: EventSink<Events>): Promise<{ runId: string }> {
-    const id = request.runId ?? randomUUID()
+  async start(input: StartRunRequest, sink: EventSink<Events>): Promise<{ runId: string }> {
+    const id = input.runId ?? randomUUID()
     if (this.runs.has(id)) throw new AppError('TEXT_RUN_EXISTS', `runId: a run ${id} is already going.`)
+    // A delta the run carries is applied before the run exists: one main cannot apply refuses the start, so the
+    // renderer uploads the conversation anew and starts the same run again.
+    const { conversation, ...rest } = input
+    const request: RunRequest = conversation
+      ? {
+          ...rest,
+          conversation: 'piece' in conversation ? this.conversations.apply(conversation) : conversation,
+        }
+      : rest
     const run: Run = {
       id,
       controller: new AbortController(),
@@ -148,7 +159,9 @@ export class TextService {
     }
     // Whatever escapes the run's own handling still ends it, as an error the user sees, never the process.
     this.execute(run, pinned).catch((error: unknown) => {
-      this.deps.log?.(`text run ${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+      this.deps.log?.(
+        `text run ${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      )
       this.end(run, 'error', null, runFailure(error))
     })
     return { runId: id }
@@ -395,7 +408,8 @@ export class TextService {
     for (const e of events) {
       if (e.type === 'image') continue
       run.snapshot = foldRun(run.snapshot, e)
-      if (e.type === 'text' || e.type === 'reasoning' || e.type === 'refusal') run.charsSinceCheckpoint += e.delta.length
+      if (e.type === 'text' || e.type === 'reasoning' || e.type === 'refusal')
+        run.charsSinceCheckpoint += e.delta.length
       else if (e.type === 'toolCallDelta') run.charsSinceCheckpoint += e.argumentsDelta.length
     }
     run.sink.emit('text.runEvents', { runId: run.id, events, ...this.liveFrames(run) })
@@ -462,7 +476,11 @@ export class TextService {
     const ended = summarizeRun(run)
     const { summary, timings } = ended
     // The history holds the run's end before its terminal event leaves main; a failure there is only logged.
-    recordRun(this.deps.recorder, () => this.historyRecord(run, status, recorder, error, ended), this.deps.log)
+    recordRun(
+      this.deps.recorder,
+      () => this.historyRecord(run, status, recorder, error, ended),
+      this.deps.log,
+    )
     if (!run.sink.alive) return
     const payload = { runId: run.id, status, summary, timings, exchange: recorder?.snapshot() ?? null }
     run.sink.emit('text.runEnded', error ? { ...payload, error } : payload)

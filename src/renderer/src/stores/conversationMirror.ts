@@ -2,9 +2,10 @@
 // since main's revision, as JSON in pieces that keep every IPC message far under 256 KB (M1), and answers the
 // reference {id, revision} the request carries. Turns are compared by identity (the store never mutates a turn),
 // uploads run one at a time, and a conversation main no longer knows is uploaded again from scratch. A request
-// that carries a reference is sent before the next upload starts, so it never reaches main already stale.
+// that carries a reference is sent before the next upload starts, so it never reaches main already stale. A call
+// that may carry a small change itself (a run's start) is handed the delta instead, saving the upload's trip.
 import type { DraftMessage } from '../../../shared/wire'
-import { TURNS_PIECE_CHARS, type ConversationRef } from '../../../shared/ipc/text'
+import { TURNS_PIECE_CHARS, type ConversationDelta, type ConversationRef } from '../../../shared/ipc/text'
 
 export interface PutTurnsInput {
   conversationId: string
@@ -49,6 +50,50 @@ export class ConversationMirror {
     return next
   }
 
+  /**
+   * Like `request`, but when what main lacks fits in `inlineChars` of JSON, `call` carries that delta itself
+   * (main applies it first) instead of waiting for an upload. If main refuses the delta as stale or unknown,
+   * the conversation is sent anew and `call` is made once more. `call` says `unsent()` when it asked nothing
+   * of main, so the delta is not taken as applied.
+   */
+  carry<T>(
+    turns: readonly DraftMessage[],
+    inlineChars: number,
+    call: (conversation: ConversationRef | ConversationDelta, unsent: () => void) => Promise<T>,
+  ): Promise<T> {
+    const next = this.queue.then(async () => {
+      for (let attempt = 0; ; attempt++) {
+        const keep = this.kept(turns)
+        const unchanged = keep === turns.length && keep === this.synced.length
+        const json = unchanged ? '' : JSON.stringify(turns.slice(keep))
+        if (unchanged || json.length > inlineChars) return call(await this.syncNow(turns), () => undefined)
+        const delta: ConversationDelta = { id: this.id, baseRevision: this.revision, keep, piece: json }
+        let sent = true
+        try {
+          const answer = await call(delta, () => (sent = false))
+          if (sent) {
+            this.revision++
+            this.synced = turns.slice()
+          }
+          return answer
+        } catch (error) {
+          // Whether main applied the delta is not known: the next change starts a new conversation.
+          this.reset()
+          if (attempt === 0 && RESYNC_CODES.has((error as { code?: string }).code ?? '')) continue
+          throw error
+        }
+      }
+    })
+    this.queue = next.catch(() => undefined)
+    return next
+  }
+
+  private kept(turns: readonly DraftMessage[]): number {
+    let keep = 0
+    while (keep < turns.length && keep < this.synced.length && turns[keep] === this.synced[keep]) keep++
+    return keep
+  }
+
   private async syncNow(turns: readonly DraftMessage[]): Promise<ConversationRef> {
     try {
       return await this.upload(turns)
@@ -61,8 +106,7 @@ export class ConversationMirror {
   }
 
   private async upload(turns: readonly DraftMessage[]): Promise<ConversationRef> {
-    let keep = 0
-    while (keep < turns.length && keep < this.synced.length && turns[keep] === this.synced[keep]) keep++
+    const keep = this.kept(turns)
     if (keep === turns.length && keep === this.synced.length) return { id: this.id, revision: this.revision }
     const json = JSON.stringify(turns.slice(keep))
     let revision = this.revision

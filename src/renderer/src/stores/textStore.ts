@@ -1,7 +1,8 @@
 // The Text panel's state: the conversation being composed, parameters per format, and its runs keyed by run id
 // (folded by the one shared run fold). A run is named and registered as this store's (ipc/textRuns) before main
-// hears of it, so its events always find it and only it; it references the conversation main keeps (conversationMirror) and ends in a state the user sees
-// even when main never answers. The conversation grows by whole turns (appendAssistantTurn / appendToolResults),
+// hears of it, so its events always find it and only it; it references the conversation main keeps
+// (conversationMirror), a small change of it carried by the start itself, and ends in a state the user sees even
+// when main never answers. The conversation grows by whole turns (appendAssistantTurn / appendToolResults),
 // so every format continues in its own shape. Nothing typed is lost: a refused send keeps the composer text.
 import { create } from 'zustand'
 import {
@@ -14,7 +15,7 @@ import {
   type ToolCall,
   type WireFormat,
 } from '../../../shared/wire'
-import type { ConversationRef, RunEvent } from '../../../shared/ipc/text'
+import { INLINE_TURNS_CHARS, type ConversationRef, type RunEvent } from '../../../shared/ipc/text'
 import { IpcCallError } from '../../../shared/ipc/client'
 import { jsonSyntaxError } from '../../../shared/jsonSyntax'
 import { client } from '../ipc/client'
@@ -315,9 +316,11 @@ async function start(draft: Draft, options: StartOptions = {}): Promise<void> {
   if (!profileId) return fail('No connection profile is chosen: add or choose one in Settings.')
   try {
     const { messages, ...settings } = draft
-    await withConversation(messages, async (conversation) => {
+    // A small change of the conversation rides in the start itself (one round trip); edited JSON takes the room.
+    const inlineChars = options.rawBody != null ? 0 : INLINE_TURNS_CHARS
+    await mirror.carry(messages, inlineChars, async (conversation, unsent) => {
       // Stopped while the conversation was uploading: nothing was asked of main.
-      if (useTextStore.getState().runs[runId]?.status !== 'running') return
+      if (useTextStore.getState().runs[runId]?.status !== 'running') return unsent()
       await textRuns.start(
         {
           runId,
