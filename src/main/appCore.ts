@@ -13,6 +13,7 @@ import { textDomain } from './ipc/handlers/text'
 import { mediaDomain } from './ipc/handlers/media'
 import { videoDomain } from './ipc/handlers/video'
 import { imagesDomain } from './ipc/handlers/images'
+import { jobsDomain } from './ipc/handlers/jobs'
 import { embeddingsDomain } from './ipc/handlers/embeddings'
 import { compareDomain } from './ipc/handlers/compare'
 import { historyDomain } from './ipc/handlers/history'
@@ -25,6 +26,7 @@ import { scrubSecrets } from './services/redact'
 import { MediaStore } from './services/mediaStore'
 import type { HostAdapters } from './services/ports'
 import { TaskLedger } from './services/tasks/ledger'
+import { JobBoard } from './services/tasks/jobBoard'
 import { openHistory } from './services/history/openHistory'
 
 /**
@@ -39,6 +41,7 @@ export const DOMAINS: readonly Domain[] = [
   mediaDomain,
   videoDomain,
   imagesDomain,
+  jobsDomain,
   embeddingsDomain,
   compareDomain,
   historyDomain,
@@ -92,6 +95,7 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
     media: new MediaStore(join(host.dataDir, 'media'), host.mediaUrl),
     dataDir: host.dataDir,
     ledger: new TaskLedger(host.dataDir, host.log),
+    jobs: new JobBoard(),
     history,
     userAgent,
     openExternal: host.openExternal,

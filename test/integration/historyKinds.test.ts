@@ -43,7 +43,7 @@ let images: ImageTaskService
 /** The history rows of a job at the moment its last (terminal) change reached the window. */
 const atTerminalEvent = new Map<string, HistoryRow | undefined>()
 
-const sink = (event: 'video.jobChanged' | 'images.jobChanged') =>
+const sink = (event: 'jobs.jobChanged') =>
   ({
     alive: true,
     emit(name: string, payload: unknown) {
@@ -100,8 +100,8 @@ beforeAll(async () => {
   })
   await video.start()
   await images.start()
-  video.watch('window-1', sink('video.jobChanged'), true)
-  images.watch('window-1', sink('images.jobChanged'), true)
+  video.watch('window-1', sink('jobs.jobChanged'), true)
+  images.watch('window-1', sink('jobs.jobChanged'), true)
 })
 afterAll(async () => {
   await video.close()

@@ -480,7 +480,7 @@ describe('video jobs against the simulator', () => {
     expect(path).not.toBeNull()
     expect(await s.remove(submitted.id)).toBe(true)
     expect(await h.media.path(done.result!.mediaId)).toBeNull()
-    expect(h.events.some((e) => e.name === 'video.jobRemoved')).toBe(true)
+    expect(h.events.some((e) => e.name === 'jobs.jobRemoved')).toBe(true)
   })
 
   it('a failed task retries as a new job with the same request', async () => {

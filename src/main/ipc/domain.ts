@@ -8,6 +8,7 @@ import type { GatewayClient } from '../services/gateway'
 import type { MediaStore } from '../services/mediaStore'
 import type { ProfileService } from '../services/profiles'
 import type { TaskLedger } from '../services/tasks/ledger'
+import type { JobBoard } from '../services/tasks/jobBoard'
 import type { HistoryAccess } from '../services/history/openHistory'
 import type { Notifier, SaveDialog } from '../services/video/ports'
 import type { Handler, Handlers } from './router'
@@ -20,6 +21,8 @@ export interface DomainContext {
   dataDir: string
   /** The one ledger of asynchronous jobs (`jobs.json`) that every job domain registers its kinds with. */
   ledger: TaskLedger
+  /** The one jobs surface: every job domain's service registers its panel here; the jobs domain serves it. */
+  jobs: JobBoard
   /** The history database every run is recorded in (its store is null when the file could not be opened). */
   history: HistoryAccess
   userAgent: string

@@ -1,6 +1,6 @@
 // Task statuses as data: which values each query endpoint's answer may carry that the spec names (or that the
 // app assumes where the spec is silent), so a value outside these is shown verbatim as "unknown status", never
-// counted as running; the kinds of task lookup (12, 13, 15, 20); the default polling limits per job kind.
+// counted as running; the kinds of task lookup (12, 13, 15, 20); the longest polling limit.
 import { PHOTO_SHOOT_STATUS } from './consoleTasks'
 import { VIDEO_STATUSES } from './videoModels'
 
@@ -45,6 +45,5 @@ export const LOOKUP_QUERY: Record<TaskLookupKind, TaskQuery> = {
   'console-image-query': 'console-image',
 }
 
-/** Minutes a job is polled before the app asks whether to keep waiting (the spec sets no limit). */
-export const DEFAULT_WAIT_MINUTES = { video: 120, images: 30 } as const
+/** The longest polling limit a user may set (the defaults per panel are in jobKinds.ts). */
 export const MAX_WAIT_MINUTES = 7 * 24 * 60

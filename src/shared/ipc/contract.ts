@@ -5,7 +5,8 @@ import { profilesCommands } from './profiles'
 import { textCommands, textEvents } from './text'
 import { mediaCommands } from './media'
 import { videoCommands, videoEvents } from './video'
-import { imagesCommands, imagesEvents } from './images'
+import { imagesCommands } from './images'
+import { jobsCommands, jobsEvents } from './jobs'
 import { embeddingsCommands } from './embeddings'
 import { compareCommands } from './compare'
 import { historyCommands, historyEvents } from './history'
@@ -21,6 +22,7 @@ export const commands = {
   ...mediaCommands,
   ...videoCommands,
   ...imagesCommands,
+  ...jobsCommands,
   ...embeddingsCommands,
   ...compareCommands,
   ...historyCommands,
@@ -32,7 +34,7 @@ export const commands = {
 export const events = {
   ...textEvents,
   ...videoEvents,
-  ...imagesEvents,
+  ...jobsEvents,
   ...casesEvents,
   ...checkEvents,
   ...historyEvents,

@@ -1,11 +1,11 @@
-// The video domain: jobs on the model endpoints (11-13) and the console (14-15), their forms, and the job view
-// the renderer lists. Invariant (M1): every message stays under 256 KB: images travel as `attachment:<mediaId>`
+// The video domain: jobs on the model endpoints (11-13) and the console (14-15), their forms, and the video job
+// view (listed, cancelled, retried through the jobs domain, jobs.ts). Invariant (M1): every message stays under 256 KB: images travel as `attachment:<mediaId>`
 // references (imported through the media domain), results as media URLs, lists in pages.
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
-import { exchangeSchema } from './exchange'
 import { CONSOLE_VIDEO_DURATIONS } from '../catalog/consoleTasks'
-import { taskLookupRequestSchema, taskLookupSchema, waitLimitSchema } from './taskLookup'
+import { VIDEO_JOB_KINDS } from '../catalog/jobKinds'
+import { jobLifeSchema, validationIssueSchema, type JobStatus } from './jobLife'
 import { rawCheckSchema, rawVideoRequestSchema } from './rawRequest'
 
 /**
@@ -101,42 +101,15 @@ export const videoJobRequestSchema = z.discriminatedUnion('kind', [
 ])
 export type VideoJobRequest = z.infer<typeof videoJobRequestSchema>
 
-export const videoJobStatusSchema = z.enum([
-  /** Sent, no answer yet. */
-  'submitting',
-  'submitted',
-  'queued',
-  'in_progress',
-  /** The task succeeded; its video is being fetched. */
-  'downloading',
-  'succeeded',
-  'failed',
-  /** Polling stopped by the user; the task may still run at the gateway. */
-  'cancelled',
-  /** The gateway answered a status the spec does not name (shown verbatim in `remoteStatus`); still polled. */
-  'unknown',
-])
-export type VideoJobStatus = z.infer<typeof videoJobStatusSchema>
-
-export const ACTIVE_JOB_STATUSES: readonly VideoJobStatus[] = [
-  'submitting',
-  'submitted',
-  'queued',
-  'in_progress',
-  'downloading',
-  'unknown',
-]
-
-export const jobErrorSchema = z.object({
-  /** submit: the gateway refused the job; task: generation failed; poll: querying failed; result: the video
-   * could not be fetched; local: the app could not continue (interrupted, profile gone). */
-  stage: z.enum(['submit', 'task', 'poll', 'result', 'local']),
-  /** The task's `error.code` as text, `HTTP_<status>`, or an app code such as RESULT_URL_EXPIRED. */
-  code: z.string(),
-  message: z.string(),
-  httpStatus: z.number().nullable(),
-})
-export type JobError = z.infer<typeof jobErrorSchema>
+/** Job life schemas live in jobLife.ts; re-exported for the video code that names them from here. */
+export {
+  ACTIVE_JOB_STATUSES,
+  jobErrorSchema,
+  validationIssueSchema,
+  type JobError,
+  type ValidationIssue,
+} from './jobLife'
+export type VideoJobStatus = JobStatus
 
 /** A job's fetched video as stored in the media store (the ledger keeps this; the view adds its URL). */
 export const storedVideoResultSchema = z.object({
@@ -150,38 +123,8 @@ export const storedVideoResultSchema = z.object({
 })
 export type StoredVideoResult = z.infer<typeof storedVideoResultSchema>
 
-/** What every job shows of its life cycle, whatever its kind (video, console image tasks). */
-export const jobLifeSchema = z.object({
-  id: z.string(),
-  profileId: z.string(),
-  profileName: z.string(),
-  taskId: z.string().nullable(),
-  status: videoJobStatusSchema,
-  /** The last status the gateway reported. */
-  remoteStatus: z.string().nullable(),
-  createdAt: z.number(),
-  submittedAt: z.number().nullable(),
-  finishedAt: z.number().nullable(),
-  updatedAt: z.number(),
-  /** When the next query is due (absent while nothing is scheduled). */
-  nextPollAt: z.number().nullable(),
-  polls: z.number(),
-  /** A transient problem the job is riding out (429, 5xx, a dropped connection): shown, retried. */
-  notice: z.string().nullable(),
-  error: jobErrorSchema.nullable(),
-  /** Download progress while `downloading`. */
-  progress: z.object({ bytes: z.number(), total: z.number().nullable() }).nullable(),
-  /** Completed result downloads (R7: one per job). */
-  resultFetches: z.number(),
-  /** Tracked by its task id ("Track a task id…"): the app did not submit it and has no request for it. */
-  adopted: z.boolean().optional(),
-  /** The polling limit counts from here (the submit, or the last "Keep waiting"). */
-  waitFrom: z.number().nullable().optional(),
-  /** Polling stopped here because the task outlived the polling limit; the user keeps waiting or stops. */
-  overdueAt: z.number().nullable().optional(),
-})
-
 export const videoJobSchema = jobLifeSchema.extend({
+  task: z.enum(VIDEO_JOB_KINDS),
   kind: z.enum(['model', 'console']),
   model: z.string(),
   /** 'unknown': an adopted task whose id does not tell (family A ids begin with `video_`). */
@@ -206,15 +149,6 @@ export const videoJobSchema = jobLifeSchema.extend({
 })
 export type VideoJob = z.infer<typeof videoJobSchema>
 
-export const validationIssueSchema = z.object({
-  field: z.string(),
-  rule: z.string(),
-  message: z.string(),
-  /** 'warning': a limit the app assumed (the spec is silent); the user may send anyway. */
-  severity: z.enum(['error', 'warning']).optional(),
-})
-export type ValidationIssue = z.infer<typeof validationIssueSchema>
-
 const codeSchema = z.object({ curl: z.string(), typescript: z.string(), python: z.string() })
 
 export const videoPreviewSchema = z.object({
@@ -229,29 +163,14 @@ export const videoPreviewSchema = z.object({
 export type VideoPreview = z.infer<typeof videoPreviewSchema>
 
 const jobId = z.object({ jobId: id })
-const page = {
-  offset: z.number().int().min(0).default(0),
-  limit: z.number().int().min(1).max(100).default(50),
-}
-const jobPage = z.object({ jobs: z.array(videoJobSchema), total: z.number() })
 
 export const videoCommands = {
   /** Validates, sends endpoint 11 or 14, persists the job and starts polling; refusals name field and rule. */
   'video.submitJob': defineCommand(videoJobRequestSchema, z.object({ job: videoJobSchema })),
   /** The request a submit would send (masked), its code export, and the validation issues. */
   'video.previewRequest': defineCommand(videoJobRequestSchema, videoPreviewSchema),
-  /** A page of jobs, newest first. */
-  'video.listJobs': defineCommand(z.object(page), jobPage),
-  /** Subscribes the calling window to `video.jobChanged` / `video.jobRemoved`; answers the first page. */
-  'video.watchJobs': defineCommand(z.object({ panelVisible: z.boolean(), limit: page.limit }), jobPage),
   /** Whether the Video panel is on screen in the calling window (desktop notifications only when it is not). */
   'video.setPanelVisible': defineCommand(z.object({ visible: z.boolean() }), z.object({ ok: z.boolean() })),
-  /** Stops polling (the gateway task may keep running). */
-  'video.cancelJob': defineCommand(jobId, z.object({ job: videoJobSchema })),
-  /** Resumes polling or fetching for the same task, or submits the same request again as a new job. */
-  'video.retryJob': defineCommand(jobId, z.object({ job: videoJobSchema, resubmitted: z.boolean() })),
-  /** Removes the job and its video file. */
-  'video.deleteJob': defineCommand(jobId, z.object({ deleted: z.boolean() })),
   /** The job's request (form with attachment references) and its code export. */
   'video.getJobDetails': defineCommand(
     jobId,
@@ -263,31 +182,15 @@ export const videoCommands = {
       url: z.string().nullable(),
     }),
   ),
-  /** One recorded exchange of a job (bounded snapshot), for the inspector. */
-  'video.getExchange': defineCommand(
-    z.object({ jobId: id, which: z.enum(['submit', 'poll', 'result']) }),
-    z.object({ exchange: exchangeSchema.nullable() }),
-  ),
   /** The issues of an edited request JSON (11 or 14), by JSON path, errors and warnings; sends nothing. */
   'video.checkRawRequest': defineCommand(rawVideoRequestSchema, rawCheckSchema),
   /** Sends an edited request JSON byte for byte as a job; errors refuse it unless `force` (Send anyway). */
   'video.submitRawRequest': defineCommand(rawVideoRequestSchema, z.object({ job: videoJobSchema })),
-  /** One GET of endpoint 12, 13 or 15 for a task id from elsewhere; the answer as it is. Adds nothing. */
-  'video.lookupTask': defineCommand(taskLookupRequestSchema, taskLookupSchema),
-  /** Checks the task id with its query, then follows it like a submitted job (the record says adopted). */
-  'video.adoptTask': defineCommand(taskLookupRequestSchema, z.object({ job: videoJobSchema })),
-  /** A job that outlived the polling limit is polled again, the limit counting from now. */
-  'video.keepWaiting': defineCommand(jobId, z.object({ job: videoJobSchema })),
-  /** The polling limit of video jobs, in minutes (default 120). */
-  'video.getWaitLimit': defineCommand(z.object({}), waitLimitSchema),
-  'video.setWaitLimit': defineCommand(waitLimitSchema, waitLimitSchema),
   /** Electron: a save dialog, then a copy. Browser mode answers VIDEO_SAVE_UNAVAILABLE (use the download link). */
   'video.saveResult': defineCommand(jobId, z.object({ saved: z.boolean(), path: z.string().nullable() })),
 }
 
 export const videoEvents = {
-  'video.jobChanged': defineEvent(z.object({ job: videoJobSchema })),
-  'video.jobRemoved': defineEvent(z.object({ jobId: z.string() })),
   /** Browser mode's notification: the renderer shows a toast (and a web notification if already granted). */
   'video.notified': defineEvent(z.object({ jobId: z.string(), title: z.string(), body: z.string() })),
 }

@@ -1,5 +1,6 @@
-// The video domain: thin calls into the job service. The calling window's sink is registered by
-// video.watchJobs, so jobs that resume after a restart reach every window that shows the list.
+// The video domain: thin calls into the job service for what only video jobs do (submit, preview, details,
+// edited JSON, save, panel visibility); listing, cancel, retry and lookups are the jobs domain's. The service
+// joins the jobs board, and unfinished video jobs resume at start whether or not a window watches (R7).
 import { videoCommands } from '../../../shared/ipc/video'
 import { VideoJobService } from '../../services/video/videoJobs'
 import { defineDomain } from '../domain'
@@ -15,6 +16,7 @@ export const videoDomain = defineDomain({
       media: ctx.media,
       dataDir: ctx.dataDir,
       ledger: ctx.ledger,
+      board: ctx.jobs,
       recorder: ctx.history.store ?? undefined,
       notifier: ctx.notifier,
       saveDialog: ctx.saveDialog,
@@ -24,22 +26,10 @@ export const videoDomain = defineDomain({
   handlers: (video) => ({
     'video.submitJob': async (request) => ({ job: await video.submit(request) }),
     'video.previewRequest': (request) => video.preview(request),
-    'video.listJobs': ({ offset, limit }) => video.list(offset, limit),
-    'video.watchJobs': ({ panelVisible, limit }, ctx) =>
-      video.watch(ctx.senderId, ctx.events, panelVisible, limit),
     'video.setPanelVisible': ({ visible }, ctx) => ({ ok: video.setPanelVisible(ctx.senderId, visible) }),
-    'video.cancelJob': ({ jobId }) => ({ job: video.cancel(jobId) }),
-    'video.retryJob': ({ jobId }) => video.retry(jobId),
-    'video.deleteJob': async ({ jobId }) => ({ deleted: await video.remove(jobId) }),
     'video.getJobDetails': ({ jobId }) => video.details(jobId),
     'video.checkRawRequest': ({ kind, body }) => ({ issues: checkRawVideoBody(kind, body) }),
     'video.submitRawRequest': async (request) => ({ job: await video.submitRaw(request) }),
-    'video.lookupTask': (request) => video.lookup(request),
-    'video.adoptTask': async (request) => ({ job: await video.adopt(request) }),
-    'video.keepWaiting': ({ jobId }) => ({ job: video.keepWaiting(jobId) }),
-    'video.getWaitLimit': () => video.getWaitLimit(),
-    'video.setWaitLimit': ({ minutes }) => video.setWaitLimit(minutes),
-    'video.getExchange': ({ jobId, which }) => ({ exchange: video.exchange(jobId, which) }),
     'video.saveResult': ({ jobId }) => video.saveResult(jobId),
   }),
   // Unfinished video jobs resume now, whether or not a window ever asks for them (R7).

@@ -8,7 +8,7 @@ import {
   imageJobSchema,
   storedImageSchema,
 } from '../../../shared/ipc/images'
-import { jobErrorSchema } from '../../../shared/ipc/video'
+import { jobErrorSchema } from '../../../shared/ipc/jobLife'
 import { IMAGE_ENDPOINTS } from '../../../shared/ipc/rawRequest'
 
 export const imageRecordSchema = imageJobSchema

@@ -5,26 +5,27 @@
 import type { RunRecord } from '../history/ports'
 import { imageJobRunRecord } from '../history/jobRecord'
 import type { JobExchanges } from '../tasks/types'
-import { randomUUID } from 'node:crypto'
 import { consolePath, type ConsoleEndpoint } from '../../../shared/catalog/consoleTasks'
-import { DEFAULT_WAIT_MINUTES } from '../../../shared/catalog/taskStatuses'
 import type { TaskLookup, TaskLookupRequest } from '../../../shared/ipc/taskLookup'
-import {
-  IMAGE_TASK_KINDS,
-  type ImageJob,
-  type ImageJobRequest,
-  type ImageTaskKind,
-} from '../../../shared/ipc/images'
+import type { ImageJob, ImageJobRequest, ImageTaskKind } from '../../../shared/ipc/images'
 import { AppError } from '../../../shared/ipc/result'
-import type { ValidationIssue } from '../../../shared/ipc/video'
+import type { ValidationIssue } from '../../../shared/ipc/jobLife'
 import { buildImageBody, imageFieldsOf, validateImageForm } from '../../../shared/images/bodies'
 import type { ImageForm, LocalImageAs } from '../../../shared/images/forms'
 import { authorize, type GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
 import type { ResolvedProfile } from '../profiles'
 import type { TaskTiming } from '../tasks/engine'
-import { JobService, type JobKindSpec, type JobServiceDeps } from '../tasks/jobService'
-import type { StepContext, StepOutcome } from '../tasks/types'
+import {
+  JobService,
+  type JobKindSpec,
+  type JobServiceDeps,
+  type OutgoingRequest,
+  type RawJob,
+} from '../tasks/jobService'
+import type { SendContext } from '../tasks/domain'
+import { adoptedLife, newLife } from '../tasks/recordLife'
+import type { StepContext, StepOutcome, SubmitOutcome } from '../tasks/types'
 import { inlineFile, loadInputs, type StoredInput } from './imageInputs'
 import { imageRecordSchema, type ImageRecord } from './imageRecord'
 import { ImageSteps } from './imageSteps'
@@ -102,16 +103,12 @@ function titleOf(form: ImageForm): string {
 }
 
 const IMAGE_JOBS: JobKindSpec<ImageRecord> = {
-  kinds: IMAGE_TASK_KINDS,
+  panel: 'images',
   schema: imageRecordSchema,
-  resultNoun: 'image',
-  label: 'image job',
   notFound: () => new AppError('IMAGE_JOB_NOT_FOUND', 'This image job no longer exists.'),
-  waitLimit: { name: 'wait-limit-images', defaultMinutes: DEFAULT_WAIT_MINUTES.images },
-  lookupKinds: ['console-image-query'],
 }
 
-export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJobRequest> {
+export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJobRequest, RawImageRequest> {
   private readonly steps: ImageSteps
 
   constructor(private readonly deps: ImageTaskServiceDeps) {
@@ -132,7 +129,7 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
   }
 
   async submit(request: ImageJobRequest): Promise<ImageJob> {
-    if (this.engine.isClosed) throw new AppError('IMAGES_CLOSED', 'The app is shutting down.')
+    this.assertOpen()
     const profile = await this.deps.profiles.resolve(request.profileId)
     const { issues, files } = await this.prepare(request.form)
     if (issues.length > 0) {
@@ -146,52 +143,31 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
     for (const [field, file] of files) inlined.set(field, await inlineFile(file, as))
     const body = buildImageBody(request.form, (field, ref) => inlined.get(field) ?? ref)
     const before = beforeField(request.form)
-    const now = this.clock.now()
     const job: ImageRecord = {
-      id: randomUUID(),
+      ...newLife(profile, this.clock.now()),
       task: TASKS[request.form.mode],
       mode: request.form.mode,
-      profileId: profile.id,
-      profileName: profile.name,
       title: titleOf(request.form),
       request,
-      taskId: null,
-      status: 'submitting',
-      remoteStatus: null,
-      createdAt: now,
-      submittedAt: null,
-      finishedAt: null,
-      updatedAt: now,
-      polls: 0,
-      error: null,
       expected: null,
       answerUrls: [],
       results: [],
       beforeMediaId: (before && files.get(before)?.mediaId) ?? null,
-      resultFetches: 0,
-      resultAttempts: 0,
     }
-    const sent = await this.engine.submit(job, (ctx) => this.steps.send(job, profile, { path, body }, ctx))
-    return this.view(sent)
+    return this.send(job, profile, { path, body })
   }
 
-  /** An edited request JSON, checked by the same body checks (errors refused unless forced), sent as written. */
-  async submitRaw(request: RawImageRequest): Promise<ImageJob> {
-    if (this.engine.isClosed) throw new AppError('IMAGES_CLOSED', 'The app is shutting down.')
-    const profile = await this.deps.profiles.resolve(request.profileId)
-    const { path, job } = rawImageJob(profile, request, this.clock.now())
-    authorize(profile, { kind: 'console', path })
-    const sent = await this.engine.submit(job, (ctx) =>
-      this.steps.send(job, profile, { path, rawBody: request.body }, ctx),
-    )
-    return this.view(sent)
+  protected rawJob(profile: ResolvedProfile, request: RawImageRequest, now: number): RawJob<ImageRecord> {
+    return { endpoint: 'console', ...rawImageJob(profile, request, now) }
   }
 
-  protected override resubmitRaw(job: ImageRecord): Promise<ImageJob> | null {
-    const raw = job.raw
-    return raw
-      ? this.submitRaw({ profileId: job.profileId, endpoint: raw.endpoint, body: raw.body, force: true })
-      : null
+  protected sendStep(
+    job: ImageRecord,
+    profile: ResolvedProfile,
+    request: OutgoingRequest,
+    ctx: SendContext,
+  ): Promise<SubmitOutcome> {
+    return this.steps.send(job, profile, request, ctx)
   }
 
   private async prepare(
@@ -209,37 +185,22 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
     request: TaskLookupRequest,
     found: TaskLookup,
   ): ImageRecord {
-    const now = this.clock.now()
     // Endpoint 20 serves advanced-mode photo-shoots and try-ons alike; the id does not say which.
     return {
-      id: randomUUID(),
+      ...adoptedLife(profile, request.taskId, found.status, this.clock.now()),
       task: 'photo-shoot',
       mode: 'advanced',
-      profileId: profile.id,
-      profileName: profile.name,
       title: `Adopted task ${request.taskId}`,
       request: null,
-      adopted: true,
-      taskId: request.taskId,
-      status: 'submitted',
-      remoteStatus: found.status,
-      createdAt: now,
-      submittedAt: now,
-      finishedAt: null,
-      updatedAt: now,
-      polls: 0,
-      error: null,
       expected: null,
       answerUrls: [],
       results: [],
       beforeMediaId: null,
-      resultFetches: 0,
-      resultAttempts: 0,
     }
   }
 
   protected view(job: ImageRecord): ImageJob {
-    const { request: _r, resultAttempts: _a, answerUrls: _u, beforeMediaId, results, ...rest } = job
+    const { request: _r, resultAttempts: _a, answerUrls: _u, raw: _raw, beforeMediaId, results, ...rest } = job
     return {
       ...rest,
       results: results.map((r) => ({ ...r, url: this.deps.media.url(r.mediaId) })),
@@ -256,12 +217,7 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
     return imageJobRunRecord(job, exchanges)
   }
 
-  protected changed(job: ImageRecord): void {
-    this.broadcast('images.jobChanged', { job: this.view(job) })
-  }
-
-  protected async removed(job: ImageRecord): Promise<void> {
+  protected async discard(job: ImageRecord): Promise<void> {
     for (const r of job.results) await this.deps.media.delete(r.mediaId)
-    this.broadcast('images.jobRemoved', { jobId: job.id })
   }
 }

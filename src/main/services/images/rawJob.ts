@@ -1,13 +1,13 @@
 // A console image job made from an edited request JSON (endpoints 16–19): checked by the same body checks as
 // the form's submit (shared/images/rawCheck.ts), errors refused unless the user sends anyway, the title read from
 // the body. Invariant: the text is never rebuilt; the job sends it byte for byte.
-import { randomUUID } from 'node:crypto'
 import { consolePath } from '../../../shared/catalog/consoleTasks'
 import { checkRawImageBody } from '../../../shared/images/rawCheck'
 import type { ImageTaskKind } from '../../../shared/ipc/images'
 import type { ImageEndpoint, RawImageRequest } from '../../../shared/ipc/rawRequest'
 import { AppError } from '../../../shared/ipc/result'
 import type { ResolvedProfile } from '../profiles'
+import { newLife } from '../tasks/recordLife'
 import type { ImageRecord } from './imageRecord'
 
 const KIND: Record<ImageEndpoint, { task: ImageTaskKind; mode: ImageRecord['mode']; label: string }> = {
@@ -43,29 +43,16 @@ export function rawImageJob(
   return {
     path: consolePath(request.endpoint),
     job: {
-      id: randomUUID(),
+      ...newLife(profile, now),
       task: kind.task,
       mode: kind.mode,
-      profileId: profile.id,
-      profileName: profile.name,
       title: `${promptOf(request.body) ?? kind.label} (edited JSON)`,
       request: null,
       raw: { endpoint: request.endpoint, body: request.body },
-      taskId: null,
-      status: 'submitting',
-      remoteStatus: null,
-      createdAt: now,
-      submittedAt: null,
-      finishedAt: null,
-      updatedAt: now,
-      polls: 0,
-      error: null,
       expected: null,
       answerUrls: [],
       results: [],
       beforeMediaId: null,
-      resultFetches: 0,
-      resultAttempts: 0,
     },
   }
 }

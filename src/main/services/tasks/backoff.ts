@@ -1,7 +1,7 @@
 // How long a job waits before its next query after a transient problem: exponential from the poll interval with
 // ±20 % jitter, capped; a server's Retry-After is honoured up to a cap (and the cap is shown); and when a job
 // gives up instead (too many failed queries or result fetches in a row). Pure.
-import type { JobError } from '../../../shared/ipc/video'
+import type { JobError } from '../../../shared/ipc/jobLife'
 import type { TaskTiming } from './domain'
 
 /** What follows a failure: wait and try again (with the notice shown meanwhile), or end with an error. */

@@ -3,7 +3,7 @@
 // the result fetched once; past the kind's polling limit polling stops until the user decides (overdueAt). Jobs
 // resume on start; a late callback of a cancelled, deleted or retried job changes nothing (generations).
 import { AppError } from '../../../shared/ipc/result'
-import { ACTIVE_JOB_STATUSES, type JobError } from '../../../shared/ipc/video'
+import { ACTIVE_JOB_STATUSES, type JobError } from '../../../shared/ipc/jobLife'
 import { GatewayError } from '../gateway'
 import type { ResolvedProfile } from '../profiles'
 import { systemClock, type Clock } from '../ports'

@@ -1,24 +1,32 @@
 // The part of a job service that is the same for every kind of asynchronous job (video, console image tasks):
-// the engine made from the shared ledger and exchange archive, the watching windows and their events, and the
-// commands a job list offers (list, get, cancel, retry, delete, exchanges, keep waiting, the polling limit, and
-// looking up and adopting a task by its id). A kind adds its submit, its view of a record, its events and how an
-// adopted task becomes a record; the life cycle stays in the engine.
+// the engine made from the shared ledger and exchange archive, the panel's entry in the jobs board (list, get,
+// cancel, retry, delete, exchanges, keep waiting, the polling limit, looking up and adopting a task by its id),
+// the `jobs.*` events, and sending a built or an edited (raw JSON) request as a job. A kind adds its form, its
+// body, its steps, its view of a record and how an adopted task becomes a record; the life cycle stays in the engine.
+import { JOB_KIND, JOB_PANEL, kindsOf, lookupsOf, type JobPanel } from '../../../shared/catalog/jobKinds'
 import type { Events } from '../../../shared/ipc/contract'
-import type { EventPayload } from '../../../shared/ipc/define'
 import type { Exchange } from '../../../shared/ipc/exchange'
+import type { JobView } from '../../../shared/ipc/jobs'
 import { systemClock, type Clock, type EventSink } from '../ports'
 import type { ProfileService, ResolvedProfile } from '../profiles'
-import type { GatewayClient } from '../gateway'
+import { authorize, type EndpointKind, type GatewayClient } from '../gateway'
 import { AppError } from '../../../shared/ipc/result'
 import type { TaskLookup, TaskLookupRequest } from '../../../shared/ipc/taskLookup'
-import type { TaskLookupKind } from '../../../shared/catalog/taskStatuses'
 import { lookupTask } from './lookup'
 import { WaitLimit } from './waitLimit'
-import type { TaskDomain, TaskTiming } from './domain'
+import type { SendContext, TaskDomain, TaskTiming } from './domain'
 import { TaskEngine } from './engine'
 import { ExchangeArchive } from './exchangeArchive'
 import { TaskLedger } from './ledger'
-import type { ExchangeSlot, JobExchanges, StepContext, StepOutcome, TaskRecord } from './types'
+import { JobBoard, type BoardMember } from './jobBoard'
+import type {
+  ExchangeSlot,
+  JobExchanges,
+  StepContext,
+  StepOutcome,
+  SubmitOutcome,
+  TaskRecord,
+} from './types'
 import type { RunRecord, RunRecorder } from '../history/ports'
 import { JobEnds, keptExchanges } from '../history/jobRecord'
 
@@ -29,6 +37,8 @@ export interface JobServiceDeps {
   dataDir: string
   /** The ledger shared with the other job kinds; one is made in `dataDir` when absent. */
   ledger?: TaskLedger
+  /** The jobs board shared with the other panels; one is made when absent. */
+  board?: JobBoard
   clock?: Clock
   random?: () => number
   log?: (message: string) => void
@@ -36,32 +46,47 @@ export interface JobServiceDeps {
   recorder?: RunRecorder
 }
 
-/** What a kind tells the engine about itself; its step and hooks are the service's methods. */
-export type JobKindSpec<R extends TaskRecord> = Omit<
-  TaskDomain<R>,
-  'step' | 'changed' | 'finished' | 'removed' | 'waitLimitMs'
-> & {
-  /** The polling limit's file name and default, in minutes. */
-  waitLimit: { name: string; defaultMinutes: number }
-  /** What "Track a task id…" may look up for this kind. */
-  lookupKinds: readonly TaskLookupKind[]
+/** What a panel's service tells the engine about itself beyond the registry (catalog/jobKinds.ts). */
+export interface JobKindSpec<R extends TaskRecord> {
+  panel: JobPanel
+  /** Parses a ledger entry of the panel's kinds. */
+  schema: TaskDomain<R>['schema']
+  notFound(): AppError
 }
 
-interface Watcher {
-  sink: EventSink<Events>
-  /** Whether the window shows this kind's panel (a job ending unseen may be announced). */
-  visible: boolean
+/** A request the service sends as a job: a built body, or the edited JSON text byte for byte. */
+export interface OutgoingRequest {
+  path: string
+  body?: unknown
+  rawBody?: string
+}
+
+/** An edited request JSON as a panel's raw route takes it. */
+export interface RawRequest {
+  profileId: string
+  body: string
+  force: boolean
+}
+
+/** What a panel's raw route makes of an edited request JSON: where it goes and the job record to submit. */
+export interface RawJob<R> {
+  endpoint: EndpointKind
+  path: string
+  job: R
 }
 
 export abstract class JobService<
-  R extends TaskRecord & { request: Req | null },
-  V extends { id: string },
+  R extends TaskRecord & { request: Req | null; raw?: Omit<Raw, 'profileId' | 'force'> },
+  V extends JobView,
   Req,
-> {
-  protected readonly watchers = new Map<string, Watcher>()
+  Raw extends RawRequest = RawRequest,
+> implements BoardMember {
+  readonly board: JobBoard
   protected readonly engine: TaskEngine<R>
   protected readonly clock: Clock
   private readonly waitLimit: WaitLimit
+  /** Per watching window: whether it shows this panel (a job ending unseen may be announced). */
+  private readonly visible = new Map<string, boolean>()
 
   constructor(
     private readonly jobDeps: JobServiceDeps,
@@ -69,8 +94,10 @@ export abstract class JobService<
     timing: TaskTiming,
   ) {
     const deps = jobDeps
+    const panel = JOB_PANEL[kind.panel]
     this.clock = deps.clock ?? systemClock
-    this.waitLimit = new WaitLimit(deps.dataDir, kind.waitLimit.name, kind.waitLimit.defaultMinutes)
+    this.board = deps.board ?? new JobBoard()
+    this.waitLimit = new WaitLimit(deps.dataDir, panel.waitLimitFile, panel.defaultWaitMinutes)
     const ends = new JobEnds<R>(
       deps.recorder,
       (job) =>
@@ -82,14 +109,21 @@ export abstract class JobService<
     )
     this.engine = new TaskEngine<R>(
       {
-        ...kind,
+        kinds: kindsOf(kind.panel),
+        schema: kind.schema,
+        resultNoun: JOB_KIND[kindsOf(kind.panel)[0]!].resultNoun,
+        label: panel.jobNoun,
+        notFound: kind.notFound,
         step: (job, ctx) => this.step(job, ctx),
         changed: (job) => {
           ends.changed(job)
-          this.changed(job)
+          this.board.broadcast('jobs.jobChanged', { job: this.view(job) })
         },
         finished: (job) => this.finished(job),
-        removed: (job) => this.removed(job),
+        removed: async (job) => {
+          await this.discard(job)
+          this.board.broadcast('jobs.jobRemoved', { jobId: job.id })
+        },
         waitLimitMs: () => this.waitLimit.ms,
       },
       {
@@ -102,33 +136,59 @@ export abstract class JobService<
         log: deps.log,
       },
     )
+    this.board.register(kind.panel, this)
   }
 
   /** Sends a job; a retry of a job that never reached the gateway sends its request again through here. */
   abstract submit(request: Req): Promise<V>
+  /** The submit step: sends the request and answers the task id, or why there is none. */
+  protected abstract sendStep(
+    job: R,
+    profile: ResolvedProfile,
+    request: OutgoingRequest,
+    ctx: SendContext,
+  ): Promise<SubmitOutcome>
   /** One query of the task and, once it succeeded, the fetch of its result. */
   protected abstract step(job: R, ctx: StepContext & { profile: ResolvedProfile }): Promise<StepOutcome>
   /** The record as the windows see it (no request, URLs for stored results, live state). */
   protected abstract view(job: R): V
-  /** A job changed: the watching windows are told. */
-  protected abstract changed(job: R): void
   /** The job as a history record (history/jobRecord.ts), written when it ends. */
   protected abstract runRecord(job: R, exchanges: JobExchanges): RunRecord
-  /** A job was deleted: its stored results go and the windows are told. */
-  protected abstract removed(job: R): Promise<void>
-  /** A job reached succeeded or failed. */
-  protected finished(_job: R): void {}
-  /** Sends a job's edited request JSON again as a new job; null when the job has none. */
-  protected resubmitRaw(_job: R): Promise<V> | null {
-    return null
-  }
+  /** A job was deleted: its stored results go (the windows are told by the board). */
+  protected abstract discard(job: R): Promise<void>
+  /** An edited request JSON checked by the panel's rules (errors refused unless forced) as a job record. */
+  protected abstract rawJob(profile: ResolvedProfile, request: Raw, now: number): RawJob<R>
   /** A task found by its id as this kind's record (no request; `adopted` set; status `submitted`). */
   protected abstract adoptedRecord(profile: ResolvedProfile, request: TaskLookupRequest, found: TaskLookup): R
+  /** A job reached succeeded or failed. */
+  protected finished(_job: R): void {}
 
   /** Loads this kind's jobs from the ledger and resumes every unfinished one (also when no window is open). */
   async start(): Promise<void> {
     await this.waitLimit.load()
     return this.engine.start()
+  }
+
+  /** Refuses new jobs once the app is shutting down. */
+  protected assertOpen(): void {
+    if (this.engine.isClosed)
+      throw new AppError(`${this.kind.panel.toUpperCase()}_CLOSED`, 'The app is shutting down.')
+  }
+
+  /** Persists the new job, sends it, and hands it to the engine (polling once its task id is known). */
+  protected async send(job: R, profile: ResolvedProfile, request: OutgoingRequest): Promise<V> {
+    const sent = await this.engine.submit(job, (ctx) => this.sendStep(job, profile, request, ctx))
+    return this.view(sent)
+  }
+
+  /** An edited request JSON, checked by the form's rules (errors refused unless forced), sent byte for byte. */
+  async submitRaw(request: Raw): Promise<V> {
+    this.assertOpen()
+    const profile = await this.jobDeps.profiles.resolve(request.profileId)
+    const { endpoint, path, job } = this.rawJob(profile, request, this.clock.now())
+    // Missing credentials are the person's to fix, before any job exists.
+    authorize(profile, { kind: endpoint, path })
+    return this.send(job, profile, { path, rawBody: request.body })
   }
 
   /** One GET of the task's query (or download) for an id from elsewhere; the answer as it is. Adds nothing. */
@@ -183,8 +243,11 @@ export abstract class JobService<
   }
 
   private lookupKind(request: TaskLookupRequest): void {
-    if (!this.kind.lookupKinds.includes(request.kind))
-      throw new AppError('TASK_LOOKUP_KIND', `${request.kind} is not a lookup of ${this.kind.label}s.`)
+    if (!lookupsOf(this.kind.panel).includes(request.kind))
+      throw new AppError(
+        'TASK_LOOKUP_KIND',
+        `${request.kind} is not a lookup of ${JOB_PANEL[this.kind.panel].jobNoun}s.`,
+      )
   }
 
   private tracked(profileId: string, taskId: string): R | undefined {
@@ -196,20 +259,30 @@ export abstract class JobService<
     return this.engine.close()
   }
 
+  has(jobId: string): boolean {
+    return this.engine.sorted().some((j) => j.id === jobId)
+  }
+
   list(offset = 0, limit = 50): { jobs: V[]; total: number } {
     const all = this.engine.sorted()
     return { jobs: all.slice(offset, offset + limit).map((j) => this.view(j)), total: all.length }
   }
 
-  /** A window starts watching: it gets every change from now on, and the first page now. */
-  watch(
-    senderId: string,
-    sink: EventSink<Events>,
-    visible: boolean,
-    limit = 50,
-  ): { jobs: V[]; total: number } {
-    this.watchers.set(senderId, { sink, visible })
+  /**
+   * A window starts watching the jobs board (every change from now on) and says whether it shows this
+   * panel; answers this panel's first page.
+   */
+  watch(senderId: string, sink: EventSink<Events>, visible: boolean, limit = 50): { jobs: V[]; total: number } {
+    this.board.subscribe(senderId, sink)
+    this.visible.set(senderId, visible)
     return this.list(0, limit)
+  }
+
+  /** Whether the window shows this panel; false when the window does not watch the jobs. */
+  setPanelVisible(senderId: string, visible: boolean): boolean {
+    if (!this.board.watching(senderId)) return false
+    this.visible.set(senderId, visible)
+    return true
   }
 
   get(jobId: string): V {
@@ -226,7 +299,10 @@ export abstract class JobService<
 
   async retry(jobId: string): Promise<{ job: V; resubmitted: boolean }> {
     const { job, resubmitted } = await this.engine.retry(jobId, async (old) => {
-      const again = old.request ? null : await this.resubmitRaw(old)
+      // Sent as edited request JSON: the text as sent goes again, as written.
+      const again = old.request
+        ? null
+        : old.raw && (await this.submitRaw({ profileId: old.profileId, ...old.raw, force: true } as Raw))
       if (again) return this.engine.record(again.id)
       if (!old.request) {
         throw new AppError(
@@ -246,18 +322,12 @@ export abstract class JobService<
     return this.engine.remove(jobId)
   }
 
-  /** Whether a window that is still open shows this kind's panel. */
+  /** Whether a window that is still open shows this panel. */
   protected seen(): boolean {
-    return [...this.watchers.values()].some((w) => w.sink.alive && w.visible)
-  }
-
-  protected broadcast<K extends keyof Events>(name: K, payload: EventPayload<Events[K]>): void {
-    for (const [id, w] of this.watchers) {
-      if (!w.sink.alive) {
-        this.watchers.delete(id)
-        continue
-      }
-      w.sink.emit(name, payload)
+    for (const [id, visible] of this.visible) {
+      if (!this.board.watching(id)) this.visible.delete(id)
+      else if (visible) return true
     }
+    return false
   }
 }

@@ -6,13 +6,14 @@ import { copyFile, readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../atomicFile'
-import { TASK_KINDS, type TaskKind } from './types'
+import { JOB_KINDS } from '../../../shared/catalog/jobKinds'
+import type { TaskKind } from './types'
 
 export const LEDGER_FILE = 'jobs.json'
 /** The video jobs file the ledger replaced: `{version: 1, jobs: [<video job record>]}`. */
 export const LEGACY_VIDEO_FILE = 'video-jobs.json'
 
-const entrySchema = z.looseObject({ task: z.enum(TASK_KINDS), id: z.string(), createdAt: z.number() })
+const entrySchema = z.looseObject({ task: z.enum(JOB_KINDS), id: z.string(), createdAt: z.number() })
 type Entry = z.infer<typeof entrySchema>
 const fileSchema = z.object({ version: z.literal(2), jobs: z.array(z.unknown()) })
 const legacySchema = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) })

@@ -2,13 +2,13 @@
 // record carries, and what one poll step can answer. Domains (video, console image tasks) extend the record
 // with their own request and result; the engine never reads those.
 import type { Exchange } from '../../../shared/ipc/exchange'
-import type { JobError, VideoJobStatus } from '../../../shared/ipc/video'
+import type { JobKind } from '../../../shared/catalog/jobKinds'
+import type { JobError, JobStatus } from '../../../shared/ipc/jobLife'
 
-/** Every kind of asynchronous job the ledger holds. */
-export const TASK_KINDS = ['video', 'console-video', 'batch-images', 'photo-shoot', 'try-on'] as const
-export type TaskKind = (typeof TASK_KINDS)[number]
+/** Every kind of asynchronous job the ledger holds (registry: catalog/jobKinds.ts). */
+export type TaskKind = JobKind
 
-export type TaskStatus = VideoJobStatus
+export type TaskStatus = JobStatus
 
 export interface TaskRecord {
   id: string

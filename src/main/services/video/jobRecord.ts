@@ -1,14 +1,11 @@
 // A video job as the ledger stores it: the job view without its live fields, plus the request it was made from
 // and the engine's bookkeeping. Kinds `video` (model endpoints 11–13) and `console-video` (14–15).
 import { z } from 'zod'
-import {
-  jobErrorSchema,
-  storedVideoResultSchema,
-  videoJobRequestSchema,
-  videoJobSchema,
-} from '../../../shared/ipc/video'
+import { VIDEO_JOB_KINDS } from '../../../shared/catalog/jobKinds'
+import { jobErrorSchema } from '../../../shared/ipc/jobLife'
+import { storedVideoResultSchema, videoJobRequestSchema, videoJobSchema } from '../../../shared/ipc/video'
 
-export const VIDEO_TASK_KINDS = ['video', 'console-video'] as const
+export const VIDEO_TASK_KINDS = VIDEO_JOB_KINDS
 
 export const jobRecordSchema = videoJobSchema
   .omit({ result: true, nextPollAt: true, notice: true, progress: true })

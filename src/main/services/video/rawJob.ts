@@ -1,7 +1,6 @@
 // A video job made from an edited request JSON (endpoint 11 or 14): checked by the same rules as the form
 // (shared/video/rawCheck.ts), errors refused unless the user sends anyway, and the record's summary read from
 // the body as far as it goes. Invariant: the text is never rebuilt; the job sends it byte for byte.
-import { randomUUID } from 'node:crypto'
 import { consolePath } from '../../../shared/catalog/consoleTasks'
 import type { RawVideoRequest } from '../../../shared/ipc/rawRequest'
 import { AppError } from '../../../shared/ipc/result'
@@ -9,6 +8,7 @@ import { checkRawVideoBody } from '../../../shared/video/rawCheck'
 import { analyzeVideoBody, parseFamilyDText } from '../../../shared/video/rules'
 import { findVideoModel } from '../../../shared/catalog/videoModels'
 import type { ResolvedProfile } from '../profiles'
+import { newLife } from '../tasks/recordLife'
 import type { JobRecord } from './jobRecord'
 import { VIDEO_SUBMIT_PATH } from './requests'
 
@@ -39,11 +39,9 @@ export function rawVideoJob(
   return {
     path: isConsole ? consolePath('videoSubmit') : VIDEO_SUBMIT_PATH,
     job: {
-      id: randomUUID(),
+      ...newLife(profile, now),
       task: isConsole ? 'console-video' : 'video',
       kind: request.kind,
-      profileId: profile.id,
-      profileName: profile.name,
       model: model || 'no model',
       family,
       mode: analysis?.mode ?? 'raw JSON',
@@ -58,18 +56,7 @@ export function rawVideoJob(
       },
       request: null,
       raw: { kind: request.kind, body: request.body },
-      taskId: null,
-      status: 'submitting',
-      remoteStatus: null,
-      createdAt: now,
-      submittedAt: null,
-      finishedAt: null,
-      updatedAt: now,
-      polls: 0,
-      error: null,
       result: null,
-      resultFetches: 0,
-      resultAttempts: 0,
     },
   }
 }

@@ -5,7 +5,6 @@
 import type { RunRecord } from '../history/ports'
 import { videoJobRunRecord } from '../history/jobRecord'
 import type { JobExchanges } from '../tasks/types'
-import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/ipc/result'
 import type { VideoJob, VideoJobRequest, VideoPreview } from '../../../shared/ipc/video'
 import {
@@ -13,7 +12,6 @@ import {
   findVideoModel,
   VIDEO_POLL_INTERVAL_MS,
 } from '../../../shared/catalog/videoModels'
-import { DEFAULT_WAIT_MINUTES } from '../../../shared/catalog/taskStatuses'
 import type { TaskLookup, TaskLookupRequest } from '../../../shared/ipc/taskLookup'
 import { buildVideoBody } from '../../../shared/video/build'
 import { exportCode } from '../../../shared/wire/codeExport'
@@ -22,9 +20,17 @@ import type { MediaStore } from '../mediaStore'
 import type { ResolvedProfile } from '../profiles'
 import { redactHeader, redactUrl } from '../redact'
 import type { TaskTiming } from '../tasks/engine'
-import { JobService, type JobKindSpec, type JobServiceDeps } from '../tasks/jobService'
-import type { StepContext, StepOutcome } from '../tasks/types'
-import { jobRecordSchema, VIDEO_TASK_KINDS, type JobRecord } from './jobRecord'
+import {
+  JobService,
+  type JobKindSpec,
+  type JobServiceDeps,
+  type OutgoingRequest,
+  type RawJob,
+} from '../tasks/jobService'
+import type { SendContext } from '../tasks/domain'
+import { adoptedLife, newLife } from '../tasks/recordLife'
+import type { StepContext, StepOutcome, SubmitOutcome } from '../tasks/types'
+import { jobRecordSchema, type JobRecord } from './jobRecord'
 import type { Notifier, SaveDialog } from './ports'
 import { prepareVideoRequest } from './requests'
 import { VideoSteps } from './videoSteps'
@@ -63,16 +69,12 @@ export interface VideoJobServiceDeps extends JobServiceDeps {
 }
 
 const VIDEO_JOBS: JobKindSpec<JobRecord> = {
-  kinds: VIDEO_TASK_KINDS,
+  panel: 'video',
   schema: jobRecordSchema,
-  resultNoun: 'video',
-  label: 'video job',
   notFound: () => new AppError('VIDEO_JOB_NOT_FOUND', 'This video job no longer exists.'),
-  waitLimit: { name: 'wait-limit-video', defaultMinutes: DEFAULT_WAIT_MINUTES.video },
-  lookupKinds: ['video-query', 'video-download', 'console-video-query'],
 }
 
-export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobRequest> {
+export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobRequest, RawVideoRequest> {
   private readonly steps: VideoSteps
 
   constructor(private readonly deps: VideoJobServiceDeps) {
@@ -89,16 +91,8 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
     })
   }
 
-  /** Whether the window shows the Video panel: a job that ends unseen is announced. */
-  setPanelVisible(senderId: string, visible: boolean): boolean {
-    const w = this.watchers.get(senderId)
-    if (!w) return false
-    w.visible = visible
-    return true
-  }
-
   async submit(request: VideoJobRequest): Promise<VideoJob> {
-    if (this.engine.isClosed) throw new AppError('VIDEO_CLOSED', 'The app is shutting down.')
+    this.assertOpen()
     const profile = await this.deps.profiles.resolve(request.profileId)
     const prepared = await prepareVideoRequest(request, this.deps.media, { inline: true })
     if (!prepared.ok) {
@@ -109,13 +103,10 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
     const { path, body, summary } = prepared.value
     // Missing credentials are the person's to fix, before any job exists.
     authorize(profile, { kind: request.kind, path })
-    const now = this.clock.now()
     const job: JobRecord = {
-      id: randomUUID(),
+      ...newLife(profile, this.clock.now()),
       task: request.kind === 'console' ? 'console-video' : 'video',
       kind: request.kind,
-      profileId: profile.id,
-      profileName: profile.name,
       model: summary.model,
       family: summary.family,
       mode: summary.mode,
@@ -129,40 +120,22 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
         sampleCount: summary.sampleCount,
       },
       request,
-      taskId: null,
-      status: 'submitting',
-      remoteStatus: null,
-      createdAt: now,
-      submittedAt: null,
-      finishedAt: null,
-      updatedAt: now,
-      polls: 0,
-      error: null,
       result: null,
-      resultFetches: 0,
-      resultAttempts: 0,
     }
-    const sent = await this.engine.submit(job, (ctx) => this.steps.send(job, profile, { path, body }, ctx))
-    return this.view(sent)
+    return this.send(job, profile, { path, body })
   }
 
-  /** An edited request JSON, checked by the form's rules (errors refused unless forced), sent byte for byte. */
-  async submitRaw(request: RawVideoRequest): Promise<VideoJob> {
-    if (this.engine.isClosed) throw new AppError('VIDEO_CLOSED', 'The app is shutting down.')
-    const profile = await this.deps.profiles.resolve(request.profileId)
-    const { path, job } = rawVideoJob(profile, request, this.clock.now())
-    authorize(profile, { kind: request.kind, path })
-    const sent = await this.engine.submit(job, (ctx) =>
-      this.steps.send(job, profile, { path, rawBody: request.body }, ctx),
-    )
-    return this.view(sent)
+  protected rawJob(profile: ResolvedProfile, request: RawVideoRequest, now: number): RawJob<JobRecord> {
+    return { endpoint: request.kind, ...rawVideoJob(profile, request, now) }
   }
 
-  protected override resubmitRaw(job: JobRecord): Promise<VideoJob> | null {
-    const raw = job.raw
-    return raw
-      ? this.submitRaw({ profileId: job.profileId, kind: raw.kind, body: raw.body, force: true })
-      : null
+  protected sendStep(
+    job: JobRecord,
+    profile: ResolvedProfile,
+    request: OutgoingRequest,
+    ctx: SendContext,
+  ): Promise<SubmitOutcome> {
+    return this.steps.send(job, profile, request, ctx)
   }
 
   async details(jobId: string): Promise<{
@@ -228,16 +201,13 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
     request: TaskLookupRequest,
     found: TaskLookup,
   ): JobRecord {
-    const now = this.clock.now()
     const isConsole = request.kind === 'console-video-query'
     // Family A's ids begin with `video_` (spec); only its video comes by download.
     const familyA = request.kind === 'video-download' || request.taskId.startsWith(FAMILY_A_VIDEO_ID_PREFIX)
     return {
-      id: randomUUID(),
+      ...adoptedLife(profile, request.taskId, found.status, this.clock.now()),
       task: isConsole ? 'console-video' : 'video',
       kind: isConsole ? 'console' : 'model',
-      profileId: profile.id,
-      profileName: profile.name,
       // The query answer does not name the model; the record says so rather than guessing.
       model: 'model not known',
       family: isConsole ? 'console' : familyA ? 'A' : 'unknown',
@@ -252,26 +222,14 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
         sampleCount: 1,
       },
       request: null,
-      adopted: true,
-      taskId: request.taskId,
-      status: 'submitted',
-      remoteStatus: found.status,
-      createdAt: now,
-      submittedAt: now,
-      finishedAt: null,
-      updatedAt: now,
-      polls: 0,
-      error: null,
       result: null,
-      resultFetches: 0,
-      resultAttempts: 0,
     }
   }
 
   // ---------------------------------------------------------------- view, events
 
   protected view(job: JobRecord): VideoJob {
-    const { request: _request, resultAttempts: _attempts, task: _task, result, ...rest } = job
+    const { request: _request, resultAttempts: _attempts, raw: _raw, result, ...rest } = job
     return {
       ...rest,
       prompt: job.prompt.length > 500 ? `${job.prompt.slice(0, 499)}…` : job.prompt,
@@ -288,13 +246,8 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
     return videoJobRunRecord(job, exchanges)
   }
 
-  protected changed(job: JobRecord): void {
-    this.broadcast('video.jobChanged', { job: this.view(job) })
-  }
-
-  protected async removed(job: JobRecord): Promise<void> {
+  protected async discard(job: JobRecord): Promise<void> {
     if (job.result) await this.deps.media.delete(job.result.mediaId)
-    this.broadcast('video.jobRemoved', { jobId: job.id })
   }
 
   /** A job that ends while no window shows the Video panel is announced (a desktop notification). */
@@ -306,7 +259,7 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
     const body = ok ? what : `${what}\n${job.error?.message.slice(0, 160) ?? ''}`
     const notification = { jobId: job.id, title, body }
     if (this.deps.notifier) this.deps.notifier.notify(notification)
-    else this.broadcast('video.notified', notification)
+    else this.board.broadcast('video.notified', notification)
   }
 }
 

@@ -1,37 +1,22 @@
-// The Jobs view's calls that span both job domains: looking up and adopting a task by its id, Keep waiting on a
-// job past its polling limit, and the polling limit per kind. Each goes to the domain that owns the lookup kind
-// (video: 12, 13, 15; images: 20); components reach main through here, never the client.
-import type { TaskLookupKind } from '../../../shared/catalog/taskStatuses'
+// The Jobs view's calls outside the jobs store's list: looking up and adopting a task by its id, Keep waiting on
+// a job past its polling limit, the polling limit per panel, and one job's recorded exchange. All go to the one
+// jobs domain, which routes by job id or lookup kind; components reach main through here, never the client.
+import type { JobPanel } from '../../../shared/catalog/jobKinds'
 import type { TaskLookupRequest } from '../../../shared/ipc/taskLookup'
 import { client } from './client'
 
-export type JobDomain = 'video' | 'images'
-
-export const domainOf = (kind: TaskLookupKind): JobDomain =>
-  kind === 'console-image-query' ? 'images' : 'video'
+export type { JobPanel } from '../../../shared/catalog/jobKinds'
 
 export const jobsCalls = {
-  lookupTask: (request: TaskLookupRequest) =>
-    domainOf(request.kind) === 'images'
-      ? client.call('images.lookupTask', request)
-      : client.call('video.lookupTask', request),
-  /** Answers the adopted job's id (its view arrives through the domain's job events). */
+  lookupTask: (request: TaskLookupRequest) => client.call('jobs.lookupTask', request),
+  /** Answers the adopted job's id (its view arrives through the job events). */
   adoptTask: async (request: TaskLookupRequest) => {
-    if (domainOf(request.kind) === 'images') {
-      const r = await client.call('images.adoptTask', request)
-      return r.ok ? { ok: true as const, jobId: r.value.job.id } : r
-    }
-    const r = await client.call('video.adoptTask', request)
+    const r = await client.call('jobs.adoptTask', request)
     return r.ok ? { ok: true as const, jobId: r.value.job.id } : r
   },
-  keepWaiting: (domain: JobDomain, jobId: string) =>
-    domain === 'images'
-      ? client.call('images.keepWaiting', { jobId })
-      : client.call('video.keepWaiting', { jobId }),
-  getWaitLimit: (domain: JobDomain) =>
-    domain === 'images' ? client.call('images.getWaitLimit', {}) : client.call('video.getWaitLimit', {}),
-  setWaitLimit: (domain: JobDomain, minutes: number) =>
-    domain === 'images'
-      ? client.call('images.setWaitLimit', { minutes })
-      : client.call('video.setWaitLimit', { minutes }),
+  keepWaiting: (jobId: string) => client.call('jobs.keepWaiting', { jobId }),
+  getWaitLimit: (panel: JobPanel) => client.call('jobs.getWaitLimit', { panel }),
+  setWaitLimit: (panel: JobPanel, minutes: number) => client.call('jobs.setWaitLimit', { panel, minutes }),
+  getExchange: (jobId: string, which: 'submit' | 'poll' | 'result') =>
+    client.call('jobs.getExchange', { jobId, which }),
 }

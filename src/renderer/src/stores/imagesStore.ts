@@ -1,10 +1,10 @@
-// Console image jobs as the renderer knows them: views from main (results are media URLs, never bytes), kept in
-// step by `images.jobChanged` / `images.jobRemoved` after one `images.watchJobs`; one draft per mode (switching
-// tabs or panels keeps what was typed), the files imported for them, and which fields the user has touched.
+// The Images panel's own state: one draft per mode (switching tabs or panels keeps what was typed), the files
+// imported for them, which fields the user has touched, what main refused, submit, and the lightbox. The jobs
+// themselves live in the jobs store (jobsStore.ts).
 import { create } from 'zustand'
 import type { ImageJob } from '../../../shared/ipc/images'
 import type { ImportedMedia } from '../../../shared/ipc/media'
-import type { ValidationIssue } from '../../../shared/ipc/video'
+import type { ValidationIssue } from '../../../shared/ipc/jobLife'
 import {
   defaultAdvancedForm,
   defaultBatchForm,
@@ -17,6 +17,7 @@ import {
   type TryOnForm,
 } from '../../../shared/images/forms'
 import { client } from '../ipc/client'
+import { onJobRemoved, useJobsStore } from './jobsStore'
 
 export type ImagesTab = 'batch' | 'photo-shoot' | 'try-on'
 
@@ -28,9 +29,6 @@ interface Drafts {
 }
 
 interface ImagesState {
-  jobs: ImageJob[]
-  loaded: boolean
-  error: string | null
   tab: ImagesTab
   photoMode: 'easy' | 'advanced'
   drafts: Drafts
@@ -43,15 +41,13 @@ interface ImagesState {
   refused: Record<ImageMode, ValidationIssue[]>
   sending: boolean
   lightbox: { jobId: string; index: number } | null
+  /** Watches the jobs (jobs store). */
   watch(): Promise<void>
   setTab(tab: ImagesTab): void
   setPhotoMode(mode: 'easy' | 'advanced'): void
   update<M extends ImageMode>(mode: M, patch: Partial<Drafts[M]>, field?: string): void
   addFile(media: ImportedMedia): void
   submit(mode: ImageMode, profileId: string): Promise<ImageJob | null>
-  cancel(jobId: string): Promise<void>
-  retry(jobId: string): Promise<void>
-  remove(jobId: string): Promise<void>
   openLightbox(jobId: string, index: number): void
   closeLightbox(): void
 }
@@ -63,16 +59,7 @@ const none = <T>(value: () => T): Record<ImageMode, T> => ({
   'try-on': value(),
 })
 
-function upsert(jobs: ImageJob[], job: ImageJob): ImageJob[] {
-  return [...jobs.filter((j) => j.id !== job.id), job].sort((a, b) => b.createdAt - a.createdAt)
-}
-
-let subscribed = false
-
 export const useImagesStore = create<ImagesState>((set, get) => ({
-  jobs: [],
-  loaded: false,
-  error: null,
   tab: 'batch',
   photoMode: 'easy',
   drafts: {
@@ -88,21 +75,7 @@ export const useImagesStore = create<ImagesState>((set, get) => ({
   sending: false,
   lightbox: null,
 
-  async watch() {
-    if (!subscribed) {
-      subscribed = true
-      client.on('images.jobChanged', ({ job }) => set((s) => ({ jobs: upsert(s.jobs, job) })))
-      client.on('images.jobRemoved', ({ jobId }) =>
-        set((s) => ({
-          jobs: s.jobs.filter((j) => j.id !== jobId),
-          lightbox: s.lightbox?.jobId === jobId ? null : s.lightbox,
-        })),
-      )
-    }
-    const result = await client.call('images.watchJobs', { limit: 100 })
-    if (result.ok) set({ jobs: result.value.jobs, loaded: true, error: null })
-    else set({ loaded: true, error: result.error.message })
-  },
+  watch: () => useJobsStore.getState().watch(),
 
   setTab: (tab) => set({ tab }),
   setPhotoMode: (photoMode) => set({ photoMode }),
@@ -123,7 +96,7 @@ export const useImagesStore = create<ImagesState>((set, get) => ({
     const result = await client.call('images.submitJob', { profileId, form })
     set({ sending: false })
     if (result.ok) {
-      set((s) => ({ jobs: upsert(s.jobs, result.value.job), error: null }))
+      useJobsStore.getState().put(result.value.job)
       return result.value.job
     }
     const details = result.error.details as { issues?: ValidationIssue[] } | undefined
@@ -132,23 +105,10 @@ export const useImagesStore = create<ImagesState>((set, get) => ({
     return null
   },
 
-  async cancel(jobId) {
-    const result = await client.call('images.cancelJob', { jobId })
-    if (result.ok) set((s) => ({ jobs: upsert(s.jobs, result.value.job) }))
-    else set({ error: result.error.message })
-  },
-
-  async retry(jobId) {
-    const result = await client.call('images.retryJob', { jobId })
-    if (result.ok) set((s) => ({ jobs: upsert(s.jobs, result.value.job) }))
-    else set({ error: result.error.message })
-  },
-
-  async remove(jobId) {
-    const result = await client.call('images.deleteJob', { jobId })
-    if (!result.ok) set({ error: result.error.message })
-  },
-
   openLightbox: (jobId, index) => set({ lightbox: { jobId, index } }),
   closeLightbox: () => set({ lightbox: null }),
 }))
+
+onJobRemoved((jobId) =>
+  useImagesStore.setState((s) => (s.lightbox?.jobId === jobId ? { lightbox: null } : s)),
+)

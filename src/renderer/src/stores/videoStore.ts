@@ -1,12 +1,14 @@
-// Video jobs as the renderer knows them: views from main (never media bytes: results are media URLs), kept in
-// step by `video.jobChanged` / `video.jobRemoved` after one `video.watchJobs`; the form drafts per model (so
-// switching panels or models keeps what was typed); the images imported for them; compare selection and toasts.
+// The Video panel's own state: the form drafts per model (so switching panels or models keeps what was typed),
+// the images imported for them, submit, and the player, compare selection, details and toasts. The jobs
+// themselves live in the jobs store (jobsStore.ts); this store follows their changes for the player.
 import { create } from 'zustand'
 import { findVideoModel, VIDEO_MODELS, type VideoMode } from '../../../shared/catalog/videoModels'
 import { defaultVideoForm, type VideoForm } from '../../../shared/video/forms'
 import type { ConsoleVideoForm, VideoJob, VideoJobRequest } from '../../../shared/ipc/video'
 import type { ImportedMedia } from '../../../shared/ipc/media'
 import { client } from '../ipc/client'
+import { onJobChanged, onJobRemoved, useJobsStore } from './jobsStore'
+import { isVideoJob } from '../../../shared/ipc/jobs'
 import { formForMode, modeOf } from '../../../shared/video/formModes'
 
 export interface Toast {
@@ -19,10 +21,6 @@ export interface Toast {
 export type VideoKind = 'model' | 'console'
 
 interface VideoState {
-  jobs: VideoJob[]
-  total: number
-  loaded: boolean
-  error: string | null
   kind: VideoKind
   modelId: string
   /** One draft per model, created from the spec's defaults the first time the model is chosen. */
@@ -38,9 +36,9 @@ interface VideoState {
   previewId: string | null
   detailsId: string | null
   toasts: Toast[]
+  /** Watches the jobs (jobs store) and says whether this window shows the Video panel. */
   watch(panelVisible: boolean): Promise<void>
   setPanelVisible(visible: boolean): void
-  loadMore(): Promise<void>
   setKind(kind: VideoKind): void
   setModel(id: string): void
   setMode(mode: VideoMode): void
@@ -50,9 +48,6 @@ interface VideoState {
   addImage(media: ImportedMedia): void
   request(profileId: string): VideoJobRequest
   submit(profileId: string): Promise<VideoJob>
-  cancel(jobId: string): Promise<void>
-  retry(jobId: string): Promise<void>
-  remove(jobId: string): Promise<void>
   remix(job: VideoJob): void
   toggleCompare(jobId: string): void
   setPreview(jobId: string | null): void
@@ -62,20 +57,10 @@ interface VideoState {
 
 const FIRST_MODEL = VIDEO_MODELS[0]!.id
 
-function upsert(jobs: VideoJob[], job: VideoJob): VideoJob[] {
-  const rest = jobs.filter((j) => j.id !== job.id)
-  const next = [...rest, job]
-  return next.sort((a, b) => b.createdAt - a.createdAt)
-}
-
 let subscribed = false
 let panelVisible = false
 
 export const useVideoStore = create<VideoState>((set, get) => ({
-  jobs: [],
-  total: 0,
-  loaded: false,
-  error: null,
   kind: 'model',
   modelId: FIRST_MODEL,
   forms: { [FIRST_MODEL]: defaultVideoForm(FIRST_MODEL) },
@@ -91,24 +76,6 @@ export const useVideoStore = create<VideoState>((set, get) => ({
     panelVisible = visible
     if (!subscribed) {
       subscribed = true
-      client.on('video.jobChanged', ({ job }) => {
-        const known = get().jobs.some((j) => j.id === job.id)
-        set((s) => ({
-          jobs: upsert(s.jobs, job),
-          total: known ? s.total : s.total + 1,
-          // A video that just arrived goes to the player unless another one is already there.
-          previewId: s.previewId ?? (job.status === 'succeeded' && job.result ? job.id : null),
-        }))
-      })
-      client.on('video.jobRemoved', ({ jobId }) =>
-        set((s) => ({
-          jobs: s.jobs.filter((j) => j.id !== jobId),
-          total: Math.max(0, s.total - 1),
-          compare: s.compare.filter((id) => id !== jobId),
-          previewId: s.previewId === jobId ? null : s.previewId,
-          detailsId: s.detailsId === jobId ? null : s.detailsId,
-        })),
-      )
       client.on('video.notified', (n) => {
         // Main sends this only when no window shows the panel; this window may have been brought back since.
         if (panelVisible) return
@@ -120,21 +87,14 @@ export const useVideoStore = create<VideoState>((set, get) => ({
         setTimeout(() => get().dismissToast(id), 10_000)
       })
     }
-    const result = await client.call('video.watchJobs', { panelVisible: visible, limit: 50 })
-    if (result.ok) set({ jobs: result.value.jobs, total: result.value.total, loaded: true, error: null })
-    else set({ loaded: true, error: result.error.message })
+    await useJobsStore.getState().watch()
+    void client.call('video.setPanelVisible', { visible: panelVisible })
   },
 
   setPanelVisible(visible) {
     if (visible === panelVisible) return
     panelVisible = visible
     void client.call('video.setPanelVisible', { visible })
-  },
-
-  async loadMore() {
-    const result = await client.call('video.listJobs', { offset: get().jobs.length, limit: 50 })
-    if (!result.ok) return set({ error: result.error.message })
-    set((s) => ({ jobs: result.value.jobs.reduce(upsert, s.jobs), total: result.value.total }))
   },
 
   setKind: (kind) => set({ kind }),
@@ -190,27 +150,8 @@ export const useVideoStore = create<VideoState>((set, get) => ({
 
   async submit(profileId) {
     const { job } = await client.invoke('video.submitJob', get().request(profileId))
-    set((s) => ({ jobs: upsert(s.jobs, job), previewId: s.previewId }))
+    useJobsStore.getState().put(job)
     return job
-  },
-
-  async cancel(jobId) {
-    const { job } = await client.invoke('video.cancelJob', { jobId })
-    set((s) => ({ jobs: upsert(s.jobs, job) }))
-  },
-
-  async retry(jobId) {
-    const { job } = await client.invoke('video.retryJob', { jobId })
-    set((s) => ({ jobs: upsert(s.jobs, job) }))
-  },
-
-  async remove(jobId) {
-    await client.invoke('video.deleteJob', { jobId })
-    set((s) => ({
-      jobs: s.jobs.filter((j) => j.id !== jobId),
-      compare: s.compare.filter((id) => id !== jobId),
-      previewId: s.previewId === jobId ? null : s.previewId,
-    }))
   },
 
   remix(job) {
@@ -240,3 +181,16 @@ export const useVideoStore = create<VideoState>((set, get) => ({
   setDetails: (detailsId) => set({ detailsId }),
   dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
 }))
+
+// A video that just arrived goes to the player unless another one is already there.
+onJobChanged((job) => {
+  if (!isVideoJob(job) || job.status !== 'succeeded' || !job.result) return
+  useVideoStore.setState((s) => (s.previewId ? s : { previewId: job.id }))
+})
+onJobRemoved((jobId) =>
+  useVideoStore.setState((s) => ({
+    compare: s.compare.filter((id) => id !== jobId),
+    previewId: s.previewId === jobId ? null : s.previewId,
+    detailsId: s.detailsId === jobId ? null : s.detailsId,
+  })),
+)

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useFocusReturn } from '../../components/focus/useFocusReturn'
 import type { ImageJob } from '../../../../shared/ipc/images'
 import { useImagesStore } from '../../stores/imagesStore'
+import { useJobsStore } from '../../stores/jobsStore'
 
 /** Offers a stored image as a file (the media route answers Content-Disposition: attachment). */
 export function downloadImage(image: ImageJob['results'][number]): void {
@@ -52,7 +53,7 @@ export function Gallery({ jobs }: { jobs: ImageJob[] }) {
 
 export function Lightbox() {
   const box = useImagesStore((s) => s.lightbox)
-  const job = useImagesStore((s) => s.jobs.find((j) => j.id === s.lightbox?.jobId))
+  const job = useJobsStore((s) => s.images.find((j) => j.id === box?.jobId))
   const close = useImagesStore((s) => s.closeLightbox)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close()

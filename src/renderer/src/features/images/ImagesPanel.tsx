@@ -3,9 +3,10 @@
 // the before/after of a finished try-on or photo-shoot, and the gallery of every stored result.
 import { useEffect, useRef } from 'react'
 import { validateImageForm } from '../../../../shared/images/bodies'
-import type { ImageJob } from '../../../../shared/ipc/images'
+import { IMAGE_JOB_KINDS, JOB_KIND, type ImageJobKind } from '../../../../shared/catalog/jobKinds'
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore'
 import { useImagesStore, type ImagesTab } from '../../stores/imagesStore'
+import { useJobsStore } from '../../stores/jobsStore'
 import { BatchImagesForm } from './BatchImagesForm'
 import { BeforeAfter } from './BeforeAfter'
 import { Gallery, Lightbox } from './Gallery'
@@ -15,24 +16,29 @@ import { ImagesRawRequest } from './ImagesRawRequest'
 import { ImageJobStatus } from '../jobs/JobStatus'
 import { TabList } from '../../components/inspector/TabList'
 
-const TABS: { id: ImagesTab; label: string; send: string }[] = [
-  { id: 'batch', label: 'Batch images', send: 'Generate images' },
-  { id: 'photo-shoot', label: 'Photo-shoot', send: 'Start photo-shoot' },
-  { id: 'try-on', label: 'Try-on', send: 'Start try-on' },
-]
-const TASK_OF: Record<ImagesTab, ImageJob['task']> = {
-  batch: 'batch-images',
-  'photo-shoot': 'photo-shoot',
-  'try-on': 'try-on',
+/** The Send button's words per kind; tabs and their labels come from the job-kind registry. */
+const SEND: Record<ImageJobKind, string> = {
+  'batch-images': 'Generate images',
+  'photo-shoot': 'Start photo-shoot',
+  'try-on': 'Start try-on',
 }
+const TABS = IMAGE_JOB_KINDS.map((task) => ({
+  id: JOB_KIND[task].tab as ImagesTab,
+  label: JOB_KIND[task].label,
+  send: SEND[task],
+  task,
+}))
 
 export function ImagesPanel() {
   const profile = useProfilesStore(activeProfile)
-  const { tab, setTab, jobs, loaded, error, sending, photoMode, watch, submit, refused } = useImagesStore()
+  const { tab, setTab, sending, photoMode, watch, submit, refused } = useImagesStore()
+  const jobs = useJobsStore((s) => s.images)
+  const loaded = useJobsStore((s) => s.loaded)
+  const error = useJobsStore((s) => s.error)
   useEffect(() => void watch(), [watch])
   const mode = tab === 'batch' ? 'batch' : tab === 'try-on' ? 'try-on' : photoMode
   const current = TABS.find((t) => t.id === tab)!
-  const newest = jobs.find((j) => j.task === TASK_OF[tab])
+  const newest = jobs.find((j) => j.task === current.task)
   const formLevel = refused[mode].find((i) => i.field === 'form')
   const formRef = useRef<HTMLFormElement>(null)
 

@@ -1,5 +1,5 @@
 // The Images panel's request JSON: endpoint 16–19 as the current form would send it, editable and sent byte for
-// byte, checked by the same body checks, with the submit exchange (images.getExchange) and code export after.
+// byte, checked by the same body checks, with the submit exchange (jobs.getExchange) and code export after.
 import { useCallback } from 'react'
 import { CONSOLE_API_PREFIX } from '../../../../shared/catalog/consoleTasks'
 import { buildImageBody } from '../../../../shared/images/bodies'
@@ -7,6 +7,7 @@ import type { ImageMode } from '../../../../shared/images/forms'
 import { checkRawImageBody } from '../../../../shared/images/rawCheck'
 import { IMAGE_ENDPOINT_PATH, type ImageEndpoint } from '../../../../shared/ipc/rawRequest'
 import { RawRequest } from '../../components/rawRequest/RawRequest'
+import { jobsCalls } from '../../ipc/jobsCalls'
 import { videoCalls } from '../../ipc/videoCalls'
 import { useImagesStore } from '../../stores/imagesStore'
 
@@ -42,7 +43,7 @@ export function ImagesRawRequest({ profileId, mode }: { profileId: string | null
         return r.ok ? { jobId: r.value.job.id } : { error: r.error.message }
       }}
       exchange={async (jobId) => {
-        const r = await videoCalls.getImagesExchange(jobId, 'submit')
+        const r = await jobsCalls.getExchange(jobId, 'submit')
         return r.ok ? r.value.exchange : null
       }}
     />

@@ -1,52 +1,40 @@
 // The Jobs view: every asynchronous job of every kind (video, console video, batch images, photo-shoot, try-on),
 // newest first, with its kind, status, age and progress, cancel / retry / delete, and a link to the panel that
-// made it; "Track a task id…" adopts a task submitted elsewhere; the polling limits per kind are set here. The
-// lists come from the video and images stores, which main keeps in step with events.
+// made it; "Track a task id…" adopts a task submitted elsewhere; the polling limits per panel are set here. The
+// one list comes from the jobs store, which main keeps in step with events; kinds are named by the registry.
 import { useEffect, useState } from 'react'
-import type { ImageJob } from '../../../../shared/ipc/images'
-import { ACTIVE_JOB_STATUSES } from '../../../../shared/ipc/video'
+import { JOB_KIND, panelOf } from '../../../../shared/catalog/jobKinds'
+import { ACTIVE_JOB_STATUSES } from '../../../../shared/ipc/jobLife'
+import { isVideoJob, type JobView } from '../../../../shared/ipc/jobs'
 import { jobsCalls } from '../../ipc/jobsCalls'
 import { useAppStore } from '../../stores/appStore'
-import { useImagesStore } from '../../stores/imagesStore'
-import { useVideoStore } from '../../stores/videoStore'
+import { useImagesStore, type ImagesTab } from '../../stores/imagesStore'
+import { useJobsStore } from '../../stores/jobsStore'
 import { JobRow, type Row, type RowAction } from './JobRow'
 import { useNow } from './JobStatus'
 import { TrackTask } from './TrackTask'
 import { WaitLimits } from './WaitLimits'
 
-const IMAGE_KIND: Record<ImageJob['task'], string> = {
-  'batch-images': 'Batch images',
-  'photo-shoot': 'Photo-shoot',
-  'try-on': 'Try-on',
-}
+const rowOf = (job: JobView): Row =>
+  isVideoJob(job)
+    ? {
+        domain: 'video',
+        job,
+        kind: JOB_KIND[job.task].label,
+        title: job.adopted ? job.prompt : `${job.model}: ${job.prompt}`,
+      }
+    : { domain: 'images', job, kind: JOB_KIND[job.task].label, title: job.title }
 
 export function JobsPanel() {
-  const videoJobs = useVideoStore((s) => s.jobs)
-  const watchVideo = useVideoStore((s) => s.watch)
-  const video = useVideoStore()
+  const jobs = useJobsStore((s) => s.jobs)
+  const watch = useJobsStore((s) => s.watch)
+  const store = useJobsStore()
   const images = useImagesStore()
   const setPanel = useAppStore((s) => s.setPanel)
   const [tracking, setTracking] = useState(false)
   const [actionError, setActionError] = useState<string | null>(null)
-  useEffect(() => {
-    void watchVideo(false)
-    void images.watch()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-  const rows: Row[] = [
-    ...videoJobs.map((job): Row => ({
-      domain: 'video',
-      job,
-      kind: job.kind === 'console' ? 'Console video' : 'Video',
-      title: job.adopted ? job.prompt : `${job.model}: ${job.prompt}`,
-    })),
-    ...images.jobs.map((job): Row => ({
-      domain: 'images',
-      job,
-      kind: IMAGE_KIND[job.task],
-      title: job.title,
-    })),
-  ].sort((a, b) => b.job.createdAt - a.job.createdAt)
+  useEffect(() => void watch(), [watch])
+  const rows = jobs.map(rowOf)
   const now = useNow(rows.some((r) => ACTIVE_JOB_STATUSES.includes(r.job.status)))
 
   const act = (row: Row, what: RowAction) => {
@@ -54,22 +42,19 @@ export function JobsPanel() {
     if (what === 'open') return openPanel(row)
     const done =
       what === 'keepWaiting'
-        ? jobsCalls.keepWaiting(row.domain, row.job.id).then((r) => {
+        ? jobsCalls.keepWaiting(row.job.id).then((r) => {
             if (!r.ok) throw new Error(r.error.message)
           })
-        : row.domain === 'video'
-          ? video[what](row.job.id)
-          : images[what](row.job.id)
+        : store[what](row.job.id)
     void done.catch((e: unknown) => setActionError(e instanceof Error ? e.message : String(e)))
   }
   const openPanel = (row: Row) => {
     if (row.domain === 'images') {
-      const tab =
-        row.job.task === 'batch-images' ? 'batch' : row.job.task === 'try-on' ? 'try-on' : 'photo-shoot'
+      const tab = JOB_KIND[row.job.task].tab as ImagesTab
       images.setTab(tab)
       if (tab === 'photo-shoot') images.setPhotoMode(row.job.mode === 'advanced' ? 'advanced' : 'easy')
     }
-    setPanel(row.domain === 'video' ? 'video' : 'images')
+    setPanel(panelOf(row.job.task))
   }
 
   return (

@@ -1,24 +1,24 @@
-// The polling limit per job kind: after this many minutes a job still not finished stops being polled and asks
+// The polling limit per job panel (registry: catalog/jobKinds.ts): after this many minutes a job still not finished stops being polled and asks
 // "Keep waiting / Stop polling". Each limit is saved in main when the field is left or Enter is pressed; a value
 // outside the rule is named with the field and never saved.
 import { useEffect, useState } from 'react'
+import { JOB_PANEL, JOB_PANELS } from '../../../../shared/catalog/jobKinds'
 import { MAX_WAIT_MINUTES } from '../../../../shared/catalog/taskStatuses'
 import { waitLimitSchema } from '../../../../shared/ipc/taskLookup'
-import { jobsCalls, type JobDomain } from '../../ipc/jobsCalls'
-
-const LABEL: Record<JobDomain, string> = { video: 'Video jobs', images: 'Image jobs' }
+import { jobsCalls, type JobPanel } from '../../ipc/jobsCalls'
 
 export function WaitLimits() {
   return (
     <fieldset className="wait-limits">
       <legend>Stop polling after</legend>
-      <WaitLimit domain="video" />
-      <WaitLimit domain="images" />
+      {JOB_PANELS.map((panel) => (
+        <WaitLimit key={panel} domain={panel} />
+      ))}
     </fieldset>
   )
 }
 
-function WaitLimit({ domain }: { domain: JobDomain }) {
+function WaitLimit({ domain }: { domain: JobPanel }) {
   const [text, setText] = useState('')
   const [saved, setSaved] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -36,7 +36,7 @@ function WaitLimit({ domain }: { domain: JobDomain }) {
       const message = Number.isNaN(minutes)
         ? `a whole number of minutes (1 to ${MAX_WAIT_MINUTES}), got "${text.trim().slice(0, 20)}"`
         : (parsed.error.issues[0]?.message ?? '').replace(/^Give up after: /, '')
-      return setError(`${LABEL[domain]}: ${message}`)
+      return setError(`${JOB_PANEL[domain].jobsLabel}: ${message}`)
     }
     setError(null)
     if (parsed.data.minutes === saved) return
@@ -47,7 +47,7 @@ function WaitLimit({ domain }: { domain: JobDomain }) {
   const id = `wait-limit-${domain}`
   return (
     <div className="wait-limit">
-      <label htmlFor={id}>{LABEL[domain]}</label>{' '}
+      <label htmlFor={id}>{JOB_PANEL[domain].jobsLabel}</label>{' '}
       <input
         id={id}
         inputMode="numeric"

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react'
 import type { Exchange } from '../../../../shared/ipc/exchange'
 import { CodeExport, Inspector } from '../../components/inspector'
 import type { VideoJob, VideoJobRequest } from '../../../../shared/ipc/video'
+import { jobsCalls } from '../../ipc/jobsCalls'
 import { videoCalls } from '../../ipc/videoCalls'
 import { TabList } from '../../components/inspector/TabList'
 
@@ -36,7 +37,7 @@ export function JobDetails({ jobId, onClose }: { jobId: string; onClose(): void 
   }, [jobId])
   useEffect(() => {
     if (tab === 'request') return
-    void videoCalls
+    void jobsCalls
       .getExchange(jobId, tab)
       .then((r) => setExchanges((all) => ({ ...all, [tab]: r.ok ? r.value.exchange : null })))
   }, [jobId, tab])

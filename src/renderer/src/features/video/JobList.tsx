@@ -4,10 +4,14 @@
 import { useState } from 'react'
 import { ACTIVE_JOB_STATUSES, type VideoJob } from '../../../../shared/ipc/video'
 import { useVideoStore } from '../../stores/videoStore'
+import { useJobsStore } from '../../stores/jobsStore'
 import { STATUS_LABEL, age, useNow } from '../jobs/JobStatus'
 
 export function JobList({ onSave }: { onSave(job: VideoJob): void }) {
-  const { jobs, total, compare, previewId, loadMore } = useVideoStore()
+  const { compare, previewId } = useVideoStore()
+  const jobs = useJobsStore((s) => s.video)
+  const total = useJobsStore((s) => s.totals.video)
+  const loadMore = useJobsStore((s) => s.loadMore)
   const anyActive = jobs.some((j) => ACTIVE_JOB_STATUSES.includes(j.status))
   const now = useNow(anyActive)
   if (jobs.length === 0) return <p className="muted">No video jobs yet. Submit one with the form.</p>
@@ -26,7 +30,7 @@ export function JobList({ onSave }: { onSave(job: VideoJob): void }) {
         ))}
       </ul>
       {jobs.length < total && (
-        <button type="button" onClick={() => void loadMore()}>
+        <button type="button" onClick={() => void loadMore('video')}>
           Show older jobs ({total - jobs.length})
         </button>
       )}
@@ -48,6 +52,7 @@ function JobRow({
   onSave(job: VideoJob): void
 }) {
   const store = useVideoStore.getState()
+  const jobsStore = useJobsStore.getState()
   const [actionError, setActionError] = useState<string | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
   const active = ACTIVE_JOB_STATUSES.includes(job.status)
@@ -134,12 +139,12 @@ function JobRow({
           </button>
         )}
         {active && (
-          <button type="button" onClick={() => void act(() => store.cancel(job.id))}>
+          <button type="button" onClick={() => void act(() => jobsStore.cancel(job.id))}>
             Cancel
           </button>
         )}
         {canRetry && (
-          <button type="button" onClick={() => void act(() => store.retry(job.id))}>
+          <button type="button" onClick={() => void act(() => jobsStore.retry(job.id))}>
             Retry
           </button>
         )}
@@ -148,7 +153,7 @@ function JobRow({
         </button>
         {confirmDelete ? (
           <>
-            <button type="button" className="danger" onClick={() => void act(() => store.remove(job.id))}>
+            <button type="button" className="danger" onClick={() => void act(() => jobsStore.remove(job.id))}>
               Delete job and file
             </button>
             <button type="button" onClick={() => setConfirmDelete(false)}>

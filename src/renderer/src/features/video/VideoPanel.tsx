@@ -2,6 +2,7 @@
 // details view over them. "Save as…" is the OS dialog in the desktop app and a download link in browser mode.
 import { useState } from 'react'
 import { useVideoStore } from '../../stores/videoStore'
+import { useJobsStore } from '../../stores/jobsStore'
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore'
 import { useAppStore } from '../../stores/appStore'
 import type { VideoJob } from '../../../../shared/ipc/video'
@@ -27,7 +28,10 @@ function download(job: VideoJob): void {
 export function VideoPanel() {
   const profile = useProfilesStore(activeProfile)
   const host = useAppStore((s) => s.host)
-  const { jobs, compare, previewId, detailsId, setDetails, error, loaded } = useVideoStore()
+  const { compare, previewId, detailsId, setDetails } = useVideoStore()
+  const jobs = useJobsStore((s) => s.video)
+  const error = useJobsStore((s) => s.error)
+  const loaded = useJobsStore((s) => s.loaded)
   const previewed = jobs.find((j) => j.id === previewId && j.result) ?? null
   const compared = jobs.filter((j) => compare.includes(j.id))
 

@@ -4,6 +4,7 @@ import { useCallback } from 'react'
 import { CONSOLE_API_PREFIX } from '../../../../shared/catalog/consoleTasks'
 import { checkRawVideoBody } from '../../../../shared/video/rawCheck'
 import { RawRequest } from '../../components/rawRequest/RawRequest'
+import { jobsCalls } from '../../ipc/jobsCalls'
 import { videoCalls } from '../../ipc/videoCalls'
 import { useVideoStore } from '../../stores/videoStore'
 
@@ -30,7 +31,7 @@ export function VideoRawRequest({ profileId }: { profileId: string | null }) {
         return r.ok ? { jobId: r.value.job.id } : { error: r.error.message }
       }}
       exchange={async (jobId) => {
-        const r = await videoCalls.getExchange(jobId, 'submit')
+        const r = await jobsCalls.getExchange(jobId, 'submit')
         return r.ok ? r.value.exchange : null
       }}
     />

@@ -1,0 +1,123 @@
+// The job-kind registry: every kind of asynchronous job as data — its spec endpoints, its label, the panel and tab
+// that make it, its result noun, the lookups "Track a task id…" offers for it — and the job panels with their
+// polling-limit defaults and first pages. The engine, the jobs contract, the Jobs view and the panels read this;
+// a new kind is one entry here. Invariant: pure data, no wire or IPC imports.
+import type { TaskLookupKind } from './taskStatuses'
+
+/** The panels that make jobs; each has one polling limit and one list page. */
+export const JOB_PANELS = ['video', 'images'] as const
+export type JobPanel = (typeof JOB_PANELS)[number]
+
+export interface JobPanelEntry {
+  /** As the Jobs view names the panel ("Open in Video"). */
+  label: string
+  /** As the polling-limit field names the panel's jobs. */
+  jobsLabel: string
+  /** For logs and "not found" messages: "video job". */
+  jobNoun: string
+  /** Minutes a job is polled before the app asks whether to keep waiting (the spec sets no limit). */
+  defaultWaitMinutes: number
+  /** The file (in the data folder) that keeps the limit the user set. */
+  waitLimitFile: string
+  /** How many of the panel's jobs a window gets when it starts watching. */
+  firstPage: number
+}
+
+export const JOB_PANEL: Record<JobPanel, JobPanelEntry> = {
+  video: {
+    label: 'Video',
+    jobsLabel: 'Video jobs',
+    jobNoun: 'video job',
+    defaultWaitMinutes: 120,
+    waitLimitFile: 'wait-limit-video',
+    firstPage: 50,
+  },
+  images: {
+    label: 'Images',
+    jobsLabel: 'Image jobs',
+    jobNoun: 'image job',
+    defaultWaitMinutes: 30,
+    waitLimitFile: 'wait-limit-images',
+    firstPage: 100,
+  },
+}
+
+/** The kinds each panel makes: the `task` of a record and of a job view. */
+export const VIDEO_JOB_KINDS = ['video', 'console-video'] as const
+export const IMAGE_JOB_KINDS = ['batch-images', 'photo-shoot', 'try-on'] as const
+/** Every kind of asynchronous job the ledger holds. */
+export const JOB_KINDS = [...VIDEO_JOB_KINDS, ...IMAGE_JOB_KINDS] as const
+export type JobKind = (typeof JOB_KINDS)[number]
+export type VideoJobKind = (typeof VIDEO_JOB_KINDS)[number]
+export type ImageJobKind = (typeof IMAGE_JOB_KINDS)[number]
+const PANEL_KINDS: Record<JobPanel, readonly JobKind[]> = { video: VIDEO_JOB_KINDS, images: IMAGE_JOB_KINDS }
+
+export interface JobKindEntry {
+  /** As the Jobs view shows the kind. */
+  label: string
+  /** The panel's tab (or form switch) that makes the kind. */
+  tab: string
+  /** The spec's endpoints the kind uses: submit first, then query/download. */
+  endpoints: readonly number[]
+  /** The result in messages: "video", "image". */
+  resultNoun: string
+  /** What "Track a task id…" may look up and adopt as this kind (none: the kind answers at once). */
+  lookupKinds: readonly TaskLookupKind[]
+}
+
+export const JOB_KIND: Record<JobKind, JobKindEntry> = {
+  video: {
+    label: 'Video',
+    tab: 'model',
+    endpoints: [11, 12, 13],
+    resultNoun: 'video',
+    lookupKinds: ['video-query', 'video-download'],
+  },
+  'console-video': {
+    label: 'Console video',
+    tab: 'console',
+    endpoints: [14, 15],
+    resultNoun: 'video',
+    lookupKinds: ['console-video-query'],
+  },
+  'batch-images': {
+    label: 'Batch images',
+    tab: 'batch',
+    endpoints: [16],
+    resultNoun: 'image',
+    lookupKinds: [],
+  },
+  'photo-shoot': {
+    label: 'Photo-shoot',
+    tab: 'photo-shoot',
+    endpoints: [17, 18, 20],
+    resultNoun: 'image',
+    lookupKinds: ['console-image-query'],
+  },
+  'try-on': {
+    label: 'Try-on',
+    tab: 'try-on',
+    endpoints: [19, 20],
+    resultNoun: 'image',
+    lookupKinds: ['console-image-query'],
+  },
+}
+
+/** The kinds a panel makes, in registry order. */
+export const kindsOf = (panel: JobPanel): readonly JobKind[] => PANEL_KINDS[panel]
+
+/** The panel that makes a kind. */
+export const panelOf = (kind: JobKind): JobPanel =>
+  (VIDEO_JOB_KINDS as readonly JobKind[]).includes(kind) ? 'video' : 'images'
+
+/** The panel whose jobs a lookup kind adopts (the first kind that offers it decides). */
+export function panelOfLookup(lookup: TaskLookupKind): JobPanel {
+  const kind = JOB_KINDS.find((k) => JOB_KIND[k].lookupKinds.includes(lookup))
+  if (!kind) throw new Error(`no job kind looks up ${lookup}`)
+  return panelOf(kind)
+}
+
+/** The lookups a panel's kinds offer, without repeats. */
+export const lookupsOf = (panel: JobPanel): TaskLookupKind[] => [
+  ...new Set(kindsOf(panel).flatMap((k) => JOB_KIND[k].lookupKinds)),
+]
