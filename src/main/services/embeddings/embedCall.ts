@@ -20,6 +20,7 @@ import {
 } from '../../../shared/embed/requests'
 import { ArrayElementReader } from './responseReader'
 import { createPacer, decodeBase64Float32 } from './vectorMath'
+import { sendRequest } from '../sendRequest'
 
 /** Characters of a response body kept for the Inspector; the vectors themselves are summarised in the panel. */
 const RECORDED_BODY_CHARS = 256 * 1024
@@ -165,15 +166,7 @@ export async function fetchVectors(
   } else checkRawBody(rawBody)
   const built = buildEmbed(draft)
   const t0 = performance.now()
-  const res = await gateway.send(profile, {
-    kind: built.kind,
-    method: built.method,
-    path: built.path,
-    ...(rawBody !== undefined ? { rawBody } : { body: built.body }),
-    headers: { accept: 'application/json' },
-    stream: true,
-    signal,
-  })
+  const res = await sendRequest(gateway, profile, built, { rawBody, stream: true, json: true, signal })
   const exchange = res.exchange
   if (!res.ok || !res.body) throw httpFailure(res.status, responseText(res), exchange)
 

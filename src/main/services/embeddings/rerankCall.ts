@@ -12,6 +12,7 @@ import {
   type RerankDraft,
 } from '../../../shared/embed/requests'
 import { CallFailed, httpFailure, issuesFailure } from './embedCall'
+import { sendRequest } from '../sendRequest'
 
 export async function sendRerank(
   gateway: GatewayClient,
@@ -27,13 +28,7 @@ export async function sendRerank(
   const resolved = await profile()
   const built = buildRerank(draft)
   const t0 = performance.now()
-  const res = await gateway.send(resolved, {
-    kind: built.kind,
-    method: built.method,
-    path: built.path,
-    ...(rawBody !== undefined ? { rawBody } : { body: built.body }),
-    signal,
-  })
+  const res = await sendRequest(gateway, resolved, built, { rawBody, signal })
   const text = responseText(res)
   if (!res.ok) throw httpFailure(res.status, text, res.exchange)
   let parsed: ReturnType<typeof parseRerank>

@@ -26,6 +26,7 @@ import {
 import { fetchToFile } from '../video/fetchToFile'
 import { readHeader } from '../storedImage'
 import type { ImageRecord } from './imageRecord'
+import { sendRequest } from '../sendRequest'
 
 export interface ImageStepDeps {
   now: () => number
@@ -79,15 +80,13 @@ export class ImageSteps {
     request: { path: string; body?: unknown; rawBody?: string },
     ctx: SendContext,
   ): Promise<SubmitOutcome> {
-    const res = await this.deps.gateway.send(profile, {
-      kind: 'console',
-      method: 'POST',
-      path: request.path,
-      body: request.body,
-      // An edited request JSON goes out byte for byte.
-      rawBody: request.rawBody,
-      signal: ctx.signal,
-    })
+    // An edited request JSON goes out byte for byte.
+    const res = await sendRequest(
+      this.deps.gateway,
+      profile,
+      { kind: 'console', method: 'POST', path: request.path, body: request.body },
+      { rawBody: request.rawBody, signal: ctx.signal },
+    )
     ctx.keepExchange('submit', res.exchange.snapshot())
     const text = responseText(res)
     const answer = parseJson(text)
@@ -135,13 +134,12 @@ export class ImageSteps {
   private async query(job: ImageRecord, ctx: Ctx): Promise<StepOutcome | null> {
     let res
     try {
-      res = await this.deps.gateway.send(ctx.profile, {
-        kind: 'console',
-        method: 'GET',
-        path: queryPath(job.taskId!),
-        maxRetries: 0,
-        signal: ctx.signal,
-      })
+      res = await sendRequest(
+        this.deps.gateway,
+        ctx.profile,
+        { kind: 'console', method: 'GET', path: queryPath(job.taskId!) },
+        { maxRetries: 0, signal: ctx.signal },
+      )
     } catch (error) {
       return pollThrew(error, ctx)
     }

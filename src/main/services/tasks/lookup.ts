@@ -9,6 +9,7 @@ import { GatewayError, responseText, type EndpointKind, type GatewayClient } fro
 import type { ResolvedProfile } from '../profiles'
 import { JsonScanError, JsonScanner } from '../video/jsonScan'
 import { describeError, describeHttpError, isObject, parseJson } from './answers'
+import { sendRequest } from '../sendRequest'
 
 const LONG = 2000
 const MAX_FIELDS = 200
@@ -125,15 +126,12 @@ export async function lookupTask(
   const base = { kind, taskId, method: 'GET' as const }
   let res
   try {
-    res = await gateway.send(profile, {
-      kind: endpoint,
-      method: 'GET',
-      path,
-      stream: true,
-      headers: { accept: 'application/json' },
-      maxRetries: 0,
-      signal,
-    })
+    res = await sendRequest(
+      gateway,
+      profile,
+      { kind: endpoint, method: 'GET', path },
+      { stream: true, json: true, maxRetries: 0, signal },
+    )
   } catch (error) {
     const exchange = error instanceof GatewayError ? error.exchange.snapshot() : null
     return {

@@ -41,6 +41,7 @@ import type { RunRecorder } from '../history/ports'
 import { checkpointRun, recordRun } from '../history/recordRun'
 import { runRecordOf, summarizeRun } from './runRecord'
 import { StreamScrubber } from './streamScrubber'
+import { sendRequest } from '../sendRequest'
 
 export interface TextServiceDeps {
   profiles: ProfileService
@@ -232,15 +233,12 @@ export class TextService {
     if (run.stopped) return this.end(run, 'aborted', null)
     let res: GatewayResponse
     try {
-      res = await this.deps.gateway.send(p.profile, {
-        kind: p.kind,
-        method: p.built.method,
-        path: p.built.path,
-        headers: p.built.headers,
-        rawBody: p.bodyText,
-        stream: p.stream,
-        signal: run.controller.signal,
-      })
+      res = await sendRequest(
+        this.deps.gateway,
+        p.profile,
+        { ...p.built, kind: p.kind },
+        { rawBody: p.bodyText, stream: p.stream, signal: run.controller.signal },
+      )
     } catch (error) {
       const recorder = error instanceof GatewayError ? error.exchange : null
       if (recorder) this.exchanges.add(recorder)

@@ -13,6 +13,7 @@ import { resolveAttachments } from './attachments'
 import type { ConversationStore } from './conversations'
 import type { ExchangeLog } from './exchangeLog'
 import { safeJson, withTurns } from './preparedRequest'
+import { sendRequest } from '../sendRequest'
 
 export interface TokenCountDeps {
   profiles: ProfileService
@@ -44,13 +45,7 @@ export async function countRequestTokens(
       exchange: null,
     }
   const built = buildCountTokens(draft)
-  const res = await deps.gateway.send(profile, {
-    kind: 'model',
-    method: 'POST',
-    path: built.path,
-    headers: built.headers,
-    body: built.body,
-  })
+  const res = await sendRequest(deps.gateway, profile, { ...built, kind: 'model' })
   deps.exchanges.add(res.exchange)
   const text = res.exchange.rawBody()
   if (!res.ok) {

@@ -32,6 +32,7 @@ import { fetchToFile, ResultFetchError } from './fetchToFile'
 import { ingestJson, type IngestResult } from './ingest'
 import type { JobRecord } from './jobRecord'
 import { consoleQueryPath, videoDownloadPath, videoQueryPath } from './requests'
+import { sendRequest } from '../sendRequest'
 
 const REMOTE_ACTIVE = new Set(['submitted', 'queued', 'in_progress'])
 
@@ -59,15 +60,13 @@ export class VideoSteps {
     ctx: SendContext,
   ): Promise<SubmitOutcome> {
     const { path, body, rawBody } = request
-    const res = await this.deps.gateway.send(profile, {
-      kind: job.kind,
-      method: 'POST',
-      path,
-      body,
-      // An edited request JSON goes out byte for byte.
-      rawBody,
-      signal: ctx.signal,
-    })
+    // An edited request JSON goes out byte for byte.
+    const res = await sendRequest(
+      this.deps.gateway,
+      profile,
+      { kind: job.kind, method: 'POST', path, body },
+      { rawBody, signal: ctx.signal },
+    )
     ctx.keepExchange('submit', res.exchange.snapshot())
     const text = responseText(res)
     const answer = parseJson(text)
@@ -105,16 +104,14 @@ export class VideoSteps {
     const taskId = job.taskId!
     let res
     try {
-      res = await this.deps.gateway.send(ctx.profile, {
-        kind: job.kind,
-        method: 'GET',
-        path: job.kind === 'console' ? consoleQueryPath(taskId) : videoQueryPath(taskId),
-        stream: true,
-        // JSON bodies read as they arrive (a download's base64 may be tens of MB).
-        headers: { accept: 'application/json' },
-        maxRetries: 0,
-        signal: idle.signal,
-      })
+      // JSON bodies read as they arrive (a download's base64 may be tens of MB).
+      const path = job.kind === 'console' ? consoleQueryPath(taskId) : videoQueryPath(taskId)
+      res = await sendRequest(
+        this.deps.gateway,
+        ctx.profile,
+        { kind: job.kind, method: 'GET', path },
+        { stream: true, json: true, maxRetries: 0, signal: idle.signal },
+      )
     } catch (error) {
       return pollThrew(error, ctx)
     }
@@ -312,16 +309,13 @@ export class VideoSteps {
     ctx: Ctx,
     idle: IdleGuard,
   ): Promise<{ path: string; bytes: number; mimeType: string }> {
-    const res = await this.deps.gateway.send(ctx.profile, {
-      kind: 'model',
-      method: 'GET',
-      path: videoDownloadPath(job.taskId!),
-      stream: true,
-      // JSON bodies read as they arrive (a download's base64 may be tens of MB).
-      headers: { accept: 'application/json' },
-      maxRetries: 2,
-      signal: idle.signal,
-    })
+    // JSON bodies read as they arrive (a download's base64 may be tens of MB).
+    const res = await sendRequest(
+      this.deps.gateway,
+      ctx.profile,
+      { kind: 'model', method: 'GET', path: videoDownloadPath(job.taskId!) },
+      { stream: true, json: true, maxRetries: 2, signal: idle.signal },
+    )
     if (!res.ok) {
       ctx.keepExchange('result', res.exchange.snapshot())
       throw new ResultError(
