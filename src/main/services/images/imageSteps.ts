@@ -27,6 +27,7 @@ import { fetchToFile } from '../video/fetchToFile'
 import { readHeader } from '../storedImage'
 import type { ImageRecord } from './imageRecord'
 import { sendRequest } from '../sendRequest'
+import { submitRequest, type OutgoingRequest } from '../tasks/submitRequest'
 
 export interface ImageStepDeps {
   now: () => number
@@ -77,19 +78,11 @@ export class ImageSteps {
   async send(
     job: ImageRecord,
     profile: ResolvedProfile,
-    request: { path: string; body?: unknown; rawBody?: string },
+    request: OutgoingRequest,
     ctx: SendContext,
   ): Promise<SubmitOutcome> {
-    // An edited request JSON goes out byte for byte.
-    const res = await sendRequest(
-      this.deps.gateway,
-      profile,
-      { kind: 'console', method: 'POST', path: request.path, body: request.body },
-      { rawBody: request.rawBody, signal: ctx.signal },
-    )
-    ctx.keepExchange('submit', res.exchange.snapshot())
-    const text = responseText(res)
-    const answer = parseJson(text)
+    const res = await submitRequest(this.deps.gateway, profile, 'console', request, ctx)
+    const { text, answer } = res
     const failed = (error: JobError): SubmitOutcome => ({ type: 'failed', error })
     if (!res.ok || !isObject(answer) || answer.code !== CONSOLE_SUCCESS_CODE) {
       return failed(refusal('submit', answer, res.status, text))

@@ -16,16 +16,14 @@ import { authorize, type GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
 import type { ResolvedProfile } from '../profiles'
 import type { TaskTiming } from '../tasks/engine'
+import { DEFAULT_TASK_TIMING } from '../tasks/domain'
 import {
   JobService,
   type JobKindSpec,
   type JobServiceDeps,
-  type OutgoingRequest,
   type RawJob,
 } from '../tasks/jobService'
-import type { SendContext } from '../tasks/domain'
 import { adoptedLife, newLife } from '../tasks/recordLife'
-import type { StepContext, StepOutcome, SubmitOutcome } from '../tasks/types'
 import { inlineFile, loadInputs, type StoredInput } from './imageInputs'
 import { imageRecordSchema, type ImageRecord } from './imageRecord'
 import { ImageSteps } from './imageSteps'
@@ -38,13 +36,7 @@ export interface ImageTiming extends TaskTiming {
 }
 
 export const DEFAULT_IMAGE_TIMING: ImageTiming = {
-  pollIntervalMs: { min: 3_000, max: 5_000 },
-  backoffMaxMs: 60_000,
-  retryAfterMaxMs: 10 * 60_000,
-  maxPollErrors: 12,
-  maxResultAttempts: 3,
-  resultRetryMs: 2_000,
-  resumeSpreadMs: 1_000,
+  ...DEFAULT_TASK_TIMING,
   fetchIdleMs: 30_000,
 }
 
@@ -109,7 +101,7 @@ const IMAGE_JOBS: JobKindSpec<ImageRecord> = {
 }
 
 export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJobRequest, RawImageRequest> {
-  private readonly steps: ImageSteps
+  protected readonly steps: ImageSteps
 
   constructor(private readonly deps: ImageTaskServiceDeps) {
     const timing = { ...DEFAULT_IMAGE_TIMING, ...deps.timing }
@@ -161,15 +153,6 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
     return { endpoint: 'console', ...rawImageJob(profile, request, now) }
   }
 
-  protected sendStep(
-    job: ImageRecord,
-    profile: ResolvedProfile,
-    request: OutgoingRequest,
-    ctx: SendContext,
-  ): Promise<SubmitOutcome> {
-    return this.steps.send(job, profile, request, ctx)
-  }
-
   private async prepare(
     form: ImageForm,
   ): Promise<{ issues: ValidationIssue[]; files: Map<string, StoredInput> }> {
@@ -207,10 +190,6 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
       before: beforeMediaId ? this.deps.media.url(beforeMediaId) : null,
       ...this.engine.live(job),
     }
-  }
-
-  protected step(job: ImageRecord, ctx: StepContext & { profile: ResolvedProfile }): Promise<StepOutcome> {
-    return this.steps.step(job, ctx)
   }
 
   protected runRecord(job: ImageRecord, exchanges: JobExchanges): RunRecord {

@@ -26,6 +26,17 @@ export interface TaskTiming {
   resumeSpreadMs: number
 }
 
+/** The timing every job kind starts from (spec: a query every 3 to 5 seconds); a kind overrides what differs. */
+export const DEFAULT_TASK_TIMING: TaskTiming = {
+  pollIntervalMs: { min: 3_000, max: 5_000 },
+  backoffMaxMs: 60_000,
+  retryAfterMaxMs: 10 * 60_000,
+  maxPollErrors: 12,
+  maxResultAttempts: 3,
+  resultRetryMs: 2_000,
+  resumeSpreadMs: 1_000,
+}
+
 /** What a domain (video, console image tasks) gives the engine. */
 export interface TaskDomain<R extends TaskRecord> {
   kinds: readonly TaskKind[]

@@ -19,6 +19,7 @@ import { TaskEngine } from './engine'
 import { ExchangeArchive } from './exchangeArchive'
 import { TaskLedger } from './ledger'
 import { JobBoard, type BoardMember } from './jobBoard'
+import type { OutgoingRequest } from './submitRequest'
 import type {
   ExchangeSlot,
   JobExchanges,
@@ -54,11 +55,10 @@ export interface JobKindSpec<R extends TaskRecord> {
   notFound(): AppError
 }
 
-/** A request the service sends as a job: a built body, or the edited JSON text byte for byte. */
-export interface OutgoingRequest {
-  path: string
-  body?: unknown
-  rawBody?: string
+/** A panel's two gateway steps: the submit, and one query that fetches the result once the task succeeded. */
+export interface JobSteps<R> {
+  send(job: R, profile: ResolvedProfile, request: OutgoingRequest, ctx: SendContext): Promise<SubmitOutcome>
+  step(job: R, ctx: StepContext & { profile: ResolvedProfile }): Promise<StepOutcome>
 }
 
 /** An edited request JSON as a panel's raw route takes it. */
@@ -114,7 +114,7 @@ export abstract class JobService<
         resultNoun: JOB_KIND[kindsOf(kind.panel)[0]!].resultNoun,
         label: panel.jobNoun,
         notFound: kind.notFound,
-        step: (job, ctx) => this.step(job, ctx),
+        step: (job, ctx) => this.steps.step(job, ctx),
         changed: (job) => {
           ends.changed(job)
           this.board.broadcast('jobs.jobChanged', { job: this.view(job) })
@@ -141,15 +141,8 @@ export abstract class JobService<
 
   /** Sends a job; a retry of a job that never reached the gateway sends its request again through here. */
   abstract submit(request: Req): Promise<V>
-  /** The submit step: sends the request and answers the task id, or why there is none. */
-  protected abstract sendStep(
-    job: R,
-    profile: ResolvedProfile,
-    request: OutgoingRequest,
-    ctx: SendContext,
-  ): Promise<SubmitOutcome>
-  /** One query of the task and, once it succeeded, the fetch of its result. */
-  protected abstract step(job: R, ctx: StepContext & { profile: ResolvedProfile }): Promise<StepOutcome>
+  /** The panel's gateway steps (made in the subclass's constructor, used only once jobs run). */
+  protected abstract readonly steps: JobSteps<R>
   /** The record as the windows see it (no request, URLs for stored results, live state). */
   protected abstract view(job: R): V
   /** The job as a history record (history/jobRecord.ts), written when it ends. */
@@ -177,7 +170,7 @@ export abstract class JobService<
 
   /** Persists the new job, sends it, and hands it to the engine (polling once its task id is known). */
   protected async send(job: R, profile: ResolvedProfile, request: OutgoingRequest): Promise<V> {
-    const sent = await this.engine.submit(job, (ctx) => this.sendStep(job, profile, request, ctx))
+    const sent = await this.engine.submit(job, (ctx) => this.steps.send(job, profile, request, ctx))
     return this.view(sent)
   }
 

@@ -20,16 +20,14 @@ import type { MediaStore } from '../mediaStore'
 import type { ResolvedProfile } from '../profiles'
 import { redactHeader, redactUrl } from '../redact'
 import type { TaskTiming } from '../tasks/engine'
+import { DEFAULT_TASK_TIMING } from '../tasks/domain'
 import {
   JobService,
   type JobKindSpec,
   type JobServiceDeps,
-  type OutgoingRequest,
   type RawJob,
 } from '../tasks/jobService'
-import type { SendContext } from '../tasks/domain'
 import { adoptedLife, newLife } from '../tasks/recordLife'
-import type { StepContext, StepOutcome, SubmitOutcome } from '../tasks/types'
 import { jobRecordSchema, type JobRecord } from './jobRecord'
 import type { Notifier, SaveDialog } from './ports'
 import { prepareVideoRequest } from './requests'
@@ -47,13 +45,8 @@ export interface VideoTiming extends TaskTiming {
 }
 
 export const DEFAULT_VIDEO_TIMING: VideoTiming = {
+  ...DEFAULT_TASK_TIMING,
   pollIntervalMs: { ...VIDEO_POLL_INTERVAL_MS },
-  backoffMaxMs: 60_000,
-  retryAfterMaxMs: 10 * 60_000,
-  maxPollErrors: 12,
-  maxResultAttempts: 3,
-  resultRetryMs: 2_000,
-  resumeSpreadMs: 1_000,
   fetchConnections: 4,
   fetchIdleMs: 30_000,
 }
@@ -75,7 +68,7 @@ const VIDEO_JOBS: JobKindSpec<JobRecord> = {
 }
 
 export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobRequest, RawVideoRequest> {
-  private readonly steps: VideoSteps
+  protected readonly steps: VideoSteps
 
   constructor(private readonly deps: VideoJobServiceDeps) {
     const timing = { ...DEFAULT_VIDEO_TIMING, ...deps.timing }
@@ -127,15 +120,6 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
 
   protected rawJob(profile: ResolvedProfile, request: RawVideoRequest, now: number): RawJob<JobRecord> {
     return { endpoint: request.kind, ...rawVideoJob(profile, request, now) }
-  }
-
-  protected sendStep(
-    job: JobRecord,
-    profile: ResolvedProfile,
-    request: OutgoingRequest,
-    ctx: SendContext,
-  ): Promise<SubmitOutcome> {
-    return this.steps.send(job, profile, request, ctx)
   }
 
   async details(jobId: string): Promise<{
@@ -236,10 +220,6 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
       result: result && { ...result, url: this.deps.media.url(result.mediaId) },
       ...this.engine.live(job),
     }
-  }
-
-  protected step(job: JobRecord, ctx: StepContext & { profile: ResolvedProfile }): Promise<StepOutcome> {
-    return this.steps.step(job, ctx)
   }
 
   protected runRecord(job: JobRecord, exchanges: JobExchanges): RunRecord {

@@ -23,7 +23,6 @@ import {
   describeHttpError,
   isObject,
   modelTaskId,
-  parseJson,
   readTaskAnswer,
   ResultError,
   summaryBody,
@@ -33,6 +32,7 @@ import { ingestJson, type IngestResult } from './ingest'
 import type { JobRecord } from './jobRecord'
 import { consoleQueryPath, videoDownloadPath, videoQueryPath } from './requests'
 import { sendRequest } from '../sendRequest'
+import { submitRequest, type OutgoingRequest } from '../tasks/submitRequest'
 
 const REMOTE_ACTIVE = new Set(['submitted', 'queued', 'in_progress'])
 
@@ -56,20 +56,11 @@ export class VideoSteps {
   async send(
     job: JobRecord,
     profile: ResolvedProfile,
-    request: { path: string; body?: unknown; rawBody?: string },
+    request: OutgoingRequest,
     ctx: SendContext,
   ): Promise<SubmitOutcome> {
-    const { path, body, rawBody } = request
-    // An edited request JSON goes out byte for byte.
-    const res = await sendRequest(
-      this.deps.gateway,
-      profile,
-      { kind: job.kind, method: 'POST', path, body },
-      { rawBody, signal: ctx.signal },
-    )
-    ctx.keepExchange('submit', res.exchange.snapshot())
-    const text = responseText(res)
-    const answer = parseJson(text)
+    const res = await submitRequest(this.deps.gateway, profile, job.kind, request, ctx)
+    const { text, answer } = res
     const error = (code: string, message: string): SubmitOutcome => ({
       type: 'failed',
       error: { stage: 'submit', code, message, httpStatus: res.status },
