@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { TASK_LOOKUP_KINDS } from './taskStatuses'
-import { JOB_KIND, JOB_KINDS, JOB_PANEL, JOB_PANELS, kindsOf, lookupsOf, panelOf, panelOfLookup } from './jobKinds'
+import {
+  JOB_KIND,
+  JOB_KINDS,
+  JOB_PANEL,
+  JOB_PANELS,
+  kindOfMode,
+  kindsOf,
+  lookupsOf,
+  panelOf,
+  panelOfLookup,
+  tabsOf,
+} from './jobKinds'
 import { jobViewSchema } from '../ipc/jobs'
 
 describe('the job-kind registry', () => {
@@ -12,10 +23,13 @@ describe('the job-kind registry', () => {
     expect(JOB_PANELS.flatMap(kindsOf).sort()).toEqual([...JOB_KINDS].sort())
   })
 
-  it('gives each kind of a panel its own tab and a label, and each panel a wait limit and a first page', () => {
+  it('gives each kind of a panel its own label and form modes, and each panel a wait limit and a first page', () => {
     for (const panel of JOB_PANELS) {
-      const tabs = kindsOf(panel).map((k) => JOB_KIND[k].tab)
-      expect(new Set(tabs).size).toBe(tabs.length)
+      const labels = kindsOf(panel).map((k) => JOB_KIND[k].label)
+      expect(new Set(labels).size).toBe(labels.length)
+      for (const kind of kindsOf(panel))
+        for (const mode of JOB_KIND[kind].formModes) expect(kindOfMode(panel, mode)).toBe(kind)
+      expect(tabsOf(panel).flatMap((t) => t.kinds)).toEqual([...kindsOf(panel)])
       expect(JOB_PANEL[panel].defaultWaitMinutes).toBeGreaterThan(0)
       expect(JOB_PANEL[panel].firstPage).toBeGreaterThan(0)
     }

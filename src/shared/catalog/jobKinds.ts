@@ -55,8 +55,10 @@ const PANEL_KINDS: Record<JobPanel, readonly JobKind[]> = { video: VIDEO_JOB_KIN
 export interface JobKindEntry {
   /** As the Jobs view shows the kind. */
   label: string
-  /** The panel's tab (or form switch) that makes the kind. */
+  /** The panel's tab (or form switch) that makes the kind; kinds may share a tab. */
   tab: string
+  /** The panel's form modes (video: request kind; images: form mode) whose jobs are of this kind. */
+  formModes: readonly string[]
   /** The spec's endpoints the kind uses: submit first, then query/download. */
   endpoints: readonly number[]
   /** The result in messages: "video", "image". */
@@ -69,6 +71,7 @@ export const JOB_KIND: Record<JobKind, JobKindEntry> = {
   video: {
     label: 'Video',
     tab: 'model',
+    formModes: ['model'],
     endpoints: [11, 12, 13],
     resultNoun: 'video',
     lookupKinds: ['video-query', 'video-download'],
@@ -76,6 +79,7 @@ export const JOB_KIND: Record<JobKind, JobKindEntry> = {
   'console-video': {
     label: 'Console video',
     tab: 'console',
+    formModes: ['console'],
     endpoints: [14, 15],
     resultNoun: 'video',
     lookupKinds: ['console-video-query'],
@@ -83,6 +87,7 @@ export const JOB_KIND: Record<JobKind, JobKindEntry> = {
   'batch-images': {
     label: 'Batch images',
     tab: 'batch',
+    formModes: ['batch'],
     endpoints: [16],
     resultNoun: 'image',
     lookupKinds: [],
@@ -90,6 +95,7 @@ export const JOB_KIND: Record<JobKind, JobKindEntry> = {
   'photo-shoot': {
     label: 'Photo-shoot',
     tab: 'photo-shoot',
+    formModes: ['easy', 'advanced'],
     endpoints: [17, 18, 20],
     resultNoun: 'image',
     lookupKinds: ['console-image-query'],
@@ -97,6 +103,7 @@ export const JOB_KIND: Record<JobKind, JobKindEntry> = {
   'try-on': {
     label: 'Try-on',
     tab: 'try-on',
+    formModes: ['try-on'],
     endpoints: [19, 20],
     resultNoun: 'image',
     lookupKinds: ['console-image-query'],
@@ -105,6 +112,28 @@ export const JOB_KIND: Record<JobKind, JobKindEntry> = {
 
 /** The kinds a panel makes, in registry order. */
 export const kindsOf = (panel: JobPanel): readonly JobKind[] => PANEL_KINDS[panel]
+
+/** The kind a panel's form mode makes (video: `model` / `console`; images: `batch`, `easy`, …). */
+export function kindOfMode<P extends JobPanel>(
+  panel: P,
+  mode: string,
+): P extends 'video' ? VideoJobKind : ImageJobKind {
+  const kind = kindsOf(panel).find((k) => JOB_KIND[k].formModes.includes(mode))
+  if (!kind) throw new Error(`no ${panel} job kind is made by the form mode ${mode}`)
+  return kind as P extends 'video' ? VideoJobKind : ImageJobKind
+}
+
+/** The tabs of a panel in registry order, each once, with the label of its first kind. */
+export function tabsOf(panel: JobPanel): { tab: string; label: string; kinds: JobKind[] }[] {
+  const tabs: { tab: string; label: string; kinds: JobKind[] }[] = []
+  for (const kind of kindsOf(panel)) {
+    const { tab, label } = JOB_KIND[kind]
+    const known = tabs.find((t) => t.tab === tab)
+    if (known) known.kinds.push(kind)
+    else tabs.push({ tab, label, kinds: [kind] })
+  }
+  return tabs
+}
 
 /** The panel that makes a kind. */
 export const panelOf = (kind: JobKind): JobPanel =>

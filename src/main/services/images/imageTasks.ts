@@ -7,7 +7,8 @@ import { imageJobRunRecord } from '../history/jobRecord'
 import type { JobExchanges } from '../tasks/types'
 import { consolePath, type ConsoleEndpoint } from '../../../shared/catalog/consoleTasks'
 import type { TaskLookup, TaskLookupRequest } from '../../../shared/ipc/taskLookup'
-import type { ImageJob, ImageJobRequest, ImageTaskKind } from '../../../shared/ipc/images'
+import { kindOfMode } from '../../../shared/catalog/jobKinds'
+import type { ImageJob, ImageJobRequest } from '../../../shared/ipc/images'
 import { AppError } from '../../../shared/ipc/result'
 import type { ValidationIssue } from '../../../shared/ipc/jobLife'
 import { buildImageBody, imageFieldsOf, validateImageForm } from '../../../shared/images/bodies'
@@ -52,12 +53,6 @@ const ENDPOINTS: Record<ImageForm['mode'], ConsoleEndpoint> = {
   easy: 'photoShootEasy',
   advanced: 'photoShootAdvanced',
   'try-on': 'tryOn',
-}
-const TASKS: Record<ImageForm['mode'], ImageTaskKind> = {
-  batch: 'batch-images',
-  easy: 'photo-shoot',
-  advanced: 'photo-shoot',
-  'try-on': 'try-on',
 }
 
 /** How a file goes into the body: where the spec takes Base64 (easy mode) bare, elsewhere as the form says. */
@@ -137,7 +132,7 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
     const before = beforeField(request.form)
     const job: ImageRecord = {
       ...newLife(profile, this.clock.now()),
-      task: TASKS[request.form.mode],
+      task: kindOfMode('images', request.form.mode),
       mode: request.form.mode,
       title: titleOf(request.form),
       request,

@@ -3,18 +3,18 @@
 // the body. Invariant: the text is never rebuilt; the job sends it byte for byte.
 import { consolePath } from '../../../shared/catalog/consoleTasks'
 import { checkRawImageBody } from '../../../shared/images/rawCheck'
-import type { ImageTaskKind } from '../../../shared/ipc/images'
+import { kindOfMode } from '../../../shared/catalog/jobKinds'
 import type { ImageEndpoint, RawImageRequest } from '../../../shared/ipc/rawRequest'
 import { AppError } from '../../../shared/ipc/result'
 import type { ResolvedProfile } from '../profiles'
 import { newLife } from '../tasks/recordLife'
 import type { ImageRecord } from './imageRecord'
 
-const KIND: Record<ImageEndpoint, { task: ImageTaskKind; mode: ImageRecord['mode']; label: string }> = {
-  batchImage: { task: 'batch-images', mode: 'batch', label: 'Batch images' },
-  photoShootEasy: { task: 'photo-shoot', mode: 'easy', label: 'Photo-shoot (easy)' },
-  photoShootAdvanced: { task: 'photo-shoot', mode: 'advanced', label: 'Photo-shoot (advanced)' },
-  tryOn: { task: 'try-on', mode: 'try-on', label: 'Try-on' },
+const KIND: Record<ImageEndpoint, { mode: ImageRecord['mode']; label: string }> = {
+  batchImage: { mode: 'batch', label: 'Batch images' },
+  photoShootEasy: { mode: 'easy', label: 'Photo-shoot (easy)' },
+  photoShootAdvanced: { mode: 'advanced', label: 'Photo-shoot (advanced)' },
+  tryOn: { mode: 'try-on', label: 'Try-on' },
 }
 
 function promptOf(text: string): string | null {
@@ -44,7 +44,7 @@ export function rawImageJob(
     path: consolePath(request.endpoint),
     job: {
       ...newLife(profile, now),
-      task: kind.task,
+      task: kindOfMode('images', kind.mode),
       mode: kind.mode,
       title: `${promptOf(request.body) ?? kind.label} (edited JSON)`,
       request: null,

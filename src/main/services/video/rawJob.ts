@@ -2,6 +2,7 @@
 // (shared/video/rawCheck.ts), errors refused unless the user sends anyway, and the record's summary read from
 // the body as far as it goes. Invariant: the text is never rebuilt; the job sends it byte for byte.
 import { consolePath } from '../../../shared/catalog/consoleTasks'
+import { kindOfMode } from '../../../shared/catalog/jobKinds'
 import type { RawVideoRequest } from '../../../shared/ipc/rawRequest'
 import { AppError } from '../../../shared/ipc/result'
 import { checkRawVideoBody } from '../../../shared/video/rawCheck'
@@ -40,7 +41,7 @@ export function rawVideoJob(
     path: isConsole ? consolePath('videoSubmit') : VIDEO_SUBMIT_PATH,
     job: {
       ...newLife(profile, now),
-      task: isConsole ? 'console-video' : 'video',
+      task: kindOfMode('video', request.kind),
       kind: request.kind,
       model: model || 'no model',
       family,

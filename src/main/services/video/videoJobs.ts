@@ -21,6 +21,7 @@ import type { ResolvedProfile } from '../profiles'
 import { redactHeader, redactUrl } from '../redact'
 import type { TaskTiming } from '../tasks/engine'
 import { DEFAULT_TASK_TIMING } from '../tasks/domain'
+import { kindOfMode } from '../../../shared/catalog/jobKinds'
 import {
   JobService,
   type JobKindSpec,
@@ -98,7 +99,7 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
     authorize(profile, { kind: request.kind, path })
     const job: JobRecord = {
       ...newLife(profile, this.clock.now()),
-      task: request.kind === 'console' ? 'console-video' : 'video',
+      task: kindOfMode('video', request.kind),
       kind: request.kind,
       model: summary.model,
       family: summary.family,
@@ -190,7 +191,7 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
     const familyA = request.kind === 'video-download' || request.taskId.startsWith(FAMILY_A_VIDEO_ID_PREFIX)
     return {
       ...adoptedLife(profile, request.taskId, found.status, this.clock.now()),
-      task: isConsole ? 'console-video' : 'video',
+      task: kindOfMode('video', isConsole ? 'console' : 'model'),
       kind: isConsole ? 'console' : 'model',
       // The query answer does not name the model; the record says so rather than guessing.
       model: 'model not known',

@@ -3,7 +3,7 @@
 // the before/after of a finished try-on or photo-shoot, and the gallery of every stored result.
 import { useEffect, useRef } from 'react'
 import { validateImageForm } from '../../../../shared/images/bodies'
-import { IMAGE_JOB_KINDS, JOB_KIND, type ImageJobKind } from '../../../../shared/catalog/jobKinds'
+import { tabsOf } from '../../../../shared/catalog/jobKinds'
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore'
 import { useImagesStore, type ImagesTab } from '../../stores/imagesStore'
 import { useJobsStore } from '../../stores/jobsStore'
@@ -16,17 +16,17 @@ import { ImagesRawRequest } from './ImagesRawRequest'
 import { ImageJobStatus } from '../jobs/JobStatus'
 import { TabList } from '../../components/inspector/TabList'
 
-/** The Send button's words per kind; tabs and their labels come from the job-kind registry. */
-const SEND: Record<ImageJobKind, string> = {
-  'batch-images': 'Generate images',
+/** The Send button's words per tab; the tabs, their labels and their kinds come from the job-kind registry. */
+const SEND: Record<ImagesTab, string> = {
+  batch: 'Generate images',
   'photo-shoot': 'Start photo-shoot',
   'try-on': 'Start try-on',
 }
-const TABS = IMAGE_JOB_KINDS.map((task) => ({
-  id: JOB_KIND[task].tab as ImagesTab,
-  label: JOB_KIND[task].label,
-  send: SEND[task],
-  task,
+const TABS = tabsOf('images').map(({ tab, label, kinds }) => ({
+  id: tab as ImagesTab,
+  label,
+  send: SEND[tab as ImagesTab],
+  kinds,
 }))
 
 export function ImagesPanel() {
@@ -38,7 +38,7 @@ export function ImagesPanel() {
   useEffect(() => void watch(), [watch])
   const mode = tab === 'batch' ? 'batch' : tab === 'try-on' ? 'try-on' : photoMode
   const current = TABS.find((t) => t.id === tab)!
-  const newest = jobs.find((j) => j.task === current.task)
+  const newest = jobs.find((j) => current.kinds.includes(j.task))
   const formLevel = refused[mode].find((i) => i.field === 'form')
   const formRef = useRef<HTMLFormElement>(null)
 
