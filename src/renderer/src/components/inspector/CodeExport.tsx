@@ -4,7 +4,7 @@ import { useState } from 'react'
 import type { CodeSnippets } from '../../../../shared/wire/codeExport'
 import { GATEWAY_API_KEY_ENV } from '../../../../shared/wire/codeExport'
 import { CopyButton } from './CopyButton'
-import { Tabs } from './Tabs'
+import { Tabs } from '../tabs/Tabs'
 
 export type CodeLanguage = keyof CodeSnippets
 

@@ -8,7 +8,7 @@ import { CopyButton } from './CopyButton'
 import { FrameList, type LoadFrames } from './FrameList'
 import { BodyView, HeadersTable, type HeaderPairs } from './HttpParts'
 import { SaveCapture, type SavedCapture } from './SaveCapture'
-import { Tabs } from './Tabs'
+import { Tabs } from '../tabs/Tabs'
 import { TimingView } from './TimingView'
 
 export type InspectorTab = 'request' | 'response' | 'stream' | 'timing'

@@ -7,7 +7,7 @@ import type { Exchange } from '../../../../shared/ipc/exchange'
 import type { Draft } from '../../../../shared/wire'
 import { probeById } from '../../../../shared/check/battery'
 import { Inspector } from '../../components/inspector'
-import { SaveCaseButton } from '../cases/SaveCaseButton'
+import { SaveCaseButton } from '../../components/saveCase/SaveCaseButton'
 import { checkCalls } from '../../ipc/checkCalls'
 import { useCheckStore } from '../../stores/checkStore'
 

@@ -14,9 +14,9 @@ import { useProfilesStore } from '../../stores/profilesStore'
 import { columnLabel, columnLoss, EXTRAS_SCHEMA } from '../../stores/compareForm'
 import { continueInText, useCompareStore } from '../../stores/compareStore'
 import { rerunColumn, stopColumn } from '../../stores/compareRuns'
-import { RunOutput } from '../text/RunOutput'
+import { RunOutput } from '../../components/runOutput/RunOutput'
 import { ColumnMetrics } from './ColumnMetrics'
-import { TabList } from '../../components/inspector/TabList'
+import { TabList } from '../../components/tabs/TabList'
 
 type Tab = 'answer' | 'body' | 'inspector' | 'code'
 const TABS: { id: Tab; label: string }[] = [

@@ -5,10 +5,10 @@ import { useMemo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { TEXT_PARAMS_LAYOUT, type FieldSpec } from '../../../../shared/catalog/textParamFields'
 import { useCompareStore } from '../../stores/compareStore'
-import { FieldGrid, type FieldBinding } from '../text/FieldGrid'
-import { JsonTextField } from '../text/JsonTextField'
-import { responseFormatProblem, toolsProblem } from '../text/jsonField'
-import { AttachButton, AttachmentList, useAttach, type AttachTarget } from '../text/Attachments'
+import { FieldGrid, type FieldBinding } from '../../components/draftFields/FieldGrid'
+import { JsonTextField } from '../../components/draftFields/JsonTextField'
+import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
+import { AttachButton, AttachmentList, useAttach, type AttachTarget } from '../../components/attachments/Attachments'
 
 /** The neutral controls: sampling as the native format shows them (it has all four), and the thinking knob. */
 const SAMPLING: readonly FieldSpec[] = TEXT_PARAMS_LAYOUT.native.sampling

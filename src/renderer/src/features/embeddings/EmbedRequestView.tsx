@@ -8,7 +8,7 @@ import type { Exchange } from '../../../../shared/ipc/exchange'
 import { useEmbeddingsStore, type EmbedMode } from '../../stores/embeddingsStore'
 import { embeddingsCalls } from '../../ipc/embeddingsCalls'
 import { CodeExport, Inspector } from '../../components/inspector'
-import { TabList } from '../../components/inspector/TabList'
+import { TabList } from '../../components/tabs/TabList'
 
 type Tab = 'body' | 'inspector' | 'code'
 const REQUEST_VIEWS: { id: Tab; label: string }[] = [

@@ -10,7 +10,7 @@ import { useAppStore } from '../../stores/appStore'
 import { Heatmap } from './Heatmap'
 import { Projection } from './Projection'
 import { CrossCheck } from './CrossCheck'
-import { downloadMedia } from './download'
+import { downloadMedia } from '../../components/download/download'
 
 const fmt = (x: number, digits = 4) => (Number.isFinite(x) ? x.toFixed(digits) : '—')
 

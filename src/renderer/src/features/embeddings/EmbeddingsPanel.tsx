@@ -12,7 +12,7 @@ import { RerankForm } from './RerankForm'
 import { RerankResults } from './RerankResults'
 import { EmbedRequestView } from './EmbedRequestView'
 import './embeddings.css'
-import { TabList } from '../../components/inspector/TabList'
+import { TabList } from '../../components/tabs/TabList'
 
 const MODES: readonly { id: EmbedMode; label: string }[] = [
   { id: 'embed', label: 'Embed' },

@@ -2,7 +2,7 @@
 // and the body form (prefixed `batchImageGenerationDTO.` as declared, or plain as one usage sends it).
 import { BATCH_IMAGE_MAX_N } from '../../../../shared/catalog/consoleTasks'
 import { useImagesStore } from '../../stores/imagesStore'
-import { ImageInput } from '../video/ImageInput'
+import { ImageInput } from '../../components/imageInput/ImageInput'
 import { CheckField, Choice, NumberField, TextField, useIssues } from './fields'
 
 export const BODY_FORM_OPTIONS = [

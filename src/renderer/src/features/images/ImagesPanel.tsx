@@ -13,8 +13,8 @@ import { Gallery, Lightbox } from './Gallery'
 import { PhotoShootForm } from './PhotoShootForm'
 import { TryOnForm } from './TryOnForm'
 import { ImagesRawRequest } from './ImagesRawRequest'
-import { ImageJobStatus } from '../jobs/JobStatus'
-import { TabList } from '../../components/inspector/TabList'
+import { ImageJobStatus } from '../../components/jobStatus/JobStatus'
+import { TabList } from '../../components/tabs/TabList'
 
 /** The Send button's words per tab; the tabs, their labels and their kinds come from the job-kind registry. */
 const SEND: Record<ImagesTab, string> = {

@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { LOCAL_IMAGE_AS, type LocalImageAs } from '../../../../shared/images/forms'
 import { useImagesStore } from '../../stores/imagesStore'
-import { ImageInput } from '../video/ImageInput'
+import { ImageInput } from '../../components/imageInput/ImageInput'
 import { Choice, FieldError, TextField, useIssues } from './fields'
 import { MaskPainter } from './MaskPainter'
 

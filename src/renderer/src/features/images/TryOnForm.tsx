@@ -3,7 +3,7 @@
 // `cVDressingV4DTO.` as declared, or the plain imageUrl/clothingUrl usage, which carries one garment only).
 import { INFERENCE_FLAGS, type TryOnForm as Form } from '../../../../shared/images/forms'
 import { useImagesStore } from '../../stores/imagesStore'
-import { ImageInput } from '../video/ImageInput'
+import { ImageInput } from '../../components/imageInput/ImageInput'
 import { BODY_FORM_OPTIONS } from './BatchImagesForm'
 import { CheckField, Choice, FieldError, NumberField, TextField, useIssues } from './fields'
 import { LOCAL_AS_OPTIONS } from './PhotoShootForm'

@@ -3,7 +3,7 @@
 // through their media URLs), and cancel, retry, delete and a link to the panel that made it.
 import type { ImageJob } from '../../../../shared/ipc/images'
 import { ACTIVE_JOB_STATUSES, type VideoJob } from '../../../../shared/ipc/video'
-import { JobState } from './JobStatus'
+import { JobState } from '../../components/jobStatus/JobStatus'
 
 export type Row =
   | { domain: 'video'; job: VideoJob; kind: string; title: string }

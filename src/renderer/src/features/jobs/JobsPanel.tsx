@@ -11,7 +11,7 @@ import { useAppStore } from '../../stores/appStore'
 import { useImagesStore, type ImagesTab } from '../../stores/imagesStore'
 import { useJobsStore } from '../../stores/jobsStore'
 import { JobRow, type Row, type RowAction } from './JobRow'
-import { useNow } from './JobStatus'
+import { useNow } from '../../components/jobStatus/JobStatus'
 import { TrackTask } from './TrackTask'
 import { WaitLimits } from './WaitLimits'
 

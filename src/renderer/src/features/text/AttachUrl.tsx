@@ -14,7 +14,7 @@ import {
   kindsFor,
   mimeFromName,
   type AttachKind,
-} from './attachKinds'
+} from '../../components/attachments/attachKinds'
 
 const KIND_LABEL: Record<AttachKind, string> = { image: 'Image', audio: 'Audio', file: 'File' }
 

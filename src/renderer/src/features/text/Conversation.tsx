@@ -4,15 +4,15 @@ import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from '
 import type { DraftMessage } from '../../../../shared/wire'
 import { LazyMarkdown as Markdown } from '../../components/markdown/LazyMarkdown'
 import { currentRun, useTextStore } from '../../stores/textStore'
-import { RunOutput } from './RunOutput'
-import { runMetricParts } from './runMetrics'
+import { RunOutput } from '../../components/runOutput/RunOutput'
+import { runMetricParts } from '../../components/runOutput/runMetrics'
 import { continueFrom, useContinuation } from '../../stores/responseContinuation'
 import { ToolResultsForm } from './ToolResultsForm'
-import { openLink } from './openLink'
+import { openLink } from '../../components/runOutput/openLink'
 
 // Saving a run as a case (its form and the cases store) is fetched with the first finished run.
 const SaveCaseButton = lazy(() =>
-  import('../cases/SaveCaseButton').then((m) => ({ default: m.SaveCaseButton })),
+  import('../../components/saveCase/SaveCaseButton').then((m) => ({ default: m.SaveCaseButton })),
 )
 
 /** The draft a finished run sent: the conversation up to the answer it became. */

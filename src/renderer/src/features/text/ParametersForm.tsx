@@ -14,9 +14,9 @@ import {
 import type { WireFormat } from '../../../../shared/wire'
 import { THINKING_SUFFIXES } from '../../../../shared/catalog/textModels'
 import { useTextStore } from '../../stores/textStore'
-import { FieldGrid, type FieldBinding } from './FieldGrid'
-import { JsonTextField } from './JsonTextField'
-import { extrasFromText, responseFormatProblem, toolsProblem } from './jsonField'
+import { FieldGrid, type FieldBinding } from '../../components/draftFields/FieldGrid'
+import { JsonTextField } from '../../components/draftFields/JsonTextField'
+import { extrasFromText, responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
 
 /** Reads and writes each descriptor's target in the text store. */
 function useBinding(format: WireFormat): FieldBinding {

@@ -21,10 +21,10 @@ import { usePanelTab } from '../../stores/tabsStore'
 import { textCalls } from '../../ipc/textCalls'
 import { Loading } from '../../panels/lazyPanels'
 import { formats, type Draft } from '../../../../shared/wire'
-import { responseFormatProblem, toolsProblem } from './jsonField'
+import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
 import { useContinuation, withContinuation } from '../../stores/responseContinuation'
 import { useLiveExchange } from '../../stores/liveExchange'
-import { TabList } from '../../components/inspector/TabList'
+import { TabList } from '../../components/tabs/TabList'
 
 // The Inspector and the code export are tabs behind the request JSON: each is fetched when first shown.
 const Inspector = lazy(() =>

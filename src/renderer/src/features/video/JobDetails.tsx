@@ -7,7 +7,7 @@ import { CodeExport, Inspector } from '../../components/inspector'
 import type { VideoJob, VideoJobRequest } from '../../../../shared/ipc/video'
 import { jobsCalls } from '../../ipc/jobsCalls'
 import { videoCalls } from '../../ipc/videoCalls'
-import { TabList } from '../../components/inspector/TabList'
+import { TabList } from '../../components/tabs/TabList'
 
 type Tab = 'request' | 'submit' | 'poll' | 'result'
 const TABS: { id: Tab; label: string }[] = [

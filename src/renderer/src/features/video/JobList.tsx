@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { ACTIVE_JOB_STATUSES, type VideoJob } from '../../../../shared/ipc/video'
 import { useVideoStore } from '../../stores/videoStore'
 import { useJobsStore } from '../../stores/jobsStore'
-import { STATUS_LABEL, age, useNow } from '../jobs/JobStatus'
+import { STATUS_LABEL, age, useNow } from '../../components/jobStatus/JobStatus'
 
 export function JobList({ onSave }: { onSave(job: VideoJob): void }) {
   const { compare, previewId } = useVideoStore()

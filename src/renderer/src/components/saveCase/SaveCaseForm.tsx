@@ -2,7 +2,7 @@
 // or a new one). Each field's error shows under it once the user touched that field or pressed Save; nothing
 // typed is lost when main refuses the case (its reason is shown and the form stays as it was).
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { useFocusReturn } from '../../components/focus/useFocusReturn'
+import { useFocusReturn } from '../focus/useFocusReturn'
 import { ASSERTION_LABELS, type AssertionKind } from '../../../../shared/cases/caseModel'
 import type { Draft } from '../../../../shared/wire'
 import { useAppStore } from '../../stores/appStore'
@@ -15,7 +15,7 @@ import {
   draftTooLarge,
   type AssertionDraft,
 } from './assertionForm'
-import './cases.css'
+import '../../features/cases/cases.css'
 
 const KINDS = Object.keys(ASSERTION_LABELS) as AssertionKind[]
 const NEW_SUITE = '__new__'

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { newRun, type RunView } from '../../stores/runFold'
-import { mount, type Mounted } from '../../components/inspector/renderForTest'
+import { mount, type Mounted } from '../inspector/renderForTest'
 import { RunOutput } from './RunOutput'
 import { runMetricParts } from './runMetrics'
 

@@ -2,7 +2,7 @@
 // with pretty arguments, generated images, and the footer with stop reason, usage and speed. A failed or cut
 // answer stays on screen, marked, with the error in the format's own terms.
 import { memo } from 'react'
-import { LazyMarkdown as Markdown } from '../../components/markdown/LazyMarkdown'
+import { LazyMarkdown as Markdown } from '../markdown/LazyMarkdown'
 import { keepPartialAnswer, type RunView } from '../../stores/textStore'
 import { runMetricParts } from './runMetrics'
 import { AnswerDetails } from './AnswerDetails'

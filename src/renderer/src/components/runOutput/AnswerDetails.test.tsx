@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { newRun, type RunView } from '../../stores/runFold'
-import { mount, type Mounted } from '../../components/inspector/renderForTest'
+import { mount, type Mounted } from '../inspector/renderForTest'
 import { continued, continueFrom, useContinuation } from '../../stores/responseContinuation'
 import type { Draft } from '../../../../shared/wire'
 import { AnswerDetails } from './AnswerDetails'

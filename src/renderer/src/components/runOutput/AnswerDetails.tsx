@@ -4,8 +4,8 @@
 // response". Links pass the app's safe-URL rule and open through main's check; anything else shows as text.
 import { memo } from 'react'
 import type { Citation } from '../../../../shared/wire/answerExtras'
-import { safeLinkUrl } from '../../components/markdown/safeUrl'
-import { CopyButton } from '../../components/inspector/CopyButton'
+import { safeLinkUrl } from '../markdown/safeUrl'
+import { CopyButton } from '../inspector/CopyButton'
 import type { RunView } from '../../stores/runFold'
 import { openLink } from './openLink'
 

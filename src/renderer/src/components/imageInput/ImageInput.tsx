@@ -5,7 +5,7 @@ import { useRef, useState } from 'react'
 import { VIDEO_IMAGE_MAX_BYTES, VIDEO_IMAGE_TYPES } from '../../../../shared/ipc/video'
 import type { ImportedMedia } from '../../../../shared/ipc/media'
 import { mediaCalls } from '../../ipc/mediaCalls'
-import { IssueWords } from '../images/issueWords'
+import { IssueWords } from './issueWords'
 
 interface Props {
   label: string
