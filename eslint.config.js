@@ -1,6 +1,8 @@
 // Flat config: typescript-eslint recommended, React hooks, and the layering rules of ARCHITECTURE.md as import
 // zones. ESLint replaces (does not merge) a rule's options per file, so each folder's entry lists every zone it
 // lies in; test/contract/layers.test.ts proves each zone fires on a wrong import and that the tree obeys them.
+import { readdirSync } from 'node:fs'
+import { URL } from 'node:url'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -10,6 +12,10 @@ const electronPaths = [
   { name: 'electron-store', message: 'electron-store is imported only under src/main/platform.' },
 ]
 const composition = 'appCore|index|embeddedSimulator'
+// One folder per panel under src/renderer/src/features: each is a zone of its own.
+const features = readdirSync(new URL('./src/renderer/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 const zone = {
   services: {
     regex: `^(\\.\\./)+(ipc|platform|adapters|${composition})(/|$)|(^|/)(main/(ipc|platform|adapters)|web|simulator)(/|$)`,
@@ -43,6 +49,14 @@ const zone = {
   rendererOut: { group: ['**/main/**', '**/web/**', '**/simulator/**'], message: 'The renderer never imports main, web or the simulator.' },
   rendererNode: { group: ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto'], message: 'The renderer never imports Node modules.' },
   stores: { regex: '^(\\.\\./)+features(/|$)', message: 'A store never imports a feature: features render stores, not the reverse.' },
+  feature: (name) => ({
+    regex: `^(\\.\\./)+((features/)?(?!${name}(/|$))(${features.join('|')})|panels|App)(/|$)`,
+    message: 'A feature imports only itself, components, stores, ipc and shared: never another feature or the app shell.',
+  }),
+  simulator: {
+    regex: '^(\\.\\./)+(main|renderer|web|preload|test|bench|scripts)(/|$)',
+    message: 'The simulator imports only src/shared, itself, Node and its npm packages: never main, renderer, web or tests.',
+  },
   client: {
     regex: '^(\\./|(\\.\\./)+)ipc/(client|wsBridge)$',
     message: 'Components reach main through their store or a call module in ipc/ (appCalls, textCalls, …), never the client.',
@@ -80,6 +94,7 @@ export default tseslint.config(
   restrict(['src/web/**'], [zone.web]),
   restrict(['src/shared/**'], [zone.sharedNode, zone.sharedOut]),
   restrict(['src/shared/catalog/**'], [zone.sharedNode, zone.sharedOut, zone.catalog]),
+  restrict(['src/simulator/**'], [zone.simulator]),
   {
     files: ['src/shared/format.ts'],
     rules: {
@@ -106,4 +121,7 @@ export default tseslint.config(
   restrict(['src/renderer/src/**'], [zone.rendererOut, zone.rendererNode, zone.client], {
     ignores: ['src/renderer/src/stores/**', 'src/renderer/src/ipc/**'],
   }),
+  ...features.map((name) =>
+    restrict([`src/renderer/src/features/${name}/**`], [zone.rendererOut, zone.rendererNode, zone.client, zone.feature(name)]),
+  ),
 )

@@ -48,6 +48,15 @@ const wrong: { zone: string; file: string; code: string; says: string }[] = [
   { zone: 'renderer ↛ main', file: 'src/renderer/src/features/zone.ts', code: "export { createAppCore } from '../../../main/appCore'", says: 'never imports main, web or the simulator' },
   { zone: 'renderer ↛ simulator', file: 'src/renderer/src/stores/zone.ts', code: "export { createSimulator } from '../../../simulator/server'", says: 'never imports main, web or the simulator' },
   { zone: 'renderer ↛ node', file: 'src/renderer/src/ipc/zone.ts', code: "export { readFile } from 'node:fs'", says: 'never imports Node modules' },
+  { zone: 'feature ↛ another feature', file: 'src/renderer/src/features/compare/zone.tsx', code: "export { RunOutput } from '../text/RunOutput'", says: 'never another feature' },
+  { zone: 'feature ↛ another feature (by the long way)', file: 'src/renderer/src/features/images/zone.tsx', code: "export { VideoForm } from '../../features/video/VideoForm'", says: 'never another feature' },
+  { zone: 'feature ↛ another feature (from a subfolder)', file: 'src/renderer/src/features/history/parts/zone.tsx', code: "export { SaveCaseForm } from '../../cases/SaveCaseForm'", says: 'never another feature' },
+  { zone: 'feature ↛ app shell', file: 'src/renderer/src/features/text/zone.tsx', code: "export { PanelFrame } from '../../panels/lazyPanels'", says: 'never another feature or the app shell' },
+  { zone: 'simulator ↛ main', file: 'src/simulator/zone.ts', code: "export { createAppCore } from '../main/appCore'", says: 'The simulator imports only src/shared' },
+  { zone: 'simulator ↛ renderer', file: 'src/simulator/text/zone.ts', code: "export { useTextStore } from '../../renderer/src/stores/textStore'", says: 'The simulator imports only src/shared' },
+  { zone: 'simulator ↛ web', file: 'src/simulator/zone.ts', code: "export { startWebHost } from '../web/server'", says: 'The simulator imports only src/shared' },
+  { zone: 'simulator ↛ test fakes', file: 'src/simulator/zone.ts', code: "export { pngHeader } from '../../test/fakes/imageHeaders'", says: 'The simulator imports only src/shared' },
+  { zone: 'simulator ↛ electron', file: 'src/simulator/zone.ts', code: "export { app } from 'electron'", says: 'electron is imported only under' },
 ]
 
 const allowed: { zone: string; file: string; code: string }[] = [
@@ -60,6 +69,9 @@ const allowed: { zone: string; file: string; code: string }[] = [
   { zone: 'catalog names a format through the leaf', file: 'src/shared/catalog/zone.ts', code: "export type { WireFormat } from '../format'" },
   { zone: 'stores call main through the client', file: 'src/renderer/src/stores/zone.ts', code: "export { client } from '../ipc/client'" },
   { zone: 'features use a call module and shared errors', file: 'src/renderer/src/features/video/zone.ts', code: "export { videoCalls } from '../../ipc/videoCalls'\nexport { IpcCallError } from '../../../../shared/ipc/client'" },
+  { zone: 'a feature uses itself, components and stores', file: 'src/renderer/src/features/compare/zone.tsx', code: "export { DraftEditor } from './DraftEditor'\nexport { RunOutput } from '../../components/runOutput/RunOutput'\nexport { useCompareStore } from '../../stores/compareStore'\nexport { ColumnView } from '../compare/ColumnView'" },
+  { zone: 'the app shell composes features', file: 'src/renderer/src/panels/zone.tsx', code: "export { TextPanel } from '../features/text/TextPanel'" },
+  { zone: 'simulator uses shared, itself, node and its npm packages', file: 'src/simulator/text/zone.ts', code: "export { formats } from '../../shared/wire'\nexport { sendJson } from '../http'\nexport { createServer } from 'node:http'\nexport { encode } from 'gpt-tokenizer'" },
 ]
 
 describe('layer zones', { timeout: 120_000 }, () => {

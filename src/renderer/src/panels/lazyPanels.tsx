@@ -2,6 +2,7 @@
 // focused, a moment before the click), so the first load carries only the shell and the Text panel.
 // Invariant: a panel that is loading shows a visible status, and one whose chunk cannot load says so and offers a reload.
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { Loading } from '../components/loading/Loading'
 
 type Loader = () => Promise<ComponentType>
 
@@ -85,15 +86,6 @@ export function VideoNotifier() {
     <Suspense fallback={null}>
       <LazyVideoNotifier />
     </Suspense>
-  )
-}
-
-/** Shown while a chunk loads; the status role tells screen readers too. */
-export function Loading({ what }: { what: string }) {
-  return (
-    <p className="panel-loading muted" role="status" aria-live="polite" style={{ padding: '16px 20px' }}>
-      Loading {what}…
-    </p>
   )
 }
 

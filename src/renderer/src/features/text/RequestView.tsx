@@ -19,7 +19,7 @@ import {
 import { useProfilesStore } from '../../stores/profilesStore'
 import { usePanelTab } from '../../stores/tabsStore'
 import { textCalls } from '../../ipc/textCalls'
-import { Loading } from '../../panels/lazyPanels'
+import { Loading } from '../../components/loading/Loading'
 import { formats, type Draft } from '../../../../shared/wire'
 import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
 import { useContinuation, withContinuation } from '../../stores/responseContinuation'
