@@ -21,6 +21,7 @@ import {
   VideoNotifier,
   VideoPanel,
 } from './panels/lazyPanels'
+import { ErrorBanner } from './components/errorBanner/ErrorBanner'
 
 interface PanelDef {
   id: PanelId
@@ -126,15 +127,11 @@ export function App() {
           {profile?.builtIn && <span className="badge synthetic">Synthetic outputs</span>}
         </header>
         {!connected && (
-          <p className="error-banner" role="alert">
+          <ErrorBanner>
             Lost the connection to the app server. Reload the page after restarting `npm run web`.
-          </p>
+          </ErrorBanner>
         )}
-        {loadError && (
-          <p className="error-banner" role="alert">
-            {loadError}
-          </p>
-        )}
+        <ErrorBanner>{loadError}</ErrorBanner>
         <main
           role="tabpanel"
           id={`panel-${current.id}`}

@@ -7,6 +7,7 @@ import type { SseFrame } from '../../../../shared/ipc/exchange'
 import { CopyButton } from './CopyButton'
 import { frameName } from './frameName'
 import { layoutJson } from './jsonText'
+import { ErrorBanner } from '../errorBanner/ErrorBanner'
 
 export interface FramePage {
   /** How many frames the full record holds. */
@@ -244,11 +245,7 @@ export function FrameList({ snapshot, truncated, loadFrames, focusFrame }: Props
           )}
         </div>
       )}
-      {loadError && (
-        <p className="error-banner" role="alert">
-          Could not load earlier frames: {loadError}
-        </p>
-      )}
+      <ErrorBanner what="Could not load earlier frames">{loadError}</ErrorBanner>
       <div
         ref={scroller}
         className="inspector-frames"

@@ -7,6 +7,7 @@ import type { Exchange } from '../../../../shared/ipc/exchange'
 import type { RawIssue } from '../../../../shared/ipc/rawRequest'
 import { exportCode } from '../../../../shared/wire/codeExport'
 import { CodeExport, Inspector } from '../inspector'
+import { ErrorBanner } from '../errorBanner/ErrorBanner'
 
 export interface RawRequestProps {
   /** What the request is, e.g. "POST /v1/video/generations". */
@@ -113,11 +114,7 @@ export function RawRequest({ endpoint, load, check, send, exchange, note }: RawR
           </span>
         )}
       </div>
-      {outcome && 'error' in outcome && (
-        <p className="error-banner" role="alert">
-          {outcome.error}
-        </p>
-      )}
+      {outcome && 'error' in outcome && <ErrorBanner>{outcome.error}</ErrorBanner>}
       {outcome && 'jobId' in outcome && (
         <div data-testid="raw-sent">
           <p className="muted small" role="status">

@@ -16,6 +16,7 @@ import {
   type AssertionDraft,
 } from './assertionForm'
 import '../../features/cases/cases.css'
+import { ErrorBanner } from '../errorBanner/ErrorBanner'
 
 const KINDS = Object.keys(ASSERTION_LABELS) as AssertionKind[]
 const NEW_SUITE = '__new__'
@@ -190,11 +191,7 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
           {saving ? 'Saving…' : 'Save case'}
         </button>
       </div>
-      {failure && (
-        <p className="error-banner" role="alert">
-          Not saved: {failure}
-        </p>
-      )}
+      <ErrorBanner what="Not saved">{failure}</ErrorBanner>
       {saved && (
         <p className="small" role="status">
           Saved to “{saved}”.{' '}

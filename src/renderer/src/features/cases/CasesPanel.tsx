@@ -6,6 +6,7 @@ import { useCasesStore } from '../../stores/casesStore'
 import { describeAssertion } from './assertionText'
 import { MatrixSection } from './MatrixSection'
 import './cases.css'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 export function CasesPanel() {
   const s = useCasesStore()
@@ -24,11 +25,7 @@ export function CasesPanel() {
         </p>
       </header>
       <SuiteToolbar />
-      {s.error && (
-        <p className="error-banner" role="alert">
-          {s.error}
-        </p>
-      )}
+      <ErrorBanner>{s.error}</ErrorBanner>
       {s.notice && (
         <p className="muted small" role="status">
           {s.notice}

@@ -8,6 +8,7 @@ import { cellKey, targetErrors, useCasesStore, type MatrixState } from '../../st
 import { useHistoryStore } from '../../stores/historyStore'
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore'
 import { describeAssertion } from './assertionText'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 export function MatrixSection({ suite }: { suite: SuiteSummary }) {
   const s = useCasesStore()
@@ -254,11 +255,7 @@ function CellDetail({ matrix, cellKeyOpen }: { matrix: MatrixState; cellKeyOpen:
           </button>
         )}
       </header>
-      {cell.error && (
-        <p className="error-banner" role="alert">
-          The run failed: {cell.error}
-        </p>
-      )}
+      <ErrorBanner what="The run failed">{cell.error}</ErrorBanner>
       {cell.status !== 'stopped' && (
         <p className="small">
           {failed.length === 0 && cell.status === 'pass'

@@ -10,6 +10,7 @@ import { CheckMatrix } from './CheckMatrix'
 import { CellDetail } from './CellDetail'
 import { ReportActions } from './ReportActions'
 import './check.css'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 export function CheckPanel() {
   const s = useCheckStore()
@@ -139,11 +140,7 @@ export function CheckPanel() {
           )}
         </div>
       </form>
-      {s.error && (
-        <p className="error-banner" role="alert">
-          {s.error}
-        </p>
-      )}
+      <ErrorBanner>{s.error}</ErrorBanner>
       {run && (
         <div className="check-status" role="status" aria-live="polite">
           <progress max={Math.max(runnable, 1)} value={done} aria-label="Probes finished" />

@@ -2,6 +2,7 @@
 // compare it cell by cell with an earlier check of this session or an exported JSON report.
 import { useRef, useState } from 'react'
 import { useCheckStore } from '../../stores/checkStore'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 export function ReportActions() {
   const s = useCheckStore()
@@ -59,11 +60,7 @@ export function ReportActions() {
           }}
         />
       </div>
-      {s.diffError && (
-        <p className="error-banner" role="alert">
-          {s.diffError}
-        </p>
-      )}
+      <ErrorBanner>{s.diffError}</ErrorBanner>
       {s.diff && (
         <div className="check-diff" data-testid="check-diff">
           <p>

@@ -13,6 +13,7 @@ import { RerankResults } from './RerankResults'
 import { EmbedRequestView } from './EmbedRequestView'
 import './embeddings.css'
 import { TabList } from '../../components/tabs/TabList'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 const MODES: readonly { id: EmbedMode; label: string }[] = [
   { id: 'embed', label: 'Embed' },
@@ -86,11 +87,7 @@ export function EmbeddingsPanel() {
           </select>
         </label>
       </div>
-      {lastError && (
-        <p className="error-banner" role="alert">
-          {lastError}
-        </p>
-      )}
+      <ErrorBanner>{lastError}</ErrorBanner>
       <div className="emb-layout">
         <div className="emb-area-form">
           {mode === 'embed' ? <EmbedForm profileId={profileId} /> : <RerankForm profileId={profileId} />}

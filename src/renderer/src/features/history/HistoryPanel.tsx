@@ -8,6 +8,7 @@ import { HistoryFilters } from './HistoryFilters'
 import { RunDetail } from './RunDetail'
 import { RunList } from './RunList'
 import './history.css'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 const RETENTION_CHOICES = [1, 7, 30, 90, 365, 0]
 
@@ -77,11 +78,7 @@ export function HistoryPanel() {
           </button>
         ) : null}
       </div>
-      {s.error && (
-        <p className="error-banner" role="alert">
-          {s.error}
-        </p>
-      )}
+      <ErrorBanner>{s.error}</ErrorBanner>
       {s.notice && (
         <p className="muted small" role="status">
           {s.notice}
@@ -109,9 +106,7 @@ export function HistoryPanel() {
           (s.open ? (
             <RunDetail key={s.open.id} run={s.open} />
           ) : s.openError ? (
-            <p className="error-banner" role="alert">
-              {s.openError}
-            </p>
+            <ErrorBanner>{s.openError}</ErrorBanner>
           ) : (
             <p className="muted">Opening…</p>
           ))}

@@ -16,6 +16,7 @@ import { formatMs, formatWhen, statusClass } from './runFacts'
 import { RunResult } from './RunResult'
 import { AnswerDetails } from '../../components/runOutput/AnswerDetails'
 import { runSummarySchema } from '../../../../shared/ipc/text'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 export function RunDetail({ run }: { run: HistoryRun }) {
   const { openInText, openInCompare, rerun, deleteRuns, exportRuns, closeRun } = useHistoryStore()
@@ -56,11 +57,7 @@ export function RunDetail({ run }: { run: HistoryRun }) {
           {run.inputTokens ?? '—'} / {run.outputTokens ?? '—'}
         </dd>
       </dl>
-      {run.error && (
-        <p className="error-banner" role="alert">
-          {run.error}
-        </p>
-      )}
+      <ErrorBanner>{run.error}</ErrorBanner>
       {isText && (
         <div className="history-actions" role="group" aria-label="Run actions">
           <button type="button" onClick={() => void openInText(run)}>

@@ -11,6 +11,7 @@ import { taskLookupRequestSchema, type TaskLookup } from '../../../../shared/ipc
 import { Inspector } from '../../components/inspector'
 import { jobsCalls } from '../../ipc/jobsCalls'
 import { useProfilesStore } from '../../stores/profilesStore'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 export function TrackTask({ onClose, onAdopted }: { onClose(): void; onAdopted(jobId: string): void }) {
   const profiles = useProfilesStore((s) => s.profiles)
@@ -110,11 +111,7 @@ export function TrackTask({ onClose, onAdopted }: { onClose(): void; onAdopted(j
           {fieldError}
         </p>
       )}
-      {failure && (
-        <p className="error-banner" role="alert" data-testid="track-error">
-          {failure}
-        </p>
-      )}
+      <ErrorBanner testId="track-error">{failure}</ErrorBanner>
       {found && <LookupAnswer found={found} />}
       {found && matches && (
         <div className="video-row">

@@ -11,6 +11,7 @@ import {
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/format'
 import { KNOWN_TEXT_MODELS } from '../../../../shared/catalog/textModels'
 import { useAppSettingsStore } from '../../stores/appSettingsStore'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 const THEMES: { id: Theme; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -45,9 +46,7 @@ export function AppSettingsForm() {
       <section className="app-settings" aria-labelledby="app-settings-title">
         <h2 id="app-settings-title">Appearance and defaults</h2>
         {loadError ? (
-          <p className="error-banner" role="alert">
-            Could not load the app settings: {loadError}
-          </p>
+          <ErrorBanner what="Could not load the app settings">{loadError}</ErrorBanner>
         ) : (
           <p className="muted">Loading…</p>
         )}
@@ -224,11 +223,7 @@ function Loaded({ settings }: { settings: AppSettings }) {
               </span>
             )}
           </div>
-          {state.error && (
-            <p className="error-banner" role="alert">
-              Could not save the defaults: {state.error}
-            </p>
-          )}
+          <ErrorBanner what="Could not save the defaults">{state.error}</ErrorBanner>
         </fieldset>
       </form>
     </section>

@@ -8,6 +8,7 @@ import {
   type ProfileFieldsInput,
   type ProfileView,
 } from '../../../../shared/ipc/profiles'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 interface Props {
   initial: ProfileView | null
@@ -183,11 +184,7 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
           Add header
         </button>
       </fieldset>
-      {saveError && (
-        <p className="error-banner" role="alert">
-          {saveError}
-        </p>
-      )}
+      <ErrorBanner>{saveError}</ErrorBanner>
       <div className="actions">
         <button type="submit" className="primary" disabled={saving}>
           {saving ? 'Saving…' : initial ? 'Save changes' : 'Create profile'}

@@ -8,6 +8,7 @@ import { AppSettingsForm } from './AppSettingsForm'
 import { ProfileEditor } from './ProfileEditor'
 import { SecretField } from './SecretField'
 import type { ConnectionReport, ProfileView } from '../../../../shared/ipc/profiles'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 type Mode = { kind: 'view' } | { kind: 'new' } | { kind: 'edit'; id: string }
 
@@ -45,11 +46,7 @@ export function SettingsPanel() {
         </p>
       </header>
       <ProtectionNotice />
-      {error && (
-        <p className="error-banner" role="alert">
-          Could not load profiles: {error}
-        </p>
-      )}
+      <ErrorBanner what="Could not load profiles">{error}</ErrorBanner>
       <div className="settings-body">
         <nav className="profile-list" aria-label="Profiles">
           <ul>
@@ -81,11 +78,7 @@ export function SettingsPanel() {
           {!loaded && <p className="muted">Loading…</p>}
         </nav>
         <div className="profile-detail">
-          {actionError && (
-            <p className="error-banner" role="alert">
-              {actionError}
-            </p>
-          )}
+          <ErrorBanner>{actionError}</ErrorBanner>
           {mode.kind === 'new' && (
             <ProfileEditor
               initial={null}
