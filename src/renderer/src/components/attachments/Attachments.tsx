@@ -10,6 +10,7 @@ import { mediaCalls } from '../../ipc/mediaCalls'
 import { useTextStore, type Attachment } from '../../stores/textStore'
 import type { WireFormat } from '../../../../shared/wire'
 import { attachRefusal, kindOfMime, mimeFromName, type AttachKind } from './attachKinds'
+import './attachments.css'
 
 /** Where attachments are kept, and what the draft's format allows. */
 export interface AttachTarget {

@@ -2,6 +2,7 @@
 // the control that asked when it closes). The safe choice (Cancel) has the first focus.
 import { useEffect, useRef } from 'react'
 import { useConfirmStore } from '../../stores/confirmStore'
+import './confirm.css'
 
 export function ConfirmDialog() {
   const question = useConfirmStore((s) => s.question)

@@ -10,6 +10,7 @@ import {
   type NumberFieldSpec,
 } from '../../../../shared/catalog/textParamFields'
 import { jsonFieldProblem } from './jsonField'
+import './fieldGrid.css'
 
 export interface FieldBinding {
   value(spec: FieldSpec): unknown

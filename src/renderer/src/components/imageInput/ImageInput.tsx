@@ -6,6 +6,7 @@ import { VIDEO_IMAGE_MAX_BYTES, VIDEO_IMAGE_TYPES } from '../../../../shared/ipc
 import type { ImportedMedia } from '../../../../shared/ipc/media'
 import { mediaCalls } from '../../ipc/mediaCalls'
 import { IssueWords } from './issueWords'
+import './imageInput.css'
 
 interface Props {
   label: string

@@ -5,6 +5,7 @@ import type { CodeSnippets } from '../../../../shared/wire/codeExport'
 import { GATEWAY_API_KEY_ENV } from '../../../../shared/wire/codeExport'
 import { CopyButton } from './CopyButton'
 import { Tabs } from '../tabs/Tabs'
+import './inspector.css'
 
 export type CodeLanguage = keyof CodeSnippets
 

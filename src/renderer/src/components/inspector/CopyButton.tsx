@@ -1,6 +1,7 @@
 // A copy-to-clipboard button that says whether it worked. The text is read when clicked (not when rendered),
 // so a button over a large body costs nothing until used; a refused clipboard is reported, never thrown.
 import { useEffect, useRef, useState } from 'react'
+import './copyButton.css'
 
 interface Props {
   /** What is copied, for the accessible name: "Copy {what}". */

@@ -10,6 +10,7 @@ import { BodyView, HeadersTable, type HeaderPairs } from './HttpParts'
 import { SaveCapture, type SavedCapture } from './SaveCapture'
 import { Tabs } from '../tabs/Tabs'
 import { TimingView } from './TimingView'
+import './inspector.css'
 
 export type InspectorTab = 'request' | 'response' | 'stream' | 'timing'
 

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react'
 import type { ImageJob } from '../../../../shared/ipc/images'
 import { ACTIVE_JOB_STATUSES, type VideoJob } from '../../../../shared/ipc/video'
+import './jobStatus.css'
 
 export const STATUS_LABEL: Record<VideoJob['status'], string> = {
   submitting: 'Submitting',

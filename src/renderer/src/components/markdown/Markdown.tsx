@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState, type MouseEvent } from 'react'
 import { IncrementalLexer } from './IncrementalLexer'
 import { BlockPage } from './MarkdownBlocks'
 import { safeLinkUrl } from './safeUrl'
+import './markdown.css'
 
 export interface MarkdownProps {
   /** The whole text so far; while streaming, each update normally extends the previous one. */

@@ -8,6 +8,7 @@ import type { RawIssue } from '../../../../shared/ipc/rawRequest'
 import { exportCode } from '../../../../shared/wire/codeExport'
 import { CodeExport, Inspector } from '../inspector'
 import { ErrorBanner } from '../errorBanner/ErrorBanner'
+import './rawRequest.css'
 
 export interface RawRequestProps {
   /** What the request is, e.g. "POST /v1/video/generations". */

@@ -8,6 +8,7 @@ import { safeLinkUrl } from '../markdown/safeUrl'
 import { CopyButton } from '../inspector/CopyButton'
 import type { RunView } from '../../stores/runFold'
 import { openLink } from './openLink'
+import './runOutput.css'
 
 /** Citation kinds every source of a search has: not worth a badge (file citations and the like get one). */
 const COMMON_KINDS = new Set(['citation', 'url_citation', 'grounding', 'web_search_result_location'])

@@ -7,6 +7,7 @@ import { keepPartialAnswer, type RunView } from '../../stores/textStore'
 import { runMetricParts } from './runMetrics'
 import { AnswerDetails } from './AnswerDetails'
 import { openLink } from './openLink'
+import './runOutput.css'
 
 const STATUS_LABEL: Record<RunView['status'], string> = {
   running: 'Streaming…',

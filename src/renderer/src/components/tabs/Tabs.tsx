@@ -2,6 +2,7 @@
 // tabindex), arrow keys / Home / End move focus and select at once, and only the selected panel is mounted.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { tabKeyTarget } from './TabList'
+import './tabs.css'
 
 export interface TabSpec<Id extends string> {
   id: Id

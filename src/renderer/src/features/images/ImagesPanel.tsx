@@ -15,6 +15,7 @@ import { TryOnForm } from './TryOnForm'
 import { ImagesRawRequest } from './ImagesRawRequest'
 import { ImageJobStatus } from '../../components/jobStatus/JobStatus'
 import { TabList } from '../../components/tabs/TabList'
+import './images.css'
 
 /** The Send button's words per tab; the tabs, their labels and their kinds come from the job-kind registry. */
 const SEND: Record<ImagesTab, string> = {

@@ -14,6 +14,7 @@ import { JobRow, type Row, type RowAction } from './JobRow'
 import { useNow } from '../../components/jobStatus/JobStatus'
 import { TrackTask } from './TrackTask'
 import { WaitLimits } from './WaitLimits'
+import './jobs.css'
 
 const rowOf = (job: JobView): Row =>
   isVideoJob(job)

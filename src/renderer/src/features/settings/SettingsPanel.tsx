@@ -9,6 +9,7 @@ import { ProfileEditor } from './ProfileEditor'
 import { SecretField } from './SecretField'
 import type { ConnectionReport, ProfileView } from '../../../../shared/ipc/profiles'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import './settings.css'
 
 type Mode = { kind: 'view' } | { kind: 'new' } | { kind: 'edit'; id: string }
 

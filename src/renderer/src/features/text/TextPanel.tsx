@@ -26,6 +26,7 @@ import { AttachUrl, InputLossNotes } from './AttachUrl'
 import { RequestView } from './RequestView'
 import { InterruptedRunsNotice } from './InterruptedRunsNotice'
 import { RunAnnouncer, runAnnouncement } from '../../components/announce/RunAnnouncer'
+import './text.css'
 
 /** The Compare store (and its draft model) is fetched when the user asks to compare, not with the Text panel. */
 const openInCompare = () => void import('../../stores/compareStore').then((m) => m.openInCompare())

@@ -4,6 +4,7 @@
 import { useEffect } from 'react'
 import { useAppStore } from '../../stores/appStore'
 import { useVideoStore } from '../../stores/videoStore'
+import './videoToasts.css'
 
 const visibleNow = (panel: string): boolean => panel === 'video' && document.visibilityState === 'visible'
 

@@ -12,6 +12,7 @@ import { JobList } from './JobList'
 import { CompareGrid, VideoPlayer } from './VideoPlayers'
 import { JobDetails } from './JobDetails'
 import { VideoRawRequest } from './VideoRawRequest'
+import './video.css'
 
 /** Browser mode's "Save as…": the same media URL, offered as a file (Content-Disposition: attachment). */
 function download(job: VideoJob): void {
