@@ -1,46 +1,93 @@
 // The app shell: a sidebar of the panels that exist, the active profile in the header, and the panel.
-// Keyboard first: the sidebar is a tab list (arrow keys move, Home/End jump).
-import { useEffect, useRef } from 'react'
+// Keyboard first: the sidebar is a vertical tab list (Up/Down move, Home/End jump), the same TabList as the panels'.
+import { useEffect } from 'react'
 import { useAppStore, type PanelId } from './stores/appStore'
 import { activeProfile, useProfilesStore } from './stores/profilesStore'
 import { useAppSettingsStore } from './stores/appSettingsStore'
 import { TextPanel } from './features/text/TextPanel'
 // Every panel but Text loads when first opened (its own chunk).
 import {
-  CasesPanel,
-  CheckPanel,
-  ComparePanel,
-  EmbeddingsPanel,
-  HistoryPanel,
-  ImagesPanel,
-  JobsPanel,
+  lazyPanel,
   PanelFrame,
   preloadPanel,
   preloadPanelsWhenIdle,
-  SettingsPanel,
   VideoNotifier,
-  VideoPanel,
 } from './panels/lazyPanels'
 import { ErrorBanner } from './components/errorBanner/ErrorBanner'
+import { TabList } from './components/tabs/TabList'
 
 interface PanelDef {
   id: PanelId
   label: string
   icon: string
-  render: () => React.ReactNode
+  Component: React.ComponentType
 }
 
+/** The one list of panels: the sidebar's tabs in order, each with its component (lazy but for Text). */
 const PANELS: PanelDef[] = [
-  { id: 'text', label: 'Text', icon: '✎', render: () => <TextPanel /> },
-  { id: 'compare', label: 'Compare', icon: '⇄', render: () => <ComparePanel /> },
-  { id: 'video', label: 'Video', icon: '▶', render: () => <VideoPanel /> },
-  { id: 'images', label: 'Images', icon: '▦', render: () => <ImagesPanel /> },
-  { id: 'jobs', label: 'Jobs', icon: '☰', render: () => <JobsPanel /> },
-  { id: 'embeddings', label: 'Embeddings', icon: '⋰', render: () => <EmbeddingsPanel /> },
-  { id: 'history', label: 'History', icon: '↺', render: () => <HistoryPanel /> },
-  { id: 'cases', label: 'Cases', icon: '✓', render: () => <CasesPanel /> },
-  { id: 'check', label: 'Gateway check', icon: '▤', render: () => <CheckPanel /> },
-  { id: 'settings', label: 'Settings', icon: '⚙', render: () => <SettingsPanel /> },
+  { id: 'text', label: 'Text', icon: '✎', Component: TextPanel },
+  {
+    id: 'compare',
+    label: 'Compare',
+    icon: '⇄',
+    Component: lazyPanel('compare', () =>
+      import('./features/compare/ComparePanel').then((m) => m.ComparePanel),
+    ),
+  },
+  {
+    id: 'video',
+    label: 'Video',
+    icon: '▶',
+    Component: lazyPanel('video', () => import('./features/video/VideoPanel').then((m) => m.VideoPanel)),
+  },
+  {
+    id: 'images',
+    label: 'Images',
+    icon: '▦',
+    Component: lazyPanel('images', () => import('./features/images/ImagesPanel').then((m) => m.ImagesPanel)),
+  },
+  {
+    id: 'jobs',
+    label: 'Jobs',
+    icon: '☰',
+    Component: lazyPanel('jobs', () => import('./features/jobs/JobsPanel').then((m) => m.JobsPanel)),
+  },
+  {
+    id: 'embeddings',
+    label: 'Embeddings',
+    icon: '⋰',
+    Component: lazyPanel('embeddings', () =>
+      import('./features/embeddings/EmbeddingsPanel').then((m) => m.EmbeddingsPanel),
+    ),
+  },
+  {
+    id: 'history',
+    label: 'History',
+    icon: '↺',
+    Component: lazyPanel('history', () =>
+      import('./features/history/HistoryPanel').then((m) => m.HistoryPanel),
+    ),
+  },
+  {
+    id: 'cases',
+    label: 'Cases',
+    icon: '✓',
+    Component: lazyPanel('cases', () => import('./features/cases/CasesPanel').then((m) => m.CasesPanel)),
+  },
+  {
+    id: 'check',
+    label: 'Gateway check',
+    icon: '▤',
+    Component: lazyPanel('check', () => import('./features/check/CheckPanel').then((m) => m.CheckPanel)),
+  },
+  {
+    id: 'settings',
+    label: 'Settings',
+    icon: '⚙',
+    Component: lazyPanel('settings', () =>
+      import('./features/settings/SettingsPanel').then((m) => m.SettingsPanel),
+    ),
+  },
 ]
 
 export function App() {
@@ -48,7 +95,6 @@ export function App() {
   const profile = useProfilesStore(activeProfile)
   const loadProfiles = useProfilesStore((s) => s.load)
   const loadSettings = useAppSettingsStore((s) => s.load)
-  const tabs = useRef<(HTMLButtonElement | null)[]>([])
 
   useEffect(() => {
     void init()
@@ -59,28 +105,6 @@ export function App() {
     preloadPanelsWhenIdle()
   }, [init, loadProfiles, loadSettings])
 
-  const onKeyDown = (event: React.KeyboardEvent, index: number) => {
-    const last = PANELS.length - 1
-    const next =
-      event.key === 'ArrowDown'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowUp'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null
-    if (next === null) return
-    event.preventDefault()
-    setPanel(PANELS[next]!.id)
-    tabs.current[next]?.focus()
-  }
-
   const current = PANELS.find((p) => p.id === panel) ?? PANELS[0]!
   return (
     <div className="app">
@@ -88,29 +112,24 @@ export function App() {
         <div className="brand" aria-label="Gateway Playground">
           <span className="logo">◆</span> <span className="brand-name">Playground</span>
         </div>
-        <div role="tablist" aria-orientation="vertical" aria-label="Panels">
-          {PANELS.map((p, i) => (
-            <button
-              key={p.id}
-              ref={(el) => {
-                tabs.current[i] = el
-              }}
-              role="tab"
-              id={`tab-${p.id}`}
-              aria-selected={p.id === current.id}
-              aria-controls={`panel-${p.id}`}
-              tabIndex={p.id === current.id ? 0 : -1}
-              className="nav-item"
-              title={p.label}
-              onClick={() => setPanel(p.id)}
-              onPointerEnter={() => void preloadPanel(p.id)}
-              onFocus={() => void preloadPanel(p.id)}
-              onKeyDown={(e) => onKeyDown(e, i)}
-            >
-              <span aria-hidden="true">{p.icon}</span> <span className="nav-label">{p.label}</span>
-            </button>
-          ))}
-        </div>
+        <TabList
+          label="Panels"
+          orientation="vertical"
+          items={PANELS.map((p) => ({
+            id: p.id,
+            label: p.label,
+            content: (
+              <>
+                <span aria-hidden="true">{p.icon}</span> <span className="nav-label">{p.label}</span>
+              </>
+            ),
+          }))}
+          selected={current.id}
+          onSelect={setPanel}
+          tabClass={() => 'nav-item'}
+          ids={{ tab: (id) => `tab-${id}`, panel: (id) => `panel-${id}` }}
+          onPreview={(id) => void preloadPanel(id)}
+        />
         <div className="sidebar-foot muted small">
           {host ? `${host.host === 'browser' ? 'Browser mode' : 'Desktop'} · v${host.version}` : ''}
         </div>
@@ -138,7 +157,9 @@ export function App() {
           aria-labelledby={`tab-${current.id}`}
           className={current.id === 'text' ? 'fills' : undefined}
         >
-          <PanelFrame what={current.label}>{current.render()}</PanelFrame>
+          <PanelFrame what={current.label}>
+            <current.Component />
+          </PanelFrame>
         </main>
       </div>
       <VideoNotifier />

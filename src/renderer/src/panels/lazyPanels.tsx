@@ -1,29 +1,20 @@
 // Every panel but Text is its own chunk, fetched when the panel is first opened (or when its tab is hovered or
 // focused, a moment before the click), so the first load carries only the shell and the Text panel.
 // Invariant: a panel that is loading shows a visible status, and one whose chunk cannot load says so and offers a reload.
+// The panels themselves are listed once, in App.tsx; each lazy one registers its loader here through lazyPanel().
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { Loading } from '../components/loading/Loading'
 
 type Loader = () => Promise<ComponentType>
 
-const loaders: Record<string, Loader> = {
-  compare: () => import('../features/compare/ComparePanel').then((m) => m.ComparePanel),
-  video: () => import('../features/video/VideoPanel').then((m) => m.VideoPanel),
-  images: () => import('../features/images/ImagesPanel').then((m) => m.ImagesPanel),
-  jobs: () => import('../features/jobs/JobsPanel').then((m) => m.JobsPanel),
-  embeddings: () => import('../features/embeddings/EmbeddingsPanel').then((m) => m.EmbeddingsPanel),
-  history: () => import('../features/history/HistoryPanel').then((m) => m.HistoryPanel),
-  cases: () => import('../features/cases/CasesPanel').then((m) => m.CasesPanel),
-  check: () => import('../features/check/CheckPanel').then((m) => m.CheckPanel),
-  settings: () => import('../features/settings/SettingsPanel').then((m) => m.SettingsPanel),
-}
-
+/** The lazy panels' loaders, in the order the panel list gives them (the idle preload follows it). */
+const loaders = new Map<string, Loader>()
 const started = new Map<string, Promise<ComponentType>>()
 const loaded = new Map<string, ComponentType>()
 
 /** Starts fetching a panel's chunk (once); a failed fetch is forgotten so a retry fetches again. */
 export function preloadPanel(id: string): Promise<ComponentType> | undefined {
-  const load = loaders[id]
+  const load = loaders.get(id)
   if (!load) return undefined
   let p = started.get(id)
   if (!p) {
@@ -42,7 +33,8 @@ export function preloadPanel(id: string): Promise<ComponentType> | undefined {
  * that calls back at once), so opening its panel renders it in the same commit, with no loading state and
  * without React's minimum time for revealing suspended content (300 ms).
  */
-function lazyPanel(id: string) {
+export function lazyPanel(id: string, load: Loader) {
+  loaders.set(id, load)
   return lazy(() => {
     const component = loaded.get(id)
     if (component)
@@ -56,23 +48,13 @@ function lazyPanel(id: string) {
 /** Fetches every panel's chunk once the page is idle after its first load, so later opens are immediate. */
 export function preloadPanelsWhenIdle(): void {
   const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 500))
-  const ids = Object.keys(loaders)
+  const ids = [...loaders.keys()]
   const next = () => {
     const id = ids.shift()
     if (id) void preloadPanel(id)?.finally(() => idle(next))
   }
   idle(next)
 }
-
-export const ComparePanel = lazyPanel('compare')
-export const VideoPanel = lazyPanel('video')
-export const ImagesPanel = lazyPanel('images')
-export const JobsPanel = lazyPanel('jobs')
-export const EmbeddingsPanel = lazyPanel('embeddings')
-export const HistoryPanel = lazyPanel('history')
-export const CasesPanel = lazyPanel('cases')
-export const CheckPanel = lazyPanel('check')
-export const SettingsPanel = lazyPanel('settings')
 
 /**
  * The video job watcher and its toasts, mounted with the shell whatever panel is shown: a chunk of its own
