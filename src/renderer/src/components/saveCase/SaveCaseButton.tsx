@@ -3,6 +3,7 @@
 import { useState } from 'react'
 import type { Draft } from '../../../../shared/wire'
 import { SaveCaseForm } from './SaveCaseForm'
+import './saveCase.css'
 
 function caseName(draft: Draft): string {
   const last = [...draft.messages].reverse().find((m) => m.role === 'user')

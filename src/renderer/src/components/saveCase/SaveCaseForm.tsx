@@ -15,7 +15,7 @@ import {
   draftTooLarge,
   type AssertionDraft,
 } from './assertionForm'
-import '../../features/cases/cases.css'
+import './saveCase.css'
 import { ErrorBanner } from '../errorBanner/ErrorBanner'
 
 const KINDS = Object.keys(ASSERTION_LABELS) as AssertionKind[]
@@ -169,7 +169,7 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
         </p>
       )}
       <div className="save-case-actions">
-        <label className="cases-inline">
+        <label className="save-case-inline">
           <span className="sr-only">Assertion kind</span>
           <select
             aria-label="Assertion kind"
