@@ -22,3 +22,21 @@ test('the Stream tab counts frames as they arrive during a slow run', async ({ p
   await expect(page.getByTestId('run-status')).toHaveText('Streaming…')
   await page.getByRole('button', { name: 'Stop' }).click()
 })
+
+test('the Stream tab left open counts the next run\'s frames from its start', async ({ page, app }) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await text.openInspector()
+  // As the text-stream benchmark does: the Stream tab chosen first, then the run sent.
+  await page.getByRole('tab', { name: 'Stream', exact: true }).click()
+  await text.send('sim:tokens=40 a short first answer')
+  await expect(page.getByTestId('run-footer')).toBeVisible({ timeout: 30_000 })
+  // The live list is loaded now, so it mounts the moment the next run starts, before main has that run.
+  await text.send('sim:tokens=3000 please write at length')
+  await expect(page.getByTestId('run-status')).toHaveText('Streaming…')
+  const count = page.getByTestId('live-frame-count')
+  await expect(count).toContainText(/Streaming: [1-9]\d* frames? so far/)
+  await expect(page.getByTestId('run-status')).toHaveText('Streaming…')
+  await page.getByRole('button', { name: 'Stop' }).click()
+})
