@@ -10,9 +10,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: process.env.CI ? 1 : 2,
-  // One retry in CI, reported as "flaky" in the output so it is seen, not hidden: a restore race in
-  // nothingLost.spec.ts (the open panel after a reload) fails about one run in three on a loaded machine.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   reporter: [['list']],
   use: {
     headless: true,

@@ -180,3 +180,18 @@ test('Clear conversation, Clear inputs and an import over typed inputs offer Und
   await dialog.getByRole('button', { name: 'Delete' }).click()
   await expect(history.rows).toHaveCount(0)
 })
+
+test('the panel opened just before the app stops is the one that comes back', async ({ page, app }) => {
+  await page.goto(app.url)
+  const file = join(app.dataDir, 'workspace.json')
+  const saved = () => (existsSync(file) ? readFileSync(file, 'utf8') : '')
+  const embeddings = new EmbeddingsPage(page)
+  await embeddings.open()
+  await expect.poll(saved).toContain('"panel\\":\\"embeddings')
+  // A click, then the app stopped at once: no moment passes in which the switch could wait unsaved.
+  const video = new VideoPage(page)
+  await video.open()
+  await app.restart()
+  await page.goto(app.url)
+  await expect(page.getByRole('heading', { name: 'Video', level: 1 })).toBeVisible()
+})

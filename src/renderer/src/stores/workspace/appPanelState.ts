@@ -1,4 +1,6 @@
-// The app's own part of the workspace: which panel is open and the open tab of each panel's tab lists.
+// The app's own part of the workspace: which panel is open and the open tab of each panel's tab lists. Each
+// change is a click, sent to main at once (no typing to wait for), so the panel a user just opened is the one a
+// restart brings back.
 import { z } from 'zod'
 import { useAppStore, type PanelId } from '../appStore'
 import { useTabsStore } from '../tabsStore'
@@ -14,6 +16,7 @@ type AppPanelState = z.infer<typeof appStateSchema>
 export const appPanelPersistence: PanelPersistence<AppPanelState> = {
   panel: 'app',
   schema: appStateSchema,
+  saveDelayMs: 0,
   snapshot: () => ({ panel: useAppStore.getState().panel, tabs: useTabsStore.getState().tabs }),
   restore(saved) {
     useAppStore.getState().setPanel(saved.panel as PanelId)

@@ -18,6 +18,12 @@ export interface PanelPersistence<T> {
   holdsWork?(saved: T): boolean
   /** Ever smaller versions of a state too large to keep, tried in order. */
   shrink?: ((state: T) => T)[]
+  /**
+   * How long a change waits for the next before it is sent (default SAVE_DELAY_MS, for typing). 0 sends at
+   * once: a click (the open panel, a tab) has no next keystroke to wait for, and a wait is a moment in which
+   * stopping the app would lose it.
+   */
+  saveDelayMs?: number
 }
 
 const SAVE_DELAY_MS = 300
@@ -67,9 +73,12 @@ export function keepPanel<T>(p: PanelPersistence<T>): () => void {
       save()
     }
   }
+  const delay = p.saveDelayMs ?? SAVE_DELAY_MS
   const unsubscribe = p.subscribe(() => {
     if (timer) clearTimeout(timer)
-    timer = setTimeout(save, SAVE_DELAY_MS)
+    timer = null
+    if (delay === 0) save()
+    else timer = setTimeout(save, delay)
   })
   flushers.add(flush)
   return () => {
