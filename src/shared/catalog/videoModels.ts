@@ -221,6 +221,31 @@ export const findVideoModel = (id: string): VideoModel | undefined => byId.get(i
 export const videoModelsOfFamily = (family: VideoFamily): VideoModel[] =>
   VIDEO_MODELS.filter((m) => m.family === family)
 
+/**
+ * The row the forms use for a model id outside the catalog whose body the user sends as `family`'s: every
+ * mode and value the family's rows know, the first row's defaults. It only shapes the form and the body; the
+ * app judges nothing of such a model (the gateway decides).
+ */
+export function standInVideoModel(id: string, family: VideoFamily): VideoModel {
+  const rows = videoModelsOfFamily(family)
+  const first = rows[0]!
+  const union = <T>(pick: (m: VideoModel) => readonly T[]): T[] => [...new Set(rows.flatMap(pick))]
+  const caps = rows.map((m) => m.maxReferenceImages ?? 0)
+  return {
+    ...first,
+    id,
+    label: id,
+    modes: union((m) => m.modes),
+    audio: rows.some((m) => m.audio === 'toggle') ? 'toggle' : first.audio,
+    durations: union((m) => m.durations),
+    resolutions: union((m) => m.resolutions),
+    sizes: union((m) => m.sizes),
+    aspectRatios: union((m) => m.aspectRatios),
+    maxReferenceImages: Math.max(...caps) || undefined,
+    assumed: [],
+  }
+}
+
 export const supportsMode = (model: VideoModel, mode: VideoMode): boolean => model.modes.includes(mode)
 
 /** Family B `lastFrame` exists on the 3.1 models only: exactly the rows that offer first+last frame. */

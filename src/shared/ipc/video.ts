@@ -9,8 +9,8 @@ import { jobLifeSchema, validationIssueSchema, type JobStatus } from './jobLife'
 import { rawCheckSchema, rawVideoRequestSchema } from './rawRequest'
 
 /**
- * Largest image a video job takes. The spec gives no bound for video images; 20 MB keeps a request (base64
- * grows by a third) well inside what gateways accept.
+ * The image size the app assumes a video job takes. The spec gives no bound for video images, so a larger one is
+ * a warning the user may send anyway; 20 MB keeps a request (base64 grows by a third) inside what gateways accept.
  */
 export const VIDEO_IMAGE_MAX_BYTES = 20 * 1024 * 1024
 /** Image formats the video forms take (family A's rule, applied to every family's uploads). */
@@ -96,7 +96,15 @@ export type ConsoleVideoForm = z.infer<typeof consoleVideoFormSchema>
 export const CONSOLE_DURATIONS = CONSOLE_VIDEO_DURATIONS
 
 export const videoJobRequestSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('model'), profileId: id, model: z.string().max(100), form: videoFormSchema }),
+  z.object({
+    kind: z.literal('model'),
+    profileId: id,
+    /** A catalog id, or any other id: its body is the form's family's (the gateway decides). */
+    model: z.string().max(100),
+    form: videoFormSchema,
+    /** Send anyway: warnings (limits the app assumed, a model outside the catalog) do not refuse it; errors do. */
+    force: z.boolean().optional(),
+  }),
   z.object({ kind: z.literal('console'), profileId: id, form: consoleVideoFormSchema }),
 ])
 export type VideoJobRequest = z.infer<typeof videoJobRequestSchema>
@@ -165,7 +173,10 @@ export type VideoPreview = z.infer<typeof videoPreviewSchema>
 const jobId = z.object({ jobId: id })
 
 export const videoCommands = {
-  /** Validates, sends endpoint 11 or 14, persists the job and starts polling; refusals name field and rule. */
+  /**
+   * Validates, sends endpoint 11 or 14, persists the job and starts polling; refusals name field and rule.
+   * Warnings refuse too unless `force` (Send anyway); errors always do.
+   */
   'video.submitJob': defineCommand(videoJobRequestSchema, z.object({ job: videoJobSchema })),
   /** The request a submit would send (masked), its code export, and the validation issues. */
   'video.previewRequest': defineCommand(videoJobRequestSchema, videoPreviewSchema),

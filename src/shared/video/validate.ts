@@ -1,15 +1,38 @@
 // Form validation for the Video panel and main's job service: build the family body, then run the shared
 // body rules (rules.ts) on it, and report issues under the form's field names. Only what a body cannot show
 // (family D's chosen mode against its image count, a form of the wrong family) is checked on the form itself.
-import { VIDEO_MODE_LABELS, type VideoModel } from '../catalog/videoModels'
+import { VIDEO_MODE_LABELS, findVideoModel, standInVideoModel, type VideoModel } from '../catalog/videoModels'
 import { buildVideoBody, type VideoBody } from './build'
-import { assumedLimit } from './rawCheck'
+import { assumedLimit, notInCatalogIssue } from './rawCheck'
 import { familyDImageCount, type VideoForm } from './forms'
 import type { ImageInfo } from './images'
-import { analyzeVideoBody, resolveVideoModel, type VideoIssue, type VideoRequestSummary } from './rules'
+import {
+  analyzeVideoBody,
+  resolveVideoModel,
+  summarizeVideoBody,
+  type VideoIssue,
+  type VideoRequestSummary,
+} from './rules'
 
 export type VideoFormResult =
-  { ok: true; body: VideoBody; request: VideoRequestSummary } | { ok: false; issues: VideoIssue[] }
+  | { ok: true; body: VideoBody; request: VideoRequestSummary }
+  | {
+      ok: false
+      issues: VideoIssue[]
+      /** Present when every issue is a warning: what "Send anyway" sends. */
+      anyway?: { body: VideoBody; request: VideoRequestSummary }
+    }
+
+/** Whether a result's issues are warnings only (a limit the app assumed, a model outside the catalog). */
+export const onlyWarnings = (issues: readonly { severity?: 'error' | 'warning' | undefined }[]): boolean =>
+  issues.length > 0 && issues.every((i) => i.severity === 'warning')
+
+/**
+ * The row a form for `id` is built with: the catalog's, or for an id outside it the stand-in row of the family
+ * the user chose to send.
+ */
+export const videoModelForForm = (id: string, form: Pick<VideoForm, 'family'>): VideoModel =>
+  findVideoModel(id) ?? standInVideoModel(id, form.family)
 
 export interface VideoFormOptions {
   /** Decoded size of family A's input_reference when it is a URL or a file the caller has read. */
@@ -99,16 +122,19 @@ export function validateVideoForm(
 ): VideoFormResult {
   const model = resolveVideoModel(modelOrId)
   if (!model) {
-    return {
-      ok: false,
-      issues: [
-        {
-          field: 'model',
-          rule: 'oneOf',
-          message: `model ${String(modelOrId)} is not a video model of the catalog`,
-        },
-      ],
+    // Outside the catalog: the body of the family the user chose, with the one note; the gateway decides.
+    const id = String(modelOrId)
+    const note = notInCatalogIssue(id) ?? {
+      field: 'model',
+      rule: 'required' as const,
+      message: 'model: choose a model or type its id',
     }
+    const standIn = standInVideoModel(id, form.family)
+    const body = buildVideoBody(standIn, form)
+    const issues: VideoIssue[] = [note]
+    return onlyWarnings(issues)
+      ? { ok: false, issues, anyway: { body, request: summarizeVideoBody(body, standIn, opts) } }
+      : { ok: false, issues }
   }
   const early = formIssues(model, form)
   if (early.some((i) => i.field === 'model')) return { ok: false, issues: early }
@@ -139,6 +165,8 @@ export function validateVideoForm(
     })
     .filter((i) => !explained.has(i.field))
   const issues = [...early, ...fromBody]
+  if (issues.length > 0 && onlyWarnings(issues))
+    return { ok: false, issues, anyway: { body, request: summarizeVideoBody(body, model, opts) } }
   if (issues.length > 0 || !analysis.request) return { ok: false, issues }
   return { ok: true, body, request: analysis.request }
 }

@@ -11,6 +11,7 @@ import { VIDEO_IMAGE_MAX_BYTES, type VideoJobRequest } from '../../../shared/ipc
 import { mediaRef } from '../../../shared/ipc/media'
 import { MediaStore } from '../mediaStore'
 import { prepareVideoRequest } from './requests'
+import { NOT_IN_CATALOG } from '../../../shared/catalog/notInCatalog'
 
 let dir: string
 let media: MediaStore
@@ -219,5 +220,68 @@ describe('prepareVideoRequest: console video (endpoint 14)', () => {
       inline: true,
     })
     expect(prepared).toMatchObject({ ok: false, issues: [{ field, rule }] })
+  })
+})
+
+describe('prepareVideoRequest: warnings are sent only when the user sends anyway (force)', () => {
+  const familyD10 = VIDEO_MODELS.find((m) => m.id === 'famD-1-0-pro-250528')!
+  const dForm = (patch: Record<string, unknown>): VideoForm =>
+    ({ ...defaultVideoForm(familyD10), prompt: 'a red fox in snow', ...patch }) as VideoForm
+
+  it('a duration the app assumed is a warning: refused without force, sent with it', async () => {
+    const without = await prepareVideoRequest(request(familyD10, dForm({ duration: 7 })), media, {
+      inline: true,
+    })
+    expect(without.ok).toBe(false)
+    const issues = !without.ok ? without.issues : []
+    expect(issues.map((i) => [i.field, i.severity])).toEqual([['duration', 'warning']])
+    const forced = await prepareVideoRequest(request(familyD10, dForm({ duration: 7 })), media, {
+      inline: true,
+      force: true,
+    })
+    expect(forced.ok).toBe(true)
+    const text = forced.ok ? JSON.stringify(forced.value.body) : ''
+    expect(text).toContain('--dur 7')
+    expect(forced.ok && forced.value.summary.durationSeconds).toBe(7)
+  })
+
+  it('an error the spec states still refuses with force', async () => {
+    const prepared = await prepareVideoRequest(request(familyD10, dForm({ prompt: '' })), media, {
+      inline: true,
+      force: true,
+    })
+    expect(prepared.ok).toBe(false)
+    expect(!prepared.ok && prepared.issues.some((i) => (i.severity ?? 'error') === 'error')).toBe(true)
+  })
+
+  it('an image over the 20 MB the app assumed is a warning, and is inlined when sent anyway', async () => {
+    const model = VIDEO_MODELS.find((m) => m.id === 'famB-3.0-generate-preview')!
+    const form = { family: 'B', prompt: 'x', image: huge } as VideoForm
+    const without = await prepareVideoRequest(request(model, form), media, { inline: true })
+    const issue = !without.ok ? without.issues.find((i) => i.field === 'image') : undefined
+    expect(issue).toMatchObject({ field: 'image', rule: 'range', severity: 'warning' })
+    expect(issue?.message).toContain('the spec gives no bound')
+    const forced = await prepareVideoRequest(request(model, form), media, { inline: true, force: true })
+    expect(forced.ok).toBe(true)
+    const image = forced.ok ? String(forced.value.body?.image) : ''
+    expect(image.startsWith('data:image/png;base64,')).toBe(true)
+    expect(image.length).toBeGreaterThan(VIDEO_IMAGE_MAX_BYTES)
+  })
+
+  it('a model outside the catalog is sent with the chosen family body and the one note', async () => {
+    const form = { ...defaultVideoForm(VIDEO_MODELS.find((m) => m.family === 'B')!), prompt: 'a kite' }
+    const req: VideoJobRequest = { kind: 'model', profileId: 'p', model: 'vendor-video-9', form }
+    const without = await prepareVideoRequest(req, media, { inline: true })
+    expect(without).toMatchObject({
+      ok: false,
+      issues: [{ field: 'model', rule: 'catalog', severity: 'warning' }],
+    })
+    expect(!without.ok && without.issues[0]!.message).toBe(`model vendor-video-9: ${NOT_IN_CATALOG}`)
+    const forced = await prepareVideoRequest({ ...req, force: true }, media, { inline: true, force: true })
+    expect(forced.ok).toBe(true)
+    const body = forced.ok ? forced.value.body : null
+    expect(body).toMatchObject({ model: 'vendor-video-9', prompt: 'a kite' })
+    expect(body).toHaveProperty('durationSeconds')
+    expect(forced.ok && forced.value.summary).toMatchObject({ family: 'B', model: 'vendor-video-9' })
   })
 })

@@ -1,18 +1,19 @@
 // Turns a job request from the renderer into the exact submit call (endpoint 11 or 14): imported images
 // (`attachment:<id>`) are checked (stored, JPEG/PNG, size) and inlined as data URLs, and the shared rules run on a
 // probe body whose images are only their headers, so validation never decodes a whole image in main. Every
-// refusal names the field and the rule (R8). The display body shows images as short placeholders.
+// refusal names the field and the rule (R8); warnings (limits the app assumed, a model outside the catalog)
+// refuse too unless the user sent anyway (`force`). The display body shows images as short placeholders.
 import { readFile } from 'node:fs/promises'
 import { VIDEO_IMAGE_MAX_BYTES, type ValidationIssue, type VideoJobRequest } from '../../../shared/ipc/video'
-import { MEDIA_REF_PREFIX } from '../../../shared/ipc/media'
+import { MEDIA_IMPORT_MAX_BYTES, MEDIA_REF_PREFIX } from '../../../shared/ipc/media'
 import { findVideoModel, type VideoFamily } from '../../../shared/catalog/videoModels'
 import { checkConsoleVideo, consolePath } from '../../../shared/catalog/consoleTasks'
 import { buildVideoBody } from '../../../shared/video/build'
 import type { VideoForm } from '../../../shared/video/forms'
 import type { ImageInfo } from '../../../shared/video/images'
-import { validateVideoForm } from '../../../shared/video/validate'
+import { validateVideoForm, videoModelForForm } from '../../../shared/video/validate'
 import type { MediaStore } from '../mediaStore'
-import { loadStoredImage, type StoredImage } from '../storedImage'
+import { loadStoredImage, mb, type StoredImage } from '../storedImage'
 
 export const VIDEO_SUBMIT_PATH = '/v1/video/generations'
 export const videoQueryPath = (taskId: string): string => `${VIDEO_SUBMIT_PATH}/${encodeURIComponent(taskId)}`
@@ -83,16 +84,14 @@ const placeholder = (file: StoredImage): string =>
 export async function prepareVideoRequest(
   request: VideoJobRequest,
   media: MediaStore,
-  { inline }: { inline: boolean },
+  { inline, force = false }: { inline: boolean; force?: boolean },
 ): Promise<PrepareResult> {
   if (request.kind === 'console') return prepareConsole(request.form)
-  const model = findVideoModel(request.model)
-  // The catalog rule is the form validator's, written once there.
-  if (!model) {
-    const checked = validateVideoForm(request.model, request.form)
-    return { ok: false, issues: checked.ok ? [] : checked.issues }
-  }
+  // A model outside the catalog is shaped by its chosen family's stand-in row; whether it may be sent is the
+  // form validator's rule (a warning), written once there.
+  const model = videoModelForForm(request.model, request.form)
   const issues: ValidationIssue[] = []
+  const warnings: ValidationIssue[] = []
   const probe = structuredClone(request.form)
   const display = structuredClone(request.form)
   const full = structuredClone(request.form)
@@ -105,8 +104,16 @@ export async function prepareVideoRequest(
     const { field, value } = probeFields[i]!
     if (!value.trim().startsWith(MEDIA_REF_PREFIX)) continue
     const file =
-      files.get(value) ?? (await loadStoredImage(media, field, value, VIDEO_IMAGE_MAX_BYTES, issues))
+      files.get(value) ?? (await loadStoredImage(media, field, value, MEDIA_IMPORT_MAX_BYTES, issues))
     if (!file) continue
+    // The spec gives video images no bound: the app's cap is an assumption, said and sendable anyway.
+    if (!files.has(value) && file.size > VIDEO_IMAGE_MAX_BYTES)
+      warnings.push({
+        field,
+        rule: 'range',
+        message: `${field}: ${file.name} is ${mb(file.size)}, over the ${mb(VIDEO_IMAGE_MAX_BYTES)} the app assumed for video images: the spec gives no bound; the gateway decides`,
+        severity: 'warning',
+      })
     files.set(value, file)
     probeFields[i]!.set(dataUrlOf(file.mimeType, file.header))
     displayFields[i]!.set(placeholder(file))
@@ -114,8 +121,15 @@ export async function prepareVideoRequest(
   }
   if (issues.length > 0) return { ok: false, issues }
 
-  const checked = validateVideoForm(model, probe, familyAInfo ? { imageInfo: familyAInfo } : {})
-  if (!checked.ok) return { ok: false, issues: checked.issues }
+  const checked = validateVideoForm(
+    findVideoModel(request.model) ?? request.model,
+    probe,
+    familyAInfo ? { imageInfo: familyAInfo } : {},
+  )
+  const found = [...warnings, ...(checked.ok ? [] : checked.issues)]
+  // Warnings (limits the app assumed, a model outside the catalog) are sent only when the user said so.
+  const sendable = checked.ok ? checked : (checked.anyway ?? null)
+  if (!sendable || (found.length > 0 && !force)) return { ok: false, issues: found }
   let body: Record<string, unknown> | null = null
   if (inline) {
     for (const entry of fullFields) {
@@ -124,7 +138,7 @@ export async function prepareVideoRequest(
     }
     body = buildVideoBody(model, full)
   }
-  const r = checked.request
+  const r = sendable.request
   return {
     ok: true,
     value: {

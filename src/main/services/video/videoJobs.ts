@@ -88,7 +88,8 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
   async submit(request: VideoJobRequest): Promise<VideoJob> {
     this.assertOpen()
     const profile = await this.deps.profiles.resolve(request.profileId)
-    const prepared = await prepareVideoRequest(request, this.deps.media, { inline: true })
+    const force = request.kind === 'model' && request.force === true
+    const prepared = await prepareVideoRequest(request, this.deps.media, { inline: true, force })
     if (!prepared.ok) {
       throw new AppError('VIDEO_INVALID_INPUT', prepared.issues.map((i) => i.message).join('; '), {
         issues: prepared.issues,

@@ -20,6 +20,8 @@ export type VideoRule =
   | 'roles'
   | 'citation'
   | 'duplicate'
+  /** A model id outside the app's catalog: a note, the gateway decides. */
+  | 'catalog'
 
 export interface VideoIssue {
   /** Wire field (`durationSeconds`, `metadata.content[1].role`, `--dur`). */

@@ -139,7 +139,8 @@ export function checkFamilyD(c: Checker): FamilySummary {
   if (flags.dur !== undefined) {
     if (!/^\d+$/.test(flags.dur))
       c.add('--dur', 'type', `--dur must be a whole number of seconds (got ${show(flags.dur)})`)
-    else duration = c.oneOf('--dur', Number(flags.dur), model.durations, FLAG_LABEL.dur)
+    // A value outside the list is reported and still summarised as sent (a warning may be sent anyway).
+    else duration = c.oneOf('--dur', Number(flags.dur), model.durations, FLAG_LABEL.dur) ?? Number(flags.dur)
   }
   const resolution = c.oneOf('--rs', flags.rs, model.resolutions, FLAG_LABEL.rs)
   for (const f of ['wm', 'cf'] as const) {

@@ -11,6 +11,7 @@ import {
   type VideoBodyAnalysis,
   type VideoBodyOptions,
   type VideoIssue,
+  type VideoRequestSummary,
 } from './checker'
 import { checkFamilyA } from './famA'
 import { checkFamilyB } from './famB'
@@ -71,6 +72,18 @@ export function analyzeVideoBody(body: unknown, opts: VideoBodyOptions = {}): Vi
   const c = new Checker(body, model)
   const summary = FAMILY_RULES[model.family](c, opts)
   return { issues: c.issues, request: c.issues.length === 0 ? { model, ...summary } : undefined }
+}
+
+/**
+ * What a body asks for, read with `model`'s family rules whatever their verdict: the summary of a body sent
+ * anyway (warnings only) or sent for a model outside the catalog with a stand-in row.
+ */
+export function summarizeVideoBody(
+  body: Record<string, unknown>,
+  model: VideoModel,
+  opts: VideoBodyOptions = {},
+): VideoRequestSummary {
+  return { model, ...FAMILY_RULES[model.family](new Checker(body, model), opts) }
 }
 
 /** The issues of a raw video submit body; empty when the body is valid. */
