@@ -44,7 +44,8 @@ test('the console video form opens without "model is required" and shows it once
   await model.fill('console-v1')
   await model.fill('')
   await expect(model).toHaveAttribute('aria-invalid', 'true')
-  await expect(video.form.locator('.field-error').first()).toContainText('required')
+  // The required model, said in the form's words beside its field (the JSON path in small print).
+  await expect(video.form.locator('.field-error').first()).toHaveText('Model (console): fill this in (model)')
   // The prompt was never touched: its error stays hidden until Generate.
   await expect(video.form.getByLabel('Prompt', { exact: true })).not.toHaveAttribute('aria-invalid', 'true')
 })

@@ -7,13 +7,10 @@ import { videoJobRunRecord } from '../history/jobRecord'
 import type { JobExchanges } from '../tasks/types'
 import { AppError } from '../../../shared/ipc/result'
 import type { VideoJob, VideoJobRequest, VideoPreview } from '../../../shared/ipc/video'
-import {
-  FAMILY_A_VIDEO_ID_PREFIX,
-  findVideoModel,
-  VIDEO_POLL_INTERVAL_MS,
-} from '../../../shared/catalog/videoModels'
+import { FAMILY_A_VIDEO_ID_PREFIX, VIDEO_POLL_INTERVAL_MS } from '../../../shared/catalog/videoModels'
 import type { TaskLookup, TaskLookupRequest } from '../../../shared/ipc/taskLookup'
 import { buildVideoBody } from '../../../shared/video/build'
+import { videoModelForForm } from '../../../shared/video/validate'
 import { exportCode } from '../../../shared/wire/codeExport'
 import { authorize, type GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
@@ -248,6 +245,6 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
 /** A body for the preview when the form does not validate yet: the builder's output, unchecked. */
 function draftBody(request: VideoJobRequest): Record<string, unknown> {
   if (request.kind === 'console') return { ...request.form }
-  const model = findVideoModel(request.model)
-  return model ? buildVideoBody(model, request.form) : { model: request.model }
+  // A model outside the catalog shows the body of the family the user chose for it.
+  return buildVideoBody(videoModelForForm(request.model, request.form), request.form)
 }

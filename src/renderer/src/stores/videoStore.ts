@@ -2,7 +2,13 @@
 // the images imported for them, submit, and the player, compare selection, details and toasts. The jobs
 // themselves live in the jobs store (jobsStore.ts); this store follows their changes for the player.
 import { create } from 'zustand'
-import { findVideoModel, VIDEO_MODELS, type VideoMode } from '../../../shared/catalog/videoModels'
+import {
+  findVideoModel,
+  standInVideoModel,
+  VIDEO_MODELS,
+  type VideoFamily,
+  type VideoMode,
+} from '../../../shared/catalog/videoModels'
 import { defaultVideoForm, type VideoForm } from '../../../shared/video/forms'
 import type { ConsoleVideoForm, VideoJob, VideoJobRequest } from '../../../shared/ipc/video'
 import type { ImportedMedia } from '../../../shared/ipc/media'
@@ -10,6 +16,7 @@ import { client } from '../ipc/client'
 import { onJobChanged, onJobRemoved, useJobsStore } from './jobsStore'
 import { isVideoJob } from '../../../shared/ipc/jobs'
 import { formForMode, modeOf } from '../../../shared/video/formModes'
+import { videoModelForForm } from '../../../shared/video/validate'
 
 export interface Toast {
   id: string
@@ -41,13 +48,16 @@ interface VideoState {
   setPanelVisible(visible: boolean): void
   setKind(kind: VideoKind): void
   setModel(id: string): void
+  /** A model id outside the catalog, sent with `family`'s body: the draft follows the id as it is typed. */
+  setCustomModel(id: string, family: VideoFamily): void
   setMode(mode: VideoMode): void
   updateForm(patch: Partial<VideoForm>): void
   replaceForm(form: VideoForm): void
   updateConsoleForm(patch: Partial<ConsoleVideoForm>): void
   addImage(media: ImportedMedia): void
   request(profileId: string): VideoJobRequest
-  submit(profileId: string): Promise<VideoJob>
+  /** `force`: Send anyway (warnings do not refuse it; errors still do). */
+  submit(profileId: string, force?: boolean): Promise<VideoJob>
   remix(job: VideoJob): void
   toggleCompare(jobId: string): void
   setPreview(jobId: string | null): void
@@ -112,6 +122,28 @@ export const useVideoStore = create<VideoState>((set, get) => ({
     })
   },
 
+  setCustomModel(id, family) {
+    if (findVideoModel(id)) return get().setModel(id)
+    set((s) => {
+      const prev = s.forms[s.modelId]
+      const standIn = standInVideoModel(id, family)
+      // Same family: the draft as typed; another family: its defaults, the prompt kept.
+      const form =
+        prev && prev.family === family ? prev : { ...defaultVideoForm(standIn), prompt: prev?.prompt ?? '' }
+      const forms = { ...s.forms, [id]: form }
+      const modes = {
+        ...s.modes,
+        [id]: prev?.family === family ? (s.modes[s.modelId] ?? modeOf(standIn, form)) : modeOf(standIn, form),
+      }
+      // The id being typed replaces the previous custom id; catalog drafts stay.
+      if (s.modelId !== id && !findVideoModel(s.modelId)) {
+        delete forms[s.modelId]
+        delete modes[s.modelId]
+      }
+      return { modelId: id, forms, modes }
+    })
+  },
+
   setMode(mode) {
     set((s) => {
       const form = s.forms[s.modelId] ?? defaultVideoForm(s.modelId)
@@ -143,13 +175,17 @@ export const useVideoStore = create<VideoState>((set, get) => ({
     const s = get()
     if (s.kind === 'console') return { kind: 'console', profileId, form: s.consoleForm }
     const form = s.forms[s.modelId] ?? defaultVideoForm(s.modelId)
-    const model = findVideoModel(s.modelId)!
+    const model = videoModelForForm(s.modelId, form)
     const mode = s.modes[s.modelId] ?? modeOf(model, form)
     return { kind: 'model', profileId, model: s.modelId, form: formForMode(s.modelId, form, mode) }
   },
 
-  async submit(profileId) {
-    const { job } = await client.invoke('video.submitJob', get().request(profileId))
+  async submit(profileId, force) {
+    const request = get().request(profileId)
+    const { job } = await client.invoke(
+      'video.submitJob',
+      force && request.kind === 'model' ? { ...request, force: true } : request,
+    )
     useJobsStore.getState().put(job)
     return job
   },

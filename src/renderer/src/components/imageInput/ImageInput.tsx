@@ -1,9 +1,9 @@
-// One image slot of a video form: drop a file or pick one (JPEG/PNG, judged by its bytes; at most 20 MB), see its
+// One image slot of a video form: drop a file or pick one (JPEG/PNG, judged by its bytes; over 20 MB is main's warning), see its
 // thumbnail, pixel size and role, or paste an image URL. Files are imported into main in chunks; the form keeps only the
 // `attachment:` reference. Family A's exact size is checked here too, so the mismatch shows before any request.
 import { useRef, useState } from 'react'
-import { VIDEO_IMAGE_MAX_BYTES, VIDEO_IMAGE_TYPES } from '../../../../shared/ipc/video'
-import type { ImportedMedia } from '../../../../shared/ipc/media'
+import { VIDEO_IMAGE_TYPES } from '../../../../shared/ipc/video'
+import { MEDIA_IMPORT_MAX_BYTES, type ImportedMedia } from '../../../../shared/ipc/media'
 import { mediaCalls } from '../../ipc/mediaCalls'
 import { IssueWords } from './issueWords'
 import './imageInput.css'
@@ -37,8 +37,9 @@ export function checkImageFile(file: { name: string; type: string; size: number 
   if (!(VIDEO_IMAGE_TYPES as readonly string[]).includes(file.type)) {
     return `${file.name}: images must be JPEG or PNG (this file is ${file.type || 'of an unknown type'})`
   }
-  if (file.size > VIDEO_IMAGE_MAX_BYTES)
-    return `${file.name}: images are at most ${mb(VIDEO_IMAGE_MAX_BYTES)} (this one is ${fileSize(file.size)})`
+  // Only what cannot be imported at all; the 20 MB the app assumes for video images is a warning at send.
+  if (file.size > MEDIA_IMPORT_MAX_BYTES)
+    return `${file.name}: files are at most ${mb(MEDIA_IMPORT_MAX_BYTES)} (this one is ${fileSize(file.size)})`
   if (file.size === 0) return `${file.name} is empty`
   return null
 }

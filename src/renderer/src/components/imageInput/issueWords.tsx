@@ -5,7 +5,7 @@ const PATH = /^([A-Za-z_][\w]*(?:\[\d+\]|\.[A-Za-z_][\w]*)*)\s+(.*)$/s
 
 function whatToDo(rest: string): string {
   if (/^is required: a URL or a file$/.test(rest)) return 'choose an image (a file or an image URL)'
-  if (/^is required$/.test(rest)) return 'fill this in'
+  if (/^(is required|must not be empty)( for \S+)?$/.test(rest)) return 'fill this in'
   if (/^must be an http\(s\) URL, a data URL or a file$/.test(rest))
     return 'give an http(s) image URL, a data URL or a file'
   return rest

@@ -31,9 +31,7 @@ export function JobDetails({ jobId, onClose }: { jobId: string; onClose(): void 
   const [error, setError] = useState<string | null>(null)
 
   useEffect(() => {
-    void videoCalls
-      .getJobDetails(jobId)
-      .then((r) => (r.ok ? setDetails(r.value) : setError(r.error.message)))
+    void videoCalls.getJobDetails(jobId).then((r) => (r.ok ? setDetails(r.value) : setError(r.error.message)))
   }, [jobId])
   useEffect(() => {
     if (tab === 'request') return

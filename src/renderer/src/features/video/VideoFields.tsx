@@ -1,6 +1,7 @@
 // The one renderer of the video form's field descriptors (shared/video/formFields): each descriptor becomes a
-// labelled control bound to one form field, with that field's issue beside it. It only draws; the caller
-// holds the values and decides which issues are visible (touched fields only).
+// labelled control bound to one form field, with that field's issue beside it in the label's words (the JSON
+// path in small print, as the Images forms say it). It only draws; the caller holds the values and decides which
+// issues are visible (touched fields only).
 import { cloneElement, useId } from 'react'
 import {
   visibleVideoFields,
@@ -8,6 +9,7 @@ import {
   type VideoFieldContext,
   type VideoFieldSpec,
 } from '../../../../shared/video/formFields'
+import { IssueWords } from '../images/issueWords'
 
 export interface VideoFieldsProps {
   fields: readonly VideoFieldSpec[]
@@ -39,7 +41,11 @@ export function VideoFields({ fields, ctx, values, issues, onChange }: VideoFiel
               <label key={spec.key} className="inline">
                 <input type="checkbox" checked={value === true} onChange={(e) => set(e.target.checked)} />
                 {spec.label}
-                {issue && <span className="field-error">{issue}</span>}
+                {issue && (
+                  <span className="field-error">
+                    <IssueWords label={spec.label} message={issue} />
+                  </span>
+                )}
               </label>
             )
           case 'number':
@@ -160,7 +166,7 @@ export function Field({
       })}
       {issue && (
         <span className="field-error" id={issueId}>
-          {issue}
+          <IssueWords label={label} message={issue} />
         </span>
       )}
       {after}

@@ -1,8 +1,9 @@
 // The job form: model endpoints or console, a model picker grouped by family, the modes the model offers, and
 // only the fields and values valid for that model and mode (catalog rows), pre-filled with the spec's defaults.
 // The fields are descriptors drawn by one renderer (VideoFields). Issues come from main's preview of the exact
-// request, shown beside each field once touched; Ctrl/Cmd+Enter submits.
-import { useState } from 'react'
+// request, shown beside each field once touched (errors refuse; warnings, limits the app assumed, are sent with
+// "Send anyway"); Ctrl/Cmd+Enter submits. A model outside the catalog is typed, with the family whose body to send.
+import { useRef, useState } from 'react'
 import {
   VIDEO_FAMILY_LABELS,
   VIDEO_MODE_LABELS,
@@ -10,6 +11,8 @@ import {
   videoModelsOfFamily,
   type VideoFamily,
 } from '../../../../shared/catalog/videoModels'
+import { NOT_IN_CATALOG } from '../../../../shared/catalog/notInCatalog'
+import { videoModelForForm } from '../../../../shared/video/validate'
 import type { VideoPreview } from '../../../../shared/ipc/video'
 import { CONSOLE_VIDEO_FIELDS, VIDEO_FORM_FIELDS } from '../../../../shared/video/formFields'
 import type { VideoForm as Form } from '../../../../shared/video/forms'
@@ -22,6 +25,9 @@ import { useTouched, visibleIssues } from './useTouched'
 import { IpcCallError } from '../../../../shared/ipc/client'
 
 const FAMILIES: VideoFamily[] = ['A', 'B', 'C', 'D']
+/** The model picker's choice for an id the catalog does not list. */
+const OTHER_MODEL = '\u0000other'
+const isError = (i: { severity?: 'error' | 'warning' | undefined }) => (i.severity ?? 'error') === 'error'
 
 interface Props {
   profileId: string | null
@@ -30,8 +36,9 @@ interface Props {
 export function VideoForm({ profileId }: Props) {
   const store = useVideoStore()
   const { kind, modelId, forms, images } = store
-  const model = findVideoModel(modelId)!
   const form = forms[modelId]!
+  const model = videoModelForForm(modelId, form)
+  const custom = !findVideoModel(modelId)
   const mode = store.modes[modelId] ?? modeOf(model, form)
   const request = profileId ? store.request(profileId) : null
   const { preview, error: previewError } = useRequestPreview(request)
@@ -41,20 +48,37 @@ export function VideoForm({ profileId }: Props) {
     kind === 'model' ? { ...form, mode } : { ...store.consoleForm },
   )
   const issues = visibleIssues(issuesByField(preview), touched)
-  const shownIssues = (preview?.issues ?? []).filter((i) => touched.shows(i.field))
+  const allIssues = preview?.issues ?? []
+  // The catalog note shows beside the model id at all times; it is not listed again.
+  const shownIssues = allIssues.filter((i) => touched.shows(i.field) && i.rule !== 'catalog')
+  const errors = allIssues.filter(isError)
+  const warnings = allIssues.filter((i) => !isError(i))
+  // The catalog note alone asks for no "Send anyway": the user typed the id and chose its body.
+  const needsAnyway = warnings.some((i) => i.rule !== 'catalog')
+  const canSendAnyway =
+    errors.length === 0 &&
+    needsAnyway &&
+    warnings.every((i) => i.rule === 'catalog' || touched.shows(i.field))
+  const formRef = useRef<HTMLFormElement>(null)
   const [submitting, setSubmitting] = useState(false)
   const [submitError, setSubmitError] = useState<string | null>(null)
   const [showRequest, setShowRequest] = useState(false)
   const [copied, setCopied] = useState(false)
 
-  const submit = async () => {
+  const submit = async (anyway = false) => {
     if (!profileId || submitting) return
     touched.submit()
-    if ((preview?.issues.length ?? 0) > 0) return
+    if (errors.length > 0 || (needsAnyway && !(anyway && canSendAnyway))) {
+      // Once the issues show, the first field they name (in the form's order) takes focus.
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      )
+      return
+    }
     setSubmitting(true)
     setSubmitError(null)
     try {
-      await store.submit(profileId)
+      await store.submit(profileId, warnings.length > 0)
     } catch (error) {
       setSubmitError(error instanceof IpcCallError || error instanceof Error ? error.message : String(error))
     } finally {
@@ -71,6 +95,7 @@ export function VideoForm({ profileId }: Props) {
 
   return (
     <form
+      ref={formRef}
       className="video-form"
       aria-label="New video job"
       onSubmit={(e) => {
@@ -109,7 +134,14 @@ export function VideoForm({ profileId }: Props) {
       {kind === 'model' ? (
         <>
           <Field label="Model">
-            <select value={modelId} onChange={(e) => store.setModel(e.target.value)}>
+            <select
+              value={custom ? OTHER_MODEL : modelId}
+              onChange={(e) =>
+                e.target.value === OTHER_MODEL
+                  ? store.setCustomModel('', form.family)
+                  : store.setModel(e.target.value)
+              }
+            >
               {FAMILIES.map((family) => (
                 <optgroup key={family} label={VIDEO_FAMILY_LABELS[family]}>
                   {videoModelsOfFamily(family).map((m) => (
@@ -119,8 +151,42 @@ export function VideoForm({ profileId }: Props) {
                   ))}
                 </optgroup>
               ))}
+              <option value={OTHER_MODEL}>Another model (type its id)…</option>
             </select>
           </Field>
+          {custom && (
+            <>
+              <Field
+                label="Model id"
+                issue={errors.some((i) => i.field === 'model') ? issues.get('model') : undefined}
+              >
+                <input
+                  type="text"
+                  value={modelId}
+                  spellCheck={false}
+                  placeholder="the id the gateway knows"
+                  onChange={(e) => store.setCustomModel(e.target.value.trim(), form.family)}
+                />
+              </Field>
+              {modelId !== '' && (
+                <p className="muted small" data-testid="video-model-note">
+                  {modelId}: {NOT_IN_CATALOG}
+                </p>
+              )}
+              <Field label="Body to send">
+                <select
+                  value={form.family}
+                  onChange={(e) => store.setCustomModel(modelId, e.target.value as VideoFamily)}
+                >
+                  {FAMILIES.map((family) => (
+                    <option key={family} value={family}>
+                      {VIDEO_FAMILY_LABELS[family]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </>
+          )}
           {model.modes.length > 1 && (
             <Field label="Mode" issue={issues.get('mode')}>
               <select value={mode} onChange={(e) => store.setMode(e.target.value as typeof mode)}>
@@ -172,11 +238,23 @@ export function VideoForm({ profileId }: Props) {
       )}
 
       {shownIssues.length > 0 && (
-        <ul className="video-issues" aria-label="Problems with this request">
+        <ul
+          className={shownIssues.some(isError) ? 'video-issues' : 'warn-banner small'}
+          aria-label="Problems with this request"
+        >
           {shownIssues.map((i) => (
-            <li key={`${i.field}-${i.message}`}>{i.message}</li>
+            <li key={`${i.field}-${i.message}`}>
+              {isError(i) ? '' : 'Warning: '}
+              {i.message}
+            </li>
           ))}
         </ul>
+      )}
+      {canSendAnyway && shownIssues.length > 0 && (
+        <p className="muted small">
+          Warnings are limits this app assumed where the spec is silent: the gateway decides. Send anyway to
+          send the request as it is.
+        </p>
       )}
       {!profileId && <p className="warn-banner">Choose a profile in Settings first.</p>}
       {previewError && <p className="error-banner">{previewError}</p>}
@@ -194,6 +272,11 @@ export function VideoForm({ profileId }: Props) {
         >
           {submitting ? 'Submitting…' : 'Generate video'}
         </button>
+        {canSendAnyway && (
+          <button type="button" disabled={!profileId || submitting} onClick={() => void submit(true)}>
+            Send anyway
+          </button>
+        )}
         <button type="button" onClick={() => void copyCurl()} disabled={!preview}>
           {copied ? 'Copied' : 'Copy as curl'}
         </button>

@@ -33,12 +33,17 @@ export function useRequestPreview(
   return state
 }
 
-/** Messages by field (`prompt`, `durationSeconds`, `images[1]`…), for showing beside each control. */
+/**
+ * Messages by field (`prompt`, `durationSeconds`, `images[1]`…), for showing beside each control; a warning
+ * says so. The catalog note is not a field's problem: the form shows it beside the model id.
+ */
 export function issuesByField(preview: VideoPreview | null): Map<string, string> {
   const map = new Map<string, string>()
   for (const issue of preview?.issues ?? []) {
+    if (issue.rule === 'catalog') continue
+    const message = issue.severity === 'warning' ? `Warning: ${issue.message}` : issue.message
     const previous = map.get(issue.field)
-    map.set(issue.field, previous ? `${previous}; ${issue.message}` : issue.message)
+    map.set(issue.field, previous ? `${previous}; ${message}` : message)
   }
   return map
 }

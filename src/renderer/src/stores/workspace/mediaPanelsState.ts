@@ -57,9 +57,12 @@ export const imagesPanelPersistence: PanelPersistence<ImagesPanelState> = {
     }),
 }
 
+const FAMILIES: readonly string[] = ['A', 'B', 'C', 'D']
+
 const videoStateSchema = z.object({
   kind: z.enum(['model', 'console']).catch('model'),
-  modelId: z.string().refine((id) => findVideoModel(id) !== undefined),
+  // A catalog id, or an id outside the catalog the user typed (its form says which family's body it sends).
+  modelId: z.string().max(100),
   // Checked field by field against the model's rules when submitted, as a typed form is.
   forms: z.record(z.string(), z.looseObject({ family: z.string() })).catch({}),
   modes: z.record(z.string(), z.string()).catch({}),
@@ -86,11 +89,14 @@ export const videoPanelPersistence: PanelPersistence<VideoPanelState> = {
   restore(saved) {
     const s = useVideoStore.getState()
     const forms = Object.fromEntries(
-      Object.entries(saved.forms).filter(([id, form]) => findVideoModel(id)?.family === form.family),
+      Object.entries(saved.forms).filter(([id, form]) =>
+        findVideoModel(id) ? findVideoModel(id)!.family === form.family : FAMILIES.includes(form.family),
+      ),
     ) as unknown as VideoStore['forms']
+    const known = findVideoModel(saved.modelId) !== undefined || forms[saved.modelId] !== undefined
     useVideoStore.setState({
       kind: saved.kind,
-      modelId: saved.modelId,
+      modelId: known ? saved.modelId : s.modelId,
       forms: { ...s.forms, ...forms },
       modes: { ...s.modes, ...(saved.modes as VideoStore['modes']) },
       consoleForm: saved.consoleForm ?? s.consoleForm,
