@@ -3,6 +3,7 @@ import {
   DEFAULT_MODEL_BY_FORMAT,
   KNOWN_TEXT_MODELS,
   THINKING_SUFFIXES,
+  isKnownTextModel,
   modelForFormat,
   parseThinkingSuffix,
   thinkingSuffixExamples,
@@ -79,5 +80,17 @@ describe('THINKING_SUFFIXES', () => {
       { kind: 'level', level: 'high' },
     ])
     expect(THINKING_SUFFIXES).toHaveLength(examples.length)
+  })
+})
+
+describe('isKnownTextModel', () => {
+  it('knows the listed ids, with or without a thinking suffix', () => {
+    expect(isKnownTextModel('gpt-4o-mini')).toBe(true)
+    expect(isKnownTextModel('claude-sonnet-4-6-thinking-8192')).toBe(true)
+    expect(isKnownTextModel(' gemini-2.5-flash-nothinking ')).toBe(true)
+  })
+  it('does not know an id outside the list', () => {
+    expect(isKnownTextModel('vendor-llm-7')).toBe(false)
+    expect(isKnownTextModel('vendor-llm-7-thinking')).toBe(false)
   })
 })

@@ -93,6 +93,15 @@ export function withThinkingSuffix(base: string, thinking: ThinkingSuffix | unde
   }
 }
 
+/**
+ * Whether a text model id is one this app's list knows (its thinking suffix aside). Any other id is sent as
+ * typed, with the one note that it is outside the catalog: the gateway decides.
+ */
+export function isKnownTextModel(id: string): boolean {
+  const base = parseThinkingSuffix(id.trim()).base
+  return KNOWN_TEXT_MODELS.some((m) => m.id === base)
+}
+
 /** The model a format starts with: one the format is usually called through. */
 export const DEFAULT_MODEL_BY_FORMAT: Record<TextFormat, string> = {
   chat: 'gpt-4o-mini',

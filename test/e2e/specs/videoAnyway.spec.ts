@@ -2,6 +2,7 @@
 // catalog does not list is typed, sent with the body of the family the user chose and the one note beside it;
 // a limit the app assumed (the 20 MB image cap: the spec gives none) is a warning sent with "Send anyway";
 // a limit the spec states still refuses, named beside its field in the form's words, with focus on it.
+// The Text panel gives the same note for a text model id outside its list.
 import { expect, test } from '../fixtures'
 import { VideoPage } from '../pages/VideoPage'
 import { pngFile } from '../pages/ImagesPage'
@@ -71,4 +72,14 @@ test("an error the spec states refuses, named beside its field in the label's wo
   await expect(video.form.locator('.field-error').first()).toHaveText('Prompt: fill this in (prompt)')
   await expect(video.form.getByRole('button', { name: 'Send anyway' })).toHaveCount(0)
   await expect(video.jobs()).toHaveCount(0)
+})
+
+test('the Text panel notes a model outside the catalog beside the model field', async ({ page, app }) => {
+  await page.goto(app.url)
+  await page.getByRole('tab', { name: /Text/ }).first().click()
+  const model = page.getByLabel('Model', { exact: true })
+  await model.fill('gpt-4o-mini-thinking')
+  await expect(page.getByTestId('model-note')).toHaveCount(0)
+  await model.fill('vendor-llm-7')
+  await expect(page.getByTestId('model-note')).toHaveText(NOTE)
 })

@@ -6,9 +6,11 @@ import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
 import {
   KNOWN_TEXT_MODELS,
+  isKnownTextModel,
   modelForFormat,
   thinkingSuffixExamples,
 } from '../../../../shared/catalog/textModels'
+import { NOT_IN_CATALOG } from '../../../../shared/catalog/notInCatalog'
 import {
   currentRun,
   profileInUse,
@@ -106,6 +108,11 @@ export function TextPanel() {
               <option key={id} value={id} />
             ))}
           </datalist>
+          {s.model.trim() !== '' && !isKnownTextModel(s.model) && (
+            <span className="muted small" data-testid="model-note">
+              {NOT_IN_CATALOG}
+            </span>
+          )}
         </label>
         <label>
           <span className="muted small">Profile</span>
