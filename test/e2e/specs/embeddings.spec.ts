@@ -180,3 +180,18 @@ test('a file that is not text is refused; a CSV column can be chosen', async ({ 
   await expect(emb.input(1)).toHaveValue('good')
   await expect(emb.input(2)).toHaveValue('bad')
 })
+
+test('a refused Send moves focus to the first field its errors name', async ({ page, app }) => {
+  await page.goto(app.url)
+  const emb = new EmbeddingsPage(page)
+  await emb.open()
+  await emb.input(2).fill('')
+  await emb.embed()
+  await expect(emb.input(2)).toHaveAttribute('aria-invalid', 'true')
+  await expect(emb.input(2)).toBeFocused()
+
+  await emb.mode('Rerank')
+  await emb.rerankForm.getByLabel('Query').fill('')
+  await emb.rerankForm.getByRole('button', { name: /^Rerank/ }).click()
+  await expect(emb.rerankForm.getByLabel('Query')).toBeFocused()
+})

@@ -1,7 +1,7 @@
 // The frame both Embeddings forms share: a form that sends on submit and on Ctrl/Cmd+Enter, the note when the
 // edited request JSON is what Send uses, why Send cannot go (after Send was pressed), and Send or Stop with what
 // is running. Each form brings its own fields and send buttons.
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { useEmbeddingsStore, type EmbedMode, type RunKind } from '../../stores/embeddingsStore'
 import { CannotSend } from './CannotSend'
@@ -37,19 +37,29 @@ interface Props {
 export function RequestForm({ mode, label, issues, onSend, sendButtons, runningText, children }: Props) {
   const { sendPressed, running, rawBody, busy, shown } = useFormState(mode, issues)
   const stop = useEmbeddingsStore((x) => x.stop)
+  const formRef = useRef<HTMLFormElement>(null)
+  const send = () => {
+    onSend()
+    // A refused Send (the form's own errors): once they show, the first field they name takes focus.
+    if (rawBody === null && issues.some((i) => i.severity === 'error'))
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      )
+  }
   return (
     <form
+      ref={formRef}
       className="emb-form"
       aria-label={label}
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
-        onSend()
+        send()
       }}
       onKeyDown={(e) => {
         if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
           e.preventDefault()
-          onSend()
+          send()
         }
       }}
     >
