@@ -9,7 +9,7 @@ import {
   type VideoFieldContext,
   type VideoFieldSpec,
 } from '../../../../shared/video/formFields'
-import { IssueWords } from '../images/issueWords'
+import { IssueWords } from '../../components/imageInput/issueWords'
 
 export interface VideoFieldsProps {
   fields: readonly VideoFieldSpec[]
