@@ -83,3 +83,24 @@ test('the Text panel notes a model outside the catalog beside the model field', 
   await model.fill('vendor-llm-7')
   await expect(page.getByTestId('model-note')).toHaveText(NOTE)
 })
+
+test('Generate pressed at once after typing a model id sends it with its note, not a refusal', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const video = new VideoPage(page)
+  await video.open()
+  await video.form
+    .getByLabel('Model', { exact: true })
+    .selectOption({ label: 'Another model (type its id)…' })
+  await video.form.getByLabel('Body to send', { exact: true }).selectOption('C')
+  await video.describe('a lighthouse at dusk')
+  // No wait for the request preview: the id is typed and Generate pressed straight after.
+  await video.form.getByLabel('Model id', { exact: true }).fill('vendor-video-11')
+  await video.generateButton().click()
+  await expect(video.jobs().first()).toHaveAccessibleName(/Job vendor-video-11: a lighthouse/, {
+    timeout: 30_000,
+  })
+  await expect(video.form.getByRole('alert')).toHaveCount(0)
+})

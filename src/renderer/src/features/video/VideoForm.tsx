@@ -78,7 +78,9 @@ export function VideoForm({ profileId }: Props) {
     setSubmitting(true)
     setSubmitError(null)
     try {
-      await store.submit(profileId, warnings.length > 0)
+      // A typed model id is sent with its note even when Generate beats the first preview: the note stands
+      // beside the id from the moment it was typed, so main's refusal of an unacknowledged warning never applies.
+      await store.submit(profileId, warnings.length > 0 || custom)
     } catch (error) {
       setSubmitError(error instanceof IpcCallError || error instanceof Error ? error.message : String(error))
     } finally {
