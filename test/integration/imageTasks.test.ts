@@ -277,6 +277,10 @@ describe('try-on (19, 20)', () => {
     expect(done).toMatchObject({ status: 'succeeded', resultFetches: 1 })
     expect(done.results).toHaveLength(1)
     expect(service.exchange(job.id, 'submit')).not.toBeNull()
+    // The hosted result's fetch is recorded as a video job's is: status line, and a summary instead of the bytes.
+    const fetched = service.exchange(job.id, 'result')!
+    expect(fetched.response?.status).toBe(200)
+    expect(fetched.response?.body).toMatch(/^<\d+ bytes of \w+\/[\w.+-]+ streamed to a file; 0 Range resume/)
     await video.close()
     const onDisk = JSON.parse(readFileSync(join(dir, 'jobs.json'), 'utf8')) as {
       jobs: { id: string; task: string; resultFetches: number }[]

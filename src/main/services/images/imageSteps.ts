@@ -7,9 +7,8 @@ import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { CONSOLE_SUCCESS_CODE, consolePath, PHOTO_SHOOT_STATUS } from '../../../shared/catalog/consoleTasks'
 import { AppError } from '../../../shared/ipc/result'
-import type { JobError } from '../../../shared/ipc/video'
+import type { JobError } from '../../../shared/ipc/jobLife'
 import { decodeBase64, imageDimensions, parseImageReference } from '../../../shared/video/images'
-import { ExchangeRecorder } from '../exchangeRecorder'
 import { responseText, type GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
 import type { ResolvedProfile } from '../profiles'
@@ -23,7 +22,7 @@ import {
   pollThrew,
   retryableAnswer,
 } from '../tasks/answers'
-import { fetchToFile } from '../video/fetchToFile'
+import { fetchResultRecorded } from '../tasks/resultFetch'
 import { readHeader } from '../storedImage'
 import type { ImageRecord } from './imageRecord'
 import { sendRequest } from '../sendRequest'
@@ -240,22 +239,13 @@ export class ImageSteps {
     const dir = join(this.deps.media.dir, 'incoming')
     await mkdir(dir, { recursive: true })
     const temp = join(dir, `${randomUUID()}.part`)
-    const record = new ExchangeRecorder()
-    record.recordRequest('GET', url, {}, null)
+    const got = await fetchResultRecorded(url, ctx, {
+      tempPath: temp,
+      maxConnections: 2,
+      idleTimeoutMs: this.deps.fetchIdleMs,
+      userAgent: this.deps.userAgent,
+    })
     try {
-      const got = await fetchToFile(url, {
-        tempPath: temp,
-        signal: ctx.signal,
-        maxConnections: 2,
-        idleTimeoutMs: this.deps.fetchIdleMs,
-        userAgent: this.deps.userAgent,
-        onProgress: (bytes, total) => ctx.progress(bytes, total),
-        onResponse: (res, headers) => {
-          record.attempts++
-          record.recordRequest('GET', url, headers, null)
-          record.recordResponse(res.status, res.statusText, res.headers)
-        },
-      })
       const dims = imageDimensions(await readHeader(temp))
       const ext = dims?.format ?? (got.mimeType.split('/')[1] || 'bin')
       const mimeType = dims ? (dims.format === 'png' ? 'image/png' : `image/${dims.format}`) : got.mimeType
@@ -270,11 +260,7 @@ export class ImageSteps {
       }
     } catch (error) {
       await rm(temp, { force: true })
-      record.recordError(describeError(error))
       throw error
-    } finally {
-      record.finish()
-      ctx.keepExchange('result', record.snapshot())
     }
   }
 }

@@ -5,7 +5,7 @@
 import { createWriteStream, promises as fs, type WriteStream } from 'node:fs'
 import { finished } from 'node:stream/promises'
 import { JsonScanError, JsonScanner, type StringSink } from './jsonScan'
-import { waitDrain } from './drain'
+import { waitDrain } from '../tasks/drain'
 
 const BASE64_CHARS = /^[A-Za-z0-9+/=_-]*$/
 const WHITESPACE = /\s+/g

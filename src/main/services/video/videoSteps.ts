@@ -7,7 +7,6 @@ import { CONSOLE_SUCCESS_CODE } from '../../../shared/catalog/consoleTasks'
 import { FAMILY_A_VIDEO_ID_PREFIX } from '../../../shared/catalog/videoModels'
 import { AppError } from '../../../shared/ipc/result'
 import type { VideoJobStatus } from '../../../shared/ipc/video'
-import { ExchangeRecorder } from '../exchangeRecorder'
 import { responseText, type GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
 import type { ResolvedProfile } from '../profiles'
@@ -27,7 +26,8 @@ import {
   ResultError,
   summaryBody,
 } from './answers'
-import { fetchToFile, ResultFetchError } from './fetchToFile'
+import { ResultFetchError } from '../tasks/fetchToFile'
+import { fetchResultRecorded } from '../tasks/resultFetch'
 import { ingestJson, type IngestResult } from './ingest'
 import type { JobRecord } from './jobRecord'
 import { consoleQueryPath, videoDownloadPath, videoQueryPath } from './requests'
@@ -249,34 +249,12 @@ export class VideoSteps {
       )
     }
     const temp = await this.tempPath()
-    const record = new ExchangeRecorder()
-    record.recordRequest('GET', url, {}, null)
-    const got = await fetchToFile(url, {
+    const got = await fetchResultRecorded(url, ctx, {
       tempPath: temp,
-      signal: ctx.signal,
       maxConnections: this.deps.fetchConnections,
       idleTimeoutMs: this.deps.fetchIdleMs,
       userAgent: this.deps.userAgent,
-      onProgress: (bytes, total) => ctx.progress(bytes, total),
-      onResponse: (res, headers) => {
-        record.attempts++
-        record.recordRequest('GET', url, headers, null)
-        record.recordResponse(res.status, res.statusText, res.headers)
-      },
     })
-      .catch(async (error: unknown) => {
-        await rm(temp, { force: true })
-        record.recordError(describeError(error))
-        throw error
-      })
-      .finally(() => {
-        record.finish()
-        ctx.keepExchange('result', record.snapshot())
-      })
-    record.recordBodyChunk(
-      `<${got.bytes} bytes of ${got.mimeType} streamed to a file; ${got.resumes} Range resume(s)>`,
-    )
-    ctx.keepExchange('result', record.snapshot())
     if (got.resumes > 0)
       this.deps.log?.(`video job ${job.id}: resumed the download ${got.resumes} time(s) with Range`)
     return { path: temp, bytes: got.bytes, mimeType: got.mimeType, source: 'hosted' }

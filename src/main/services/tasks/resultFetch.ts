@@ -1,0 +1,48 @@
+// A job's hosted result (a video or an image at a third party's URL) fetched to a temp file while the exchange is
+// recorded like a gateway call, so the Inspector's "result" slot shows every attempt's status line and headers,
+// the error if it failed, and a one-line summary of the bytes instead of the body. Video and image jobs share it.
+import { rm } from 'node:fs/promises'
+import { ExchangeRecorder } from '../exchangeRecorder'
+import { describeError } from './answers'
+import { fetchToFile, type FetchFileResult } from './fetchToFile'
+import type { StepContext } from './types'
+
+export interface ResultFetchOptions {
+  tempPath: string
+  maxConnections: number
+  idleTimeoutMs: number
+  userAgent?: string
+}
+
+/** Streams `url` to `tempPath` (removed again on failure); the exchange is kept in the job's result slot. */
+export async function fetchResultRecorded(
+  url: string,
+  ctx: Pick<StepContext, 'signal' | 'progress' | 'keepExchange'>,
+  options: ResultFetchOptions,
+): Promise<FetchFileResult> {
+  const record = new ExchangeRecorder()
+  record.recordRequest('GET', url, {}, null)
+  try {
+    const got = await fetchToFile(url, {
+      ...options,
+      signal: ctx.signal,
+      onProgress: (bytes, total) => ctx.progress(bytes, total),
+      onResponse: (res, headers) => {
+        record.attempts++
+        record.recordRequest('GET', url, headers, null)
+        record.recordResponse(res.status, res.statusText, res.headers)
+      },
+    })
+    record.recordBodyChunk(
+      `<${got.bytes} bytes of ${got.mimeType} streamed to a file; ${got.resumes} Range resume(s)>`,
+    )
+    return got
+  } catch (error) {
+    await rm(options.tempPath, { force: true })
+    record.recordError(describeError(error))
+    throw error
+  } finally {
+    record.finish()
+    ctx.keepExchange('result', record.snapshot())
+  }
+}
