@@ -14,6 +14,7 @@ import {
 import { NOT_IN_CATALOG } from '../../../../shared/catalog/notInCatalog'
 import { videoModelForForm } from '../../../../shared/video/validate'
 import type { VideoPreview } from '../../../../shared/ipc/video'
+import type { ValidationIssue } from '../../../../shared/ipc/jobLife'
 import { CONSOLE_VIDEO_FIELDS, VIDEO_FORM_FIELDS } from '../../../../shared/video/formFields'
 import type { VideoForm as Form } from '../../../../shared/video/forms'
 import { useVideoStore } from '../../stores/videoStore'
@@ -23,6 +24,7 @@ import { imageSlots, modeOf, slotValue, withSlot } from '../../../../shared/vide
 import { issuesByField, useRequestPreview } from './useRequestPreview'
 import { useTouched, visibleIssues } from './useTouched'
 import { IpcCallError } from '../../../../shared/ipc/client'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 const FAMILIES: VideoFamily[] = ['A', 'B', 'C', 'D']
 /** The model picker's choice for an id the catalog does not list. */
@@ -33,6 +35,18 @@ interface Props {
   profileId: string | null
 }
 
+/** What the issues of a preview allow: errors refuse; warnings other than the catalog note ask for Send anyway,
+ *  which is offered once each of them shows beside its field. */
+function judge(issues: readonly ValidationIssue[], shows: (field: string) => boolean) {
+  const errors = issues.filter(isError)
+  const warnings = issues.filter((i) => !isError(i))
+  // The catalog note alone asks for no "Send anyway": the user typed the id and chose its body.
+  const needsAnyway = warnings.some((i) => i.rule !== 'catalog')
+  const canSendAnyway =
+    errors.length === 0 && needsAnyway && warnings.every((i) => i.rule === 'catalog' || shows(i.field))
+  return { errors, warnings, needsAnyway, canSendAnyway }
+}
+
 export function VideoForm({ profileId }: Props) {
   const store = useVideoStore()
   const { kind, modelId, forms, images } = store
@@ -41,7 +55,7 @@ export function VideoForm({ profileId }: Props) {
   const custom = !findVideoModel(modelId)
   const mode = store.modes[modelId] ?? modeOf(model, form)
   const request = profileId ? store.request(profileId) : null
-  const { preview, error: previewError } = useRequestPreview(request)
+  const { preview, error: previewError, fresh } = useRequestPreview(request)
   // Issues show once their field was changed or Submit was pressed, never on a form the user has not touched.
   const touched = useTouched(
     kind === 'model' ? `model:${modelId}` : 'console',
@@ -51,14 +65,7 @@ export function VideoForm({ profileId }: Props) {
   const allIssues = preview?.issues ?? []
   // The catalog note shows beside the model id at all times; it is not listed again.
   const shownIssues = allIssues.filter((i) => touched.shows(i.field) && i.rule !== 'catalog')
-  const errors = allIssues.filter(isError)
-  const warnings = allIssues.filter((i) => !isError(i))
-  // The catalog note alone asks for no "Send anyway": the user typed the id and chose its body.
-  const needsAnyway = warnings.some((i) => i.rule !== 'catalog')
-  const canSendAnyway =
-    errors.length === 0 &&
-    needsAnyway &&
-    warnings.every((i) => i.rule === 'catalog' || touched.shows(i.field))
+  const { errors, canSendAnyway } = judge(allIssues, touched.shows)
   const formRef = useRef<HTMLFormElement>(null)
   const [submitting, setSubmitting] = useState(false)
   const [submitError, setSubmitError] = useState<string | null>(null)
@@ -68,19 +75,23 @@ export function VideoForm({ profileId }: Props) {
   const submit = async (anyway = false) => {
     if (!profileId || submitting) return
     touched.submit()
-    if (errors.length > 0 || (needsAnyway && !(anyway && canSendAnyway))) {
+    setSubmitting(true)
+    // Judged by the preview of the form as it is now, not one still on its way for an earlier edit.
+    const latest = await fresh()
+    const verdict = judge(latest.preview?.issues ?? [], touched.shows)
+    if (verdict.errors.length > 0 || (verdict.needsAnyway && !(anyway && verdict.canSendAnyway))) {
+      setSubmitting(false)
       // Once the issues show, the first field they name (in the form's order) takes focus.
       requestAnimationFrame(() =>
         formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
       )
       return
     }
-    setSubmitting(true)
     setSubmitError(null)
     try {
       // A typed model id is sent with its note even when Generate beats the first preview: the note stands
       // beside the id from the moment it was typed, so main's refusal of an unacknowledged warning never applies.
-      await store.submit(profileId, warnings.length > 0 || custom)
+      await store.submit(profileId, verdict.warnings.length > 0 || custom)
     } catch (error) {
       setSubmitError(error instanceof IpcCallError || error instanceof Error ? error.message : String(error))
     } finally {
@@ -259,12 +270,8 @@ export function VideoForm({ profileId }: Props) {
         </p>
       )}
       {!profileId && <p className="warn-banner">Choose a profile in Settings first.</p>}
-      {previewError && <p className="error-banner">{previewError}</p>}
-      {submitError && (
-        <p className="error-banner" role="alert">
-          {submitError}
-        </p>
-      )}
+      <ErrorBanner quiet>{previewError}</ErrorBanner>
+      <ErrorBanner>{submitError}</ErrorBanner>
       <div className="video-row">
         <button
           type="submit"
@@ -302,8 +309,8 @@ function RequestView({ preview }: { preview: VideoPreview }) {
       <code>
         {preview.method} {preview.url}
       </code>
-      <pre>{preview.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
-      <pre>{preview.body}</pre>
+      <pre className="raw">{preview.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
+      <pre className="raw">{preview.body}</pre>
     </div>
   )
 }

@@ -1,28 +1,31 @@
 // Asks main what the current form would send (masked), its code export and its validation issues, a short
 // while after the last change. Main runs the same rules as the submit, so the form shows exactly what a
 // submit would refuse, field by field.
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type { VideoJobRequest, VideoPreview } from '../../../../shared/ipc/video'
 import { videoCalls } from '../../ipc/videoCalls'
+
+export interface PreviewState {
+  preview: VideoPreview | null
+  error: string | null
+}
 
 export function useRequestPreview(
   request: VideoJobRequest | null,
   delayMs = 250,
-): { preview: VideoPreview | null; error: string | null } {
-  const [state, setState] = useState<{ preview: VideoPreview | null; error: string | null }>({
-    preview: null,
-    error: null,
-  })
+): PreviewState & {
+  /** The preview of the form as it is now: the shown one if it is current, else asked for at once (a submit
+   *  pressed before the debounced preview came back must not be judged by the previous form's issues). */
+  fresh(): Promise<PreviewState>
+} {
+  const [state, setState] = useState<PreviewState & { key: string }>({ key: '', preview: null, error: null })
   const key = request ? JSON.stringify(request) : ''
   useEffect(() => {
     if (!key) return
     let cancelled = false
     const timer = setTimeout(() => {
-      void videoCalls.previewRequest(JSON.parse(key) as VideoJobRequest).then((result) => {
-        if (cancelled) return
-        setState(
-          result.ok ? { preview: result.value, error: null } : { preview: null, error: result.error.message },
-        )
+      void ask(key).then((next) => {
+        if (!cancelled) setState({ key, ...next })
       })
     }, delayMs)
     return () => {
@@ -30,7 +33,17 @@ export function useRequestPreview(
       clearTimeout(timer)
     }
   }, [key, delayMs])
-  return state
+  const fresh = useCallback(
+    (): Promise<PreviewState> =>
+      !key || state.key === key ? Promise.resolve(state) : ask(key),
+    [key, state],
+  )
+  return { preview: state.preview, error: state.error, fresh }
+}
+
+async function ask(key: string): Promise<PreviewState> {
+  const result = await videoCalls.previewRequest(JSON.parse(key) as VideoJobRequest)
+  return result.ok ? { preview: result.value, error: null } : { preview: null, error: result.error.message }
 }
 
 /**
