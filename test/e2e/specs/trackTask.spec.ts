@@ -79,7 +79,7 @@ test('a task submitted with curl is looked up, adopted and followed to its previ
   await expect(dialog.getByTestId('lookup-answer')).toContainText('HTTP 200')
   await expect(dialog.getByTestId('lookup-status')).toContainText(/queued|in_progress|succeeded/)
   await dialog.getByText('Raw answer').click()
-  await expect(dialog.locator('.track-raw')).toContainText(`"task_id": "${taskId}"`)
+  await expect(dialog.locator('pre.raw')).toContainText(`"task_id": "${taskId}"`)
   await dialog.getByRole('button', { name: 'Adopt into the job list' }).click()
   await expect(dialog).toHaveCount(0)
 

@@ -10,12 +10,19 @@ interface Props {
   what?: string
   className?: string
   testId?: string
+  /** Shown without being announced: a state that follows the user's typing (a preview that cannot be built),
+   *  not the failure of something they did. */
+  quiet?: boolean
 }
 
-export function ErrorBanner({ children, what, className, testId }: Props) {
+export function ErrorBanner({ children, what, className, testId, quiet }: Props) {
   if (children === null || children === undefined || children === false || children === '') return null
   return (
-    <p className={className ? `error-banner ${className}` : 'error-banner'} role="alert" data-testid={testId}>
+    <p
+      className={className ? `error-banner ${className}` : 'error-banner'}
+      role={quiet ? undefined : 'alert'}
+      data-testid={testId}
+    >
       {what ? `${what}: ` : null}
       {children}
     </p>

@@ -10,6 +10,7 @@ import { Inspector } from '../../components/inspector'
 import { SaveCaseButton } from '../../components/saveCase/SaveCaseButton'
 import { checkCalls } from '../../ipc/checkCalls'
 import { useCheckStore } from '../../stores/checkStore'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 export function CellDetail({
   checkId,
@@ -103,7 +104,7 @@ export function CellDetail({
         </div>
       )}
       {cell.exchangeIds.length === 0 && <p className="muted">No request was sent for this cell.</p>}
-      {problem && <p className="error-banner">{problem}</p>}
+      <ErrorBanner>{problem}</ErrorBanner>
       {exchange && (
         <Inspector
           key={exchange.id}

@@ -9,6 +9,7 @@ import { useEmbeddingsStore, type EmbedMode } from '../../stores/embeddingsStore
 import { embeddingsCalls } from '../../ipc/embeddingsCalls'
 import { CodeExport, Inspector } from '../../components/inspector'
 import { TabList } from '../../components/tabs/TabList'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 type Tab = 'body' | 'inspector' | 'code'
 const REQUEST_VIEWS: { id: Tab; label: string }[] = [
@@ -130,7 +131,7 @@ export function EmbedRequestView({ mode, profileId }: { mode: EmbedMode; profile
             onChange={(e) => setRawBody(mode, e.target.value)}
           />
           {jsonError && <span className="field-error">Request body: not valid JSON ({jsonError}).</span>}
-          {previewError && <p className="error-banner small">{previewError}</p>}
+          <ErrorBanner quiet className="small">{previewError}</ErrorBanner>
           {errors.length > 0 && rawBody === null && (
             <p className="muted small">
               Fix the form's {errors.length === 1 ? 'error' : 'errors'} before sending.

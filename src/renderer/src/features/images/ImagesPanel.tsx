@@ -16,6 +16,7 @@ import { ImagesRawRequest } from './ImagesRawRequest'
 import { ImageJobStatus } from '../../components/jobStatus/JobStatus'
 import { TabList } from '../../components/tabs/TabList'
 import './images.css'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 /** The Send button's words per tab; the tabs, their labels and their kinds come from the job-kind registry. */
 const SEND: Record<ImagesTab, string> = {
@@ -71,7 +72,7 @@ export function ImagesPanel() {
           outlive the gateway's links.
         </p>
       </header>
-      {error && <p className="error-banner">{error}</p>}
+      <ErrorBanner>{error}</ErrorBanner>
       <TabList label="Image tasks" className="tabs" tabClass={() => 'tab'} items={TABS} selected={tab} onSelect={setTab} />
       <div className="video-body">
         <div className="video-form-column">

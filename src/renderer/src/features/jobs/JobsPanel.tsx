@@ -15,6 +15,7 @@ import { useNow } from '../../components/jobStatus/JobStatus'
 import { TrackTask } from './TrackTask'
 import { WaitLimits } from './WaitLimits'
 import './jobs.css'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 const rowOf = (job: JobView): Row =>
   isVideoJob(job)
@@ -74,11 +75,7 @@ export function JobsPanel() {
         <WaitLimits />
       </div>
       {tracking && <TrackTask onClose={() => setTracking(false)} onAdopted={() => setTracking(false)} />}
-      {actionError && (
-        <p className="error-banner" role="alert">
-          {actionError}
-        </p>
-      )}
+      <ErrorBanner>{actionError}</ErrorBanner>
       {rows.length === 0 ? (
         <p className="muted">No jobs yet. Video and Images start them, or track a task id from elsewhere.</p>
       ) : (

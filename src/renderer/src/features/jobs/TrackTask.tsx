@@ -173,7 +173,7 @@ function LookupAnswer({ found }: { found: TaskLookup }) {
       {found.raw && (
         <details>
           <summary>Raw answer</summary>
-          <pre className="track-raw">{found.raw}</pre>
+          <pre className="raw">{found.raw}</pre>
         </details>
       )}
       {found.exchange && (

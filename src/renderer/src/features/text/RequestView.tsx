@@ -25,6 +25,7 @@ import { responseFormatProblem, toolsProblem } from '../../components/draftField
 import { useContinuation, withContinuation } from '../../stores/responseContinuation'
 import { useLiveExchange } from '../../stores/liveExchange'
 import { TabList } from '../../components/tabs/TabList'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 // The Inspector and the code export are tabs behind the request JSON: each is fetched when first shown.
 const Inspector = lazy(() =>
@@ -248,7 +249,7 @@ export function RequestView() {
               Request JSON: {jsonError.message}
             </span>
           )}
-          {previewError && <p className="error-banner small">{previewError}</p>}
+          <ErrorBanner quiet className="small">{previewError}</ErrorBanner>
           {issues.length > 0 && (
             <ul className="issues" aria-label="Validation issues">
               {issues.map((i, n) => (

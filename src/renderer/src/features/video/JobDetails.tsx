@@ -8,6 +8,7 @@ import type { VideoJob, VideoJobRequest } from '../../../../shared/ipc/video'
 import { jobsCalls } from '../../ipc/jobsCalls'
 import { videoCalls } from '../../ipc/videoCalls'
 import { TabList } from '../../components/tabs/TabList'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 type Tab = 'request' | 'submit' | 'poll' | 'result'
 const TABS: { id: Tab; label: string }[] = [
@@ -62,7 +63,7 @@ export function JobDetails({ jobId, onClose }: { jobId: string; onClose(): void 
         selected={tab}
         onSelect={setTab}
       />
-      {error && <p className="error-banner">{error}</p>}
+      <ErrorBanner>{error}</ErrorBanner>
       {tab === 'request' && details && (
         <div>
           {details.url && (
@@ -130,7 +131,7 @@ function CopyBlock({ title, text }: { title: string; text: string }) {
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <pre>{text}</pre>
+      <pre className="raw">{text}</pre>
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { ACTIVE_JOB_STATUSES, type VideoJob } from '../../../../shared/ipc/video
 import { useVideoStore } from '../../stores/videoStore'
 import { useJobsStore } from '../../stores/jobsStore'
 import { STATUS_LABEL, age, useNow } from '../../components/jobStatus/JobStatus'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 export function JobList({ onSave }: { onSave(job: VideoJob): void }) {
   const { compare, previewId } = useVideoStore()
@@ -105,11 +106,7 @@ function JobRow({
           <strong>{job.error.code}</strong> ({job.error.stage}): {job.error.message}
         </p>
       )}
-      {actionError && (
-        <p className="error-banner small" role="alert">
-          {actionError}
-        </p>
-      )}
+      <ErrorBanner className="small">{actionError}</ErrorBanner>
       <div className="video-row video-job-actions">
         {job.result && (
           <>

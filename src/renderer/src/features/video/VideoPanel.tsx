@@ -13,6 +13,7 @@ import { CompareGrid, VideoPlayer } from './VideoPlayers'
 import { JobDetails } from './JobDetails'
 import { VideoRawRequest } from './VideoRawRequest'
 import './video.css'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 /** Browser mode's "Save as…": the same media URL, offered as a file (Content-Disposition: attachment). */
 function download(job: VideoJob): void {
@@ -54,7 +55,7 @@ export function VideoPanel() {
           {profile?.builtIn ? ' The built-in simulator returns sample clips.' : ''}
         </p>
       </header>
-      {error && <p className="error-banner">{error}</p>}
+      <ErrorBanner>{error}</ErrorBanner>
       {saveNote && (
         <p
           className={saveNote.error ? 'error-banner' : 'muted small'}
