@@ -2,7 +2,7 @@
 // answer at once, advanced mode and try-on are polled through 20; every result image lands in the media store
 // once. Refusals name the field; fail prompts, a 401 and 5xx during polling end visibly; a restart mid-poll
 // resumes the job from the shared ledger.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -160,13 +160,29 @@ describe('photo-shoot (17, 18, 20)', () => {
     const photo = await png(64, 48)
     const job = await submit({ ...defaultEasyForm(), parts: [{ text: 'on a beach' }, { image: photo }] })
     const done = await settled(job.id)
-    expect(done).toMatchObject({ status: 'succeeded', task: 'photo-shoot', mode: 'easy' })
+    expect(done).toMatchObject({ status: 'succeeded', task: 'photo-shoot-easy', mode: 'easy' })
     await expectStoredPngs(done, 1)
     const sent = JSON.parse(service.exchange(job.id, 'submit')!.request.body!) as {
       contents: { parts: { image?: string }[] }[]
     }
     expect(sent.contents[0]!.parts[1]!.image).toMatch(/^iVBORw0KGgo/)
     expect(done.before).toBe(`/media/${photo.slice('attachment:'.length)}`)
+  })
+
+  it('an easy-mode job saved before easy mode was a kind of its own reads back as the easy kind', async () => {
+    const job = await submit({
+      ...defaultEasyForm(),
+      parts: [{ text: 'on a beach' }, { image: await png(8, 8) }],
+    })
+    await settled(job.id)
+    await service.close()
+    const file = join(dir, 'jobs.json')
+    const onDisk = JSON.parse(readFileSync(file, 'utf8')) as { jobs: { id: string; task: string }[] }
+    onDisk.jobs.find((j) => j.id === job.id)!.task = 'photo-shoot'
+    writeFileSync(file, JSON.stringify(onDisk))
+    service = makeService()
+    await service.start()
+    expect(service.get(job.id)).toMatchObject({ task: 'photo-shoot-easy', mode: 'easy', status: 'succeeded' })
   })
 
   it('refuses a file that is not an image, naming the field', async () => {

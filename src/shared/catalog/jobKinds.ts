@@ -44,7 +44,7 @@ export const JOB_PANEL: Record<JobPanel, JobPanelEntry> = {
 
 /** The kinds each panel makes: the `task` of a record and of a job view. */
 export const VIDEO_JOB_KINDS = ['video', 'console-video'] as const
-export const IMAGE_JOB_KINDS = ['batch-images', 'photo-shoot', 'try-on'] as const
+export const IMAGE_JOB_KINDS = ['batch-images', 'photo-shoot', 'photo-shoot-easy', 'try-on'] as const
 /** Every kind of asynchronous job the ledger holds. */
 export const JOB_KINDS = [...VIDEO_JOB_KINDS, ...IMAGE_JOB_KINDS] as const
 export type JobKind = (typeof JOB_KINDS)[number]
@@ -95,10 +95,18 @@ export const JOB_KIND: Record<JobKind, JobKindEntry> = {
   'photo-shoot': {
     label: 'Photo-shoot',
     tab: 'photo-shoot',
-    formModes: ['easy', 'advanced'],
-    endpoints: [17, 18, 20],
+    formModes: ['advanced'],
+    endpoints: [18, 20],
     resultNoun: 'image',
     lookupKinds: ['console-image-query'],
+  },
+  'photo-shoot-easy': {
+    label: 'Photo-shoot (easy)',
+    tab: 'photo-shoot',
+    formModes: ['easy'],
+    endpoints: [17],
+    resultNoun: 'image',
+    lookupKinds: [],
   },
   'try-on': {
     label: 'Try-on',
