@@ -2,8 +2,9 @@
 // process, coalescer, WebSocket transport and CSP, in one Chromium, the order rotating over the rounds:
 // react-markdown (+ remark-gfm + rehype-highlight re-rendering the whole message, as the popular chat clients do)
 // and streamdown (react-markdown's drop-in replacement built for streamed AI output: memoised finished blocks,
-// repaired unterminated markdown). Scenario 1 is the Text panel itself against the peer pages; scenario 2 is four
-// streams side by side, where all pages are the same chat page with only the message renderer swapped. Prints
+// repaired unterminated markdown). Ours is the app's own panel as shipped: scenario 1 is the Text panel against the
+// peers' chat page, scenario 2 is four streams side by side in the Compare panel against four columns of that page
+// (BENCH_SIDE_OURS=page puts our Markdown component in the peers' chat page instead, renderer swapped). Prints
 // medians over the rounds per page and ours/react-markdown and ours/streamdown for every figure, and the goals of
 // issue 22. BENCH_ROUNDS, BENCH_TOKENS, BENCH_SIDE_TOKENS override the load.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -26,6 +27,7 @@ import {
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 50_000)
 const SIDE_TOKENS = Number(process.env.BENCH_SIDE_TOKENS ?? 5_000)
+const SIDE_OURS: 'compare' | 'page' = process.env.BENCH_SIDE_OURS === 'page' ? 'page' : 'compare'
 
 type Side = 'ours' | 'react-markdown' | 'streamdown'
 const SIDES: Side[] = ['ours', 'react-markdown', 'streamdown']
@@ -161,6 +163,25 @@ function sideBySideGoals(tokens: number) {
     })
 }
 
+/** The chat requests of the four-stream scenario when every side is a harness page. */
+function sideRequests(profileId: string, tokens: number, runs: number): RunRequest[] {
+  return Array.from({ length: runs }, (_, i) => ({
+    profileId,
+    format: 'chat',
+    draft: {
+      model: 'gpt-4o-mini',
+      stream: true,
+      maxTokens: tokens + 1000,
+      messages: [
+        {
+          role: 'user',
+          parts: [{ type: 'text', text: `sim:tokens=${tokens} stream ${i + 1} with code and tables` }],
+        },
+      ],
+    },
+  }))
+}
+
 async function runScenario(
   browser: Browser,
   title: string,
@@ -174,28 +195,14 @@ async function runScenario(
   try {
     const pages = await host.serve(streamDir)
     const pageUrl = (side: Side) => `${pages.origin}/${PAGE[side]}.html?token=${pages.token}`
-    const activeId = await activeProfileId(host.core)
-    // Four streams: the same four requests for both pages. One stream: ours is the Text panel, and the peer
-    // gets the request the panel sent (captured in the first round, made standalone), so the simulator's answer is
-    // the same.
-    const sideRequests: RunRequest[] = Array.from({ length: runs }, (_, i) => ({
-      profileId: activeId,
-      format: 'chat',
-      draft: {
-        model: 'gpt-4o-mini',
-        stream: true,
-        maxTokens: tokensPerRun + 1000,
-        messages: [
-          {
-            role: 'user',
-            parts: [
-              { type: 'text', text: `sim:tokens=${tokensPerRun} stream ${i + 1} with code and tables` },
-            ],
-          },
-        ],
-      },
-    }))
-    let captured: RunRequest[] | null = runs > 1 ? sideRequests : null
+    // Ours is the app's own panel, driven through its form: the Text panel for one stream, the Compare panel for
+    // several. The peers get the requests the panel sent (captured in the first round, where ours goes first, and
+    // made standalone), so the simulator's answers are the same. With BENCH_SIDE_OURS=page every side is handed
+    // the same requests up front.
+    let captured: RunRequest[] | null =
+      runs > 1 && SIDE_OURS === 'page'
+        ? sideRequests(await activeProfileId(host.core), tokensPerRun, runs)
+        : null
     const results: Results = { ours: [], 'react-markdown': [], streamdown: [] }
     const timeoutMs = (tokensPerRun / tps) * 1000 * 4 + 60_000
     for (let round = 0; round < ROUNDS; round++) {
@@ -204,6 +211,8 @@ async function runScenario(
       for (const side of order) {
         let target: StreamTarget
         if (side === 'ours' && runs === 1) target = { kind: 'app', url: host.app.url, tokens: tokensPerRun }
+        else if (side === 'ours' && SIDE_OURS === 'compare')
+          target = { kind: 'compare', url: host.app.url, tokens: tokensPerRun, columns: runs }
         else target = { kind: 'page', url: pageUrl(side), requests: captured! }
         const m = await measureStream(browser, target, { timeoutMs })
         if (!captured)
@@ -244,7 +253,7 @@ export default async function main(): Promise<void> {
     )
     await runScenario(
       browser,
-      `Four streams side by side: 4 × ${SIDE_TOKENS} tokens at 500 tokens/s each (same chat page, renderer swapped)`,
+      `Four streams side by side: 4 × ${SIDE_TOKENS} tokens at 500 tokens/s each (ours = ${SIDE_OURS === 'compare' ? 'the Compare panel in browser mode' : 'our Markdown in the chat page'})`,
       500,
       SIDE_TOKENS,
       4,

@@ -1,6 +1,6 @@
-// One measured stream in one fresh page: the app's Text panel (driven through its form, as a user would) or a
-// stream harness page (handed the run requests), with the probe, a Chromium trace and the JS heap at the end.
-// Shared by the peers and limits benchmarks so both measure a page the same way.
+// One measured stream in one fresh page: the app's Text panel or Compare panel (driven through its form, as a user
+// would) or a stream harness page (handed the run requests), with the probe, a Chromium trace and the JS heap at
+// the end. Shared by the peers and limits benchmarks so both measure a page the same way.
 import type { Browser, Page } from 'playwright-core'
 import type { RunRequest } from '../src/shared/ipc/text'
 import type {} from './harness/stream/api'
@@ -8,7 +8,10 @@ import { heapAfterGc, installProbe, percentile, readProbe, type ProbeResult } fr
 import { profileTrace, TRACE_CATEGORIES, type TraceProfile } from './traceProfile'
 
 export type StreamTarget =
-  { kind: 'app'; url: string; tokens: number } | { kind: 'page'; url: string; requests: RunRequest[] }
+  | { kind: 'app'; url: string; tokens: number }
+  /** The Compare panel as shipped: one model in the chat format in every column, all run at once. */
+  | { kind: 'compare'; url: string; tokens: number; columns: number }
+  | { kind: 'page'; url: string; requests: RunRequest[] }
 
 export interface StreamMeasurement {
   probe: ProbeResult
@@ -28,6 +31,30 @@ export async function prepareTextPanel(page: Page, tokens: number): Promise<void
   await page.getByLabel('Model', { exact: true }).fill('gpt-4o-mini')
   await page.locator('input[name="max_tokens"]').fill(String(tokens + 1000))
   await page.getByLabel('Message', { exact: true }).fill(textPanelPrompt(tokens))
+}
+
+/**
+ * Opens the Compare panel with `columns` columns, each in the chat format on the same model (so every column gets
+ * the same answer a peer page can be handed), and fills the shared draft for a `tokens`-long answer.
+ */
+export async function prepareComparePanel(page: Page, tokens: number, columns: number): Promise<void> {
+  await page.getByRole('tab', { name: /Compare$/ }).click()
+  const addColumn = page.getByRole('button', { name: /Add column/ })
+  while ((await page.getByTestId('compare-column').count()) < columns) await addColumn.click()
+  for (let n = 1; n <= columns; n++) {
+    await page.getByLabel(`Column ${n} format`).selectOption('chat')
+    await page.getByLabel(`Column ${n} model`).fill('gpt-4o-mini')
+  }
+  const parameters = page.getByText('Parameters for every column')
+  await parameters.click()
+  await page.locator('input[name="max_tokens"]').fill(String(tokens + 1000))
+  await parameters.click()
+  await page.getByLabel('Prompt', { exact: true }).fill(textPanelPrompt(tokens))
+  // The reader watches the answers: the columns' bottoms in view, as far as the window allows.
+  await page
+    .locator('.compare-column-body')
+    .first()
+    .evaluate((body) => body.scrollIntoView({ block: 'end' }))
 }
 
 /** The message the Text panel sends for a `tokens`-long answer. */
@@ -54,15 +81,20 @@ export async function measureStream(
   options: { timeoutMs: number; trace?: boolean; viewport?: { width: number; height: number } },
 ): Promise<StreamMeasurement> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } })
+  const runs =
+    target.kind === 'page' ? target.requests.length : target.kind === 'compare' ? target.columns : 1
   try {
     const page = await context.newPage()
-    await installProbe(page, target.kind === 'page' ? target.requests.length : 1)
+    await installProbe(page, runs)
     await page.goto(target.url)
     if (target.kind === 'app') await prepareTextPanel(page, target.tokens)
+    else if (target.kind === 'compare') await prepareComparePanel(page, target.tokens, target.columns)
     else await page.waitForFunction(() => typeof window.streamPage === 'object')
     const cdp = await context.newCDPSession(page)
     if (options.trace !== false) await browser.startTracing(page, { categories: TRACE_CATEGORIES })
     if (target.kind === 'app') await page.getByLabel('Message', { exact: true }).press('Control+Enter')
+    else if (target.kind === 'compare')
+      await page.getByLabel('Prompt', { exact: true }).press('Control+Enter')
     else await page.evaluate((requests) => window.streamPage!.start(requests), target.requests)
     const probe = await readProbe(page, options.timeoutMs)
     const trace = options.trace !== false ? profileTrace(await browser.stopTracing()) : null
