@@ -2,7 +2,8 @@
 // (a mark per message of events as it arrives); once the run ended, the lane is its exchange's recorded frames:
 // request sent, headers and first byte are ticks, every SSE frame a mark coloured by what it carried, so TTFT and
 // throughput differences show at a glance. Hovering a mark shows it; clicking a recorded frame opens it in that
-// column's Inspector. Marks are drawn on a canvas, at most once per animation frame; the lanes' facts are text.
+// column's Inspector. Marks are drawn on a canvas, at most once per animation frame and only while it is on
+// screen; the lanes' facts are text.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { MARK_KINDS, markAt, type MarkKind, type TimelineMark } from '../../../../shared/compare/timeline'
 import { liveLane, onLiveLanes, type LiveLane } from '../../stores/compareLiveLanes'
@@ -136,19 +137,34 @@ export function Timeline() {
     let live = draw()
     setSpan(Math.round(spanRef.current))
     // Live lanes redraw on the next animation frame after they grew (never more often), and with the clock
-    // while a run streams, so the axis keeps moving even between messages.
+    // while a run streams, so the axis keeps moving even between messages. Only while the canvas is on screen:
+    // scrolled away (under four streaming columns, say) it asks for no frames, and draws the lanes as they are
+    // the moment it comes back into view.
+    let onScreen = true
+    const schedule = () => {
+      if (!frame && onScreen) frame = requestAnimationFrame(tick)
+    }
     const tick = () => {
       frame = 0
       live = draw()
-      if (live) frame = requestAnimationFrame(tick)
+      if (live) schedule()
       else setSpan(Math.round(spanRef.current))
     }
-    if (live) frame = requestAnimationFrame(tick)
-    const stop = onLiveLanes(() => {
-      if (!frame) frame = requestAnimationFrame(tick)
-    })
+    if (live) schedule()
+    const stop = onLiveLanes(schedule)
+    const visibility =
+      typeof IntersectionObserver === 'undefined'
+        ? null
+        : new IntersectionObserver((entries) => {
+            onScreen = entries.at(-1)?.isIntersecting ?? onScreen
+            if (onScreen) return schedule()
+            cancelAnimationFrame(frame)
+            frame = 0
+          })
+    visibility?.observe(el)
     return () => {
       stop()
+      visibility?.disconnect()
       cancelAnimationFrame(frame)
     }
   }, [lanes, width])
