@@ -6,7 +6,7 @@ import type { AppSettings, AppSettingsPatch, Theme } from '../../../shared/ipc/a
 import { client } from '../ipc/client'
 import { useTextStore } from './textStore'
 import { wasRestored } from './workspace'
-import { modelAfterFormatChange, startingText } from './textDefaults'
+import { modelAfterFormatChange, startingText, startingTextFor } from './textDefaults'
 
 interface AppSettingsState {
   settings: AppSettings | null
@@ -32,8 +32,12 @@ function startText(settings: AppSettings): void {
   if (textStarted) return
   textStarted = true
   // Written straight to the store: these are the panel's starting values, not edits by the user.
-  // A Text panel brought back from the saved workspace keeps its own format and model.
-  if (!wasRestored('text')) useTextStore.setState(startingText(settings.text, useTextStore.getState().model))
+  // A Text panel brought back from the saved workspace keeps its own format and model, and what the user chose
+  // before the settings arrived (a slow start) is kept too.
+  if (!wasRestored('text')) {
+    const text = useTextStore.getState()
+    useTextStore.setState(startingTextFor(startingText(settings.text, text.model), text.touched))
+  }
   useTextStore.subscribe((next, prev) => {
     if (next.format === prev.format) return
     const defaults = useAppSettingsStore.getState().settings?.text

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_APP_SETTINGS, type TextDefaults } from '../../../shared/ipc/app'
-import { modelAfterFormatChange, startingText } from './textDefaults'
+import { modelAfterFormatChange, startingText, startingTextFor } from './textDefaults'
 
 const defaults = (patch: Partial<TextDefaults> = {}): TextDefaults => ({
   ...DEFAULT_APP_SETTINGS.text,
@@ -15,6 +15,19 @@ describe('text defaults', () => {
       model: 'claude-haiku-4-5',
       stream: false,
     })
+  })
+
+  it('leaves what the user chose before the settings arrived: format and model together, stream alone', () => {
+    const start = startingText(defaults({ format: 'messages', models, stream: false }), 'gpt-4o-mini')
+    expect(startingTextFor(start, {})).toEqual(start)
+    // The user picked Messages… then typed a model: neither is replaced by the late defaults.
+    expect(startingTextFor(start, { format: true })).toEqual({ stream: false })
+    expect(startingTextFor(start, { model: true })).toEqual({ stream: false })
+    expect(startingTextFor(start, { stream: true })).toEqual({
+      format: 'messages',
+      model: 'claude-haiku-4-5',
+    })
+    expect(startingTextFor(start, { format: true, model: true, stream: true })).toEqual({})
   })
 
   it("keeps the panel's model when the default format has no default model", () => {

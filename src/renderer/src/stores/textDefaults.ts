@@ -21,6 +21,23 @@ export function startingText(defaults: TextDefaults, panelModel: string): TextSt
 }
 
 /**
+ * The starting values still to apply once Settings' defaults arrive: none of what the user already chose. A
+ * format or model the user picked keeps both (the model follows their format); streaming is its own choice.
+ */
+export function startingTextFor(
+  start: TextStart,
+  touched: Readonly<Record<string, true>>,
+): Partial<TextStart> {
+  const patch: Partial<TextStart> = {}
+  if (!touched.format && !touched.model) {
+    patch.format = start.format
+    patch.model = start.model
+  }
+  if (!touched.stream) patch.stream = start.stream
+  return patch
+}
+
+/**
  * The model to use after the format changes from `from` to `to`, or null to keep the current one. The user's
  * default for the new format replaces a model that was itself a default: empty, one of the user's defaults, or
  * a known model that is usually called through another format.
