@@ -34,6 +34,10 @@ export default defineConfig({
       minify: true,
       rolldownOptions: {
         input: { index: resolve(__dirname, 'src/renderer/index.html') },
+        // src/shared is pure TypeScript whose modules only declare (schemas, tables, functions): one the page
+        // imports through a barrel (shared/wire's index) but uses nothing of is left out, so the four formats'
+        // builders, readers and folds stay out of the first load (their chunk loads on demand).
+        treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]shared[\\/]/, sideEffects: false }] },
         // Vendor code in chunks of its own that change less often than the app's; every panel but Text is
         // a dynamic import (src/renderer/src/panels/lazyPanels.tsx), so its code and its vendors load when opened.
         output: {

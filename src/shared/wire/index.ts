@@ -1,13 +1,6 @@
 // The wire layer's front door: the four format adapters by id, the draft and event models, validation,
 // conversation helpers and code export. Callers stay format-neutral by going through `formats[format]`.
-import type { FormatAdapter } from './adapter'
-import { chat } from './chat'
-import type { WireFormat } from './format'
-import { messages } from './messages'
-import { native } from './native'
-import { responses } from './responses'
-
-export const formats: Record<WireFormat, FormatAdapter> = { chat, responses, messages, native }
+export { formats } from './adapters'
 
 export { WIRE_FORMATS, FORMAT_LABELS } from './format'
 export type { WireFormat } from './format'

@@ -2,7 +2,6 @@
 // always build the same request), and which of its issues show (a field's once it was touched, all once Send
 // was pressed; warnings always). The store holds these fields; previews, sends and tests build from them here.
 import {
-  formats,
   type Draft,
   type DraftExtras,
   type DraftMessage,
@@ -12,6 +11,7 @@ import {
   type ToolDefinition,
   type WireFormat,
 } from '../../../shared/wire'
+import type { RequestReaders } from './requestReaders'
 import { jsonSyntaxError } from '../../../shared/jsonSyntax'
 
 export interface Issue {
@@ -223,12 +223,18 @@ export function buildDraft(s: TextForm, withComposer: boolean): { draft: Draft; 
 }
 
 /**
- * The turns a raw request body really carried, read back with the format's own parser, so the conversation
- * shows what was sent rather than the form's draft. `null` when the body holds no turns the format can read.
+ * The turns a raw request body really carried, read back with the format's own parser (`readers`, loaded on
+ * demand), so the conversation shows what was sent rather than the form's draft. `null` when the body holds no
+ * turns the format can read.
  */
-export function sentTurns(format: WireFormat, rawBody: string, context: Draft): DraftMessage[] | null {
+export function sentTurns(
+  readers: RequestReaders,
+  format: WireFormat,
+  rawBody: string,
+  context: Draft,
+): DraftMessage[] | null {
   try {
-    const { draft } = formats[format].parseRequest(JSON.parse(rawBody), {
+    const { draft } = readers[format].parseRequest(JSON.parse(rawBody), {
       model: context.model,
       stream: context.stream,
     })

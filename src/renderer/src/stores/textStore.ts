@@ -44,6 +44,7 @@ import {
   type RunView,
 } from './runFold'
 import { clearContinuation, continued } from './responseContinuation'
+import { loadRequestReaders, requestReaders } from './requestReaders'
 
 export type { RunView } from './runFold'
 export { keepPartialAnswer } from './textPartial'
@@ -132,6 +133,11 @@ export const useTextStore = create<TextState>((set, get) => ({
   },
 
   async send(options = {}) {
+    // Edited JSON is read back by its format's parser, fetched on first need (if that fails, the conversation
+    // shows the form's turns, as for a body it cannot read). Every send waits on the same fetch, so they still
+    // run in the order pressed and the one running turns the others away.
+    const readers =
+      get().rawBody !== null ? (requestReaders() ?? (await loadRequestReaders().catch(() => null))) : null
     const s = get()
     if (currentRun(s)?.status === 'running') return
     set({ attempted: true })
@@ -155,7 +161,9 @@ export const useTextStore = create<TextState>((set, get) => ({
     // Edited JSON: the conversation shows the turns that body carried, and the notice ends with this send.
     const rawBody = s.rawBody
     const sent =
-      rawBody !== null ? { ...draft, messages: sentTurns(s.format, rawBody, draft) ?? draft.messages } : draft
+      rawBody !== null
+        ? { ...draft, messages: (readers && sentTurns(readers, s.format, rawBody, draft)) ?? draft.messages }
+        : draft
     set({
       messages: sent.messages,
       composer: '',

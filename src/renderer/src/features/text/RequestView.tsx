@@ -20,7 +20,8 @@ import { useProfilesStore } from '../../stores/profilesStore'
 import { usePanelTab } from '../../stores/tabsStore'
 import { textCalls } from '../../ipc/textCalls'
 import { Loading } from '../../components/loading/Loading'
-import { formats, type Draft } from '../../../../shared/wire'
+import type { Draft } from '../../../../shared/wire'
+import { loadRequestReaders } from '../../stores/requestReaders'
 import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
 import { useContinuation, withContinuation } from '../../stores/responseContinuation'
 import { useLiveExchange } from '../../stores/liveExchange'
@@ -133,9 +134,16 @@ export function RequestView() {
     }
   }, [draft, format, rawBody, inputs.profileId, activeId])
 
+  // The readers of edited JSON are fetched as soon as there is edited JSON, so Apply and Send find them here.
+  const edited = rawBody !== null
+  useEffect(() => {
+    if (edited) loadRequestReaders().catch(() => undefined)
+  }, [edited])
+
   // Edited JSON back into the form: the format's own inverse of build, so the next send builds the same body.
-  const applyToForm = (text: string) => {
-    const { draft: parsed, unmapped: fields } = formats[format].parseRequest(JSON.parse(text), {
+  const applyToForm = async (text: string) => {
+    const readers = await loadRequestReaders()
+    const { draft: parsed, unmapped: fields } = readers[format].parseRequest(JSON.parse(text), {
       model: inputs.model,
       stream: inputs.stream,
     })
@@ -204,7 +212,7 @@ export function RequestView() {
           {rawBody !== null && (
             <p className="warn-banner small">
               Sending this JSON exactly as written; the form is not used.{' '}
-              <button className="ghost" disabled={jsonError !== null} onClick={() => applyToForm(rawBody)}>
+              <button className="ghost" disabled={jsonError !== null} onClick={() => void applyToForm(rawBody)}>
                 Apply to the form
               </button>
               <button className="ghost" onClick={() => state.set({ rawBody: null })}>
