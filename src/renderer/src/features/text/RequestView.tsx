@@ -6,7 +6,6 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { RequestPreview } from '../../../../shared/ipc/text'
 import type { Exchange } from '../../../../shared/ipc/exchange'
-import { exportCode, type CodeSnippets } from '../../../../shared/wire/codeExport'
 import { jsonSyntaxError } from '../../../../shared/jsonSyntax'
 import {
   conversationFailed,
@@ -34,9 +33,8 @@ const Inspector = lazy(() =>
 )
 /** The live frame list (virtualised) loads with the Inspector, not with the Text panel's first load. */
 const LiveStreamTab = lazy(() => import('./LiveStreamTab').then((m) => ({ default: m.LiveStreamTab })))
-const CodeExport = lazy(() =>
-  import('../../components/inspector/CodeExport').then((m) => ({ default: m.CodeExport })),
-)
+/** The Code tab with the code exporter it runs. */
+const RequestCode = lazy(() => import('./RequestCode').then((m) => ({ default: m.RequestCode })))
 
 type Tab = 'body' | 'inspector' | 'code'
 const REQUEST_VIEWS: { id: Tab; label: string }[] = [
@@ -154,7 +152,6 @@ export function RequestView() {
   const jsonError = rawBody !== null ? jsonSyntaxError(rawBody) : null
   const issues = (preview?.issues ?? []).filter((i) => i.field !== 'Request JSON' && issueShown(shown, i))
   const last = which === 'last' && exchange ? exchange : null
-  const code = useMemo(() => snippets(last, preview), [last, preview])
   // A JSON field that does not parse is left out of the body: say so beside the preview, never omit it silently.
   const fieldProblems = [
     toolsProblem(inputs.toolsText),
@@ -295,9 +292,9 @@ export function RequestView() {
           />
         </Suspense>
       )}
-      {tab === 'code' && code && (
+      {tab === 'code' && (last ? last.request : preview) && (
         <Suspense fallback={<Loading what="code export" />}>
-          <CodeExport code={code} />
+          <RequestCode last={last} preview={preview} />
         </Suspense>
       )}
     </section>
@@ -323,31 +320,11 @@ function LastSentBody({ exchange }: { exchange: Exchange }) {
   )
 }
 
-function snippets(last: Exchange | null, preview: RequestPreview | null): CodeSnippets | null {
-  const source = last ? last.request : preview
-  if (!source) return null
-  if (!last && preview?.code) return preview.code
-  return exportCode({
-    method: source.method === 'GET' ? 'GET' : 'POST',
-    url: source.url,
-    headers: Object.fromEntries(source.headers),
-    body: source.body === null ? undefined : (safeJson(source.body) ?? source.body),
-  })
-}
-
 /** The body as main built it, indented for reading; editing it sends the edited text exactly. */
 function prettyJson(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text), null, 2)
   } catch {
     return text
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
   }
 }
