@@ -8,7 +8,6 @@ import { create } from 'zustand'
 import {
   appendAssistantTurn,
   appendToolResults,
-  validateDraft,
   type Draft,
   type DraftExtras,
   type DraftMessage,
@@ -45,6 +44,7 @@ import {
 } from './runFold'
 import { clearContinuation, continued } from './responseContinuation'
 import { loadRequestReaders, requestReaders } from './requestReaders'
+import { draftValidation, loadDraftValidation } from './draftValidation'
 
 export type { RunView } from './runFold'
 export { keepPartialAnswer } from './textPartial'
@@ -138,6 +138,9 @@ export const useTextStore = create<TextState>((set, get) => ({
     // run in the order pressed and the one running turns the others away.
     const readers =
       get().rawBody !== null ? (requestReaders() ?? (await loadRequestReaders().catch(() => null))) : null
+    // The draft's rules likewise (already here once the page was idle); without them main still judges the draft.
+    const validateDraft =
+      get().rawBody === null ? (draftValidation() ?? (await loadDraftValidation().catch(() => null))) : null
     const s = get()
     if (currentRun(s)?.status === 'running') return
     set({ attempted: true })
@@ -150,7 +153,7 @@ export const useTextStore = create<TextState>((set, get) => ({
     } else {
       if (draft.messages.length === 0)
         issues.push({ field: 'messages', message: 'Message: write a message first', forceable: true })
-      for (const i of validateDraft(s.format, draft))
+      for (const i of validateDraft?.(s.format, draft) ?? [])
         if (i.severity === 'error' && !(i.field === 'messages' && draft.messages.length === 0))
           issues.push({ field: i.field, message: i.message, severity: 'error', forceable: true })
       for (const i of issues) if (i.field === 'model') i.forceable = true

@@ -17,6 +17,7 @@ import {
   withConversation,
   useTextStore,
 } from '../../stores/textStore'
+import { loadDraftValidation } from '../../stores/draftValidation'
 import { useProfilesStore } from '../../stores/profilesStore'
 import { subscribeLiveExchange } from '../../stores/liveExchange'
 import { clearConversationWithUndo } from '../../stores/textWork'
@@ -54,6 +55,11 @@ export function TextPanel() {
   const [showParams, setShowParams] = useState(true)
 
   useEffect(() => subscribeLiveExchange(), [])
+  // The checks Send runs are fetched once the page is idle, so the first Send does not wait for them.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 500))
+    idle(() => void loadDraftValidation().catch(() => undefined))
+  }, [])
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
