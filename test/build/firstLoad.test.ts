@@ -8,13 +8,15 @@ import { firstLoad } from './firstLoad'
 
 const RENDERER = fileURLToPath(new URL('../../out/renderer', import.meta.url))
 /**
- * The bound, in gzip bytes. The aim is 120 KB; what remains above it is React DOM (66 KB), zod (26 KB, which
- * the request preview's wire code validates with), the four formats' request builders and folds (28 KB) and the
- * Text panel with its parameter forms and the stores it reads at start (25 KB), all needed to show the Text
- * panel's request as it is typed. A change that crosses the bound should move what it adds behind a dynamic
- * import (see src/renderer/src/panels/lazyPanels.tsx and components/markdown/LazyMarkdown.tsx).
+ * The bound, in gzip bytes: 140 KB, over the 136 KB reached. The aim is 120 KB; what remains above it is React DOM
+ * (66 KB), zod (26 KB: the Text and app panels' saved state is checked with its schema before the first paint,
+ * the "Other fields" editor checks the format's extras with it, and modules the Text panel reads constants from
+ * declare schemas) and the Text panel with its parameter forms and stores. The four formats' readers and folds,
+ * the draft's rules Send checks, and the Code tab are chunks fetched on demand. A change that crosses the bound
+ * should move what it adds behind a dynamic import (see src/renderer/src/panels/lazyPanels.tsx,
+ * src/renderer/src/stores/requestReaders.ts and components/markdown/LazyMarkdown.tsx).
  */
-const FIRST_LOAD_GZIP_MAX = 165 * 1024
+const FIRST_LOAD_GZIP_MAX = 140 * 1024
 
 const built = existsSync(join(RENDERER, 'index.html'))
 
@@ -33,7 +35,7 @@ describe.skipIf(!built /* nothing built: test:unit alone; npm test builds first 
       ).toBeLessThanOrEqual(FIRST_LOAD_GZIP_MAX)
     })
 
-    it('leaves every panel but Text, the markdown renderer and the Inspector out', () => {
+    it('leaves every panel but Text, the markdown renderer, the Inspector and the on-demand wire code out', () => {
       const first = new Set(files().map((f) => f.file))
       const all = readdirSync(join(RENDERER, 'assets')).filter((f) => f.endsWith('.js'))
       const lazy = [
@@ -47,6 +49,10 @@ describe.skipIf(!built /* nothing built: test:unit alone; npm test builds first 
         'JobsPanel',
         'Inspector',
         'markdown',
+        // The four formats' builders, readers and folds; the Code tab; the draft's rules Send checks.
+        'adapters',
+        'RequestCode',
+        'validate',
       ]
       for (const name of lazy) {
         const chunk = all.find((f) => f.startsWith(`${name}-`))
