@@ -1,12 +1,8 @@
-// Attaching by URL (an image URL in chat and responses, a file_url in responses, a file URI in native) and the
-// notes that say, before sending, which inputs of the conversation the chosen format cannot carry (the same
-// lossiness list Compare shows). A URL is checked as the user adds it; nothing is fetched by the page.
-import { useId, useMemo, useState } from 'react'
-import { useShallow } from 'zustand/react/shallow'
-import { FORMAT_LABELS } from '../../../../shared/wire'
-import { translationLoss } from '../../../../shared/wire/lossiness'
+// Attaching by URL (an image URL in chat and responses, a file_url in responses, a file URI in native). A URL is
+// checked as the user adds it; nothing is fetched by the page. The notes on inputs the chosen format cannot carry
+// are InputLossNotes.tsx.
+import { useId, useState } from 'react'
 import { useTextStore } from '../../stores/textStore'
-import { buildDraft } from '../../stores/textForm'
 import {
   checkAttachUrl,
   COMMON_MIME_TYPES,
@@ -115,51 +111,5 @@ export function AttachUrl({
         </button>
       </div>
     </div>
-  )
-}
-
-/** Inputs of the conversation the chosen format cannot carry, or carries another way, said before sending. */
-export function InputLossNotes() {
-  const s = useTextStore(
-    useShallow((x) => ({
-      format: x.format,
-      messages: x.messages,
-      attachments: x.attachments,
-      // Whether the composer has text (it shifts part indexes), not the text: typing does not recompute this.
-      hasText: x.composer.trim() !== '',
-    })),
-  )
-  const notes = useMemo(() => {
-    const form = useTextStore.getState()
-    const { format, messages, attachments } = s
-    const { draft } = buildDraft(
-      { ...form, format, messages, attachments, composer: s.hasText ? '.' : '' },
-      true,
-    )
-    // The composer's turn is the last one: name its parts by the attachment they come from.
-    const names = new Map<string, string>()
-    const last = draft.messages.length - 1
-    const offset = s.hasText ? 1 : 0
-    if (s.attachments.length > 0)
-      s.attachments.forEach((a, j) => names.set(`messages[${last}].parts[${j + offset}]`, a.name))
-    return translationLoss(draft, s.format)
-      .filter((w) => w.path.startsWith('messages['))
-      .map((w) => {
-        const part = /^messages\[\d+\]\.parts\[\d+\]/.exec(w.path)?.[0] ?? w.path
-        const name = names.get(part)
-        return { ...w, text: name ? w.message.replace(`${part}`, `“${name}”`) : w.message }
-      })
-  }, [s])
-  if (notes.length === 0) return null
-  return (
-    <section className="input-loss" aria-label={`Inputs ${FORMAT_LABELS[s.format]} cannot carry`}>
-      <ul className="loss-list">
-        {notes.map((w) => (
-          <li key={w.path + w.kind} className={`loss-${w.kind}`}>
-            <span className="badge">{w.kind === 'dropped' ? 'not sent' : w.kind}</span> {w.text}
-          </li>
-        ))}
-      </ul>
-    </section>
   )
 }

@@ -1,7 +1,7 @@
 // The Text panel: pick a wire format, a model and a profile; compose; send (Ctrl/Cmd+Enter) and stop (Esc, in any
 // state); watch the answer stream beside the exact request and everything that went over the wire. A refused
 // Send names the fields at fault and offers "Send anyway" when the gateway can judge the request itself.
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
 import {
@@ -25,11 +25,14 @@ import { textCalls } from '../../ipc/textCalls'
 import { Conversation } from './Conversation'
 import { ParametersForm } from './ParametersForm'
 import { AttachButton, AttachmentChips, useAttach } from '../../components/attachments/Attachments'
-import { AttachUrl, InputLossNotes } from './AttachUrl'
+import { AttachUrl } from './AttachUrl'
 import { RequestView } from './RequestView'
 import { InterruptedRunsNotice } from './InterruptedRunsNotice'
 import { RunAnnouncer, runAnnouncement } from '../../components/announce/RunAnnouncer'
 import './text.css'
+
+/** The notes on inputs the format cannot carry, with the lossiness rules: fetched right after the first paint. */
+const InputLossNotes = lazy(() => import('./InputLossNotes').then((m) => ({ default: m.InputLossNotes })))
 
 /** The Compare store (and its draft model) is fetched when the user asks to compare, not with the Text panel. */
 const openInCompare = () => void import('../../stores/compareStore').then((m) => m.openInCompare())
@@ -232,7 +235,9 @@ function Composer({ running }: { running: boolean }) {
       }}
     >
       <AttachmentChips />
-      <InputLossNotes />
+      <Suspense fallback={null}>
+        <InputLossNotes />
+      </Suspense>
       <textarea
         ref={ref}
         aria-label="Message"
