@@ -29,6 +29,9 @@ import { TaskLedger } from './services/tasks/ledger'
 import { JobBoard } from './services/tasks/jobBoard'
 import { openHistory } from './services/history/openHistory'
 
+/** How long after start-up the history database opens if nothing has needed it sooner. */
+export const HISTORY_OPEN_DELAY_MS = 1000
+
 /**
  * Every domain of the app, in start and close order. A new domain is one contract file in src/shared/ipc
  * (joined in contract.ts) and one file in ipc/handlers that exports `defineDomain({ name, commands,
@@ -124,6 +127,9 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
   })
 
   await domains.start()
+  // The history database opens a moment after start-up, off the first screen's path; a history call or a run's
+  // record before then opens it on the spot.
+  history.openAfter(HISTORY_OPEN_DELAY_MS)
 
   return {
     router,
@@ -132,7 +138,7 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
     redact,
     async close() {
       await domains.close()
-      await history.store?.close()
+      await history.close()
       await simulator?.close()
     },
   }

@@ -103,7 +103,7 @@ export const casesDomain = defineDomain({
     history,
     media,
     // The same text service code as the Text panel: every cell is an ordinary, recorded text run.
-    text: new TextService({ profiles, gateway, media, recorder: history.store ?? undefined, log }),
+    text: new TextService({ profiles, gateway, media, recorder: history.recorder, log }),
     matrices: new Map(),
   }),
   handlers: casesHandlers,

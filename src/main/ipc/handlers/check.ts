@@ -78,7 +78,7 @@ export const checkDomain = defineDomain({
   services: ({ profiles, media, history, userAgent }): CheckServices => ({
     check: new CheckService({
       profiles,
-      recorder: history.store ?? undefined,
+      recorder: history.recorder,
       userAgent,
       secrets: () => profiles.knownSecrets(),
     }),

@@ -14,7 +14,7 @@ export const embeddingsDomain = defineDomain({
       media: ctx.media,
       saveDialog: ctx.saveDialog,
       log: ctx.log,
-      recorder: ctx.history.store ?? undefined,
+      recorder: ctx.history.recorder,
     }),
   close: (embeddings) => embeddings.close(),
   handlers: (embeddings) => ({

@@ -27,12 +27,14 @@ export function historyHandlers({
   }
   // Windows that asked to hear of new runs, by sender; a closed window's sink is dropped on the next run.
   const watching = new Map<string, EventSink<Events>>()
-  history.store?.watch((run) => {
-    for (const [sender, sink] of watching) {
-      if (sink.alive) sink.emit('history.runRecorded', run)
-      else watching.delete(sender)
-    }
-  })
+  history.onOpen((opened) =>
+    opened.watch((run) => {
+      for (const [sender, sink] of watching) {
+        if (sink.alive) sink.emit('history.runRecorded', run)
+        else watching.delete(sender)
+      }
+    }),
+  )
   return {
     'history.listRuns': ({ offset, limit, ...filter }) => {
       const t0 = performance.now()
@@ -55,7 +57,9 @@ export function historyHandlers({
       return { url: media.url(info.id), name, bytes: info.size, runs: runs.length }
     },
     'history.getStorage': () => store().storage(),
-    'history.listInterrupted': () => ({ runs: history.store?.interrupted ?? [] }),
+    // Asked as the page starts: it waits for the database's scheduled open rather than opening it on the
+    // start-up path (the runs a previous process left are found as it opens).
+    'history.listInterrupted': async () => ({ runs: (await history.whenOpen())?.interrupted ?? [] }),
     'history.dismissInterrupted': () => ({ dismissed: history.store?.dismissInterrupted() ?? 0 }),
     'history.setRetention': ({ days }) => store().setRetention(days),
     'history.watchRuns': ({ watching: on }, ctx) => {

@@ -17,7 +17,7 @@ export const imagesDomain = defineDomain({
       dataDir: ctx.dataDir,
       ledger: ctx.ledger,
       board: ctx.jobs,
-      recorder: ctx.history.store ?? undefined,
+      recorder: ctx.history.recorder,
       log: ctx.log,
       userAgent: ctx.userAgent,
     }),

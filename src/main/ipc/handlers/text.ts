@@ -30,7 +30,7 @@ export const textDomain = defineDomain({
   name: 'text',
   commands: textCommands,
   services: ({ profiles, gateway, media, history, log }) => ({
-    text: new TextService({ profiles, gateway, media, recorder: history.store ?? undefined, log }),
+    text: new TextService({ profiles, gateway, media, recorder: history.recorder, log }),
     media,
   }),
   handlers: textHandlers,

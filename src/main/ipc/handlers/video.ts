@@ -17,7 +17,7 @@ export const videoDomain = defineDomain({
       dataDir: ctx.dataDir,
       ledger: ctx.ledger,
       board: ctx.jobs,
-      recorder: ctx.history.store ?? undefined,
+      recorder: ctx.history.recorder,
       notifier: ctx.notifier,
       saveDialog: ctx.saveDialog,
       log: ctx.log,

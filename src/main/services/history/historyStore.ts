@@ -3,8 +3,9 @@
 // its terminal event leaves main; its search index, the WAL checkpoint and the capture file follow a moment later
 // off that path (a row a crash left unindexed is indexed on open). Every text written is scrubbed of known secrets.
 import { mkdirSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import sqlite3 from 'node-sqlite3-wasm'
+import type * as Sqlite from 'node-sqlite3-wasm'
 import type { Database } from 'node-sqlite3-wasm'
 import type {
   HistoryFilter,
@@ -36,6 +37,13 @@ const ROW_COLUMNS = `id, created_at, kind, format, model, profile, status, ttft_
 
 type Sql = Record<string, string | number | null>
 
+/** SQLite's WebAssembly build, loaded when the first store opens (after start-up), not when this module loads. */
+let sqlite: typeof Sqlite | null = null
+function sqliteModule(): typeof Sqlite {
+  sqlite ??= createRequire(import.meta.url)('node-sqlite3-wasm') as typeof Sqlite
+  return sqlite
+}
+
 export interface HistoryStoreOptions {
   /** Scrubs known secrets from text before it is written (S7). */
   redact?: (text: string) => string
@@ -64,7 +72,7 @@ export class HistoryStore implements RunRecorder {
     mkdirSync(dataDir, { recursive: true })
     this.path = join(dataDir, HISTORY_FILE)
     if (claimDatabase(this.path)) options.log?.('history: cleared the lock of a process that ended mid-write')
-    this.db = new sqlite3.Database(this.path)
+    this.db = new (sqliteModule().Database)(this.path)
     this.db.exec('PRAGMA busy_timeout = 2000')
     const wal = useWriteAheadLog(this.db)
     migrate(this.db)
