@@ -2,7 +2,7 @@
 // crosses IPC is `snapshot()`, which elides long base64 strings and caps sizes so no message nears 256 KB (M1).
 import { randomUUID } from 'node:crypto'
 import type { Exchange, SseFrame } from '../../shared/ipc/exchange'
-import { redactHeader, redactUrl, scrubSecrets } from './redact'
+import { redactHeader, redactUrl, secretScrubber } from './redact'
 
 const MAX_BODY_CHARS = 8 * 1024 * 1024
 const MAX_FRAMES = 100_000
@@ -32,7 +32,12 @@ export class ExchangeRecorder {
   private error: string | null = null
   attempts = 0
 
-  constructor(private readonly secrets: readonly string[] = []) {}
+  /** Scrubs the secrets known when the exchange began from a text; worked out once, run on every frame. */
+  private readonly scrub: (text: string) => string
+
+  constructor(secrets: readonly string[] = []) {
+    this.scrub = secretScrubber(secrets)
+  }
 
   elapsed(): number {
     return Math.round((performance.now() - this.t0) * 10) / 10
@@ -156,10 +161,6 @@ export class ExchangeRecorder {
       error: this.error,
     }
   }
-
-  private scrub(text: string): string {
-    return this.secrets.length ? scrubSecrets(text, this.secrets) : text
-  }
 }
 
 /**
@@ -204,7 +205,14 @@ export function elideLongStrings(text: string): string {
 /** [A-Za-z0-9+/=_-] */
 function isBase64Char(c: number): boolean {
   return (
-    (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61 || c === 95 || c === 45
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    (c >= 48 && c <= 57) ||
+    c === 43 ||
+    c === 47 ||
+    c === 61 ||
+    c === 95 ||
+    c === 45
   )
 }
 

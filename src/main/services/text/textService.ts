@@ -294,15 +294,12 @@ export class TextService {
       (text) => recorder.recordBodyChunk(text),
     )
     const idleMs = p.profile.idleTimeoutMs
-    let idle: ReturnType<typeof setTimeout> | null = null
-    const armIdle = () => {
-      if (idle) clearTimeout(idle)
-      idle = setTimeout(() => {
-        run.idleFired = true
-        run.controller.abort()
-      }, idleMs)
-    }
-    armIdle()
+    // One timer for the whole stream, pushed back on each network read (no timer made per read).
+    const idle: ReturnType<typeof setTimeout> = setTimeout(() => {
+      run.idleFired = true
+      run.controller.abort()
+    }, idleMs)
+    const armIdle = () => void idle.refresh()
     // After the format's finish, frames may still come (chat's usage chunk, then `[DONE]`), each possibly in a
     // later network read: reading goes on to the stream's last event or the end of the body, but no longer
     // than this after the finish, so a server that never closes cannot hold the run open.
@@ -341,7 +338,7 @@ export class TextService {
         recorder.recordError(`the stream was cut: ${cutBy}`)
       }
     } finally {
-      if (idle) clearTimeout(idle)
+      clearTimeout(idle)
       if (trailing) clearTimeout(trailing)
       // Stop reading and close the socket if we are leaving early.
       run.controller.abort()
