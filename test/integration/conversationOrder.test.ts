@@ -1,6 +1,6 @@
-// Requests that reference the conversation main keeps never meet a revision that moved under them: the
-// renderer's mirror sends each request before the next upload starts, and a run reads its turns before it
-// answers, so a preview, a token count and a run on their way at once (a user clicking fast) all succeed.
+// Requests that reference the conversation main owns read its turns before anything waits: a token count and a
+// run read the turns as they were when the request arrived, so an edit right behind them (a user clicking fast)
+// neither fails them nor leaks into them.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createSimulator, type RunningSimulator } from '../../src/simulator/server'
 import { createRouter } from '../../src/main/ipc/router'
@@ -10,12 +10,11 @@ import { GatewayClient } from '../../src/main/services/gateway'
 import { MediaStore } from '../../src/main/services/mediaStore'
 import { ProfileService } from '../../src/main/services/profiles'
 import { TextService } from '../../src/main/services/text/textService'
-import type { textEvents } from '../../src/shared/ipc/text';
+import type { textEvents } from '../../src/shared/ipc/text'
 import { textCommands } from '../../src/shared/ipc/text'
 import type { RunEnded } from '../../src/renderer/src/stores/runFold'
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import type { Draft, DraftMessage } from '../../src/shared/wire'
-import { ConversationMirror } from '../../src/renderer/src/stores/conversationMirror'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -62,40 +61,39 @@ async function setup(secrets = new InMemorySecretStore()) {
   }
   const ctx = { senderId: 'w', events: sink } as unknown as CallContext
   const call = (route: string, input: unknown) => router.handle(route, structuredClone(input), ctx)
-  const mirror = new ConversationMirror(async (input) => {
-    const result = await call('text.putTurns', input)
+  const edit = async (turns: DraftMessage[], type: 'load' | 'add' = 'load') => {
+    const result = await call('text.editConversation', { conversationId: 'conv', edit: { type, turns } })
     if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code })
     return result.value as { revision: number }
-  })
+  }
   const whenEnded = (runId: string) => new Promise<RunEnded>((resolve) => ended.set(runId, resolve))
-  return { profileId: view.id, call, mirror, whenEnded }
+  return { profileId: view.id, call, edit, whenEnded }
 }
 
-it('a token count sent while the next preview uploads its turns counts its own turns, not a stale error', async () => {
-  const { profileId, call, mirror } = await setup()
+it('a token count sent just before an edit counts the turns it was sent for, not a stale error', async () => {
+  const { profileId, call, edit } = await setup()
   const short = [user('count these few words')]
-  // Clear conversation, type, Count tokens: the count's reference is taken, and before its request reaches
-  // main the preview of the newer draft uploads the next revision.
-  const counted = mirror.request(short, async (conversation) => {
-    await pause(30)
-    return call('text.countTokens', {
-      profileId,
-      format: 'chat',
-      draft: { ...settings, messages: [] },
-      conversation,
-    })
+  await edit(short)
+  // Count tokens, then at once an edit (a turn added by hand): the count reads the turns it was sent for.
+  const counted = call('text.countTokens', {
+    profileId,
+    format: 'chat',
+    draft: { ...settings, messages: [] },
+    conversation: { id: 'conv' },
   })
-  const previewed = mirror.request([user('count these few words, and these too')], (conversation) =>
+  const edited = edit([user('and these too')], 'add')
+  const previewed = edited.then(() =>
     call('text.previewRequest', {
       profileId,
       format: 'chat',
       draft: { ...settings, messages: [] },
-      conversation,
+      conversation: { id: 'conv' },
     }),
   )
   const [count, preview] = await Promise.all([counted, previewed])
   expect(count).toMatchObject({ ok: true, value: { source: 'estimate' } })
   expect(preview).toMatchObject({ ok: true })
+  expect(preview.ok && (preview.value as { body: string }).body).toContain('and these too')
   const alone = await call('text.countTokens', {
     profileId,
     format: 'chat',
@@ -104,20 +102,20 @@ it('a token count sent while the next preview uploads its turns counts its own t
   expect(count.ok && alone.ok && count.value).toEqual(alone.ok && alone.value)
 })
 
-it('a run reads its turns before it answers, so an upload right after its start does not fail it', async () => {
-  const { profileId, call, mirror, whenEnded } = await setup(new SlowSecretStore())
-  const conversation = await mirror.sync([user('first question')])
+it('a run reads its turns before it answers, so an edit right after its start does not change it', async () => {
+  const { profileId, call, edit, whenEnded } = await setup(new SlowSecretStore())
+  const conversation = await edit([user('first question')])
   const ended = whenEnded('run-pinned')
   const started = await call('text.startRun', {
     runId: 'run-pinned',
     profileId,
     format: 'chat',
     draft: { ...settings, messages: [] },
-    conversation,
+    conversation: { id: 'conv', revision: conversation.revision },
   })
   expect(started.ok).toBe(true)
-  // The next draft's preview uploads a newer revision as soon as the start is answered.
-  const newer = await mirror.sync([user('first question'), user('a second thought')])
+  // A turn added by hand as soon as the start is answered.
+  const newer = await edit([user('a second thought')], 'add')
   expect(newer.revision).toBeGreaterThan(conversation.revision)
   const end = await ended
   expect(end.error).toBeUndefined()

@@ -1,6 +1,7 @@
-// M1 for long conversations, over the real router: a 50,000-token answer and a follow-up that continues it,
-// with the renderer's conversation mirror and run folding on one side and the text service on the other.
-// Every message that crosses (calls, answers, events) is measured as the JSON a transport would carry.
+// M1 for long conversations, over the real router: a 50,000-token answer that main keeps as the next turn and a
+// follow-up that continues it, with the renderer's run folding (and, last, the real Text store) on one side and
+// the text service on the other. Every message that crosses (calls, answers, events) is measured as the JSON a
+// transport would carry.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,22 +14,22 @@ import { GatewayClient } from '../../src/main/services/gateway'
 import { MediaStore } from '../../src/main/services/mediaStore'
 import { ProfileService } from '../../src/main/services/profiles'
 import { TextService } from '../../src/main/services/text/textService'
-import { ConversationStore } from '../../src/main/services/text/conversations'
-import { INLINE_TURNS_CHARS, textCommands, textEvents, type RunEvent } from '../../src/shared/ipc/text'
-import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import {
-  appendAssistantTurn,
-  exportCode,
-  formats,
-  type Draft,
-  type DraftMessage,
-} from '../../src/shared/wire'
-import { ConversationMirror } from '../../src/renderer/src/stores/conversationMirror'
+  INLINE_TURNS_CHARS,
+  TURNS_PIECE_CHARS,
+  textCommands,
+  textEvents,
+  type ConversationView,
+  type RunEvent,
+} from '../../src/shared/ipc/text'
+import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
+import { exportCode, formats, type Draft, type DraftMessage } from '../../src/shared/wire'
+import type { Bridge } from '../../src/shared/ipc/client'
+import type { Router } from '../../src/main/ipc/router'
 import {
   endRun,
   foldRunEvents,
   newRun,
-  runCompletion,
   type RunEnded,
   type RunView,
 } from '../../src/renderer/src/stores/runFold'
@@ -56,11 +57,14 @@ function measuredClient(service: TextService, media: MediaStore) {
     sizes.push({ what, bytes: Buffer.byteLength(JSON.stringify(value), 'utf8') })
   const runs = new Map<string, RunView>()
   const waiters = new Map<string, (run: RunView) => void>()
+  const views: ConversationView[] = []
   const sink: EventSink<typeof textEvents> = {
     alive: true,
     emit(name, payload) {
       measure(name, { event: name, payload })
       if (!textEvents[name]) throw new Error(`unknown event ${name}`)
+      if (name === 'text.conversationChanged')
+        return void views.push(structuredClone(payload) as ConversationView)
       const p = structuredClone(payload) as { runId: string; events?: RunEvent[] }
       const run = runs.get(p.runId)
       if (!run) return
@@ -80,7 +84,7 @@ function measuredClient(service: TextService, media: MediaStore) {
     if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code })
     return result.value as never
   }
-  return { invoke, sizes, runs, waiters }
+  return { invoke, sizes, runs, waiters, views }
 }
 
 it('runs a 50,000-token answer and a follow-up with every IPC message under 256 KB (M1)', async () => {
@@ -90,15 +94,15 @@ it('runs a 50,000-token answer and a follow-up with every IPC message under 256 
   const media = new MediaStore(join(dir, 'media'), (id) => `media://${id}`)
   const service = new TextService({ profiles, gateway: new GatewayClient({ retryBaseMs: 5 }), media })
   const ipc = measuredClient(service, media)
-  const mirror = new ConversationMirror((input) => ipc.invoke('text.putTurns', input))
+  const conversation = { id: 'long' }
 
   const settings: Omit<Draft, 'messages'> = { model: 'gpt-4o-mini', stream: true, maxTokens: 60_000 }
-  const runTurns = async (messages: DraftMessage[], runId: string): Promise<RunView> => {
-    const conversation = await mirror.sync(messages)
+  /** One Send: the preview of the draft with the composer's turn, then the run that adds that turn. */
+  const send = async (turn: DraftMessage, runId: string): Promise<RunView> => {
     await ipc.invoke('text.previewRequest', {
       profileId: view.id,
       format: 'chat',
-      draft: { ...settings, messages: [] },
+      draft: { ...settings, messages: [turn] },
       conversation,
     })
     ipc.runs.set(runId, newRun(runId, 'chat', settings.model))
@@ -109,25 +113,47 @@ it('runs a 50,000-token answer and a follow-up with every IPC message under 256 
       format: 'chat',
       draft: { ...settings, messages: [] },
       conversation,
+      edit: { type: 'add', turns: [turn] },
+      keepAnswer: true,
     })
     return ended
+  }
+  /** Every turn, read back in pieces as the renderer does when a view's tail is too large to carry. */
+  const readAll = async (revision: number): Promise<DraftMessage[]> => {
+    let json = ''
+    for (let offset = 0; ; offset += TURNS_PIECE_CHARS) {
+      const { piece, done } = (await ipc.invoke('text.readTurns', {
+        conversationId: conversation.id,
+        revision,
+        from: 0,
+        offset,
+      })) as { piece: string; done: boolean }
+      json += piece
+      if (done) return JSON.parse(json) as DraftMessage[]
+    }
   }
 
   const first: DraftMessage = {
     role: 'user',
     parts: [{ type: 'text', text: 'sim:tokens=50000 write at length' }],
   }
-  const answer = await runTurns([first], 'run-long-answer')
+  const answer = await send(first, 'run-long-answer')
   expect(answer.status).toBe('done')
   expect(answer.usage?.output).toBeGreaterThanOrEqual(50_000)
   expect(answer.text.length).toBeGreaterThan(200_000)
+  // Main kept the answer as the next turn; its view was too large to carry, so the turns are read in pieces.
+  const appended = ipc.views.at(-1)!
+  expect(appended.answer).toEqual({ runId: 'run-long-answer', index: 1 })
+  expect(appended.tail).toBeUndefined()
+  const turns = await readAll(appended.revision)
+  expect(turns.map((t) => t.role)).toEqual(['user', 'assistant'])
+  expect(turns[1]!.parts).toEqual([{ type: 'text', text: answer.text }])
 
-  const withAnswer = appendAssistantTurn({ ...settings, messages: [first] }, runCompletion(answer)).messages
   const followUp: DraftMessage = {
     role: 'user',
     parts: [{ type: 'text', text: 'Now sum that up in one line.' }],
   }
-  const next = await runTurns([...withAnswer, followUp], 'run-follow-up')
+  const next = await send(followUp, 'run-follow-up')
   expect(next.status).toBe('done')
   expect(next.text.length).toBeGreaterThan(0)
   // Main sent the whole conversation: the gateway read the long answer as input of the follow-up.
@@ -137,7 +163,7 @@ it('runs a 50,000-token answer and a follow-up with every IPC message under 256 
 
   // Before, startRun and every preview carried the whole conversation, and the preview its code export too:
   // for this conversation that one answer alone was several times the bound.
-  const draft: Draft = { ...settings, messages: [...withAnswer, followUp] }
+  const draft: Draft = { ...settings, messages: [...turns, followUp] }
   const body = formats.chat.build(draft).body
   const oldPreview = {
     draft,
@@ -147,98 +173,116 @@ it('runs a 50,000-token answer and a follow-up with every IPC message under 256 
   expect(Buffer.byteLength(JSON.stringify(oldPreview))).toBeGreaterThan(2 * M1_BYTES)
   const largest = ipc.sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a))
   expect(largest.bytes, `largest: ${largest.what}`).toBeLessThanOrEqual(M1_BYTES)
-  expect(ipc.sizes.filter((s) => s.what === 'text.putTurns').length).toBeGreaterThan(2)
+  expect(ipc.sizes.filter((s) => s.what === 'text.readTurns').length).toBeGreaterThan(2)
 }, 60_000)
 
-it('uploads the whole conversation again when main no longer holds it', async () => {
-  let store = new ConversationStore()
-  const puts: { keep: number; baseRevision: number }[] = []
-  const mirror = new ConversationMirror(async (input) => {
-    puts.push({ keep: input.keep, baseRevision: input.baseRevision })
-    return store.put(input)
-  })
-  const a: DraftMessage = { role: 'user', parts: [{ type: 'text', text: 'a' }] }
-  const b: DraftMessage = { role: 'assistant', parts: [{ type: 'text', text: 'b' }] }
-  const first = await mirror.sync([a])
-  expect(store.turns(first)).toEqual([a])
-  expect(await mirror.sync([a])).toEqual(first)
-  store = new ConversationStore() // main restarted: nothing is kept
-  const again = await mirror.sync([a, b])
-  expect(store.turns(again)).toEqual([a, b])
-  expect(puts).toEqual([
-    { keep: 0, baseRevision: 0 },
-    { keep: 1, baseRevision: 1 },
-    { keep: 0, baseRevision: 0 },
-  ])
-})
+/** What this test uses of the renderer's Text store. */
+interface TextStoreModule {
+  useTextStore: {
+    getState(): {
+      messages: DraftMessage[]
+      set(patch: { composer: string }): void
+      send(): Promise<void>
+      clearConversation(): Promise<string | undefined>
+      runs: Record<string, RunView>
+      currentRunId: string | null
+    }
+    setState(patch: Record<string, unknown>): void
+  }
+}
 
-it('carries a small change in the run start itself, and starts anew when main no longer holds the conversation', async () => {
+it('Send carries the new turn in the run start itself, and loads the turns anew when main no longer holds them', async () => {
   const profiles = new ProfileService(new InMemorySettingsStore(), new InMemorySecretStore())
   const view = await profiles.create(profileFieldsSchema.parse({ name: 'sim', baseUrl: sim.baseUrl }))
   await profiles.setSecret(view.id, 'apiKey', KEY)
   const media = new MediaStore(join(dir, 'media-carry'), (id) => `media://${id}`)
   const newMain = () => new TextService({ profiles, gateway: new GatewayClient({ retryBaseMs: 5 }), media })
   let service = newMain()
-  let ipc = measuredClient(service, media)
-  const mirror = new ConversationMirror((input) => ipc.invoke('text.putTurns', input))
-  const settings: Omit<Draft, 'messages'> = { model: 'gpt-4o-mini', stream: true }
-  const send = async (messages: DraftMessage[], runId: string) => {
-    const ended = new Promise<RunView>((resolve) => ipc.waiters.set(runId, resolve))
-    await mirror.carry(messages, INLINE_TURNS_CHARS, async (conversation) => {
-      ipc.runs.set(runId, newRun(runId, 'chat', settings.model))
-      await ipc.invoke('text.startRun', {
-        runId,
-        profileId: view.id,
-        format: 'chat',
-        draft: { ...settings, messages: [] },
-        conversation,
-      })
-    })
-    const run = await ended
-    expect(run.status).toBe('done')
+  // The renderer's bridge to main: main can be replaced (restarted) under it; every message is measured.
+  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  const sizes: { what: string; bytes: number }[] = []
+  const measure = (what: string, value: unknown) =>
+    sizes.push({ what, bytes: Buffer.byteLength(JSON.stringify(value), 'utf8') })
+  const sink: EventSink<typeof textEvents> = {
+    alive: true,
+    emit(name, payload) {
+      measure(name, { event: name, payload })
+      for (const l of listeners.get(name) ?? []) l(structuredClone(payload))
+    },
+  }
+  const ctx = { senderId: 'w', events: sink } as unknown as CallContext
+  let router: Router = createRouter(textCommands, textHandlers({ text: service, media }))
+  const gateway: Bridge = {
+    invoke: async (route, payload) => {
+      measure(route, { route, payload })
+      const result = structuredClone(await router.handle(route, structuredClone(payload), ctx))
+      measure(`${route} answer`, result)
+      return result
+    },
+    on: (event, listener) => {
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener as (payload: unknown) => void)
+      listeners.set(event, set)
+      return () => set.delete(listener as (payload: unknown) => void)
+    },
+  }
+  Object.assign(globalThis, { window: { gateway } })
+  // Imported only now, by a path the node typecheck does not follow (renderer code is checked in its project).
+  const storePath = '../../src/renderer/src/stores/textStore'
+  const { useTextStore } = (await import(storePath)) as TextStoreModule
+  useTextStore.setState({ profileId: view.id, format: 'chat', model: 'gpt-4o-mini', stream: true })
+
+  const routes = () => sizes.map((s) => s.what).filter((w) => w.startsWith('text.') && !w.endsWith(' answer'))
+  const send = async (prompt: string) => {
+    useTextStore.getState().set({ composer: prompt })
+    await useTextStore.getState().send()
+    await expect
+      .poll(
+        () => {
+          const s = useTextStore.getState()
+          return s.currentRunId ? s.runs[s.currentRunId]?.status : undefined
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('done')
+    const s = useTextStore.getState()
+    const run = s.runs[s.currentRunId!]!
     const body = JSON.parse(service.exchanges.get(run.exchange!.id)!.snapshot().request.body!) as {
       messages: { content: unknown }[]
     }
     return { run, sentTurns: body.messages.length }
   }
-  const text = (role: 'user' | 'assistant', t: string): DraftMessage => ({
-    role,
-    parts: [{ type: 'text', text: t }],
-  })
-  const routes = () =>
-    ipc.sizes.map((s) => s.what).filter((w) => w.startsWith('text.') && !w.endsWith(' answer'))
 
-  const a = text('user', 'Say hello.')
-  const first = await send([a], 'run-carry-1')
+  const first = await send('Say hello.')
   expect(first.sentTurns).toBe(1)
-  const withAnswer = [a, text('assistant', first.run.text), text('user', 'Once more.')]
-  const second = await send(withAnswer, 'run-carry-2')
-  // The gateway read the whole conversation, which reached main only inside the two starts.
+  const second = await send('Once more.')
+  // The gateway read the whole conversation (main's answer turn included), which grew inside the two starts.
   expect(second.sentTurns).toBe(3)
   expect(routes().filter((r) => r === 'text.putTurns' || r === 'text.startRun')).toEqual([
     'text.startRun',
     'text.startRun',
   ])
+  await expect.poll(() => useTextStore.getState().messages.length).toBe(4)
 
-  // Main restarted: the carried change is refused before any run exists, and the same run starts again with
-  // every turn.
+  // Main restarted: the start is refused before any run exists, the turns shown are loaded anew, and the same
+  // run starts again with every turn.
   service = newMain()
-  ipc = measuredClient(service, media)
-  const third = await send(
-    [...withAnswer, text('assistant', second.run.text), text('user', 'Last.')],
-    'run-carry-3',
-  )
+  router = createRouter(textCommands, textHandlers({ text: service, media }))
+  sizes.length = 0
+  const third = await send('Last.')
   expect(third.sentTurns).toBe(5)
   expect(routes().filter((r) => r === 'text.putTurns' || r === 'text.startRun')).toEqual([
     'text.startRun',
     'text.startRun',
   ])
+  expect(routes()).toContain('text.editConversation')
+  await expect.poll(() => useTextStore.getState().messages.length).toBe(6)
 
-  // A change larger than a start may carry is uploaded in pieces first, and no message passes the bound.
-  const long = text('user', 'x'.repeat(INLINE_TURNS_CHARS + 10))
-  const fourth = await send([long], 'run-carry-4')
+  // A turn larger than a start may carry is sent in pieces first, and no message passes the bound.
+  await useTextStore.getState().clearConversation()
+  const fourth = await send('x'.repeat(INLINE_TURNS_CHARS + 10))
   expect(fourth.sentTurns).toBe(1)
   expect(routes().filter((r) => r === 'text.putTurns').length).toBeGreaterThan(0)
-  const largest = ipc.sizes.reduce((x, y) => (y.bytes > x.bytes ? y : x))
+  const largest = sizes.reduce((x, y) => (y.bytes > x.bytes ? y : x))
   expect(largest.bytes, `largest: ${largest.what}`).toBeLessThanOrEqual(M1_BYTES)
 }, 30_000)

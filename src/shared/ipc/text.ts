@@ -1,13 +1,16 @@
 // The text domain: one run = one request in one wire format, streamed or not. The caller names the run (so its
-// events always find it) and references a conversation main keeps by id and revision, uploaded as deltas in
-// bounded pieces (`text.putTurns`) or, when small, carried by the run's start itself. Results arrive as events
-// keyed by run id: coalesced stream events, then exactly one `text.runEnded`, whatever fails. No message nears
-// the 256 KB IPC bound (M1): text never rides in runEnded and images are media URLs. Attachments are references
+// events always find it) and references a conversation main owns by id: main is the only place its turns change
+// (text.editConversation, the edit a run's start carries, and the answer main appends when a run is done), and
+// answers each change as a view the renderer shows as it is. Results arrive as events keyed by run id: coalesced
+// stream events, then exactly one `text.runEnded`, whatever fails. No message nears the 256 KB IPC bound (M1):
+// turns travel inline only up to 32 K characters of JSON, larger ones in 64 K pieces (text.putTurns in,
+// text.readTurns out), text never rides in runEnded and images are media URLs. Attachments are references
 // `attachment:<mediaId>`, resolved in main.
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
 import { exchangeSchema, sseFrameSchema } from './exchange'
 import {
+  draftMessageSchema,
   draftSchema,
   streamEventSchema,
   finishSchema,
@@ -23,26 +26,76 @@ export const wireFormatSchema = z.enum(WIRE_FORMATS)
 /** Characters of turns JSON one `text.putTurns` piece may carry: at most ~192 KB even in 3-byte UTF-8 (M1). */
 export const TURNS_PIECE_CHARS = 64 * 1024
 
+export const conversationIdSchema = z.string().min(1).max(100)
+
+/** A conversation main owns; without a revision, its turns as they are now. */
 export const conversationRefSchema = z.object({
-  id: z.string().min(1).max(100),
-  revision: z.number().int().min(0),
+  id: conversationIdSchema,
+  revision: z.number().int().min(0).optional(),
 })
 export type ConversationRef = z.infer<typeof conversationRefSchema>
 
 /** Characters of turns JSON a `text.startRun` may carry inline: at most ~96 KB even in 3-byte UTF-8 (M1). */
 export const INLINE_TURNS_CHARS = 32 * 1024
 
+/** A turn index within a conversation. */
+const turnIndexSchema = z.number().int().min(0).max(100_000)
+
 /**
- * A conversation's change carried by the request that needs it (one round trip instead of a text.putTurns
- * first): the first `keep` turns of revision `baseRevision` stay and the JSON array `piece` follows them.
+ * The changes main makes to a conversation on the renderer's command. `add` appends whole turns (a typed turn,
+ * the user's turn of a Send, tool results, a kept partial answer); `regenerate` drops the turns after the last
+ * user turn; `resend` replaces a turn's text and drops every turn after it; `clear` answers a token `undoClear`
+ * takes to bring the cleared turns back before any added since; `load` replaces every turn (History's open and
+ * rerun, Continue in Text, a draft applied from edited JSON, the workspace restored after a reload). Turns
+ * larger than INLINE_TURNS_CHARS of JSON go by text.putTurns instead.
  */
-export const conversationDeltaSchema = z.object({
-  id: z.string().min(1).max(100),
-  baseRevision: z.number().int().min(0),
-  keep: z.number().int().min(0),
-  piece: z.string().max(INLINE_TURNS_CHARS),
+export const conversationEditSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('add'), turns: z.array(draftMessageSchema).max(1000) }),
+  z.object({ type: z.literal('regenerate') }),
+  z.object({ type: z.literal('resend'), index: turnIndexSchema, text: z.string() }),
+  z.object({ type: z.literal('remove'), index: turnIndexSchema }),
+  z.object({ type: z.literal('clear') }),
+  z.object({ type: z.literal('undoClear'), token: z.string().min(1).max(100) }),
+  z.object({ type: z.literal('load'), turns: z.array(draftMessageSchema).max(10_000) }),
+])
+export type ConversationEdit = z.infer<typeof conversationEditSchema>
+
+/** An edit that names its conversation, bounded so the message stays far under 256 KB (M1). */
+const editInputSchema = z
+  .object({ conversationId: conversationIdSchema, edit: conversationEditSchema })
+  .refine((e) => JSON.stringify(e.edit).length <= INLINE_TURNS_CHARS + 1024, {
+    message: `edit: more than ${INLINE_TURNS_CHARS} characters of turns; send them with text.putTurns`,
+  })
+
+/**
+ * A conversation as main holds it after a change: its first `keep` turns are those of `baseRevision`, followed
+ * by `tail`. A tail too large to carry (over INLINE_TURNS_CHARS of JSON) is left out and read with
+ * text.readTurns. A view on another base than the renderer's reads every turn anew.
+ */
+export const conversationViewSchema = z.object({
+  conversationId: z.string(),
+  revision: z.number(),
+  baseRevision: z.number(),
+  keep: z.number(),
+  tail: z.array(draftMessageSchema).optional(),
+  /** The answer turn a run appended (its index), so the run's view can point at it. */
+  answer: z.object({ runId: z.string(), index: z.number() }).optional(),
+  /** After `clear`: what undoClear takes. */
+  undoToken: z.string().optional(),
 })
-export type ConversationDelta = z.infer<typeof conversationDeltaSchema>
+export type ConversationView = z.infer<typeof conversationViewSchema>
+
+/**
+ * "Continue from this response" (responses format): the run sends `previous_response_id` and only the turns
+ * after the first `turns`, which must still end with the response's answer turn `lastTurnId`; otherwise the
+ * whole conversation goes as usual.
+ */
+export const continueFromSchema = z.object({
+  responseId: z.string().min(1).max(200),
+  turns: z.number().int().min(1),
+  lastTurnId: z.string().max(100).optional(),
+})
+export type ContinueFrom = z.infer<typeof continueFromSchema>
 
 const runRequestSchema = z.object({
   /** The caller's id for the run, so events that arrive before the answer to startRun still find it. */
@@ -52,10 +105,12 @@ const runRequestSchema = z.object({
     .optional(),
   profileId: z.string().min(1).max(100),
   format: wireFormatSchema,
-  /** The request settings; its messages are used only when no conversation is referenced. */
+  /** The request settings; with a conversation, its messages follow the conversation's turns (the composer). */
   draft: draftSchema,
-  /** The conversation main keeps (see text.putTurns): its turns become the draft's messages. */
+  /** The conversation main owns: its turns come first in the draft's messages. */
   conversation: conversationRefSchema.optional(),
+  /** Continue from an earlier response instead of sending the turns it already holds (responses format). */
+  continueFrom: continueFromSchema.optional(),
   /** The exact body to send instead of one built from the draft (the raw JSON editor). */
   rawBody: z.string().max(200_000).optional(),
   /** Send anyway: skip validation so the gateway judges the request itself. */
@@ -63,10 +118,18 @@ const runRequestSchema = z.object({
 })
 export type RunRequest = z.input<typeof runRequestSchema>
 
-/** A run's request: its conversation referenced, or changed on the way when the change is small. */
-const startRunSchema = runRequestSchema.extend({
-  conversation: z.union([conversationRefSchema, conversationDeltaSchema]).optional(),
-})
+/**
+ * A run's request: its conversation referenced, changed first by `edit` (the Send's user turn, regenerate,
+ * resend), and the answer kept as its next turn when the run is done (`keepAnswer`, the Text panel).
+ */
+const startRunSchema = runRequestSchema
+  .extend({
+    edit: conversationEditSchema.optional(),
+    keepAnswer: z.boolean().optional(),
+  })
+  .refine((r) => r.edit === undefined || JSON.stringify(r.edit).length <= INLINE_TURNS_CHARS + 1024, {
+    message: `edit: more than ${INLINE_TURNS_CHARS} characters of turns; send them with text.putTurns`,
+  })
 export type StartRunRequest = z.input<typeof startRunSchema>
 
 /** A stream event as it crosses IPC: images are media URLs, never base64. */
@@ -132,6 +195,8 @@ export const textEvents = {
       frames: z.object({ total: z.number(), recent: z.array(sseFrameSchema) }).optional(),
     }),
   ),
+  /** Main changed a conversation on its own (a run's answer appended); sent before that run's runEnded. */
+  'text.conversationChanged': defineEvent(conversationViewSchema),
   'text.runEnded': defineEvent(
     z.object({
       runId: z.string(),
@@ -159,25 +224,43 @@ export type RequestPreview = z.infer<typeof requestPreviewSchema>
 
 export const textCommands = {
   /**
-   * Uploads turns of a conversation main keeps: the first `keep` turns of revision `baseRevision` stay, and the
-   * JSON array of new turns arrives in pieces of at most TURNS_PIECE_CHARS; the last piece (`done`) applies it
-   * and answers the new revision. A new conversation starts at revision 0.
+   * Changes a conversation main owns (see conversationEditSchema) and answers the view of it now. The one
+   * place besides a run's start and end where turns change.
+   */
+  'text.editConversation': defineCommand(editInputSchema, conversationViewSchema),
+  /**
+   * Turns too large for one message, in pieces of at most TURNS_PIECE_CHARS of JSON: the first `keep` turns of
+   * revision `baseRevision` stay and the pieces follow them; the last piece (`done`) applies it and answers the
+   * view. A new conversation starts at revision 0.
    */
   'text.putTurns': defineCommand(
     z.object({
-      conversationId: z.string().min(1).max(100),
+      conversationId: conversationIdSchema,
       baseRevision: z.number().int().min(0),
       keep: z.number().int().min(0),
       piece: z.string().max(TURNS_PIECE_CHARS),
       done: z.boolean(),
     }),
-    z.object({ revision: z.number(), turns: z.number() }),
+    conversationViewSchema,
+  ),
+  /** A piece of the JSON of a conversation's turns from turn `from` (a view whose tail was too large). */
+  'text.readTurns': defineCommand(
+    z.object({
+      conversationId: conversationIdSchema,
+      revision: z.number().int().min(0),
+      from: z.number().int().min(0),
+      offset: z.number().int().min(0),
+    }),
+    z.object({ piece: z.string(), done: z.boolean() }),
   ),
   /**
-   * Starts a run; results come as text.runEvents / text.runEnded for the returned id. A conversation delta is
-   * applied first; one main cannot apply (TEXT_CONVERSATION_STALE / _UNKNOWN) refuses the start, so nothing runs.
+   * Starts a run; results come as text.runEvents / text.runEnded for the returned id. The edit it carries is
+   * applied first and answered as the conversation's view; one main cannot apply refuses the start.
    */
-  'text.startRun': defineCommand(startRunSchema, z.object({ runId: z.string() })),
+  'text.startRun': defineCommand(
+    startRunSchema,
+    z.object({ runId: z.string(), conversation: conversationViewSchema.optional() }),
+  ),
   /** Stops a run: closes the upstream socket; nothing arrives after the terminal `aborted`. */
   'text.stopRun': defineCommand(z.object({ runId: z.string().max(100) }), z.object({ stopped: z.boolean() })),
   /** The exact request a run would send (masked), its code export, and validation issues. */

@@ -15,7 +15,9 @@ interface TextServices {
 
 export function textHandlers({ text }: TextServices): Handlers<typeof textCommands, Events> {
   return {
+    'text.editConversation': ({ conversationId, edit }) => text.editConversation(conversationId, edit),
     'text.putTurns': (input) => text.putTurns(input),
+    'text.readTurns': (input) => text.conversations.read(input),
     'text.startRun': (request, ctx) => text.start(request, ctx.events),
     'text.stopRun': ({ runId }) => text.stop(runId),
     'text.previewRequest': (request) => text.preview(request),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DraftMessage } from '../../../shared/wire'
+import { INLINE_TURNS_CHARS, TURNS_PIECE_CHARS } from '../../../shared/ipc/text'
 import { ConversationStore } from './conversations'
 
 const turn = (text: string): DraftMessage => ({ role: 'user', parts: [{ type: 'text', text }] })
@@ -10,8 +11,16 @@ describe('ConversationStore', () => {
     const json = JSON.stringify([turn('a'), turn('b')])
     const half = Math.floor(json.length / 2)
     const base = { conversationId: 'c1', baseRevision: 0, keep: 0 }
-    expect(store.put({ ...base, piece: json.slice(0, half), done: false })).toEqual({ revision: 0, turns: 0 })
-    expect(store.put({ ...base, piece: json.slice(half), done: true })).toEqual({ revision: 1, turns: 2 })
+    expect(store.put({ ...base, piece: json.slice(0, half), done: false })).toMatchObject({
+      revision: 0,
+      tail: [],
+    })
+    expect(store.put({ ...base, piece: json.slice(half), done: true })).toMatchObject({
+      revision: 1,
+      baseRevision: 0,
+      keep: 0,
+      tail: [turn('a'), turn('b')],
+    })
     expect(store.turns({ id: 'c1', revision: 1 })).toEqual([turn('a'), turn('b')])
   })
 
@@ -71,26 +80,119 @@ describe('ConversationStore', () => {
     expect(store.turns({ id: 'c', revision: 1 })).toEqual([])
   })
 
-  it('applies a whole delta carried by a run, over any upload left half done, and refuses a stale one', () => {
+  it('drops the pieces of an upload left half done when an edit changes the conversation', () => {
     const store = new ConversationStore()
-    store.put({
-      conversationId: 'c',
-      baseRevision: 0,
-      keep: 0,
-      piece: JSON.stringify([turn('a')]),
-      done: true,
-    })
-    // Pieces of an upload that never finished do not leak into the carried delta.
+    store.edit('c', { type: 'add', turns: [turn('a')] })
+    // Pieces of an upload that never finished do not leak into the next change.
     store.put({ conversationId: 'c', baseRevision: 1, keep: 1, piece: '[{"role":"us', done: false })
-    const ref = store.apply({ id: 'c', baseRevision: 1, keep: 1, piece: JSON.stringify([turn('b')]) })
-    expect(ref).toEqual({ id: 'c', revision: 2 })
-    expect(store.turns(ref)).toEqual([turn('a'), turn('b')])
-    expect(() => store.apply({ id: 'c', baseRevision: 1, keep: 0, piece: '[]' })).toThrow(
+    const view = store.edit('c', { type: 'add', turns: [turn('b')] })
+    expect(view).toMatchObject({ revision: 2, baseRevision: 1, keep: 1, tail: [turn('b')] })
+    expect(store.turns({ id: 'c' })).toEqual([turn('a'), turn('b')])
+    expect(() =>
+      store.put({ conversationId: 'c', baseRevision: 1, keep: 0, piece: '[]', done: true }),
+    ).toThrow(expect.objectContaining({ code: 'TEXT_CONVERSATION_STALE' }))
+    expect(store.turns({ id: 'c', revision: 2 })).toEqual([turn('a'), turn('b')])
+  })
+})
+
+const said = (role: DraftMessage['role'], text: string): DraftMessage => ({
+  role,
+  parts: [{ type: 'text', text }],
+})
+
+describe('ConversationStore edits', () => {
+  const seeded = () => {
+    const store = new ConversationStore()
+    store.edit('c', {
+      type: 'load',
+      turns: [said('user', 'q1'), said('assistant', 'a1'), said('user', 'q2'), said('assistant', 'a2')],
+    })
+    return store
+  }
+  const texts = (store: ConversationStore) =>
+    store.turns({ id: 'c' }).map((m) => (m.parts[0] as { text: string }).text)
+
+  it('adds turns after the last and answers only the new tail with the revision it changed', () => {
+    const store = seeded()
+    const view = store.edit('c', { type: 'add', turns: [said('user', 'q3')] })
+    expect(view).toEqual({
+      conversationId: 'c',
+      revision: 2,
+      baseRevision: 1,
+      keep: 4,
+      tail: [said('user', 'q3')],
+    })
+    expect(texts(store)).toEqual(['q1', 'a1', 'q2', 'a2', 'q3'])
+  })
+
+  it('regenerates by dropping the turns after the last user turn', () => {
+    const store = seeded()
+    expect(store.edit('c', { type: 'regenerate' })).toMatchObject({ keep: 3, tail: [] })
+    expect(texts(store)).toEqual(['q1', 'a1', 'q2'])
+  })
+
+  it('resends a turn with new text, keeping its other parts and dropping every turn after it', () => {
+    const store = new ConversationStore()
+    const image = { type: 'image' as const, url: 'attachment:m1' }
+    store.edit('c', {
+      type: 'load',
+      turns: [{ role: 'user', parts: [{ type: 'text', text: 'old' }, image] }, said('assistant', 'a')],
+    })
+    store.edit('c', { type: 'resend', index: 0, text: 'new' })
+    expect(store.turns({ id: 'c' })).toEqual([
+      { role: 'user', parts: [{ type: 'text', text: 'new' }, image] },
+    ])
+    expect(() => store.edit('c', { type: 'resend', index: 5, text: 'x' })).toThrow(
       expect.objectContaining({ code: 'TEXT_CONVERSATION_STALE' }),
     )
-    expect(() => store.apply({ id: 'gone', baseRevision: 4, keep: 0, piece: '[]' })).toThrow(
-      expect.objectContaining({ code: 'TEXT_CONVERSATION_UNKNOWN' }),
+  })
+
+  it('removes one turn and keeps the rest in order', () => {
+    const store = seeded()
+    expect(store.edit('c', { type: 'remove', index: 1 })).toMatchObject({ keep: 1 })
+    expect(texts(store)).toEqual(['q1', 'q2', 'a2'])
+    expect(() => store.edit('c', { type: 'remove', index: 9 })).toThrow(
+      expect.objectContaining({ code: 'TEXT_CONVERSATION_STALE' }),
     )
-    expect(store.turns(ref)).toEqual([turn('a'), turn('b')])
+  })
+
+  it('clears with a token that brings the turns back before any added since, once', () => {
+    const store = seeded()
+    const cleared = store.edit('c', { type: 'clear' })
+    expect(cleared).toMatchObject({ keep: 0, tail: [] })
+    expect(store.turns({ id: 'c' })).toEqual([])
+    store.edit('c', { type: 'add', turns: [said('user', 'later')] })
+    store.edit('c', { type: 'undoClear', token: cleared.undoToken! })
+    expect(texts(store)).toEqual(['q1', 'a1', 'q2', 'a2', 'later'])
+    const again = store.edit('c', { type: 'undoClear', token: cleared.undoToken! })
+    expect(again.revision).toBe(store.edit('c', { type: 'add', turns: [] }).revision - 1)
+    expect(texts(store)).toEqual(['q1', 'a1', 'q2', 'a2', 'later'])
+  })
+
+  it("appends a run's answer unless the conversation was cleared or loaded since the run began", () => {
+    const store = seeded()
+    const epoch = store.epoch('c')
+    store.edit('c', { type: 'add', turns: [said('user', 'q3')] })
+    expect(store.appendAnswer('c', epoch, said('assistant', 'a3'))).toMatchObject({ keep: 5 })
+    expect(texts(store).at(-1)).toBe('a3')
+    const before = store.epoch('c')
+    store.edit('c', { type: 'clear' })
+    expect(store.appendAnswer('c', before, said('assistant', 'late'))).toBeNull()
+    expect(store.turns({ id: 'c' })).toEqual([])
+  })
+
+  it('leaves a tail larger than one message out of the view and reads it back in bounded pieces', () => {
+    const store = new ConversationStore()
+    const big = said('assistant', 'y'.repeat(INLINE_TURNS_CHARS * 3))
+    const view = store.edit('c', { type: 'add', turns: [said('user', 'q'), big] })
+    expect(view.tail).toBeUndefined()
+    let json = ''
+    for (let offset = 0, done = false; !done; offset += TURNS_PIECE_CHARS) {
+      const piece = store.read({ conversationId: 'c', revision: view.revision, from: 0, offset })
+      expect(piece.piece.length).toBeLessThanOrEqual(TURNS_PIECE_CHARS)
+      json += piece.piece
+      done = piece.done
+    }
+    expect(JSON.parse(json)).toEqual([said('user', 'q'), big])
   })
 })

@@ -1,19 +1,31 @@
-// The conversations main keeps for runs, by id and revision, so a run references its turns instead of carrying
-// them over IPC (M1). The renderer uploads deltas (keep the first n turns, append new ones) as JSON in bounded
-// pieces, or whole within a run's start; a delta applies only to the revision it was computed against, and every applied delta is validated
-// against the draft message schema. The store is bounded: least recently used conversations are dropped.
+// The conversations main owns, by id: the only place their turns change. Each change (an edit the renderer
+// commands, turns uploaded in bounded pieces, the answer a finished run appends) bumps the revision and answers
+// a view whose tail stays under the inline bound (M1); a larger tail is read back in pieces. Turns are validated
+// against the draft message schema on the way in and never mutated. The store is bounded: least recently used
+// conversations are dropped.
+import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { draftMessageSchema, type DraftMessage } from '../../../shared/wire'
 import { AppError } from '../../../shared/ipc/result'
-import type { ConversationDelta, ConversationRef } from '../../../shared/ipc/text'
+import {
+  INLINE_TURNS_CHARS,
+  TURNS_PIECE_CHARS,
+  type ConversationEdit,
+  type ConversationRef,
+  type ConversationView,
+} from '../../../shared/ipc/text'
 
 const turnsSchema = z.array(draftMessageSchema)
 
 interface Conversation {
   revision: number
   turns: DraftMessage[]
-  /** Pieces of the delta being uploaded, for `upload.baseRevision` and `upload.keep`. */
+  /** Bumped by `clear` and `load`: a run started before either does not append its answer. */
+  epoch: number
+  /** Pieces of the turns being uploaded, for `upload.baseRevision` and `upload.keep`. */
   upload: { baseRevision: number; keep: number; pieces: string[]; chars: number } | null
+  /** The turns the last `clear` removed, until undone or cleared again. */
+  cleared: { token: string; turns: DraftMessage[] } | null
 }
 
 export interface PutTurns {
@@ -34,13 +46,9 @@ export class ConversationStore {
     },
   ) {}
 
-  put(input: PutTurns): { revision: number; turns: number } {
-    let conversation = this.conversations.get(input.conversationId)
-    if (!conversation) {
-      if (input.baseRevision !== 0) throw unknown(input.conversationId)
-      conversation = { revision: 0, turns: [], upload: null }
-    }
-    this.touch(input.conversationId, conversation)
+  /** Uploads turns in pieces (see text.putTurns); the last piece applies them and answers the view. */
+  put(input: PutTurns): ConversationView {
+    const conversation = this.open(input.conversationId)
     if (input.baseRevision !== conversation.revision) throw stale(input.conversationId)
     if (input.keep > conversation.turns.length)
       throw new AppError(
@@ -57,7 +65,7 @@ export class ConversationStore {
       conversation.upload = null
       throw new AppError('TEXT_CONVERSATION_TOO_LARGE', 'The conversation is larger than 64 MB of text.')
     }
-    if (!input.done) return { revision: conversation.revision, turns: conversation.turns.length }
+    if (!input.done) return this.view(input.conversationId, conversation, conversation.turns.length)
     conversation.upload = null
     let added: DraftMessage[]
     try {
@@ -65,34 +73,127 @@ export class ConversationStore {
     } catch (error) {
       throw new AppError('TEXT_CONVERSATION_INVALID', `turns: not a list of draft messages (${short(error)})`)
     }
-    conversation.turns = [...conversation.turns.slice(0, input.keep), ...added]
-    conversation.revision++
-    return { revision: conversation.revision, turns: conversation.turns.length }
+    if (input.keep === 0) conversation.epoch++
+    return this.change(input.conversationId, conversation, input.keep, added)
   }
 
-  /** Applies a whole delta carried by a run's start (no pieces pending) and answers the reference to the result. */
-  apply(delta: ConversationDelta): ConversationRef {
-    const pending = this.conversations.get(delta.id)
-    if (pending) pending.upload = null
-    const { revision } = this.put({
-      conversationId: delta.id,
-      baseRevision: delta.baseRevision,
-      keep: delta.keep,
-      piece: delta.piece,
-      done: true,
-    })
-    return { id: delta.id, revision }
+  /** Applies one edit the renderer commanded and answers the conversation's view. */
+  edit(id: string, edit: ConversationEdit): ConversationView {
+    const conversation = this.open(id)
+    const turns = conversation.turns
+    switch (edit.type) {
+      case 'add':
+        return this.change(id, conversation, turns.length, edit.turns)
+      case 'regenerate': {
+        let keep = turns.length
+        while (keep > 0 && turns[keep - 1]!.role !== 'user') keep--
+        return this.change(id, conversation, keep, [])
+      }
+      case 'resend': {
+        const target = turns[edit.index]
+        if (!target) throw noTurn(edit.index, turns.length)
+        const edited: DraftMessage = {
+          ...target,
+          parts: [{ type: 'text', text: edit.text }, ...target.parts.filter((p) => p.type !== 'text')],
+        }
+        return this.change(id, conversation, edit.index, [edited])
+      }
+      case 'remove':
+        if (edit.index >= turns.length) throw noTurn(edit.index, turns.length)
+        return this.change(id, conversation, edit.index, turns.slice(edit.index + 1))
+      case 'clear': {
+        const token = randomUUID()
+        if (turns.length > 0) conversation.cleared = { token, turns }
+        conversation.epoch++
+        return { ...this.change(id, conversation, 0, []), undoToken: token }
+      }
+      case 'undoClear': {
+        const cleared = conversation.cleared
+        if (!cleared || cleared.token !== edit.token) return this.view(id, conversation, turns.length)
+        conversation.cleared = null
+        // Turns added since the clear stay after the ones brought back.
+        return this.change(id, conversation, 0, [...cleared.turns, ...turns])
+      }
+      case 'load':
+        conversation.epoch++
+        return this.change(id, conversation, 0, edit.turns)
+    }
   }
 
-  /** The turns of exactly this revision; another revision or an unknown id means the caller must upload again. */
+  /**
+   * Appends a finished run's answer as the next turn, unless the conversation was cleared or replaced since the
+   * run started (`epoch`); answers the view, or null when nothing was appended.
+   */
+  appendAnswer(id: string, epoch: number, turn: DraftMessage): ConversationView | null {
+    const conversation = this.conversations.get(id)
+    if (!conversation || conversation.epoch !== epoch) return null
+    this.touch(id, conversation)
+    return this.change(id, conversation, conversation.turns.length, [turn])
+  }
+
+  /** The epoch a run pins when it starts (see appendAnswer). */
+  epoch(id: string): number {
+    return this.conversations.get(id)?.epoch ?? 0
+  }
+
+  /**
+   * The turns of this revision (of the newest when the reference names none); another revision means the
+   * caller holds an old view. An unknown conversation is an empty one.
+   */
   turns(ref: ConversationRef): DraftMessage[] {
     const conversation = this.conversations.get(ref.id)
-    // Revision 0 is the empty conversation, which needs no upload.
-    if (!conversation && ref.revision === 0) return []
-    if (!conversation) throw unknown(ref.id)
-    if (conversation.revision !== ref.revision) throw stale(ref.id)
+    if (!conversation) {
+      if (ref.revision === undefined || ref.revision === 0) return []
+      throw unknown(ref.id)
+    }
+    if (ref.revision !== undefined && conversation.revision !== ref.revision) throw stale(ref.id)
     this.touch(ref.id, conversation)
     return conversation.turns
+  }
+
+  /** A piece of the JSON of the turns from `from`, at character `offset` (see text.readTurns). */
+  read(input: { conversationId: string; revision: number; from: number; offset: number }): {
+    piece: string
+    done: boolean
+  } {
+    const turns = this.turns({ id: input.conversationId, revision: input.revision })
+    const json = JSON.stringify(turns.slice(input.from))
+    const piece = json.slice(input.offset, input.offset + TURNS_PIECE_CHARS)
+    return { piece, done: input.offset + TURNS_PIECE_CHARS >= json.length }
+  }
+
+  private open(id: string): Conversation {
+    let conversation = this.conversations.get(id)
+    if (!conversation) conversation = { revision: 0, turns: [], epoch: 0, upload: null, cleared: null }
+    this.touch(id, conversation)
+    return conversation
+  }
+
+  /** Keeps the first `keep` turns, appends `added`, and answers the view of the new revision. */
+  private change(
+    id: string,
+    conversation: Conversation,
+    keep: number,
+    added: readonly DraftMessage[],
+  ): ConversationView {
+    const base = conversation.revision
+    conversation.turns = [...conversation.turns.slice(0, keep), ...added]
+    conversation.revision++
+    conversation.upload = null
+    return { ...this.view(id, conversation, keep), baseRevision: base }
+  }
+
+  /** The view of the conversation as it is: the turns after `keep`, when they fit in one message. */
+  private view(id: string, conversation: Conversation, keep: number): ConversationView {
+    const tail = conversation.turns.slice(keep)
+    const fits = tail.length === 0 || JSON.stringify(tail).length <= INLINE_TURNS_CHARS
+    return {
+      conversationId: id,
+      revision: conversation.revision,
+      baseRevision: conversation.revision,
+      keep,
+      ...(fits ? { tail } : {}),
+    }
   }
 
   private touch(id: string, conversation: Conversation): void {
@@ -107,12 +208,14 @@ export class ConversationStore {
 }
 
 const unknown = (id: string) =>
-  new AppError('TEXT_CONVERSATION_UNKNOWN', `No conversation ${id.slice(0, 40)} is kept; upload it again.`)
+  new AppError('TEXT_CONVERSATION_UNKNOWN', `No conversation ${id.slice(0, 40)} is kept; load it again.`)
 const stale = (id: string) =>
   new AppError(
     'TEXT_CONVERSATION_STALE',
-    `Conversation ${id.slice(0, 40)} changed since this revision; upload the difference again.`,
+    `Conversation ${id.slice(0, 40)} changed since this revision; read it again.`,
   )
+const noTurn = (index: number, length: number) =>
+  new AppError('TEXT_CONVERSATION_STALE', `index: the conversation has ${length} turns, not a turn ${index}.`)
 
 function short(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 300)

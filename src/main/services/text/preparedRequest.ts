@@ -36,22 +36,48 @@ export interface PrepareDeps {
   conversations: ConversationStore
 }
 
-/** The request's draft with the turns of the conversation it references. */
+/**
+ * The request's draft with the turns of the conversation it references first and the draft's own messages (the
+ * composer's turn) after them; "continue from this response" then leaves out the turns that response holds.
+ */
 export function withTurns(
   conversations: ConversationStore,
-  request: Pick<RunRequest, 'draft' | 'conversation'>,
+  request: Pick<RunRequest, 'draft' | 'conversation' | 'continueFrom' | 'format'>,
 ): Draft {
   const draft = request.draft as Draft
-  return request.conversation ? { ...draft, messages: conversations.turns(request.conversation) } : draft
+  const messages = request.conversation
+    ? [...conversations.turns(request.conversation), ...draft.messages]
+    : draft.messages
+  return continued({ ...draft, messages }, request)
 }
 
 /**
- * The request with its conversation's turns in the draft, read now: the store keeps only the newest revision,
- * and the renderer may upload the next one as soon as the call that carried this reference is answered.
+ * With a continuation that still fits (responses format, the conversation still holds the response's answer as
+ * turn `turns`, and something follows it): only the turns after it, and the response's id as
+ * `previous_response_id`. Otherwise the draft as it is.
+ */
+function continued(draft: Draft, request: Pick<RunRequest, 'continueFrom' | 'format'>): Draft {
+  const c = request.continueFrom
+  if (!c || request.format !== 'responses') return draft
+  const last = draft.messages[c.turns - 1]
+  if (draft.messages.length <= c.turns || last?.role !== 'assistant' || last.id !== c.lastTurnId) return draft
+  return {
+    ...draft,
+    messages: draft.messages.slice(c.turns),
+    extras: {
+      ...draft.extras,
+      responses: { ...draft.extras?.responses, previous_response_id: c.responseId },
+    },
+  }
+}
+
+/**
+ * The request with its conversation's turns in the draft, read now: a later edit or answer changes the
+ * conversation while the run is being prepared.
  */
 export function pinTurns(conversations: ConversationStore, request: RunRequest): RunRequest {
-  if (!request.conversation) return request
-  const { conversation: _ref, ...rest } = request
+  if (!request.conversation && !request.continueFrom) return request
+  const { conversation: _ref, continueFrom: _continue, ...rest } = request
   return { ...rest, draft: withTurns(conversations, request) as RunRequest['draft'] }
 }
 

@@ -1,11 +1,14 @@
 // Runs text requests in any of the four wire formats. One run = one HTTP exchange: built by the format adapter
-// (or sent exactly as the user wrote it) from a conversation kept here by id, streamed through the SSE reader and
+// (or sent exactly as the user wrote it) from a conversation owned here by id (changed first by the edit the
+// start carries; a run that keeps its answer appends it as the next turn when done), streamed through the SSE reader and
 // the format's folder, coalesced for IPC (P1), bounded by an idle timeout (R4), stoppable in any state (R5), and
 // ended by exactly one `text.runEnded` whatever happens: done, error (before the first byte with its cause and
 // what to do, HTTP, mid-stream R2, network), aborted, or incomplete when the stream was cut (R3).
 import { randomUUID } from 'node:crypto'
 import type { Events } from '../../../shared/ipc/contract'
 import type {
+  ConversationEdit,
+  ConversationView,
   RequestPreview,
   RunError,
   RunEvent,
@@ -17,6 +20,7 @@ import { AppError } from '../../../shared/ipc/result'
 import {
   emptyRunSnapshot,
   foldRun,
+  assistantTurn,
   type Completion,
   type RunSnapshot,
   type StreamEvent,
@@ -81,6 +85,8 @@ interface Run {
   request: RunRequest
   createdAt: number
   sent: { profile: string; bodyText: string } | null
+  /** The conversation that takes the answer as its next turn when the run is done, as of `epoch`. */
+  keepAnswer: { conversationId: string; epoch: number } | null
   /** Holds back the beginning of a secret a gateway echoes across two deltas (S7). */
   scrubber: StreamScrubber
   lastCheckpointAt: number
@@ -94,27 +100,33 @@ export class TextService {
 
   constructor(private readonly deps: TextServiceDeps) {}
 
-  putTurns(input: PutTurns): { revision: number; turns: number } {
+  putTurns(input: PutTurns): ConversationView {
     return this.conversations.put(input)
   }
 
+  editConversation(conversationId: string, edit: ConversationEdit): ConversationView {
+    return this.conversations.edit(conversationId, edit)
+  }
+
   /**
-   * Starts a run and answers its id at once. Whatever fails from here (the profile, its key, validation, the
-   * connection) ends the run with exactly one `text.runEnded`; only a duplicate run id and a conversation delta
-   * that does not apply are refused.
+   * Starts a run and answers its id at once, with the conversation's view when the start carried an edit.
+   * Whatever fails from here (the profile, its key, validation, the connection) ends the run with exactly one
+   * `text.runEnded`; only a duplicate run id and an edit that does not apply are refused.
    */
-  async start(input: StartRunRequest, sink: EventSink<Events>): Promise<{ runId: string }> {
+  async start(
+    input: StartRunRequest,
+    sink: EventSink<Events>,
+  ): Promise<{ runId: string; conversation?: ConversationView }> {
     const id = input.runId ?? randomUUID()
     if (this.runs.has(id)) throw new AppError('TEXT_RUN_EXISTS', `runId: a run ${id} is already going.`)
-    // A delta the run carries is applied before the run exists: one main cannot apply refuses the start, so the
-    // renderer uploads the conversation anew and starts the same run again.
-    const { conversation, ...rest } = input
-    const request: RunRequest = conversation
-      ? {
-          ...rest,
-          conversation: 'piece' in conversation ? this.conversations.apply(conversation) : conversation,
-        }
-      : rest
+    // The edit the run carries (the Send's user turn, regenerate, resend) is applied before the run exists: one
+    // that does not apply refuses the start.
+    const { edit, keepAnswer, ...request } = input
+    const conversationId = request.conversation?.id
+    // A revision named is the one the renderer shows: main must still hold it (else the renderer loads it anew).
+    if (request.conversation?.revision !== undefined) this.conversations.turns(request.conversation)
+    const view = edit && conversationId ? this.conversations.edit(conversationId, edit) : undefined
+    if (view && request.conversation) request.conversation = { id: view.conversationId }
     const run: Run = {
       id,
       controller: new AbortController(),
@@ -133,6 +145,10 @@ export class TextService {
       scrubber: new StreamScrubber(() => this.deps.profiles.knownSecrets()),
       lastCheckpointAt: Number.NEGATIVE_INFINITY,
       charsSinceCheckpoint: 0,
+      keepAnswer:
+        keepAnswer && conversationId
+          ? { conversationId, epoch: this.conversations.epoch(conversationId) }
+          : null,
       exchange: null,
       watchFrames: false,
       framesSent: 0,
@@ -165,7 +181,7 @@ export class TextService {
       )
       this.end(run, 'error', null, runFailure(error))
     })
-    return { runId: id }
+    return view ? { runId: id, conversation: view } : { runId: id }
   }
 
   /** Stops a run in any state: before the answer it ends now; while streaming, the closed socket ends it. */
@@ -477,6 +493,21 @@ export class TextService {
       this.deps.log,
     )
     if (!run.sink.alive) return
+    // A finished answer becomes the conversation's next turn, in the shape its format continues with; the
+    // window hears of the change before the run's end, so the end can point at that turn.
+    if (status === 'done' && run.keepAnswer) {
+      const turn = { id: `answer-${run.id}`, ...assistantTurn(ended.completion) }
+      const changed = this.conversations.appendAnswer(
+        run.keepAnswer.conversationId,
+        run.keepAnswer.epoch,
+        turn,
+      )
+      if (changed)
+        run.sink.emit('text.conversationChanged', {
+          ...changed,
+          answer: { runId: run.id, index: changed.keep },
+        })
+    }
     const payload = { runId: run.id, status, summary, timings, exchange: recorder?.snapshot() ?? null }
     run.sink.emit('text.runEnded', error ? { ...payload, error } : payload)
   }

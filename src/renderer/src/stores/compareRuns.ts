@@ -13,7 +13,6 @@ import { columnDraft, runIssues } from './compareForm'
 import { dropLiveLane, endLiveLane, noteLiveEvents, startLiveLane } from './compareLiveLanes'
 import {
   columnProfile,
-  conversationFailed,
   markCompareSent,
   syncShared,
   useCompareStore,
@@ -195,7 +194,6 @@ function onRunEnded(payload: RunEnded): void {
   const s = useCompareStore.getState()
   const run = s.runs[payload.runId]
   if (!run || run.status !== 'running') return
-  conversationFailed(payload.error?.errorType)
   useCompareStore.setState({ runs: { ...s.runs, [run.runId]: endRun(run, payload) } })
   void loadLane(payload.runId)
 }

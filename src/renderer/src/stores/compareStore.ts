@@ -1,16 +1,17 @@
 // The Compare panel's state: the shared draft, the columns, each column's preview and its runs keyed by run id
 // (folded by runFold like the Text panel's). Every column is an ordinary text run in main that references the
-// one conversation this panel keeps there (uploaded in bounded pieces, M1), so a long comparison never rides in
-// one IPC message. A column that fails ends in its own state and never touches the others.
+// one conversation main owns for this panel (its shared turns, loaded by command whenever they change, in
+// bounded pieces when large, M1), so a long comparison never rides in one IPC message. A column that fails ends
+// in its own state and never touches the others.
 import { create } from 'zustand'
 import { appendAssistantTurn, type DraftMessage, type WireFormat } from '../../../shared/wire'
 import type { ConversationRef, RequestPreview } from '../../../shared/ipc/text'
-import { client } from '../ipc/client'
-import { ConversationMirror } from './conversationMirror'
+import { loadConversation } from './conversationLoad'
 import { useAppStore } from './appStore'
 import { useProfilesStore } from './profilesStore'
 import { profileInUse, useTextStore } from './textStore'
 import { markTextCarried, markTextSettled, pointTextAt, textHasUnsavedWork } from './textWork'
+import { editConversation } from './textConversation'
 import { askUser } from './confirmStore'
 import { DEFAULT_FORM, touch, withoutIssuesOf, type Issue, type TextForm, type TextParams } from './textForm'
 import { runCompletion, type RunView } from './runFold'
@@ -130,7 +131,10 @@ export const useCompareStore = create<CompareState>((set, get) => ({
   set: (patch) => set(patch),
 }))
 
-const mirror = new ConversationMirror((input) => client.invoke('text.putTurns', input))
+/** The conversation main owns for this window's Compare panel: the shared turns every column sends. */
+const compareConversationId = `compare-${crypto.randomUUID()}`
+/** The shared turns last loaded into main (by identity), and that load. */
+let loaded: { turns: DraftMessage[]; done: Promise<void> } | null = null
 let turnsCache: {
   messages: DraftMessage[]
   composer: string
@@ -162,13 +166,25 @@ export function sharedTurns(shared: SharedDraft): DraftMessage[] {
   return turns
 }
 
-/** Uploads what main lacks of the shared turns and answers the reference every column's request carries. */
+/**
+ * Loads the shared turns into main when they changed since the last load (one load at a time, in order), and
+ * answers the reference every column's request carries: main's newest turns, which are the ones on screen.
+ */
 export function syncShared(shared: SharedDraft): Promise<ConversationRef> {
-  return mirror.sync(sharedTurns(shared))
-}
-
-export function conversationFailed(code: string | undefined): void {
-  if (ConversationMirror.isResync(code)) mirror.forget()
+  const turns = sharedTurns(shared)
+  if (!loaded || loaded.turns !== turns) {
+    const before = loaded?.done.catch(() => undefined) ?? Promise.resolve()
+    const done = before.then(async () => {
+      await loadConversation(compareConversationId, turns)
+    })
+    const load = { turns, done }
+    loaded = load
+    // A load that failed is tried again by the next request.
+    done.catch(() => {
+      if (loaded === load) loaded = null
+    })
+  }
+  return loaded.done.then(() => ({ id: compareConversationId }))
 }
 
 /** The profile a column's request goes to: its own, else the app's active one. */
@@ -247,7 +263,6 @@ export async function continueInText(columnId: string): Promise<void> {
     stream: s.shared.stream,
     system: s.shared.system,
     cacheSystem: s.shared.cacheSystem,
-    messages,
     composer: '',
     attachments: [],
     params: s.shared.params,
@@ -258,6 +273,8 @@ export async function continueInText(columnId: string): Promise<void> {
     issues: [],
     pendingToolCalls: run?.status === 'done' ? run.toolCalls : [],
   })
+  // Main owns Text's conversation: the column's turns are loaded into it.
+  await editConversation({ type: 'load', turns: messages })
   if (run) markTextSettled()
   await pointTextAt(column.profileId)
   useAppStore.getState().setPanel('text')

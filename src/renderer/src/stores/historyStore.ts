@@ -238,8 +238,8 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       if (!(await mayReplace('Text'))) return false
       const text = useTextStore.getState()
       text.set({ format: format ?? (run.format as WireFormat) })
-      text.clearConversation()
-      useTextStore.getState().applyDraft(draft)
+      await text.clearConversation()
+      await useTextStore.getState().applyDraft(draft)
       markTextSettled()
       // The run's profile becomes the active one, so the header names where a rerun goes.
       await pointTextAt(useProfilesStore.getState().profiles.find((p) => p.name === run.profile)?.id ?? null)

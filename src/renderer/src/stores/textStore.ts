@@ -1,12 +1,11 @@
-// The Text panel's state: the conversation being composed, parameters per format, and its runs keyed by run id
-// (folded by the one shared run fold). A run is named and registered as this store's (ipc/textRuns) before main
-// hears of it, so its events always find it and only it; it references the conversation main keeps
-// (conversationMirror), a small change of it carried by the start itself, and ends in a state the user sees even
-// when main never answers. The conversation grows by whole turns (appendAssistantTurn / appendToolResults),
-// so every format continues in its own shape. Nothing typed is lost: a refused send keeps the composer text.
+// The Text panel's state: the draft being composed, parameters per format, a read-only view of the conversation
+// main owns (`messages`, replaced only from main's views: textConversation), and its runs keyed by run id (folded
+// by the one shared run fold). A run is named and registered as this store's (ipc/textRuns) before main hears of
+// it, so its events always find it and only it; its start carries the conversation's edit (the Send's user turn,
+// regenerate, resend), main appends the answer when it is done, and it ends in a state the user sees even when
+// main never answers. Nothing typed is lost: a refused send keeps the composer text.
 import { create } from 'zustand'
 import {
-  appendAssistantTurn,
   appendToolResults,
   type Draft,
   type DraftExtras,
@@ -14,13 +13,24 @@ import {
   type ToolCall,
   type WireFormat,
 } from '../../../shared/wire'
-import { INLINE_TURNS_CHARS, type ConversationRef, type RunEvent } from '../../../shared/ipc/text'
+import type { ContinueFrom, ConversationEdit, RunEvent } from '../../../shared/ipc/text'
 import { IpcCallError } from '../../../shared/ipc/client'
 import { jsonSyntaxError } from '../../../shared/jsonSyntax'
 import { client } from '../ipc/client'
 import { textRuns, type RunOwner } from '../ipc/textRuns'
 import { useProfilesStore } from './profilesStore'
-import { ConversationMirror } from './conversationMirror'
+import {
+  afterCommands,
+  editConversation,
+  editFits,
+  putLarge,
+  reloadShown,
+  showView,
+  shownRevision,
+  takeAnswerIndex,
+  textConversationId,
+  viewsShown,
+} from './textConversation'
 import {
   buildDraft,
   DEFAULT_FORM,
@@ -33,16 +43,8 @@ import {
   type TextForm,
   type TextParams,
 } from './textForm'
-import {
-  endRun,
-  endRunLocally,
-  foldRunEvents,
-  newRun,
-  runCompletion,
-  type RunEnded,
-  type RunView,
-} from './runFold'
-import { clearContinuation, continued } from './responseContinuation'
+import { endRun, endRunLocally, foldRunEvents, newRun, type RunEnded, type RunView } from './runFold'
+import { clearContinuation, takeContinuation } from './responseContinuation'
 import { loadRequestReaders, requestReaders } from './requestReaders'
 import { draftValidation, loadDraftValidation } from './draftValidation'
 
@@ -84,12 +86,13 @@ export interface TextState extends TextForm {
   ): Promise<void>
   regenerate(): Promise<void>
   resendFrom(index: number, text: string): Promise<void>
-  removeMessage(index: number): void
+  removeMessage(index: number): Promise<void>
   /** Loads a draft (parsed from edited request JSON) back into the form; the raw body is dropped. */
-  applyDraft(draft: Draft): void
+  applyDraft(draft: Draft): Promise<void>
   /** Adds the composer text as a turn of the given role without sending (to build a conversation by hand). */
-  addTurn(role: 'user' | 'assistant'): void
-  clearConversation(): void
+  addTurn(role: 'user' | 'assistant'): Promise<void>
+  /** Clears the conversation; answers the token that brings its turns back (undoClear). */
+  clearConversation(): Promise<string | undefined>
 }
 
 /** The run the panel shows. */
@@ -161,26 +164,26 @@ export const useTextStore = create<TextState>((set, get) => ({
       if (blocking.length) return set({ issues })
     }
     const sentUrls = Object.fromEntries(s.attachments.map((a) => [a.ref, a.url]))
-    // Edited JSON: the conversation shows the turns that body carried, and the notice ends with this send.
+    // Edited JSON: the conversation becomes the turns that body carried, and the notice ends with this send.
     const rawBody = s.rawBody
-    const sent =
+    const edit: ConversationEdit =
       rawBody !== null
-        ? { ...draft, messages: (readers && sentTurns(readers, s.format, rawBody, draft)) ?? draft.messages }
-        : draft
+        ? {
+            type: 'load',
+            turns: (readers && sentTurns(readers, s.format, rawBody, draft)) ?? draft.messages,
+          }
+        : { type: 'add', turns: draft.messages.slice(s.messages.length) }
     set({
-      messages: sent.messages,
       composer: '',
       attachments: [],
       attachError: null,
       attachmentUrls: { ...get().attachmentUrls, ...sentUrls },
       rawBody: null,
     })
-    // "Continue from this response": the request carries only the new turns and previous_response_id, while
-    // the conversation here stays whole. Edited JSON is sent as written.
-    await start(rawBody === null ? continued(s.format, sent) : sent, {
-      force: options.force === true,
-      rawBody,
-    })
+    // "Continue from this response": main sends only the turns after it, with previous_response_id, while the
+    // conversation stays whole. Edited JSON is sent as written.
+    const continueFrom = rawBody === null ? takeContinuation(s.format) : (clearContinuation(), undefined)
+    await start(draft, edit, { force: options.force === true, rawBody, continueFrom })
   },
 
   async stop() {
@@ -197,58 +200,46 @@ export const useTextStore = create<TextState>((set, get) => ({
   async sendToolResults(results) {
     const s = get()
     const { draft } = s.draft(false)
-    const next = appendToolResults(draft, results)
-    set({ messages: next.messages, pendingToolCalls: [] })
-    await start(next)
+    const turns = appendToolResults({ ...draft, messages: [] }, results).messages
+    set({ pendingToolCalls: [] })
+    await start(draft, { type: 'add', turns })
   },
 
   async regenerate() {
-    const s = get()
-    const messages = [...s.messages]
-    while (messages.length && messages[messages.length - 1]!.role !== 'user') messages.pop()
-    set({ messages })
     const { draft } = get().draft(false)
-    await start(draft)
+    await start(draft, { type: 'regenerate' })
   },
 
   async resendFrom(index, text) {
-    const s = get()
-    const target = s.messages[index]
-    if (!target) return
-    const edited: DraftMessage = {
-      ...target,
-      parts: [{ type: 'text', text }, ...target.parts.filter((p) => p.type !== 'text')],
-    }
-    set({ messages: [...s.messages.slice(0, index), edited] })
+    if (!get().messages[index]) return
     const { draft } = get().draft(false)
-    await start(draft)
+    await start(draft, { type: 'resend', index, text })
   },
 
-  applyDraft(draft) {
-    set({ ...formFromDraft(draft, get()), rawBody: null, issues: [] })
+  async applyDraft(draft) {
+    const { messages, ...form } = formFromDraft(draft, get())
+    set({ ...form, rawBody: null, issues: [] })
+    await editConversation({ type: 'load', turns: messages })
   },
 
-  addTurn(role) {
+  async addTurn(role) {
     const s = get()
     if (!s.composer.trim())
       return set({ issues: [{ field: 'messages', message: 'Message: write the turn text first' }] })
-    set({
-      messages: [...s.messages, { id: localId(), role, parts: [{ type: 'text', text: s.composer }] }],
-      composer: '',
-      issues: [],
-    })
+    const turn: DraftMessage = { id: localId(), role, parts: [{ type: 'text', text: s.composer }] }
+    set({ composer: '', issues: [] })
+    await editConversation({ type: 'add', turns: [turn] })
   },
 
-  removeMessage(index) {
-    set({ messages: get().messages.filter((_, i) => i !== index) })
+  async removeMessage(index) {
+    await editConversation({ type: 'remove', index })
   },
 
-  clearConversation() {
+  async clearConversation() {
     clearContinuation()
     const s = get()
     const runs = Object.fromEntries(Object.entries(s.runs).filter(([, r]) => r.status === 'running'))
     set({
-      messages: [],
       runs,
       currentRunId: null,
       pendingToolCalls: [],
@@ -257,25 +248,16 @@ export const useTextStore = create<TextState>((set, get) => ({
       attempted: false,
       attachError: null,
     })
+    return (await editConversation({ type: 'clear' })).undoToken
   },
 }))
 
-const mirror = new ConversationMirror((input) => client.invoke('text.putTurns', input))
-
 /**
- * Uploads what main lacks of these turns, then sends `call` with the reference to them before any other upload
- * can move main past that revision (a preview, a token count and a run may all be on their way at once).
+ * Sends `call` with the reference to the conversation once every edit before it has been answered, so a
+ * preview or a token count sees the turns the panel shows.
  */
-export function withConversation<T>(
-  turns: readonly DraftMessage[],
-  call: (conversation: ConversationRef) => Promise<T>,
-): Promise<T> {
-  return mirror.request(turns, call)
-}
-
-/** Called with the code of any error main answered for a request that referenced the conversation. */
-export function conversationFailed(code: string | undefined): void {
-  if (ConversationMirror.isResync(code)) mirror.forget()
+export function withConversation<T>(call: (conversation: { id: string }) => Promise<T>): Promise<T> {
+  return afterCommands(() => call({ id: textConversationId() }))
 }
 
 /** The profile the next request goes to: the one picked in the panel, else the active one. */
@@ -292,7 +274,7 @@ function updateRun(runId: string, change: (run: RunView) => RunView): void {
 }
 
 const newRunId = () => `run-${crypto.randomUUID()}`
-type StartOptions = { force?: boolean; rawBody?: string | null }
+type StartOptions = { force?: boolean; rawBody?: string | null; continueFrom?: ContinueFrom }
 /** Edited JSON sent by runs still going: a refused one comes back to the editor to be corrected. */
 const rawSent = new Map<string, string>()
 function restoreRawBody(runId: string, failed: boolean): void {
@@ -303,10 +285,11 @@ function restoreRawBody(runId: string, failed: boolean): void {
 }
 
 /**
- * Starts a run of `draft`. The run exists (and shows) from the first moment; whatever fails after that ends it
- * with the cause on screen, and Stop ends it in any state.
+ * Starts a run of `draft`'s settings on the conversation main owns, changed first by `edit`. The run exists (and
+ * shows) from the first moment; whatever fails after that ends it with the cause on screen, and Stop ends it in
+ * any state.
  */
-async function start(draft: Draft, options: StartOptions = {}): Promise<void> {
+async function start(draft: Draft, edit: ConversationEdit, options: StartOptions = {}): Promise<void> {
   const s = useTextStore.getState()
   const runId = newRunId()
   if (options.rawBody != null) rawSent.set(runId, options.rawBody)
@@ -324,26 +307,50 @@ async function start(draft: Draft, options: StartOptions = {}): Promise<void> {
     updateRun(runId, (r) => endRunLocally(r, 'error', { message, errorType, raw: null }))
   }
   const profileId = profileInUse()
-  if (!profileId) return fail('No connection profile is chosen: add or choose one in Settings.')
   try {
-    const { messages, ...settings } = draft
-    // A small change of the conversation rides in the start itself (one round trip); edited JSON takes the room.
-    const inlineChars = options.rawBody != null ? 0 : INLINE_TURNS_CHARS
-    await mirror.carry(messages, inlineChars, async (conversation, unsent) => {
-      // Stopped while the conversation was uploading: nothing was asked of main.
-      if (useTextStore.getState().runs[runId]?.status !== 'running') return unsent()
-      await textRuns.start(
-        {
-          runId,
-          profileId,
-          format: s.format,
-          draft: { ...settings, messages: [] },
-          conversation,
-          ...(options.rawBody != null ? { rawBody: options.rawBody } : {}),
-          ...(options.force ? { force: true } : {}),
-        },
-        textRunOwner,
-      )
+    await afterCommands(async () => {
+      // The edit is main's to make even when the run cannot start: the user's turn is kept either way.
+      // An edit too large for one message goes in pieces first; a small one rides in the start (one trip).
+      const carried = editFits(edit) ? edit : (await showView(await putLarge(edit)), undefined)
+      if (!profileId) {
+        if (carried) await showView(await editOnly(carried))
+        return fail('No connection profile is chosen: add or choose one in Settings.')
+      }
+      // Stopped before main heard of it: only the edit is made.
+      if (useTextStore.getState().runs[runId]?.status !== 'running') {
+        if (carried) await showView(await editOnly(carried))
+        return
+      }
+      const { messages: _turns, ...settings } = draft
+      const startRun = (revision: number | undefined) =>
+        textRuns.start(
+          {
+            runId,
+            profileId,
+            format: s.format,
+            draft: { ...settings, messages: [] },
+            conversation: { id: textConversationId(), ...(revision !== undefined ? { revision } : {}) },
+            ...(carried ? { edit: carried } : {}),
+            keepAnswer: true,
+            ...(options.continueFrom ? { continueFrom: options.continueFrom } : {}),
+            ...(options.rawBody != null ? { rawBody: options.rawBody } : {}),
+            ...(options.force ? { force: true } : {}),
+          },
+          textRunOwner,
+        )
+      let answer: Awaited<ReturnType<typeof startRun>>
+      try {
+        answer = await startRun(shownRevision())
+      } catch (error) {
+        const code = (error as { code?: string }).code
+        if (code !== 'TEXT_CONVERSATION_UNKNOWN' && code !== 'TEXT_CONVERSATION_STALE') throw error
+        // Main no longer holds the turns shown: they are loaded anew and the same run starts once more. A view
+        // on its way (stale) is main's newer truth, so the run then takes main's newest turns.
+        if (code === 'TEXT_CONVERSATION_UNKNOWN') await reloadShown()
+        else await viewsShown()
+        answer = await startRun(undefined)
+      }
+      if (answer.conversation) await showView(answer.conversation)
     })
   } catch (error) {
     fail(
@@ -353,6 +360,10 @@ async function start(draft: Draft, options: StartOptions = {}): Promise<void> {
   }
 }
 
+function editOnly(edit: ConversationEdit) {
+  return client.invoke('text.editConversation', { conversationId: textConversationId(), edit })
+}
+
 function applyEvents(runId: string, events: RunEvent[]): void {
   updateRun(runId, (run) => foldRunEvents(run, events))
 }
@@ -360,19 +371,16 @@ function applyEvents(runId: string, events: RunEvent[]): void {
 function onRunEnded(payload: RunEnded): void {
   const s = useTextStore.getState()
   const run = s.runs[payload.runId]
+  const answerIndex = takeAnswerIndex(payload.runId)
   if (!run || run.status !== 'running') return
   restoreRawBody(run.runId, payload.status === 'error')
   const ended = endRun(run, payload)
-  conversationFailed(payload.error?.errorType)
   if (payload.status !== 'done' || s.currentRunId !== payload.runId)
     return useTextStore.setState({ runs: { ...s.runs, [run.runId]: ended } })
-  // A finished answer becomes the next assistant turn, in the shape its format continues with.
-  const { draft } = s.draft(false)
-  const next = appendAssistantTurn(draft, runCompletion(ended))
-  ended.turnIndex = next.messages.length - 1
+  // Main made the finished answer the next turn (text.conversationChanged came first): the run points at it.
+  if (answerIndex !== undefined) ended.turnIndex = answerIndex
   useTextStore.setState({
-    runs: { ...s.runs, [run.runId]: ended },
-    messages: next.messages,
+    runs: { ...useTextStore.getState().runs, [run.runId]: ended },
     pendingToolCalls: ended.toolCalls,
   })
 }
@@ -380,5 +388,6 @@ function onRunEnded(payload: RunEnded): void {
 /** The Text panel owns the runs it starts: their events and their end come here only (ipc/textRuns). */
 const textRunOwner: RunOwner = {
   events: ({ runId, events }) => applyEvents(runId, events),
-  ended: (payload) => onRunEnded(payload),
+  // The answer's turn is shown before the run ends, so the panel never shows the answer twice or not at all.
+  ended: (payload) => void viewsShown().then(() => onRunEnded(payload)),
 }

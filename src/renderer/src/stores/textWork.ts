@@ -4,6 +4,7 @@
 import { currentRun, useTextStore } from './textStore'
 import { offerUndo } from './undoStore'
 import { useProfilesStore } from './profilesStore'
+import { editConversation } from './textConversation'
 import type { DraftMessage } from '../../../shared/wire'
 import type { TextForm } from './textForm'
 
@@ -54,26 +55,28 @@ useProfilesStore.subscribe((next, prev) => {
     useTextStore.setState({ profileId: null })
 })
 
-/** Clear conversation, with Undo for a few seconds (the turns and the shown run come back as they were). */
-export function clearConversationWithUndo(): void {
+/**
+ * Clear conversation, with Undo for a few seconds: main brings the turns back (before any added since) and the
+ * shown run comes back as it was.
+ */
+export async function clearConversationWithUndo(): Promise<void> {
   const s = useTextStore.getState()
   const before = {
-    messages: s.messages,
+    turns: s.messages.length,
     runs: s.runs,
     currentRunId: s.currentRunId,
     pendingToolCalls: s.pendingToolCalls,
   }
-  s.clearConversation()
-  if (before.messages.length === 0 && !before.currentRunId) return
-  const turns = before.messages.length
+  const token = await s.clearConversation()
+  if (before.turns === 0 && !before.currentRunId) return
+  const turns = before.turns
   offerUndo(`Conversation cleared (${turns} turn${turns === 1 ? '' : 's'}).`, () => {
-    // Turns added since the clear stay after the ones brought back.
     const now = useTextStore.getState()
     useTextStore.setState({
-      ...before,
-      messages: [...before.messages, ...now.messages],
       runs: { ...before.runs, ...now.runs },
       currentRunId: now.currentRunId ?? before.currentRunId,
+      pendingToolCalls: before.pendingToolCalls,
     })
+    if (token) void editConversation({ type: 'undoClear', token })
   })
 }

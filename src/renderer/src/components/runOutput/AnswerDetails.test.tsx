@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { newRun, type RunView } from '../../stores/runFold'
 import { mount, type Mounted } from '../inspector/renderForTest'
-import { continued, continueFrom, useContinuation } from '../../stores/responseContinuation'
+import { continueFrom, takeContinuation, useContinuation } from '../../stores/responseContinuation'
 import type { Draft } from '../../../../shared/wire'
 import { AnswerDetails } from './AnswerDetails'
 
@@ -72,20 +72,17 @@ describe('continue from a response', () => {
     messages: [msg('u1', 'user'), msg('a1', 'assistant'), msg('u2', 'user')].slice(0, n),
   })
 
-  it('sends only the new turns with previous_response_id, once', () => {
+  it("becomes the next send's continueFrom setting (the response and the turns it holds), once", () => {
     continueFrom('resp-9', draft(2).messages)
-    const sent = continued('responses', draft(3))
-    expect(sent.messages.map((m) => m.id)).toEqual(['u2'])
-    expect(sent.extras?.responses?.previous_response_id).toBe('resp-9')
-    expect(continued('responses', draft(3)).messages).toHaveLength(3)
+    expect(takeContinuation('responses')).toEqual({ responseId: 'resp-9', turns: 2, lastTurnId: 'a1' })
+    expect(takeContinuation('responses')).toBeUndefined()
   })
 
-  it('resends the whole conversation when it was edited or the format changed', () => {
+  it('is not carried in another format, and a second click on the same response turns it off', () => {
     continueFrom('resp-9', draft(2).messages)
-    expect(continued('chat', draft(3)).messages).toHaveLength(3)
+    expect(takeContinuation('chat')).toBeUndefined()
     continueFrom('resp-9', draft(2).messages)
-    const edited = draft(3)
-    edited.messages[1] = msg('other', 'assistant')
-    expect(continued('responses', edited).extras).toBeUndefined()
+    continueFrom('resp-9', draft(2).messages)
+    expect(takeContinuation('responses')).toBeUndefined()
   })
 })

@@ -7,14 +7,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { RequestPreview } from '../../../../shared/ipc/text'
 import type { Exchange } from '../../../../shared/ipc/exchange'
 import { jsonSyntaxError } from '../../../../shared/jsonSyntax'
-import {
-  conversationFailed,
-  currentRun,
-  issueShown,
-  profileInUse,
-  withConversation,
-  useTextStore,
-} from '../../stores/textStore'
+import { currentRun, issueShown, profileInUse, withConversation, useTextStore } from '../../stores/textStore'
 import { useProfilesStore } from '../../stores/profilesStore'
 import { usePanelTab } from '../../stores/tabsStore'
 import { textCalls } from '../../ipc/textCalls'
@@ -22,7 +15,7 @@ import { Loading } from '../../components/loading/Loading'
 import type { Draft } from '../../../../shared/wire'
 import { loadRequestReaders } from '../../stores/requestReaders'
 import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
-import { useContinuation, withContinuation } from '../../stores/responseContinuation'
+import { continuation as continuationFor, useContinuation } from '../../stores/responseContinuation'
 import { useLiveExchange } from '../../stores/liveExchange'
 import { TabList } from '../../components/tabs/TabList'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
@@ -74,7 +67,9 @@ export function RequestView() {
   const sendRefusedForJson = useTextStore((x) => x.issues.some((i) => i.field === 'Request JSON'))
   const activeId = useProfilesStore((p) => p.activeId)
   const exchange = useTextStore((x) => currentRun(x)?.exchange ?? null)
-  const runningId = useTextStore((x) => (currentRun(x)?.status === 'running' ? (currentRun(x)?.runId ?? null) : null))
+  const runningId = useTextStore((x) =>
+    currentRun(x)?.status === 'running' ? (currentRun(x)?.runId ?? null) : null,
+  )
   const liveRequest = useLiveExchange((x) => (runningId && x.runId === runningId ? x.request : null))
   const state = useTextStore.getState()
   const { format, rawBody } = inputs
@@ -82,7 +77,7 @@ export function RequestView() {
   // With "Continue from this response" on, the preview is the continued request Send will make.
   const continuation = useContinuation((c) => c.next)
   const draft = useMemo(
-    () => withContinuation(inputs.format, useTextStore.getState().draft(true).draft),
+    () => useTextStore.getState().draft(true).draft,
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [inputs, continuation],
   )
@@ -92,18 +87,22 @@ export function RequestView() {
     const timer = setTimeout(async () => {
       const profileId = profileInUse()
       if (!profileId || cancelled) return
+      // Main holds the conversation's turns; only the composer's turn (after them) rides in the draft.
       const { messages, ...settings } = draft
+      const composerTurns = messages.slice(inputs.messages.length)
+      const continueFrom = continuationFor(format)
       let result: Awaited<ReturnType<typeof textCalls.previewRequest>>
       try {
-        const answer = await withConversation(messages, (conversation) =>
-          // Superseded while the conversation was uploading: nothing more is asked of main.
+        const answer = await withConversation((conversation) =>
+          // Superseded while an edit was on its way: nothing more is asked of main.
           cancelled
             ? Promise.resolve(null)
             : textCalls.previewRequest({
                 profileId,
                 format,
-                draft: { ...settings, messages: [] },
+                draft: { ...settings, messages: composerTurns },
                 conversation,
+                ...(continueFrom ? { continueFrom } : {}),
                 ...(rawBody !== null ? { rawBody } : {}),
               }),
         )
@@ -120,7 +119,6 @@ export function RequestView() {
         setPreview(result.value)
         setPreviewError(null)
       } else {
-        conversationFailed(result.error.code)
         // A preview for another profile or body must not stay on screen as if it were this one.
         setPreview(null)
         setPreviewError(result.error.message)
@@ -130,7 +128,7 @@ export function RequestView() {
       cancelled = true
       clearTimeout(timer)
     }
-  }, [draft, format, rawBody, inputs.profileId, activeId])
+  }, [draft, format, rawBody, inputs.profileId, inputs.messages, activeId])
 
   // The readers of edited JSON are fetched as soon as there is edited JSON, so Apply and Send find them here.
   const edited = rawBody !== null
@@ -146,7 +144,7 @@ export function RequestView() {
       stream: inputs.stream,
     })
     if (fields.length > 0) return setUnmapped({ draft: parsed, fields })
-    useTextStore.getState().applyDraft(parsed)
+    void useTextStore.getState().applyDraft(parsed)
   }
 
   const jsonError = rawBody !== null ? jsonSyntaxError(rawBody) : null
@@ -224,7 +222,7 @@ export function RequestView() {
               <div className="actions">
                 <button
                   className="ghost"
-                  onClick={() => (useTextStore.getState().applyDraft(unmapped.draft), setUnmapped(null))}
+                  onClick={() => (void useTextStore.getState().applyDraft(unmapped.draft), setUnmapped(null))}
                 >
                   Apply without them
                 </button>
@@ -274,7 +272,12 @@ export function RequestView() {
             live={
               runningId && !exchange
                 ? {
-                    request: liveRequest?.request ?? { method: '…', url: 'sending…', headers: [], body: null },
+                    request: liveRequest?.request ?? {
+                      method: '…',
+                      url: 'sending…',
+                      headers: [],
+                      body: null,
+                    },
                     stream: <LiveStreamTab runId={runningId} />,
                   }
                 : null

@@ -11,12 +11,7 @@ import {
   thinkingSuffixExamples,
 } from '../../../../shared/catalog/textModels'
 import { NOT_IN_CATALOG } from '../../../../shared/catalog/notInCatalog'
-import {
-  currentRun,
-  profileInUse,
-  withConversation,
-  useTextStore,
-} from '../../stores/textStore'
+import { currentRun, profileInUse, withConversation, useTextStore } from '../../stores/textStore'
 import { loadDraftValidation } from '../../stores/draftValidation'
 import { useProfilesStore } from '../../stores/profilesStore'
 import { subscribeLiveExchange } from '../../stores/liveExchange'
@@ -294,7 +289,7 @@ function Composer({ running }: { running: boolean }) {
         >
           + Assistant turn
         </button>
-        <button className="ghost" disabled={running} onClick={clearConversationWithUndo}>
+        <button className="ghost" disabled={running} onClick={() => void clearConversationWithUndo()}>
           Clear conversation
         </button>
       </div>
@@ -327,15 +322,16 @@ function TokenCount() {
     if (!profileId) return
     setState({ text: '', busy: true })
     const { draft } = s.draft(true)
+    // Main holds the conversation's turns; only the composer's turn (after them) rides in the draft.
     const { messages, ...settings } = draft
-    const result = await withConversation(messages, (conversation) =>
+    const result = await withConversation((conversation) =>
       textCalls.countTokens({
         profileId,
         format: s.format,
-        draft: { ...settings, messages: [] },
+        draft: { ...settings, messages: messages.slice(s.messages.length) },
         conversation,
       }),
-    ).catch(() => textCalls.countTokens({ profileId, format: s.format, draft }))
+    )
     setState({
       busy: false,
       text: result.ok

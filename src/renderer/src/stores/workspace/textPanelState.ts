@@ -12,6 +12,7 @@ import {
 import { DEFAULT_FORM } from '../textForm'
 import { useTextStore } from '../textStore'
 import { markTextSettled } from '../textWork'
+import { editConversation } from '../textConversation'
 import type { PanelPersistence } from './persistPanel'
 
 const attachmentSchema = z.object({
@@ -93,9 +94,12 @@ export const textPanelPersistence: PanelPersistence<TextPanelState> = {
   schema: textStateSchema as z.ZodType<TextPanelState>,
   snapshot,
   restore(saved) {
-    useTextStore.setState({ ...saved, issues: [], touched: {}, attempted: false })
-    // Turns brought back were the user's before: replacing them still asks when the draft holds new work.
-    markTextSettled()
+    const { messages, ...form } = saved
+    useTextStore.setState({ ...form, issues: [], touched: {}, attempted: false })
+    // Main owns the conversation: the saved turns are loaded into it, and shown from its answer. Turns brought
+    // back were the user's before: replacing them still asks when the draft holds new work.
+    if (messages.length === 0) return markTextSettled()
+    void editConversation({ type: 'load', turns: messages }).then(markTextSettled, () => undefined)
   },
   subscribe: (onChange) =>
     useTextStore.subscribe((next, prev) => {
