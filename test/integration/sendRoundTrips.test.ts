@@ -80,15 +80,20 @@ it('counts the renderer → main round trips of one Send, first turn and follow-
       .poll(() => currentRun(useTextStore.getState())?.status, { timeout: 10_000 })
       .not.toBe('running')
     expect(currentRun(useTextStore.getState())?.error).toBeUndefined()
-    return { tripsToStart, routes: routes.slice(0, tripsToStart) }
+    // Every trip of the Send until its answer shows as the next turn (main appends it and announces it).
+    const allTrips = routes.length
+    return { tripsToStart, routes: routes.slice(0, tripsToStart), allTrips }
   }
 
   const first = await sendOnce('Say hello.')
   const followUp = await sendOnce('And once more.')
   console.log(
     `IPC round trips of one Send: first turn ${first.tripsToStart} (${first.routes.join(', ')}); ` +
-      `follow-up ${followUp.tripsToStart} (${followUp.routes.join(', ')})`,
+      `follow-up ${followUp.tripsToStart} (${followUp.routes.join(', ')}); ` +
+      `until the answer is a turn: ${first.allTrips} and ${followUp.allTrips} ` +
+      `(before main owned the conversation: 1 to start, and the renderer appended the answer itself)`,
   )
+  expect(followUp.allTrips).toBeLessThanOrEqual(1)
   expect(first.tripsToStart).toBeGreaterThan(0)
   expect(followUp.tripsToStart).toBeGreaterThan(0)
   // The follow-up carried the whole conversation: the first answer and both prompts reached the gateway.
