@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
 import { IncrementalLexer } from '../src/renderer/src/components/markdown/IncrementalLexer'
 import { longMarkdown, seededRandom } from '../src/simulator/text/synth'
+import { appendToTail, type TextTail } from '../src/shared/ipc/textTail'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium'
 import { ensureRendererBuilt, RENDERER_DIR, ROOT, startBenchHost } from './browserHost'
 import { loadLine, machineLine } from './machine'
@@ -110,7 +111,8 @@ async function lengthLimits(browser: Browser, byRate: Map<number, StreamMeasurem
 
 /**
  * The markdown lexer alone in Node, fed a long answer the way a 2,000 tokens/s stream reaches it (60 updates/s,
- * the whole text each time): its time per update at the end, and the heap it still holds once the answer is done.
+ * the whole text each time, append-only, with the run's tail beside it as the run fold keeps it): its time per
+ * update at the end, and the heap it still holds once the answer is done.
  */
 function lexerLimits(): void {
   console.log(`\nMarkdown lexer alone (Node): the answer fed as 60 updates/s of a 2000 tokens/s stream`)
@@ -124,12 +126,15 @@ function lexerLimits(): void {
     const before = gc()
     const lexer = new IncrementalLexer()
     let text = ''
+    let tail: TextTail | undefined
     const times: number[] = []
     const t0 = performance.now()
     for (let i = 0; i < answer.length; i += step) {
-      text += answer.slice(i, i + step)
+      const delta = answer.slice(i, i + step)
+      tail = appendToTail(tail, text.length, delta)
+      text += delta
       const u0 = performance.now()
-      lexer.update(text)
+      lexer.update(text, { appendOnly: true, tail })
       times.push(performance.now() - u0)
     }
     const lastSecond = times.slice(-60)

@@ -4,6 +4,7 @@
 import { emptyRunSnapshot, foldRun, type Completion, type RunSnapshot, type WireFormat } from '../wire'
 import type { Exchange } from './exchange'
 import type { RunError, RunEvent, RunStatus, RunSummary, RunTimings } from './text'
+import { appendToTail, type TextTail } from './textTail'
 
 export interface RunView extends RunSnapshot<{ mimeType: string; url: string }> {
   runId: string
@@ -17,6 +18,8 @@ export interface RunView extends RunSnapshot<{ mimeType: string; url: string }> 
   error?: RunError
   timings?: RunTimings
   exchange?: Exchange | null
+  /** While running: the end of `text`, for readers of the newest part (see textTail); dropped at the end. */
+  textTail?: TextTail
 }
 
 export interface RunEnded {
@@ -38,7 +41,10 @@ export function foldRunEvent(run: RunView, e: RunEvent): RunView {
   if (run.status !== 'running') return run
   // The terminal event (runEnded) carries the outcome; the stream's own finish and error only announce it.
   if (e.type === 'finish' || e.type === 'error' || e.type === 'incomplete') return run
-  return foldRun(run, e)
+  const next = foldRun(run, e)
+  // foldRun answered a new object for a text delta, so it is this fold's to complete.
+  if (e.type === 'text' && next !== run) next.textTail = appendToTail(run.textTail, run.text.length, e.delta)
+  return next
 }
 
 /** Folds a batch of events, as they arrive together in one IPC message. */
@@ -51,8 +57,9 @@ export function foldRunEvents(run: RunView, events: readonly RunEvent[]): RunVie
 /** The run after its one terminal event; a run that already ended stays as it is. */
 export function endRun(run: RunView, ended: RunEnded): RunView {
   if (run.status !== 'running') return run
+  const { textTail: _tail, ...rest } = run
   const next: RunView = {
-    ...run,
+    ...rest,
     status: ended.status,
     summary: ended.summary,
     timings: ended.timings,
@@ -67,7 +74,8 @@ export function endRun(run: RunView, ended: RunEnded): RunView {
 /** Ends a run on this side only (main no longer knows it, or never heard of it). */
 export function endRunLocally(run: RunView, status: 'aborted' | 'error', error?: RunError): RunView {
   if (run.status !== 'running') return run
-  return error ? { ...run, status, error } : { ...run, status }
+  const { textTail: _tail, ...rest } = run
+  return error ? { ...rest, status, error } : { ...rest, status }
 }
 
 /** The run as a completion, the shape the next assistant turn is built from. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Token } from 'marked'
+import { appendToTail, type TextTail } from '../../../../shared/ipc/textTail'
 import { IncrementalLexer, PAGE_SIZE, type MarkdownSnapshot } from './IncrementalLexer'
 
 const blocks = (snapshot: MarkdownSnapshot) => snapshot.pages.flat()
@@ -29,7 +30,50 @@ function stream(text: string, sizes: number[], lexer = new IncrementalLexer()): 
   return snapshot
 }
 
+/** Feeds `text` the way a stream's run reaches the view: append-only, with the run's tail beside the text. */
+function streamWithTail(text: string, size: number, lexer = new IncrementalLexer()): MarkdownSnapshot {
+  let sent = ''
+  let tail: TextTail | undefined
+  let snapshot = lexer.update('', { appendOnly: true })
+  for (let end = 0; end < text.length; ) {
+    const delta = text.slice(end, (end = Math.min(text.length, end + size)))
+    tail = appendToTail(tail, sent.length, delta)
+    sent += delta
+    snapshot = lexer.update(sent, { appendOnly: true, tail })
+  }
+  return snapshot
+}
+
 describe('IncrementalLexer', () => {
+  it('gives the same blocks streamed append-only with a tail, checking a bounded part of the prefix', () => {
+    const text = document(200)
+    const lexer = new IncrementalLexer()
+    const streamed = streamWithTail(text, 37, lexer)
+    const updates = Math.ceil(text.length / 37)
+    expect(shape(streamed)).toEqual(shape(new IncrementalLexer().update(text)))
+    expect(lexer.stats.resets).toBe(0)
+    // Comparing the whole committed prefix would cost about updates * length / 2 characters.
+    expect(lexer.stats.comparedChars / updates).toBeLessThanOrEqual(256)
+    expect(lexer.stats.lexedChars / updates).toBeLessThan(200)
+  })
+
+  it('starts over while streaming when a different answer replaces the text', () => {
+    const lexer = new IncrementalLexer()
+    lexer.update('# One\n\ntwo\n\n# Three\n', { appendOnly: true })
+    const shorter = lexer.update('Hi\n', { appendOnly: true })
+    expect(lexer.stats.resets).toBe(1)
+    expect(shape(shorter)).toEqual([['paragraph', 'Hi']])
+    lexer.update('# One\n\ntwo\n\n# Three\n', { appendOnly: true })
+    const other = lexer.update('# One\n\nTwo\n\n# Three\n\nfour\n', { appendOnly: true })
+    expect(lexer.stats.resets).toBe(2)
+    expect(shape(other)).toEqual([
+      ['heading', '# One'],
+      ['paragraph', 'Two'],
+      ['heading', '# Three'],
+      ['paragraph', 'four'],
+    ])
+  })
+
   it('commits a block only after a later block starts on a complete line', () => {
     const lexer = new IncrementalLexer()
     expect(lexer.update('para\n#').committedCount).toBe(0)

@@ -1,9 +1,11 @@
 // Splits streamed markdown into top-level blocks and lexes only the open tail on each update.
 // Invariant: a block is committed (never lexed again, its token object kept) only once a later block has
 // started on a complete line, which closes it in CommonMark; the one exception is a new link reference
-// definition, which re-lexes just the earlier blocks that may refer to it.
+// definition, which re-lexes just the earlier blocks that may refer to it. While streaming, an update's cost
+// does not grow with the answer's length: the committed prefix is neither held as a string nor re-compared.
 import { Lexer, getDefaults } from 'marked'
 import type { Links, Token, Tokens } from 'marked'
+import type { TextTail } from '../../../../shared/ipc/textTail'
 
 /** Completed blocks are grouped so React can skip a whole page of them with one comparison. */
 export const PAGE_SIZE = 32
@@ -32,8 +34,24 @@ export interface MarkdownSnapshot {
 export interface LexStats {
   updates: number
   lexedChars: number
+  /** Characters of the committed prefix compared to check that an update still extends it. */
+  comparedChars: number
   resets: number
 }
+
+/** How an update relates to the previous one (see IncrementalLexer.update). */
+export interface UpdateOptions {
+  /** `text` extends the previous update's whenever it is not shorter than what was committed (a stream). */
+  appendOnly?: boolean
+  /** The end of `text`, read instead of `text` when it covers the part that is not committed. */
+  tail?: TextTail | undefined
+}
+
+/**
+ * How many characters at the end of the committed prefix an append-only update is checked on. A text that is
+ * replaced (a new run, another answer) differs there or is shorter than what was committed.
+ */
+const EDGE = 256
 
 const EMPTY: MarkdownSnapshot = { pages: [], lastIndex: -1, committedCount: 0 }
 
@@ -70,13 +88,6 @@ function rawOffset(raw: string, normalizedOffset: number): number {
   return i
 }
 
-/**
- * `text` starts with `prefix`. Compared as whole strings, which V8 does as one memory comparison: startsWith
- * walks the characters one by one, and on an answer of a million characters that is milliseconds per update.
- */
-function extends_(text: string, prefix: string): boolean {
-  return text.length >= prefix.length && text.slice(0, prefix.length) === prefix
-}
 
 /**
  * A copy of `s` that shares no memory with the string it was cut from. A slice of the whole answer keeps the
@@ -94,22 +105,37 @@ function mayReferTo(raw: string, labels: readonly string[]): boolean {
 }
 
 export class IncrementalLexer {
-  readonly stats: LexStats = { updates: 0, lexedChars: 0, resets: 0 }
+  readonly stats: LexStats = { updates: 0, lexedChars: 0, comparedChars: 0, resets: 0 }
   private text = ''
-  /** The committed prefix of `text`; an update that does not start with it starts over. */
-  private committedSource = ''
+  /** Length of the committed prefix of `text`; an update that does not start with that prefix starts over. */
+  private committedLength = 0
+  /** The last EDGE characters of the committed prefix (a copy: it keeps no answer alive). */
+  private committedEnd = ''
   private committed: MarkdownBlock[] = []
   private frozenPages: MarkdownBlock[][] = []
   private links: Links = Object.create(null) as Links
   private snapshot: MarkdownSnapshot = EMPTY
 
-  update(text: string): MarkdownSnapshot {
+  /**
+   * The blocks of `text`. With `appendOnly` the caller promises that `text` extends the previous update's
+   * whenever it is not shorter than what was committed (a stream's running snapshot): the committed prefix is
+   * then checked at its end only, and with a `tail` that covers the rest `text` itself is never read, so the
+   * cost of an update does not grow with the answer. Without it the whole prefix is compared, once per update,
+   * which is right for texts that are replaced or edited.
+   */
+  update(text: string, { appendOnly = false, tail: known }: UpdateOptions = {}): MarkdownSnapshot {
     if (text === this.text) return this.snapshot
     this.stats.updates++
-    if (!extends_(text, this.committedSource)) this.reset()
+    const fits = known !== undefined && known.start + known.text.length === text.length
+    /** `text.slice(from)`, from the known tail when it holds that much. */
+    const end = (from: number) =>
+      fits && from >= known.start ? known.text.slice(from - known.start) : text.slice(from)
+    if (!this.extendsCommitted(text, appendOnly, end)) this.reset()
+    // The committed prefix is kept as a length, not as a slice: a slice of an earlier (flattened) text would keep
+    // a second copy of the answer alive next to the one its owner holds.
     this.text = text
 
-    const tailRaw = detached(text.slice(this.committedSource.length))
+    const tailRaw = detached(end(this.committedLength))
     const hasCr = tailRaw.includes('\r')
     const tail = hasCr ? tailRaw.replace(/\r\n?/g, '\n') : tailRaw
     this.stats.lexedChars += tail.length
@@ -130,8 +156,10 @@ export class IncrementalLexer {
       this.committed.push({ index: this.committed.length, token, definitions })
     }
     if (split.count > 0) {
-      const length = hasCr ? rawOffset(tailRaw, split.offset) : split.offset
-      this.committedSource = text.slice(0, this.committedSource.length + length)
+      const from = this.committedLength
+      this.committedLength += hasCr ? rawOffset(tailRaw, split.offset) : split.offset
+      // The new end of the committed prefix: what was just committed, after what was kept of the old one.
+      this.committedEnd = detached((this.committedEnd + tailRaw.slice(0, this.committedLength - from)).slice(-EDGE))
     }
     while ((this.frozenPages.length + 1) * PAGE_SIZE <= this.committed.length) {
       const start = this.frozenPages.length * PAGE_SIZE
@@ -152,9 +180,25 @@ export class IncrementalLexer {
     return this.snapshot
   }
 
+  /** `text` still starts with the committed prefix (see update for what appendOnly checks). */
+  private extendsCommitted(text: string, appendOnly: boolean, end: (from: number) => string): boolean {
+    const length = this.committedLength
+    if (length === 0) return true
+    if (text.length < length) return false
+    if (!appendOnly) {
+      this.stats.comparedChars += length
+      // Whole strings compared at once, which V8 does as one memory comparison; startsWith walks them.
+      return text.slice(0, length) === this.text.slice(0, length)
+    }
+    const edge = this.committedEnd
+    this.stats.comparedChars += edge.length
+    return end(length - edge.length).slice(0, edge.length) === edge
+  }
+
   private reset(): void {
     this.stats.resets++
-    this.committedSource = ''
+    this.committedLength = 0
+    this.committedEnd = ''
     this.committed = []
     this.frozenPages = []
     this.links = Object.create(null) as Links

@@ -5,22 +5,31 @@ import { useCallback, useMemo, useState, type MouseEvent } from 'react'
 import { IncrementalLexer } from './IncrementalLexer'
 import { BlockPage } from './MarkdownBlocks'
 import { safeLinkUrl } from './safeUrl'
+import type { TextTail } from '../../../../shared/ipc/textTail'
 import './markdown.css'
 
 export interface MarkdownProps {
   /** The whole text so far; while streaming, each update normally extends the previous one. */
   text: string
-  /** True while more text may arrive: the last block is treated as open. */
+  /**
+   * True while more text may arrive: the last block is treated as open, and each update is taken to extend
+   * the previous one unless it is shorter than what was already complete.
+   */
   streaming?: boolean
+  /** While streaming, the end of `text` (see textTail): updates then read only it, never the whole text. */
+  tail?: TextTail | undefined
   /** Called with an http(s) or mailto URL when the reader activates a link; the host decides what to do. */
   onOpenLink: (url: string) => void
   className?: string
 }
 
-export function Markdown({ text, streaming = false, onOpenLink, className }: MarkdownProps) {
+export function Markdown({ text, streaming = false, tail, onOpenLink, className }: MarkdownProps) {
   const [lexer] = useState(() => new IncrementalLexer())
   // update() is idempotent for the same text, so a repeated render (StrictMode) does no extra work.
-  const snapshot = useMemo(() => lexer.update(text), [lexer, text])
+  const snapshot = useMemo(
+    () => lexer.update(text, { appendOnly: streaming, tail: streaming ? tail : undefined }),
+    [lexer, text, streaming, tail],
+  )
 
   // One delegated handler keeps the callback out of the memoized blocks, so a new onOpenLink identity on
   // every parent render does not re-render them.

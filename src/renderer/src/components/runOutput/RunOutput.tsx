@@ -55,7 +55,7 @@ export const RunOutput = memo(function RunOutput({
       )}
       {(run.text || live) && (
         <div className="answer" data-testid="answer-text">
-          <Markdown text={run.text} streaming={live} onOpenLink={openLink} />
+          <Markdown text={run.text} streaming={live} tail={run.textTail} onOpenLink={openLink} />
         </div>
       )}
       {(run.refusal ?? run.summary?.refusal) && (
