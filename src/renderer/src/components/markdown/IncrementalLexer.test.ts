@@ -124,6 +124,18 @@ describe('IncrementalLexer', () => {
     expect(after.pages[1]).toBe(before.pages[1])
   })
 
+  it('groups the pages into chapters, and keeps full chapters identical between updates', () => {
+    const text = document(200)
+    const lexer = new IncrementalLexer()
+    const before = lexer.update(text.slice(0, Math.floor(text.length * 0.9)))
+    const after = lexer.update(text)
+    expect(before.chapters.length).toBeGreaterThan(1)
+    expect(before.chapters[0]).toHaveLength(PAGE_SIZE)
+    expect(after.chapters[0]).toBe(before.chapters[0])
+    expect(after.chapters.flat()).toEqual(after.pages)
+    expect(after.chapters[0]![1]).toBe(after.pages[1])
+  })
+
   it('keeps block indices stable as the tail becomes committed', () => {
     const lexer = new IncrementalLexer()
     const first = lexer.update('# One\n\npara')

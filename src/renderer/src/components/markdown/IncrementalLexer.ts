@@ -24,6 +24,11 @@ export interface MarkdownBlock {
 export interface MarkdownSnapshot {
   /** All blocks in order, PAGE_SIZE per page; a full page of completed blocks keeps its identity. */
   readonly pages: readonly (readonly MarkdownBlock[])[]
+  /**
+   * The same pages, PAGE_SIZE per chapter; a chapter of full pages keeps its identity, so a view of a long answer
+   * compares one chapter where it would compare PAGE_SIZE pages, and an update costs the same at any length.
+   */
+  readonly chapters: readonly (readonly (readonly MarkdownBlock[])[])[]
   /** Index of the last block (the one still being written while streaming), or -1 when empty. */
   readonly lastIndex: number
   /** How many blocks are completed and will not be lexed again. */
@@ -53,7 +58,7 @@ export interface UpdateOptions {
  */
 const EDGE = 256
 
-const EMPTY: MarkdownSnapshot = { pages: [], lastIndex: -1, committedCount: 0 }
+const EMPTY: MarkdownSnapshot = { pages: [], chapters: [], lastIndex: -1, committedCount: 0 }
 
 function definitionsKey(links: Links): string {
   let key = ''
@@ -113,6 +118,8 @@ export class IncrementalLexer {
   private committedEnd = ''
   private committed: MarkdownBlock[] = []
   private frozenPages: MarkdownBlock[][] = []
+  /** Full chapters of frozen pages, PAGE_SIZE each. */
+  private frozenChapters: MarkdownBlock[][][] = []
   private links: Links = Object.create(null) as Links
   private snapshot: MarkdownSnapshot = EMPTY
 
@@ -165,6 +172,10 @@ export class IncrementalLexer {
       const start = this.frozenPages.length * PAGE_SIZE
       this.frozenPages.push(this.committed.slice(start, start + PAGE_SIZE))
     }
+    while ((this.frozenChapters.length + 1) * PAGE_SIZE <= this.frozenPages.length) {
+      const start = this.frozenChapters.length * PAGE_SIZE
+      this.frozenChapters.push(this.frozenPages.slice(start, start + PAGE_SIZE))
+    }
     if (newLabels.length > 0) this.relexReferences(firstNew, newLabels)
 
     const open: MarkdownBlock[] = []
@@ -176,7 +187,10 @@ export class IncrementalLexer {
     const pages: (readonly MarkdownBlock[])[] = [...this.frozenPages]
     const rest = [...this.committed.slice(this.frozenPages.length * PAGE_SIZE), ...open]
     for (let i = 0; i < rest.length; i += PAGE_SIZE) pages.push(rest.slice(i, i + PAGE_SIZE))
-    this.snapshot = { pages, lastIndex: index - 1, committedCount: this.committed.length }
+    const chapters: (readonly (readonly MarkdownBlock[])[])[] = [...this.frozenChapters]
+    const looseFrom = this.frozenChapters.length * PAGE_SIZE
+    if (pages.length > looseFrom) chapters.push(pages.slice(looseFrom))
+    this.snapshot = { pages, chapters, lastIndex: index - 1, committedCount: this.committed.length }
     return this.snapshot
   }
 
@@ -201,6 +215,7 @@ export class IncrementalLexer {
     this.committedEnd = ''
     this.committed = []
     this.frozenPages = []
+    this.frozenChapters = []
     this.links = Object.create(null) as Links
   }
 
@@ -241,6 +256,12 @@ export class IncrementalLexer {
         const copy = frozen.slice()
         copy[position % PAGE_SIZE] = replacement
         this.frozenPages[page] = copy
+        const chapter = this.frozenChapters[Math.floor(page / PAGE_SIZE)]
+        if (chapter) {
+          const pages = chapter.slice()
+          pages[page % PAGE_SIZE] = copy
+          this.frozenChapters[Math.floor(page / PAGE_SIZE)] = pages
+        }
       }
     }
   }

@@ -2,8 +2,8 @@
 // Invariant: no HTML string is ever handed to the DOM, and a link is followed only through onOpenLink with a
 // URL that passed safeLinkUrl; each update lexes and re-renders only the open last block.
 import { useCallback, useMemo, useState, type MouseEvent } from 'react'
-import { IncrementalLexer } from './IncrementalLexer'
-import { BlockPage } from './MarkdownBlocks'
+import { IncrementalLexer, PAGE_SIZE } from './IncrementalLexer'
+import { BlockChapter } from './MarkdownBlocks'
 import { safeLinkUrl } from './safeUrl'
 import type { TextTail } from '../../../../shared/ipc/textTail'
 import './markdown.css'
@@ -55,13 +55,14 @@ export function Markdown({ text, streaming = false, tail, onOpenLink, className 
       onClick={onClick}
       onAuxClick={onClick}
     >
-      {snapshot.pages.map((blocks, page) => {
-        // Only the page holding the last block depends on the streaming state; the others keep equal props.
-        const holdsLast = page === snapshot.pages.length - 1
+      {snapshot.chapters.map((pages, chapter) => {
+        // Only the chapter holding the last block depends on the streaming state; the others keep equal props.
+        const holdsLast = chapter === snapshot.chapters.length - 1
         return (
-          <BlockPage
-            key={page}
-            blocks={blocks}
+          <BlockChapter
+            key={chapter}
+            pages={pages}
+            firstPage={chapter * PAGE_SIZE}
             lastIndex={holdsLast ? snapshot.lastIndex : -1}
             streaming={holdsLast && streaming}
           />

@@ -47,6 +47,39 @@ export const BlockPage = memo(function BlockPage({ blocks, lastIndex, streaming 
   )
 })
 
+export interface BlockChapterProps {
+  pages: readonly (readonly MarkdownBlock[])[]
+  /** Index of this chapter's first page: pages keep their keys whichever chapter holds them. */
+  firstPage: number
+  /** The last block's index when this chapter holds it, else -1 (so other chapters keep equal props). */
+  lastIndex: number
+  streaming: boolean
+}
+
+/**
+ * A chapter of pages, rendered as the pages themselves (no element of its own, so the DOM is the same): a full
+ * chapter keeps its array identity, so an update of a long answer compares a few chapters, not every page.
+ */
+export const BlockChapter = memo(function BlockChapter({
+  pages,
+  firstPage,
+  lastIndex,
+  streaming,
+}: BlockChapterProps) {
+  return pages.map((blocks, i) => {
+    // Only the page holding the last block depends on the streaming state; the others keep equal props.
+    const holdsLast = lastIndex >= 0 && i === pages.length - 1
+    return (
+      <BlockPage
+        key={firstPage + i}
+        blocks={blocks}
+        lastIndex={holdsLast ? lastIndex : -1}
+        streaming={holdsLast && streaming}
+      />
+    )
+  })
+})
+
 function renderBlocks(tokens: readonly Token[], definitions: string): ReactNode[] {
   return tokens.map((token, i) => renderBlock(token, i, definitions, false))
 }
