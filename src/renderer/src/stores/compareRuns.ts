@@ -11,6 +11,7 @@ import { textRuns, type RunOwner } from '../ipc/textRuns'
 import { endRun, endRunLocally, foldRunEvents, newRun, type RunEnded, type RunView } from './runFold'
 import { columnDraft, runIssues } from './compareForm'
 import { dropLiveLane, endLiveLane, noteLiveEvents, startLiveLane } from './compareLiveLanes'
+import { profilesLoaded } from './profilesStore'
 import {
   columnProfile,
   markCompareSent,
@@ -81,6 +82,7 @@ async function startColumn(columnId: string): Promise<void> {
     endLiveLane(runId)
     updateRun(runId, (r) => endRunLocally(r, 'error', { message, errorType, raw: null }))
   }
+  if (!columnProfile(column)) await profilesLoaded()
   const profileId = columnProfile(column)
   if (!profileId) return fail('No connection profile is chosen: add or choose one in Settings.')
   try {

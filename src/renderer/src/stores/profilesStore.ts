@@ -25,6 +25,23 @@ interface ProfilesState {
   testConnection(id: string): Promise<void>
 }
 
+/**
+ * Resolves once the profile list has come from main (at once if it has), or after `limitMs` if it never does:
+ * a Send pressed while the app is still starting waits for the list instead of finding no profile chosen.
+ */
+export function profilesLoaded(limitMs = 5000): Promise<void> {
+  if (useProfilesStore.getState().loaded) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      unsubscribe()
+      resolve()
+    }
+    const timer = setTimeout(done, limitMs)
+    const unsubscribe = useProfilesStore.subscribe((s) => s.loaded && done())
+  })
+}
+
 export const useProfilesStore = create<ProfilesState>((set, get) => ({
   profiles: [],
   activeId: null,

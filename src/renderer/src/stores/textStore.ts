@@ -18,7 +18,7 @@ import { IpcCallError } from '../../../shared/ipc/client'
 import { jsonSyntaxError } from '../../../shared/jsonSyntax'
 import { client } from '../ipc/client'
 import { textRuns, type RunOwner } from '../ipc/textRuns'
-import { useProfilesStore } from './profilesStore'
+import { profilesLoaded, useProfilesStore } from './profilesStore'
 import {
   afterCommands,
   editConversation,
@@ -306,6 +306,8 @@ async function start(draft: Draft, edit: ConversationEdit, options: StartOptions
     restoreRawBody(runId, true)
     updateRun(runId, (r) => endRunLocally(r, 'error', { message, errorType, raw: null }))
   }
+  // A Send pressed while the app starts waits for the profile list rather than finding no profile chosen.
+  if (!profileInUse()) await profilesLoaded()
   const profileId = profileInUse()
   try {
     await afterCommands(async () => {
