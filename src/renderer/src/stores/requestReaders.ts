@@ -3,26 +3,14 @@
 // that must read a body now awaits `loadRequestReaders()`; `requestReaders()` answers null until it has loaded.
 import type { FormatAdapter } from '../../../shared/wire/adapter'
 import type { WireFormat } from '../../../shared/wire/format'
+import { lazyPart } from './lazyPart'
 
 export type RequestReaders = Record<WireFormat, Pick<FormatAdapter, 'parseRequest'>>
 
-let loaded: RequestReaders | null = null
-let loading: Promise<RequestReaders> | null = null
+const part = lazyPart<RequestReaders>(() => import('../../../shared/wire/adapters').then((m) => m.formats))
 
 /** Fetches the readers once (a failed fetch is forgotten, so the next call tries again). */
-export function loadRequestReaders(): Promise<RequestReaders> {
-  if (loaded) return Promise.resolve(loaded)
-  loading ??= import('../../../shared/wire/adapters').then(
-    (m) => (loaded = m.formats),
-    (error: unknown) => {
-      loading = null
-      throw error
-    },
-  )
-  return loading
-}
+export const loadRequestReaders = (): Promise<RequestReaders> => part.load()
 
 /** The readers if they have loaded, else null. */
-export function requestReaders(): RequestReaders | null {
-  return loaded
-}
+export const requestReaders = (): RequestReaders | null => part.get()
