@@ -134,6 +134,7 @@ describe('IPC router', () => {
         "text.countTokens",
         "text.editConversation",
         "text.getFrames",
+        "text.openConversation",
         "text.previewRequest",
         "text.putTurns",
         "text.readTurns",

@@ -28,6 +28,9 @@ export const TURNS_PIECE_CHARS = 64 * 1024
 
 export const conversationIdSchema = z.string().min(1).max(100)
 
+/** The Text panel's conversation: the one main saves in the data folder and reads back at start. */
+export const TEXT_PANEL_CONVERSATION_ID = 'text-panel'
+
 /** A conversation main owns; without a revision, its turns as they are now. */
 export const conversationRefSchema = z.object({
   id: conversationIdSchema,
@@ -228,6 +231,11 @@ export const textCommands = {
    * place besides a run's start and end where turns change.
    */
   'text.editConversation': defineCommand(editInputSchema, conversationViewSchema),
+  /**
+   * The Text panel's conversation as main holds it (saved in the data folder, read back at start): its view
+   * from the first turn, whose tail is left out (read with text.readTurns) when too large for one message.
+   */
+  'text.openConversation': defineCommand(z.object({}), conversationViewSchema),
   /**
    * Turns too large for one message, in pieces of at most TURNS_PIECE_CHARS of JSON: the first `keep` turns of
    * revision `baseRevision` stay and the pieces follow them; the last piece (`done`) applies it and answers the

@@ -1,7 +1,9 @@
 // The text domain: each route calls the text service (runs are started for the calling window, whose sink
-// receives their events); frame paging and captures live in the service, not here.
+// receives their events); frame paging and captures live in the service, not here. The Text panel's
+// conversation is read back from the data folder at start and written once more at close.
 import { textCommands } from '../../../shared/ipc/text'
 import { TextService } from '../../services/text/textService'
+import { SavedConversation } from '../../services/text/savedConversation'
 import type { MediaStore } from '../../services/mediaStore'
 import type { Events } from '../../../shared/ipc/contract'
 import type { Handlers } from '../router'
@@ -15,6 +17,7 @@ interface TextServices {
 
 export function textHandlers({ text }: TextServices): Handlers<typeof textCommands, Events> {
   return {
+    'text.openConversation': () => text.openPanelConversation(),
     'text.editConversation': ({ conversationId, edit }) => text.editConversation(conversationId, edit),
     'text.putTurns': (input) => text.putTurns(input),
     'text.readTurns': (input) => text.conversations.read(input),
@@ -31,10 +34,22 @@ export function textHandlers({ text }: TextServices): Handlers<typeof textComman
 export const textDomain = defineDomain({
   name: 'text',
   commands: textCommands,
-  services: ({ profiles, gateway, media, history, log }) => ({
-    text: new TextService({ profiles, gateway, media, recorder: history.recorder, log }),
+  services: ({ profiles, gateway, media, history, dataDir, log }) => ({
+    text: new TextService({
+      profiles,
+      gateway,
+      media,
+      recorder: history.recorder,
+      log,
+      saved: new SavedConversation(dataDir, { log }),
+    }),
     media,
   }),
   handlers: textHandlers,
-  close: ({ text }) => text.stopAll(),
+  // The Text panel's conversation is back in main before any window asks for it.
+  start: ({ text }) => text.restorePanelConversation(),
+  close: async ({ text }) => {
+    text.stopAll()
+    await text.flushSaved()
+  },
 })

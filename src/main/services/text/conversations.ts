@@ -2,7 +2,7 @@
 // commands, turns uploaded in bounded pieces, the answer a finished run appends) bumps the revision and answers
 // a view whose tail stays under the inline bound (M1); a larger tail is read back in pieces. Turns are validated
 // against the draft message schema on the way in and never mutated. The store is bounded: least recently used
-// conversations are dropped.
+// conversations are dropped. Listeners hear every change (the Text panel's conversation is saved from there).
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { draftMessageSchema, type DraftMessage } from '../../../shared/wire'
@@ -38,6 +38,7 @@ export interface PutTurns {
 
 export class ConversationStore {
   private readonly conversations = new Map<string, Conversation>()
+  private readonly listeners = new Set<(id: string, turns: readonly DraftMessage[]) => void>()
 
   constructor(
     private readonly limits: { conversations: number; chars: number } = {
@@ -45,6 +46,21 @@ export class ConversationStore {
       chars: 64 * 1024 * 1024,
     },
   ) {}
+
+  /** Calls back after every change of a conversation's turns with the turns it now has. */
+  onChanged(listener: (id: string, turns: readonly DraftMessage[]) => void): void {
+    this.listeners.add(listener)
+  }
+
+  /** Whether the conversation is held (an unknown one, or one dropped as least recently used, is not). */
+  has(id: string): boolean {
+    return this.conversations.has(id)
+  }
+
+  /** The view of the conversation as it is now, every turn in the tail when they fit in one message. */
+  current(id: string): ConversationView {
+    return this.view(id, this.open(id), 0)
+  }
 
   /** Uploads turns in pieces (see text.putTurns); the last piece applies them and answers the view. */
   put(input: PutTurns): ConversationView {
@@ -180,6 +196,7 @@ export class ConversationStore {
     conversation.turns = [...conversation.turns.slice(0, keep), ...added]
     conversation.revision++
     conversation.upload = null
+    for (const listener of this.listeners) listener(id, conversation.turns)
     return { ...this.view(id, conversation, keep), baseRevision: base }
   }
 

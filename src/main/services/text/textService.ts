@@ -16,6 +16,7 @@ import type {
   StartRunRequest,
   RunStatus,
 } from '../../../shared/ipc/text'
+import { TEXT_PANEL_CONVERSATION_ID } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
 import {
   emptyRunSnapshot,
@@ -23,6 +24,7 @@ import {
   assistantTurn,
   type Completion,
   type RunSnapshot,
+  type DraftMessage,
   type StreamEvent,
   type WireError,
 } from '../../../shared/wire'
@@ -36,6 +38,7 @@ import { Coalescer } from './coalescer'
 import { createSseReader } from './sseReader'
 import { ExchangeLog } from './exchangeLog'
 import { ConversationStore, type PutTurns } from './conversations'
+import type { SavedConversation } from './savedConversation'
 import { runFailure } from './runFailure'
 import { pinTurns, prepareRequest, safeJson, type Prepared } from './preparedRequest'
 import { requestPreview } from './requestPreview'
@@ -60,6 +63,8 @@ export interface TextServiceDeps {
   /** … or after this many characters (R9: 64 KB), whichever comes first. */
   checkpointChars?: number
   log?: (message: string) => void
+  /** Where the Text panel's conversation is kept between sessions; without it, it lives as long as main. */
+  saved?: SavedConversation
 }
 
 interface Run {
@@ -96,9 +101,46 @@ interface Run {
 export class TextService {
   readonly exchanges = new ExchangeLog()
   readonly conversations = new ConversationStore()
+  /** The Text panel's turns as last handed to `saved` (or read from it), for a conversation the store dropped. */
+  private lastSavedTurns: readonly DraftMessage[] = []
   private readonly runs = new Map<string, Run>()
 
-  constructor(private readonly deps: TextServiceDeps) {}
+  constructor(private readonly deps: TextServiceDeps) {
+    const saved = deps.saved
+    if (saved)
+      this.conversations.onChanged((id, turns) => {
+        if (id !== TEXT_PANEL_CONVERSATION_ID) return
+        this.lastSavedTurns = turns
+        saved.save(turns)
+      })
+  }
+
+  /** Reads the Text panel's saved conversation back into the store (at start, before any window asks). */
+  async restorePanelConversation(): Promise<void> {
+    if (!this.deps.saved) return
+    const turns = await this.deps.saved.read()
+    this.lastSavedTurns = turns
+    if (turns.length > 0 && !this.conversations.has(TEXT_PANEL_CONVERSATION_ID))
+      this.conversations.edit(TEXT_PANEL_CONVERSATION_ID, { type: 'load', turns })
+  }
+
+  /**
+   * The Text panel's conversation as it is now. One the store dropped as least recently used comes back from
+   * what was saved last, so a window never opens to an empty conversation it had filled.
+   */
+  openPanelConversation(): ConversationView {
+    if (!this.conversations.has(TEXT_PANEL_CONVERSATION_ID) && this.lastSavedTurns.length > 0)
+      return this.conversations.edit(TEXT_PANEL_CONVERSATION_ID, {
+        type: 'load',
+        turns: [...this.lastSavedTurns],
+      })
+    return this.conversations.current(TEXT_PANEL_CONVERSATION_ID)
+  }
+
+  /** Writes the Text panel's conversation now if a change is pending (the app is closing). */
+  flushSaved(): Promise<void> {
+    return this.deps.saved?.flush() ?? Promise.resolve()
+  }
 
   putTurns(input: PutTurns): ConversationView {
     return this.conversations.put(input)

@@ -1,0 +1,114 @@
+// The Text panel's conversation as main keeps it between sessions: `conversation.json` in the data folder,
+// written a moment after each change (quick changes coalesce) and atomically (temp file + rename), bounded the
+// way a panel's saved state is (the oldest turns go first, a quarter at a time, the newest stays whole), and
+// written at once on close. A damaged file is set aside with a log line and never trusted: the app starts with
+// an empty conversation.
+import { promises as fs } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { writeFileAtomic } from '../atomicFile'
+import { draftMessageSchema, type DraftMessage } from '../../../shared/wire'
+import { MAX_WORKSPACE_STATE } from '../../../shared/ipc/workspace'
+
+/**
+ * The largest file kept. The file never crosses IPC, so the message bound (MAX_WORKSPACE_STATE) that limited
+ * the turns a panel's saved state held does not apply; ten times it keeps at least as much as a reload did,
+ * while each debounced write stays a few milliseconds of main's time.
+ */
+export const MAX_SAVED_CONVERSATION = 10 * MAX_WORKSPACE_STATE
+/** How many times the oldest quarter of the turns is dropped before a conversation is judged too large. */
+const SHRINK_STEPS = 6
+
+const fileSchema = z.object({ version: z.literal(1), turns: z.array(draftMessageSchema) })
+
+export interface SavedConversationOptions {
+  /** How long a change waits for the next one before the file is written, ms. */
+  debounceMs?: number
+  /** The largest file kept, in characters of JSON. */
+  maxChars?: number
+  log?: (message: string) => void
+}
+
+export class SavedConversation {
+  private readonly path: string
+  private readonly debounceMs: number
+  private readonly maxChars: number
+  private pending: readonly DraftMessage[] | null = null
+  private timer: NodeJS.Timeout | null = null
+  private writing: Promise<void> = Promise.resolve()
+
+  constructor(
+    dataDir: string,
+    private readonly options: SavedConversationOptions = {},
+  ) {
+    this.path = join(dataDir, 'conversation.json')
+    this.debounceMs = options.debounceMs ?? 300
+    this.maxChars = options.maxChars ?? MAX_SAVED_CONVERSATION
+  }
+
+  /** The turns last saved; none when there is no file or it could not be read (then it is set aside). */
+  async read(): Promise<DraftMessage[]> {
+    let text: string
+    try {
+      text = await fs.readFile(this.path, 'utf8')
+    } catch {
+      return []
+    }
+    try {
+      return fileSchema.parse(JSON.parse(text)).turns
+    } catch {
+      // Kept for inspection rather than overwritten silently by the next save.
+      await fs.rename(this.path, `${this.path}.damaged`).catch(() => undefined)
+      this.options.log?.(
+        'the saved Text conversation could not be read; it was set aside as conversation.json.damaged',
+      )
+      return []
+    }
+  }
+
+  /** Saves the conversation a moment later; a newer call before then replaces it. */
+  save(turns: readonly DraftMessage[]): void {
+    this.pending = turns
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.flush(), this.debounceMs)
+    this.timer.unref?.()
+  }
+
+  /** Writes the pending change now (close, tests); resolves once the file holds it. */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer)
+      this.timer = null
+    }
+    const turns = this.pending
+    this.pending = null
+    if (turns) {
+      const text = this.bounded(turns)
+      if (text === null)
+        this.options.log?.('the Text conversation is too large to save even without its older turns')
+      else
+        this.writing = this.writing
+          .then(() => writeFileAtomic(this.path, text))
+          .catch((error: unknown) =>
+            this.options.log?.(
+              `could not save the Text conversation: ${error instanceof Error ? error.message : error}`,
+            ),
+          )
+    }
+    await this.writing
+  }
+
+  /**
+   * The file's JSON within the bound, dropping the oldest quarter of the turns at a time but never the newest;
+   * null when it does not fit even so (the last whole file stays).
+   */
+  private bounded(turns: readonly DraftMessage[]): string | null {
+    let kept = turns
+    let text = JSON.stringify({ version: 1, turns: kept })
+    for (let step = 0; step < SHRINK_STEPS && text.length > this.maxChars && kept.length > 1; step++) {
+      kept = kept.slice(Math.min(kept.length - 1, Math.max(1, Math.ceil(kept.length / 4))))
+      text = JSON.stringify({ version: 1, turns: kept })
+    }
+    return text.length <= this.maxChars ? text : null
+  }
+}
