@@ -3,7 +3,9 @@
 // answers and `text.conversationChanged` events only, never changed here. Commands go one at a time and views
 // apply in order, each on the one before; a view on another base reads every turn anew, in bounded pieces, and
 // an edit too large for one message goes as turns in pieces (text.putTurns), so no message nears 256 KB (M1).
+// Main also keeps the conversation between sessions: at start the panel opens it (text.openConversation).
 import {
+  TEXT_PANEL_CONVERSATION_ID,
   INLINE_TURNS_CHARS,
   TURNS_PIECE_CHARS,
   type ConversationEdit,
@@ -14,8 +16,8 @@ import { client } from '../ipc/client'
 import { useTextStore } from './textStore'
 import { loadConversation, putTurns } from './conversationLoad'
 
-/** The conversation of this window's Text panel; a reload starts a new one and loads the saved turns into it. */
-const conversationId = `text-${crypto.randomUUID()}`
+/** The Text panel's conversation: main saves it in its data folder, so a reload or a restart opens it again. */
+const conversationId = TEXT_PANEL_CONVERSATION_ID
 /** The revision of the turns the store shows. */
 let revision = 0
 let commands: Promise<unknown> = Promise.resolve()
@@ -39,6 +41,26 @@ export async function reloadShown(): Promise<void> {
   const view = await loadConversation(conversationId, useTextStore.getState().messages)
   // The turns shown are exactly the ones loaded: only the revision they are at changes.
   revision = view.revision
+}
+
+let opened: Promise<void> | null = null
+
+/** Shows the conversation as main kept it (once per page; later calls wait for that one). */
+export function openShown(): Promise<void> {
+  opened ??= afterCommands(async () => {
+    await showView(await client.invoke('text.openConversation', {}))
+  })
+  return opened
+}
+
+/**
+ * Turns a workspace saved before main kept the conversation still carries: loaded into main once, when the
+ * conversation it opened is empty; from then on they are main's and the workspace no longer holds them.
+ */
+export async function adoptOlderTurns(turns: DraftMessage[]): Promise<void> {
+  await openShown()
+  if (turns.length > 0 && useTextStore.getState().messages.length === 0)
+    await editConversation({ type: 'load', turns })
 }
 
 /** Runs `call` once every earlier command has been answered and its view shown. */

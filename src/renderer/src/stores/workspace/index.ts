@@ -1,10 +1,10 @@
-// The workspace at start: the app's and the Text panel's saved state are read from main before the app first
-// renders (so no keystroke lands in a form about to be replaced); the other panels' persistence loads in the
+// The workspace at start: the app's and the Text panel's saved state (and the conversation main keeps) are read
+// from main before the app first renders (so no keystroke lands in a form about to be replaced); the other panels' persistence loads in the
 // background with their stores (their chunks stay out of the first paint) and restores them unless the user
 // has already begun to act. Then each panel is saved as it changes.
 import { appPanelPersistence } from './appPanelState'
 import { keepPanel, restorePanel, type PanelPersistence } from './persistPanel'
-import { textPanelPersistence } from './textPanelState'
+import { openTextConversation, textPanelPersistence } from './textPanelState'
 
 const restored = new Set<string>()
 
@@ -39,12 +39,13 @@ function untilUserActs(): () => boolean {
 /** Restores the app and Text (waiting at most `timeoutMs` for main), then starts the other panels. */
 export async function startWorkspace(timeoutMs = 3000): Promise<void> {
   let late = false
-  const first = Promise.all(
-    [appPanelPersistence, textPanelPersistence].map((p) =>
+  const first = Promise.all([
+    ...[appPanelPersistence, textPanelPersistence].map((p) =>
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       restoreAndKeep(p as PanelPersistence<any>, () => !late),
     ),
-  )
+    openTextConversation(),
+  ])
   await Promise.race([first, new Promise((r) => setTimeout(r, timeoutMs))])
   late = true
   const fresh = untilUserActs()

@@ -1,6 +1,7 @@
-// What the Text panel keeps across a reload, a crash or a restart: the conversation, the half-typed message and
-// its attachments (by media reference: no file is uploaded again), edited request JSON and every form field.
-// Runs are not kept (a finished answer is already a turn; a run cut by a restart is History's "interrupted").
+// What the Text panel keeps across a reload, a crash or a restart: the half-typed message and its attachments
+// (by media reference: no file is uploaded again), edited request JSON and every form field. The conversation
+// is main's, saved by main: the panel opens it from there. Runs are not kept (a finished answer is already a
+// turn; a run cut by a restart is History's "interrupted").
 import { z } from 'zod'
 import {
   draftExtrasSchema,
@@ -12,7 +13,7 @@ import {
 import { DEFAULT_FORM } from '../textForm'
 import { useTextStore } from '../textStore'
 import { markTextSettled } from '../textWork'
-import { editConversation } from '../textConversation'
+import { adoptOlderTurns, openShown } from '../textConversation'
 import type { PanelPersistence } from './persistPanel'
 
 const attachmentSchema = z.object({
@@ -44,7 +45,10 @@ const textStateSchema = z.object({
   stream: z.boolean().catch(DEFAULT_FORM.stream),
   system: z.string().catch(''),
   cacheSystem: z.boolean().catch(false),
-  messages: z.array(draftMessageSchema).catch([]),
+  /** Only in a state saved before main kept the conversation (see restore); never saved again. */
+  messages: z.array(draftMessageSchema).optional().catch(undefined),
+  /** How many turns the conversation had: a conversation is the user's work (see holdsWork). */
+  conversationTurns: z.number().catch(0),
   composer: z.string().catch(''),
   attachments: z.array(attachmentSchema).catch([]),
   attachmentUrls: z.record(z.string(), z.string()).catch({}),
@@ -71,7 +75,7 @@ function snapshot(): TextPanelState {
     stream: s.stream,
     system: s.system,
     cacheSystem: s.cacheSystem,
-    messages: s.messages,
+    conversationTurns: s.messages.length,
     composer: s.composer,
     attachments: s.attachments,
     attachmentUrls: s.attachmentUrls,
@@ -83,23 +87,21 @@ function snapshot(): TextPanelState {
   }
 }
 
-/** Drops the oldest turns, a quarter at a time, keeping the newest (and the draft) whole. */
-const dropOldTurns = (state: TextPanelState): TextPanelState => ({
-  ...state,
-  messages: state.messages.slice(Math.max(1, Math.ceil(state.messages.length / 4))),
-})
+/** Shows the conversation main kept; turns brought back are not new work (replacing them does not ask). */
+export function openTextConversation(): Promise<void> {
+  return openShown().then(markTextSettled, () => undefined)
+}
 
 export const textPanelPersistence: PanelPersistence<TextPanelState> = {
   panel: 'text',
   schema: textStateSchema as z.ZodType<TextPanelState>,
   snapshot,
   restore(saved) {
-    const { messages, ...form } = saved
+    const { messages, conversationTurns: _turns, ...form } = saved
     useTextStore.setState({ ...form, issues: [], touched: {}, attempted: false })
-    // Main owns the conversation: the saved turns are loaded into it, and shown from its answer. Turns brought
-    // back were the user's before: replacing them still asks when the draft holds new work.
-    if (messages.length === 0) return markTextSettled()
-    void editConversation({ type: 'load', turns: messages }).then(markTextSettled, () => undefined)
+    // Main owns and saves the conversation (opened at start); an older state's turns are loaded into it once.
+    // Turns brought back were the user's before: replacing them still asks when the draft holds new work.
+    if (messages?.length) void adoptOlderTurns(messages).then(markTextSettled, () => undefined)
   },
   subscribe: (onChange) =>
     useTextStore.subscribe((next, prev) => {
@@ -109,14 +111,15 @@ export const textPanelPersistence: PanelPersistence<TextPanelState> = {
     }),
   // Only a conversation or a draft makes the saved format and model win over Settings' starting defaults.
   holdsWork: (saved) =>
-    saved.messages.length > 0 ||
+    (saved.messages?.length ?? 0) > 0 ||
+    saved.conversationTurns > 0 ||
     saved.composer.trim() !== '' ||
     saved.system.trim() !== '' ||
     saved.attachments.length > 0 ||
     saved.rawBody !== null ||
     saved.toolsText.trim() !== '' ||
     saved.responseFormatText.trim() !== '',
-  shrink: [dropOldTurns, dropOldTurns, dropOldTurns, dropOldTurns, dropOldTurns, dropOldTurns],
 }
 
-const KEPT = Object.keys(textStateSchema.shape)
+// `messages` is not saved, but a change of it changes `conversationTurns`.
+const KEPT = [...Object.keys(textStateSchema.shape), 'messages']
