@@ -13,6 +13,7 @@ import {
 } from '../../../shared/wire'
 import type { RequestReaders } from './requestReaders'
 import { jsonSyntaxError } from '../../../shared/jsonSyntax'
+import { TEXT_FORM_DEFAULTS } from '../../../shared/workspace/textDefaults'
 
 export interface Issue {
   field: string
@@ -92,10 +93,9 @@ export function issueShown(
 }
 
 export const DEFAULT_PARAMS: TextParams = {
-  maxTokens: 1024,
+  ...TEXT_FORM_DEFAULTS.params,
   stopSequences: [],
-  toolChoice: 'auto',
-  thinking: { enabled: false },
+  thinking: { ...TEXT_FORM_DEFAULTS.params.thinking },
 }
 
 /**
@@ -103,9 +103,9 @@ export const DEFAULT_PARAMS: TextParams = {
  * sets) Compare's shared draft. The one source of both panels' defaults.
  */
 export const DEFAULT_FORM: Readonly<TextForm> = {
-  format: 'chat',
-  model: 'gpt-4o-mini',
-  stream: true,
+  format: TEXT_FORM_DEFAULTS.format,
+  model: TEXT_FORM_DEFAULTS.model,
+  stream: TEXT_FORM_DEFAULTS.stream,
   system: '',
   cacheSystem: false,
   messages: [],

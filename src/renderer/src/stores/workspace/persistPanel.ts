@@ -1,14 +1,19 @@
 // Keeps one panel's state in main (workspace.getPanel / putPanel): read back once at start and checked with the
-// panel's own schema (a damaged or older state is dropped, never trusted), then saved a moment after each
+// panel's own schema, or by main for the panels its answer is already checked for (a damaged or older state is
+// dropped, never trusted), then saved a moment after each
 // change, and at once when the page is hidden or unloaded. A state over the size bound is shrunk by the
 // panel's own `shrink` steps (older turns, recorded bodies) before it is saved, never sent whole.
 import type { z } from 'zod'
-import { MAX_WORKSPACE_STATE, type WorkspacePanel } from '../../../../shared/ipc/workspace'
+import { MAX_WORKSPACE_STATE, type WorkspacePanel } from '../../../../shared/workspace/panels'
 import { client } from '../../ipc/client'
 
 export interface PanelPersistence<T> {
   panel: WorkspacePanel
-  schema: z.ZodType<T>
+  /**
+   * The state's schema; none for the app and Text panels, whose state main checks before answering it
+   * (shared/workspace/panelStates.ts), so the first load needs no zod.
+   */
+  schema?: z.ZodType<T>
   /** The state to keep, as plain data. */
   snapshot(): T
   restore(saved: T): void
@@ -39,10 +44,17 @@ export async function restorePanel<T>(p: PanelPersistence<T>): Promise<boolean> 
   } catch {
     return false
   }
-  const checked = p.schema.safeParse(parsed)
-  if (!checked.success) return false
-  p.restore(checked.data)
-  return p.holdsWork?.(checked.data) ?? true
+  let saved: T
+  if (p.schema) {
+    const checked = p.schema.safeParse(parsed)
+    if (!checked.success) return false
+    saved = checked.data
+  } else {
+    // Main answered it checked: read back field by field, or null (above) when damaged or older.
+    saved = parsed as T
+  }
+  p.restore(saved)
+  return p.holdsWork?.(saved) ?? true
 }
 
 /** The JSON text of `state` within the bound, shrinking it as the panel allows; null when nothing fits. */

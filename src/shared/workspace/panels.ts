@@ -1,0 +1,8 @@
+// The workspace's panels and the bound of one panel's saved state, as plain constants (no schema): the renderer
+// reads them at start, and the schemas that check a state (panelStates.ts, ipc/workspace.ts) stay out of its
+// first load.
+export const WORKSPACE_PANELS = ['app', 'text', 'compare', 'embeddings', 'images', 'video'] as const
+export type WorkspacePanel = (typeof WORKSPACE_PANELS)[number]
+
+/** One panel's saved state at most: under the largest IPC message (M1) with room for the envelope. */
+export const MAX_WORKSPACE_STATE = 200_000
