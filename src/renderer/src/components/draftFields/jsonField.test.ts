@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { extrasFromText, responseFormatProblem, toolsProblem } from './jsonField'
+import { responseFormatProblem, toolsProblem } from './jsonField'
+import { extrasFromText } from './extrasText'
 
 describe('JSON field problems', () => {
   it('give the line and column of a syntax error', () => {

@@ -2,13 +2,6 @@
 // user's words: the field, the line and column of a syntax error, or the shape rule it breaks. Empty is valid.
 // Syntax errors come from the shared JSON syntax reader, so every JSON field of the app words them alike.
 import { jsonSyntaxError } from '../../../../shared/jsonSyntax'
-import {
-  chatExtrasSchema,
-  messagesExtrasSchema,
-  nativeExtrasSchema,
-  responsesExtrasSchema,
-  type WireFormat,
-} from '../../../../shared/wire'
 
 export interface JsonFieldProblem {
   readonly message: string
@@ -52,34 +45,4 @@ export function responseFormatProblem(text: string): JsonFieldProblem | null {
   return jsonFieldProblem('Structured output', text, (v) =>
     v && typeof v === 'object' && !Array.isArray(v) ? null : 'must be a JSON schema object',
   )
-}
-
-/**
- * The "Other fields of this format" editor's text as the format's extras: the value to store, or the problem.
- * The schema is the one main parses with; keys it does not name are kept (and sent as they are).
- */
-export function extrasFromText(
-  format: WireFormat,
-  text: string,
-): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
-  let parsed: unknown
-  try {
-    parsed = text.trim() ? JSON.parse(text) : {}
-  } catch (e) {
-    return { ok: false, message: `not valid JSON (${(e as Error).message})` }
-  }
-  const result = EXTRAS_SCHEMA[format].safeParse(parsed)
-  if (!result.success)
-    return {
-      ok: false,
-      message: result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '),
-    }
-  return { ok: true, value: result.data }
-}
-
-const EXTRAS_SCHEMA = {
-  chat: chatExtrasSchema,
-  responses: responsesExtrasSchema,
-  messages: messagesExtrasSchema,
-  native: nativeExtrasSchema,
 }

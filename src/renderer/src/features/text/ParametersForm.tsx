@@ -16,7 +16,8 @@ import { THINKING_SUFFIXES } from '../../../../shared/catalog/textModels'
 import { useTextStore } from '../../stores/textStore'
 import { FieldGrid, type FieldBinding } from '../../components/draftFields/FieldGrid'
 import { JsonTextField } from '../../components/draftFields/JsonTextField'
-import { extrasFromText, responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
+import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
+import type { extrasFromText as ExtrasFromText } from '../../components/draftFields/extrasText'
 
 /** Reads and writes each descriptor's target in the text store. */
 function useBinding(format: WireFormat): FieldBinding {
@@ -170,7 +171,14 @@ export function ParametersForm() {
   )
 }
 
-/** Every field of the format's extras as JSON, checked with the schema main parses with. */
+/** The extras reader with its schemas (and zod), fetched once when the editor is first opened or typed in. */
+let extrasText: Promise<{ extrasFromText: typeof ExtrasFromText }> | null = null
+const loadExtrasText = () => (extrasText ??= import('../../components/draftFields/extrasText'))
+
+/**
+ * Every field of the format's extras as JSON, checked with the schema main parses with. The check loads with
+ * the editor's first opening; what is typed is applied in order once it is there.
+ */
 function ExtrasEditor({ format }: { format: WireFormat }) {
   const extras = useTextStore((s) => s.extras[format])
   const setExtras = useTextStore((s) => s.setExtras)
@@ -187,13 +195,16 @@ function ExtrasEditor({ format }: { format: WireFormat }) {
   }
   const apply = (value: string) => {
     setText(value)
-    const result = extrasFromText(format, value)
-    if (!result.ok) return setError(result.message)
-    setError(null)
-    setExtras(format, result.value as never)
+    // One module promise: each keystroke's check runs after the one before, so the last text wins.
+    void loadExtrasText().then(({ extrasFromText }) => {
+      const result = extrasFromText(format, value)
+      if (!result.ok) return setError(result.message)
+      setError(null)
+      setExtras(format, result.value as never)
+    })
   }
   return (
-    <details className="extras-editor">
+    <details className="extras-editor" onToggle={(e) => e.currentTarget.open && void loadExtrasText()}>
       <summary>Other fields of this format (JSON)</summary>
       <textarea
         rows={8}
