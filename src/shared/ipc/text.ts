@@ -20,16 +20,13 @@ import {
 } from '../wire'
 import { answerExtrasShape } from '../wire/answerExtras'
 import { WIRE_FORMATS } from '../format'
+import { INLINE_TURNS_CHARS, TURNS_PIECE_CHARS } from './textConstants'
+
+export { INLINE_TURNS_CHARS, TEXT_PANEL_CONVERSATION_ID, TURNS_PIECE_CHARS } from './textConstants'
 
 export const wireFormatSchema = z.enum(WIRE_FORMATS)
 
-/** Characters of turns JSON one `text.putTurns` piece may carry: at most ~192 KB even in 3-byte UTF-8 (M1). */
-export const TURNS_PIECE_CHARS = 64 * 1024
-
 export const conversationIdSchema = z.string().min(1).max(100)
-
-/** The Text panel's conversation: the one main saves in the data folder and reads back at start. */
-export const TEXT_PANEL_CONVERSATION_ID = 'text-panel'
 
 /** A conversation main owns; without a revision, its turns as they are now. */
 export const conversationRefSchema = z.object({
@@ -37,9 +34,6 @@ export const conversationRefSchema = z.object({
   revision: z.number().int().min(0).optional(),
 })
 export type ConversationRef = z.infer<typeof conversationRefSchema>
-
-/** Characters of turns JSON a `text.startRun` may carry inline: at most ~96 KB even in 3-byte UTF-8 (M1). */
-export const INLINE_TURNS_CHARS = 32 * 1024
 
 /** A turn index within a conversation. */
 const turnIndexSchema = z.number().int().min(0).max(100_000)

@@ -5,6 +5,8 @@
 // cannot read is absent, and the raw body stays in the Inspector.
 import { z } from 'zod'
 
+export { hasExtras, mergeExtras, pickExtras } from './extrasMerge'
+
 type JsonObject = Record<string, unknown>
 const obj = (v: unknown): JsonObject | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : undefined
@@ -53,49 +55,6 @@ export const answerExtrasShape = {
 }
 export const answerExtrasSchema = z.object(answerExtrasShape)
 export type AnswerExtras = z.infer<typeof answerExtrasSchema>
-
-/** At most this many citations are kept per answer (a hostile stream could send thousands). */
-const MAX_CITATIONS = 200
-
-/** Folds extras into a target: citations appended without duplicates, the rest replaced when present. */
-export function mergeExtras(target: AnswerExtras, extras: AnswerExtras): void {
-  if (extras.citations?.length) {
-    const list = target.citations ?? []
-    const seen = new Set(list.map(citationKey))
-    for (const c of extras.citations) {
-      if (list.length >= MAX_CITATIONS) break
-      const key = citationKey(c)
-      if (seen.has(key)) continue
-      seen.add(key)
-      list.push(c)
-    }
-    target.citations = list
-  }
-  if (extras.searchQueries?.length) target.searchQueries = extras.searchQueries
-  if (extras.safety) target.safety = extras.safety
-  if (extras.modelVersion !== undefined) target.modelVersion = extras.modelVersion
-  if (extras.systemFingerprint !== undefined) target.systemFingerprint = extras.systemFingerprint
-}
-
-const citationKey = (c: Citation) =>
-  `${c.kind}|${c.url ?? ''}|${c.text ?? ''}|${c.start ?? ''}|${c.end ?? ''}`
-
-export function hasExtras(e: AnswerExtras): boolean {
-  return (
-    (e.citations?.length ?? 0) > 0 ||
-    (e.searchQueries?.length ?? 0) > 0 ||
-    e.safety !== undefined ||
-    e.modelVersion !== undefined ||
-    e.systemFingerprint !== undefined
-  )
-}
-
-/** Only the extras fields of an object that has them (the completion, a meta event). */
-export function pickExtras(o: AnswerExtras): AnswerExtras {
-  const out: AnswerExtras = {}
-  mergeExtras(out, o)
-  return out
-}
 
 function compactCitation(c: Citation): Citation {
   const out: Citation = { kind: c.kind }

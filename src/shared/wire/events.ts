@@ -5,6 +5,8 @@ import { parse as parsePartialJson } from 'partial-json'
 import { z } from 'zod'
 import { answerExtrasShape } from './answerExtras'
 
+export { reportedUsage } from './reportedUsage'
+
 export const FINISHES = ['stop', 'length', 'tool_calls', 'content_filter', 'refusal', 'other'] as const
 export const finishSchema = z.enum(FINISHES)
 export type Finish = z.infer<typeof finishSchema>
@@ -20,17 +22,6 @@ export const usageSchema = z.object({
   details: z.record(z.string(), z.number()).optional(),
 })
 export type Usage = z.infer<typeof usageSchema>
-
-/**
- * The usage as reported, or `undefined` when it reports nothing: no counts, or every count zero (a proxy that
- * translates formats may send `promptTokenCount: 0, candidatesTokenCount: 0`). Such usage is "not reported",
- * never shown as zero tokens or turned into differences.
- */
-export function reportedUsage(usage: Usage | undefined): Usage | undefined {
-  if (!usage) return undefined
-  const counts = Object.values(usage).filter((v): v is number => typeof v === 'number')
-  return counts.some((n) => n !== 0) ? usage : undefined
-}
 
 export const toolCallSchema = z.object({
   id: z.string(),

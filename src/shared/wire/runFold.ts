@@ -2,18 +2,19 @@
 // changes the one it was given (delta in, snapshot out, as the official SDKs' stream helpers hand out each delta
 // with the running snapshot). Main folds its coalesced batches with it, the renderer's Text and Compare stores
 // fold what main sends, replay folds a capture; an event that changes nothing answers the same snapshot.
-import { mergeExtras, type AnswerExtras } from './answerExtras'
-import {
-  reportedUsage,
-  type Completion,
-  type Finish,
-  type ImageOutput,
-  type ReasoningBlock,
-  type StreamEvent,
-  type ToolCall,
-  type Usage,
-  type WireError,
+import type { AnswerExtras } from './answerExtras'
+import { mergeExtras } from './extrasMerge'
+import type {
+  Completion,
+  Finish,
+  ImageOutput,
+  ReasoningBlock,
+  StreamEvent,
+  ToolCall,
+  Usage,
+  WireError,
 } from './events'
+import { reportedUsage } from './reportedUsage'
 
 /** An answer as it builds up; `I` is how an image is held (base64 in main, a media URL past IPC). */
 export interface RunSnapshot<I = ImageOutput> extends AnswerExtras {

@@ -2,7 +2,8 @@
 // the one edit message when its JSON fits in INLINE_TURNS_CHARS, otherwise it is cleared and its turns follow in
 // pieces of TURNS_PIECE_CHARS (text.putTurns) against the revision the clear answered. Main makes the change;
 // these only carry it.
-import { INLINE_TURNS_CHARS, TURNS_PIECE_CHARS, type ConversationView } from '../../../shared/ipc/text'
+import type { ConversationView } from '../../../shared/ipc/text'
+import { INLINE_TURNS_CHARS, TURNS_PIECE_CHARS } from '../../../shared/ipc/textConstants'
 import type { DraftMessage } from '../../../shared/wire'
 import { client } from '../ipc/client'
 

@@ -4,13 +4,12 @@
 // apply in order, each on the one before; a view on another base reads every turn anew, in bounded pieces, and
 // an edit too large for one message goes as turns in pieces (text.putTurns), so no message nears 256 KB (M1).
 // Main also keeps the conversation between sessions: at start the panel opens it (text.openConversation).
+import type { ConversationEdit, ConversationView } from '../../../shared/ipc/text'
 import {
-  TEXT_PANEL_CONVERSATION_ID,
   INLINE_TURNS_CHARS,
+  TEXT_PANEL_CONVERSATION_ID,
   TURNS_PIECE_CHARS,
-  type ConversationEdit,
-  type ConversationView,
-} from '../../../shared/ipc/text'
+} from '../../../shared/ipc/textConstants'
 import type { DraftMessage } from '../../../shared/wire'
 import { client } from '../ipc/client'
 import { useTextStore } from './textStore'

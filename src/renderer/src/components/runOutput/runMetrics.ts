@@ -3,7 +3,7 @@
 // fingerprint, timings. Usage that is
 // absent or all zero reads "usage not reported", never "in 0 · out 0".
 import type { RunSummary, RunTimings } from '../../../../shared/ipc/text'
-import { reportedUsage } from '../../../../shared/wire/events'
+import { reportedUsage } from '../../../../shared/wire/reportedUsage'
 
 export interface RunMetricsInput {
   status: string
