@@ -21,6 +21,13 @@ function sentDraft(turnIndex: number | undefined) {
   return turnIndex === undefined ? draft : { ...draft, messages: draft.messages.slice(0, turnIndex) }
 }
 
+/** Where main put the run's answer as a turn (it is the last turn or near it), or -1. */
+function answerTurnAt(messages: readonly { id?: string }[], runId: string): number {
+  const id = `answer-${runId}`
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.id === id) return i
+  return -1
+}
+
 export function Conversation() {
   const messages = useTextStore((s) => s.messages)
   const run = useTextStore(currentRun)
@@ -33,11 +40,13 @@ export function Conversation() {
     if (at !== undefined) continueFrom(responseId, s.messages.slice(0, at + 1))
   }, [])
   // The run's output stays mounted (same key) when it becomes the last assistant turn, so the markdown of a long
-  // answer is not parsed again at the end of the stream (P2).
-  const runAt =
-    run?.status === 'done' && run.turnIndex !== undefined && run.turnIndex < messages.length
+  // answer is not parsed again at the end of the stream (P2): also in the moment between main's answer turn
+  // (`answer-<runId>`) being shown and the run's end arriving.
+  const runAt = !run
+    ? -1
+    : run.status === 'done' && run.turnIndex !== undefined && run.turnIndex < messages.length
       ? run.turnIndex
-      : -1
+      : answerTurnAt(messages, run.runId)
   const items = messages.map((m, i) =>
     i === runAt ? (
       <RunOutput
