@@ -5,7 +5,6 @@ import { join, resolve } from 'node:path'
 import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { lockDataDirForProcess } from '../main/adapters/dataDirLock'
-import { createBrowserCore } from './host'
 import { startWebServer } from './server'
 
 const { values } = parseArgs({
@@ -39,15 +38,23 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 // One process per data folder, taken before the history database opens (exits 3 naming the folder if in use).
 lockDataDirForProcess(dataDir)
-const core = await createBrowserCore({
-  dataDir,
-  version,
-  simulator: !values['no-simulator'],
-  log: (m) => console.error(m),
-})
-const server = await startWebServer({ core, rendererDir, port, log: (m) => console.error(m) })
+// The page is served while the core (every service, the router, the simulator) is loaded and composed, in its
+// own chunk: the browser fetches and runs the renderer meanwhile, and its first calls wait for the core.
+const starting = import('./host').then(({ createBrowserCore }) =>
+  createBrowserCore({
+    dataDir,
+    version,
+    simulator: !values['no-simulator'],
+    log: (m) => console.error(m),
+  }),
+)
+const server = await startWebServer({ core: starting, rendererDir, port, log: (m) => console.error(m) })
 console.log(`Gateway Playground (browser mode) is running.`)
 console.log(`  Open: ${server.url}`)
+const core = await starting.catch((error: unknown) => {
+  console.error(`The app could not start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})
 console.log(`  Data: ${dataDir} (secrets in secrets.json, mode 0600, not encrypted)`)
 if (core.simulator) console.log(`  Built-in simulator: ${core.simulator.baseUrl}`)
 console.log('Press Ctrl+C to stop.')

@@ -138,7 +138,10 @@ describe('browser-mode server', () => {
       })
       sock.on('error', () => resolve())
     })
-    const ws = (await socket(`${server.origin.replace('http', 'ws')}/ipc?token=${server.token}`, server.origin)) as WebSocket
+    const ws = (await socket(
+      `${server.origin.replace('http', 'ws')}/ipc?token=${server.token}`,
+      server.origin,
+    )) as WebSocket
     expect(await call(ws, 'profiles.list')).toMatchObject({ ok: true })
     ws.close()
   })
@@ -152,13 +155,48 @@ describe('browser-mode server', () => {
       send(ws)
       return closed
     }
-    expect(await closedWith((ws) => ws.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false }))).toBe(1007)
+    expect(await closedWith((ws) => ws.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false }))).toBe(
+      1007,
+    )
     expect(await closedWith((ws) => ws.send('x'.repeat(9 * 1024 * 1024)))).toBe(1009)
     expect(await closedWith((ws) => ws.send(Buffer.from([1, 2, 3]), { binary: true }))).toBe(1003)
     expect(await closedWith((ws) => ws.send('{"t":"invoke",'))).toBe(1007)
     const ws = (await socket(wsUrl, server.origin)) as WebSocket
     expect(await call(ws, 'profiles.list')).toMatchObject({ ok: true })
     ws.close()
+  })
+
+  it('serves the page while the core is still being composed, and answers the calls made meanwhile once it is', async () => {
+    let compose: (core: AppCore) => void = () => undefined
+    const later = new Promise<AppCore>((resolve) => (compose = resolve))
+    const early = await startWebServer({ core: later, rendererDir: join(dir, 'renderer') })
+    try {
+      const page = await new Promise<number>((resolve) =>
+        request(early.url, (res) => resolve(res.statusCode ?? 0)).end(),
+      )
+      expect(page).toBe(200)
+      const ws = (await socket(
+        `${early.origin.replace('http', 'ws')}/ipc?token=${early.token}`,
+        early.origin,
+      )) as WebSocket
+      const order: string[] = []
+      const answers = Promise.all(
+        ['app.getHostInfo', 'profiles.list', 'app.getSettings'].map((route) =>
+          call(ws, route).then((result) => {
+            order.push(route)
+            return result
+          }),
+        ),
+      )
+      await new Promise((r) => setTimeout(r, 50))
+      expect(order).toEqual([])
+      compose(core)
+      for (const result of await answers) expect(result).toMatchObject({ ok: true })
+      expect(order).toHaveLength(3)
+      ws.close()
+    } finally {
+      await early.close()
+    }
   })
 
   it('logs at most 20 contained faults per 10 s, then says how many it left out', () => {

@@ -16,7 +16,8 @@ import { answerMedia } from '../main/services/mediaResponse'
 import { attachmentDisposition } from '../main/services/video/contentDisposition'
 
 export interface WebServerOptions {
-  core: AppCore
+  /** The app core, or the core being composed: the page is served at once and its calls wait for the core. */
+  core: AppCore | Promise<AppCore>
   rendererDir: string
   port?: number
   token?: string
@@ -41,6 +42,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const sockets = new Set<Socket>()
   let origin = ''
   let csp = ''
+  // Until the core is composed, media requests and calls wait for it; then they are handled at once, in order.
+  let core: AppCore | null = null
+  const coreReady = Promise.resolve(options.core).then((ready) => (core = ready))
+  coreReady.catch(() => undefined)
 
   const tokenMatches = (candidate: string | null | undefined) => {
     if (!candidate) return false
@@ -76,7 +81,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         .end('This page needs the link printed by `npm run web` (it carries a per-launch token).')
     }
     const mediaMatch = /^\/media\/([^/]+)$/.exec(url.pathname)
-    if (mediaMatch) return serveMedia(req, res, decodeURIComponent(mediaMatch[1]!), url.searchParams.get('download'))
+    if (mediaMatch)
+      return serveMedia(req, res, decodeURIComponent(mediaMatch[1]!), url.searchParams.get('download'))
     const path = resolveStaticPath(options.rendererDir, url.pathname)
     let data: Buffer
     try {
@@ -96,9 +102,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   async function serveMedia(req: IncomingMessage, res: ServerResponse, id: string, download: string | null) {
-    const answer = await answerMedia(options.core.media, id, req.method ?? 'GET', req.headers.range)
+    const media = (core ?? (await coreReady)).media
+    const answer = await answerMedia(media, id, req.method ?? 'GET', req.headers.range)
     // `?download=<name>` is browser mode's "Save as…": the same bytes, offered as a file.
-    if (download !== null && answer.status < 300) answer.headers['content-disposition'] = attachmentDisposition(download)
+    if (download !== null && answer.status < 300)
+      answer.headers['content-disposition'] = attachmentDisposition(download)
     res.writeHead(answer.status, answer.headers)
     if (!answer.body) return void res.end()
     answer.body.on('error', () => res.destroy())
@@ -154,12 +162,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       }
       if (message?.t !== 'invoke' || typeof message.id !== 'number') return
       const id = message.id
-      options.core.router
-        .handle(message.route, message.payload, { senderId, events: sink })
-        .then((result) => {
+      const handle = (ready: AppCore) =>
+        ready.router.handle(message.route, message.payload, { senderId, events: sink }).then((result) => {
           if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: 'result', id, result }))
         })
-        .catch((error: unknown) => log(`browser mode: ${String(message.route)} failed: ${(error as Error).message}`))
+      ;(core ? handle(core) : coreReady.then(handle)).catch((error: unknown) =>
+        log(`browser mode: ${String(message.route)} failed: ${(error as Error).message}`),
+      )
     })
   }
 
@@ -197,7 +206,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
  * At most 20 lines per 10 s reach the log; the rest are counted and reported once, so a client that resets
  * sockets in a loop cannot flood the log (or the disk behind it).
  */
-export function limitedLog(log: (message: string) => void, max = 20, windowMs = 10_000): (message: string) => void {
+export function limitedLog(
+  log: (message: string) => void,
+  max = 20,
+  windowMs = 10_000,
+): (message: string) => void {
   let windowStart = 0
   let written = 0
   let suppressed = 0

@@ -3,7 +3,6 @@
 import { useEffect } from 'react'
 import { useAppStore, type PanelId } from './stores/appStore'
 import { activeProfile, useProfilesStore } from './stores/profilesStore'
-import { useAppSettingsStore } from './stores/appSettingsStore'
 import { TextPanel } from './features/text/TextPanel'
 // Every panel but Text loads when first opened (its own chunk).
 import {
@@ -91,19 +90,12 @@ const PANELS: PanelDef[] = [
 ]
 
 export function App() {
-  const { panel, setPanel, init, connected, loadError, host } = useAppStore()
+  const { panel, setPanel, connected, loadError, host } = useAppStore()
   const profile = useProfilesStore(activeProfile)
-  const loadProfiles = useProfilesStore((s) => s.load)
-  const loadSettings = useAppSettingsStore((s) => s.load)
 
-  useEffect(() => {
-    void init()
-    void loadProfiles()
-    // The theme and the Text panel's starting values.
-    void loadSettings()
-    // The other panels' chunks, one at a time, once the page is idle.
-    preloadPanelsWhenIdle()
-  }, [init, loadProfiles, loadSettings])
+  // The host's facts, the profiles and the settings came with the start-up (stores/startup); the other panels'
+  // chunks follow, one at a time, once the first screen is up and the page is idle.
+  useEffect(() => preloadPanelsWhenIdle(), [])
 
   const current = PANELS.find((p) => p.id === panel) ?? PANELS[0]!
   return (

@@ -2,6 +2,7 @@
 // focused, a moment before the click), so the first load carries only the shell and the Text panel.
 // Invariant: a panel that is loading shows a visible status, and one whose chunk cannot load says so and offers a reload.
 // The panels themselves are listed once, in App.tsx; each lazy one registers its loader here through lazyPanel().
+import { whenStarted } from '../stores/firstScreen'
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { Loading } from '../components/loading/Loading'
 
@@ -53,16 +54,22 @@ export function preloadPanelsWhenIdle(): void {
     const id = ids.shift()
     if (id) void preloadPanel(id)?.finally(() => idle(next))
   }
-  idle(next)
+  whenStarted(next)
 }
 
 /**
  * The video job watcher and its toasts, mounted with the shell whatever panel is shown: a chunk of its own
- * (with the video store), fetched right after the first load rather than in it. It renders nothing while it loads.
+ * (with the video store), fetched with the start-up calls rather than in the first load, so it is evaluated
+ * while main answers them. It renders nothing while it loads.
  */
-const LazyVideoNotifier = lazy(() =>
-  import('../features/video/VideoNotifier').then((m) => ({ default: m.VideoNotifier })),
-)
+let notifierChunk: Promise<{ default: ComponentType }> | null = null
+const loadVideoNotifier = () =>
+  (notifierChunk ??= import('../features/video/VideoNotifier').then((m) => ({ default: m.VideoNotifier })))
+const LazyVideoNotifier = lazy(loadVideoNotifier)
+/** Starts fetching the video job watcher's chunk (at start-up, beside the first calls to main). */
+export function prefetchVideoNotifier(): void {
+  void loadVideoNotifier().catch(() => undefined)
+}
 export function VideoNotifier() {
   return (
     <Suspense fallback={null}>

@@ -4,6 +4,7 @@
 import { create } from 'zustand'
 import type { AppSettings, AppSettingsPatch, Theme } from '../../../shared/ipc/app'
 import { client } from '../ipc/client'
+import type { Pending } from './startup'
 import { useTextStore } from './textStore'
 import { wasRestored } from './workspace'
 import { modelAfterFormatChange, startingText, startingTextFor } from './textDefaults'
@@ -11,7 +12,8 @@ import { modelAfterFormatChange, startingText, startingTextFor } from './textDef
 interface AppSettingsState {
   settings: AppSettings | null
   error: string | null
-  load(): Promise<void>
+  /** Reads the settings from main (`answer`: the call already sent at start-up). */
+  load(answer?: Pending<'app.getSettings'>): Promise<void>
   /** Saves a change through main (which validates it) and answers the settings as saved. */
   update(patch: AppSettingsPatch): Promise<AppSettings>
   /** Shows the theme at once and saves it; on a refusal the previous theme comes back and the error is thrown. */
@@ -49,8 +51,8 @@ function startText(settings: AppSettings): void {
 export const useAppSettingsStore = create<AppSettingsState>((set, get) => ({
   settings: null,
   error: null,
-  async load() {
-    const result = await client.call('app.getSettings')
+  async load(answer) {
+    const result = await (answer ?? client.call('app.getSettings'))
     if (!result.ok) return set({ error: result.error.message })
     set({ settings: result.value, error: null })
     applyTheme(result.value.theme)

@@ -2,6 +2,7 @@
 import { create } from 'zustand'
 import type { HostInfo } from '../../../shared/ipc/app'
 import { client, wsBridge } from '../ipc/client'
+import type { Pending } from './startup'
 
 export type PanelId =
   'text' | 'compare' | 'video' | 'images' | 'jobs' | 'embeddings' | 'history' | 'cases' | 'check' | 'settings'
@@ -12,7 +13,8 @@ interface AppState {
   connected: boolean
   loadError: string | null
   setPanel(panel: PanelId): void
-  init(): Promise<void>
+  /** Follows the bridge's connection and reads the host's facts (`answer`: the call already sent). */
+  init(answer?: Pending<'app.getHostInfo'>): Promise<void>
 }
 
 export const useAppStore = create<AppState>((set) => ({
@@ -21,9 +23,9 @@ export const useAppStore = create<AppState>((set) => ({
   connected: true,
   loadError: null,
   setPanel: (panel) => set({ panel }),
-  async init() {
+  async init(answer) {
     wsBridge?.onStatus((connected) => set({ connected }))
-    const result = await client.call('app.getHostInfo')
+    const result = await (answer ?? client.call('app.getHostInfo'))
     if (result.ok) set({ host: result.value, loadError: null })
     else set({ loadError: result.error.message })
   },

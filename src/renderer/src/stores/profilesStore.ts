@@ -8,6 +8,7 @@ import type {
   SecretKind,
 } from '../../../shared/ipc/profiles'
 import { client } from '../ipc/client'
+import type { Pending } from './startup'
 
 interface ProfilesState {
   profiles: ProfileView[]
@@ -15,7 +16,8 @@ interface ProfilesState {
   loaded: boolean
   error: string | null
   tests: Record<string, ConnectionReport | 'running'>
-  load(): Promise<void>
+  /** Reads the profiles from main (`answer`: the call already sent at start-up). */
+  load(answer?: Pending<'profiles.list'>): Promise<void>
   create(fields: ProfileFieldsInput): Promise<ProfileView>
   update(id: string, fields: ProfileFieldsInput): Promise<ProfileView>
   duplicate(id: string): Promise<ProfileView>
@@ -48,8 +50,8 @@ export const useProfilesStore = create<ProfilesState>((set, get) => ({
   loaded: false,
   error: null,
   tests: {},
-  async load() {
-    const result = await client.call('profiles.list')
+  async load(answer) {
+    const result = await (answer ?? client.call('profiles.list'))
     if (result.ok)
       set({ profiles: result.value.profiles, activeId: result.value.activeId, loaded: true, error: null })
     else set({ error: result.error.message, loaded: true })

@@ -5,15 +5,20 @@ import { useEffect, useState } from 'react'
 import type { InterruptedRun } from '../../../../shared/ipc/history'
 import { historyCalls } from '../../ipc/historyCalls'
 import { useAppStore } from '../../stores/appStore'
+import { whenStarted } from '../../stores/firstScreen'
 
 export function InterruptedRunsNotice() {
   const [runs, setRuns] = useState<InterruptedRun[]>([])
   useEffect(() => {
     let live = true
-    historyCalls
-      .listInterrupted()
-      .then((r) => live && setRuns(r.runs))
-      .catch(() => undefined)
+    // Asked once the first screen is up: reading it opens the history database, which can wait that long.
+    whenStarted(() => {
+      if (!live) return
+      historyCalls
+        .listInterrupted()
+        .then((r) => live && setRuns(r.runs))
+        .catch(() => undefined)
+    })
     return () => {
       live = false
     }
@@ -32,15 +37,16 @@ export function InterruptedRunsNotice() {
   return (
     <div className="warn-banner interrupted-runs" role="status" aria-label="Interrupted runs">
       <p>
-        {runs.length === 1 ? 'A run was' : `${runs.length} runs were`} interrupted when the app last stopped. What
-        had arrived is kept in History, marked “interrupted”.
+        {runs.length === 1 ? 'A run was' : `${runs.length} runs were`} interrupted when the app last stopped.
+        What had arrived is kept in History, marked “interrupted”.
       </p>
       <ul>
         {runs.slice(0, 5).map((r) => (
           <li key={r.id}>
             <span className="interrupted-prompt">“{r.prompt || 'no prompt'}”</span>{' '}
             <span className="muted small">
-              {[r.model, r.format].filter(Boolean).join(' · ')} · {r.answerChars.toLocaleString()} characters kept
+              {[r.model, r.format].filter(Boolean).join(' · ')} · {r.answerChars.toLocaleString()} characters
+              kept
             </span>{' '}
             <button className="ghost" onClick={() => open(r.id)}>
               Open in History

@@ -1,6 +1,7 @@
 // The Text panel: pick a wire format, a model and a profile; compose; send (Ctrl/Cmd+Enter) and stop (Esc, in any
 // state); watch the answer stream beside the exact request and everything that went over the wire. A refused
 // Send names the fields at fault and offers "Send anyway" when the gateway can judge the request itself.
+import { whenStarted } from '../../stores/firstScreen'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
@@ -54,10 +55,7 @@ export function TextPanel() {
 
   useEffect(() => subscribeLiveExchange(), [])
   // The checks Send runs are fetched once the page is idle, so the first Send does not wait for them.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 500))
-    idle(() => void loadDraftValidation().catch(() => undefined))
-  }, [])
+  useEffect(() => whenStarted(() => void loadDraftValidation().catch(() => undefined)), [])
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -39,6 +39,8 @@ function untilUserActs(): () => boolean {
 /** Restores the app and Text (waiting at most `timeoutMs` for main), then starts the other panels. */
 export async function startWorkspace(timeoutMs = 3000): Promise<void> {
   let late = false
+  // The other panels' persistence is fetched now, beside the first calls, so it is evaluated while main answers.
+  const others = import('./otherPanels')
   const first = Promise.all([
     ...[appPanelPersistence, textPanelPersistence].map((p) =>
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -49,7 +51,7 @@ export async function startWorkspace(timeoutMs = 3000): Promise<void> {
   await Promise.race([first, new Promise((r) => setTimeout(r, timeoutMs))])
   late = true
   const fresh = untilUserActs()
-  void import('./otherPanels').then(({ OTHER_PANELS }) => {
+  void others.then(({ OTHER_PANELS }) => {
     for (const p of OTHER_PANELS) void restoreAndKeep(p, fresh)
   })
 }
