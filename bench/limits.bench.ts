@@ -4,7 +4,8 @@
 // memory per open stream; browser-mode cold start to the first interactive panel; the renderer bundle size.
 // BENCH_RATES, BENCH_LENGTHS (e.g. 50000,200000,500000; 500k takes over 4 minutes) override the steps;
 // BENCH_SECTIONS (bundle,lexer,start,main,rate,length) picks the parts to run; BENCH_MAIN_STREAMS and
-// BENCH_MAIN_TOKENS change the concurrent streamed runs (32 × 5,000 tokens at 500 tokens/s); BENCH_CPU_PROFILE=1
+// BENCH_MAIN_TOKENS change the concurrent streamed runs (32 × 5,000 tokens at 500 tokens/s); BENCH_ROUNDS repeats
+// the main and length sections and prints their medians; BENCH_CPU_PROFILE=1
 // (or a folder) writes main's CPU profile during them.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -23,7 +24,7 @@ import { loadLine, machineLine } from './machine'
 import { openMain } from './mainHost'
 import { PANEL_IDS, panelOpenTimes } from './panelOpen'
 import { firstLoad } from '../test/build/firstLoad'
-import { streamedMain } from './mainStreams'
+import { streamedMain, type StreamedMainRound } from './mainStreams'
 import { percentile } from './pageProbe'
 import { holdsP2, measureStream, type StreamMeasurement } from './streamRun'
 
@@ -32,6 +33,9 @@ const list = (value: string | undefined, fallback: number[]) =>
 const RATES = list(process.env.BENCH_RATES, [2_000, 5_000, 10_000, 20_000, 50_000])
 const RATE_TOKENS = Number(process.env.BENCH_TOKENS ?? 50_000)
 const LENGTHS = list(process.env.BENCH_LENGTHS, [50_000, 200_000])
+/** Rounds of the main and length sections (BENCH_ROUNDS, default 1): with more, each prints its median. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1))
+const median = (values: number[]) => percentile(values, 50)
 const SECTIONS = new Set(
   (process.env.BENCH_SECTIONS ?? 'bundle,lexer,start,main,rate,length').split(',').map((s) => s.trim()),
 )
@@ -100,11 +104,27 @@ async function streamLimits(browser: Browser): Promise<Map<number, StreamMeasure
 async function lengthLimits(browser: Browser, byRate: Map<number, StreamMeasurement>): Promise<void> {
   console.log(`\nAnswer length at 2000 tokens/s, Text panel in browser mode`)
   for (const tokens of LENGTHS) {
-    const m =
-      tokens === RATE_TOKENS && byRate.has(2000)
-        ? byRate.get(2000)!
-        : await textPanelRun(browser, 2000, tokens)
-    console.log(streamLine(`${tokens / 1000}k tokens`, tokens, m))
+    const rounds: StreamMeasurement[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const m =
+        round === 0 && tokens === RATE_TOKENS && byRate.has(2000)
+          ? byRate.get(2000)!
+          : await textPanelRun(browser, 2000, tokens)
+      rounds.push(m)
+      console.log(streamLine(`${tokens / 1000}k tokens`, tokens, m))
+      console.log(`  ${''.padEnd(14)} ${loadLine()}`)
+    }
+    if (ROUNDS > 1) {
+      const med = (f: (m: StreamMeasurement) => number) => median(rounds.map(f))
+      console.log(
+        `  ${`${tokens / 1000}k median`.padEnd(14)} of ${ROUNDS} rounds: ` +
+          `${rounds.filter(holdsP2).length}/${ROUNDS} hold P2, tasks>50 ${med((m) => m.longOver50)}, ` +
+          `>100 ${med((m) => m.longOver100)}, rAF p95 ${med((m) => m.gapP95).toFixed(1)} ms, ` +
+          `lag ${med((m) => m.probe.finalLagMs ?? Infinity).toFixed(0)} ms, ` +
+          `heap ${(med((m) => m.heapBytes) / 2 ** 20).toFixed(0)} MB (goal < 64 MB: ` +
+          `${med((m) => m.heapBytes) < 64 * 2 ** 20 ? 'met' : 'NOT met'})`,
+      )
+    }
   }
   console.log(`  ${loadLine()}`)
 }
@@ -186,12 +206,25 @@ async function mainLimits(): Promise<void> {
     // Memory per open stream: many slow streams open at once, measured after a full GC against the idle state.
     console.log(`  ${loadLine()}`)
     await main.close()
-    await streamedMain(
-      Number(process.env.BENCH_MAIN_STREAMS ?? 32),
-      500,
-      Number(process.env.BENCH_MAIN_TOKENS ?? 5000),
-    )
-    console.log(`  ${loadLine()}`)
+    const rounds: StreamedMainRound[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.push(
+        await streamedMain(
+          Number(process.env.BENCH_MAIN_STREAMS ?? 32),
+          500,
+          Number(process.env.BENCH_MAIN_TOKENS ?? 5000),
+        ),
+      )
+      console.log(`  ${loadLine()}`)
+    }
+    if (ROUNDS > 1) {
+      const p99 = median(rounds.map((r) => r.p99Ms))
+      const peak = median(rounds.map((r) => r.peakPerSecond))
+      console.log(
+        `  median of ${ROUNDS} rounds: event-loop p99 ${p99.toFixed(1)} ms (goal ≤ 20 ms: ${p99 <= 20 ? 'met' : 'NOT met'}), ` +
+          `≤ ${peak} updates in any second per stream (goal ≤ 60: ${peak <= 60 ? 'met' : 'NOT met'})`,
+      )
+    }
     main = await openMain(20)
     const streams = 32
     const mem = () => {

@@ -46,7 +46,13 @@ export function profileSummary(profile: CpuProfile, top = 12): string[] {
   ]
 }
 
-export async function streamedMain(runs: number, tps: number, tokens: number): Promise<void> {
+/** One round's figures: main's event-loop p99 and the most updates any stream got in one second. */
+export interface StreamedMainRound {
+  p99Ms: number
+  peakPerSecond: number
+}
+
+export async function streamedMain(runs: number, tps: number, tokens: number): Promise<StreamedMainRound> {
   const main = await openMain(tps)
   const profileTo = process.env.BENCH_CPU_PROFILE
   try {
@@ -100,6 +106,7 @@ export async function streamedMain(runs: number, tps: number, tokens: number): P
         `≤ 60 updates/s per stream: ${max((s) => s.peak) <= 60 ? 'met' : 'NOT met'}`,
     )
     for (const line of summary) console.log(line)
+    return { p99Ms: loop.percentile(99) / 1e6, peakPerSecond: max((s) => s.peak) }
   } finally {
     await main.close()
   }
