@@ -6,7 +6,9 @@
 // peers' chat page, scenario 2 is four streams side by side in the Compare panel against four columns of that page
 // (BENCH_SIDE_OURS=page puts our Markdown component in the peers' chat page instead, renderer swapped). Prints
 // medians over the rounds per page and ours/react-markdown and ours/streamdown for every figure, and the goals of
-// issue 22. BENCH_ROUNDS, BENCH_TOKENS, BENCH_SIDE_TOKENS override the load.
+// issue 22. BENCH_ROUNDS, BENCH_TOKENS, BENCH_SIDE_TOKENS override the load; BENCH_SCENARIOS=one,four picks the
+// scenarios; BENCH_TRACE_DIR keeps each page's raw trace there (BENCH_TRACE_INVALIDATION=1 adds invalidation
+// tracking and paint detail to it, which costs time of its own: the figures of such a run are not comparable).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -27,6 +29,18 @@ import {
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 50_000)
 const SIDE_TOKENS = Number(process.env.BENCH_SIDE_TOKENS ?? 5_000)
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'one,four').split(',').map((s) => s.trim()))
+const TRACE_DIR = process.env.BENCH_TRACE_DIR
+const INVALIDATION_CATEGORIES =
+  process.env.BENCH_TRACE_INVALIDATION === '1'
+    ? [
+        'disabled-by-default-devtools.timeline.invalidationTracking',
+        'disabled-by-default-devtools.timeline.frame',
+        'disabled-by-default-blink.invalidation',
+        'blink',
+        'cc',
+      ]
+    : []
 const SIDE_OURS: 'compare' | 'page' = process.env.BENCH_SIDE_OURS === 'page' ? 'page' : 'compare'
 
 type Side = 'ours' | 'react-markdown' | 'streamdown'
@@ -214,7 +228,11 @@ async function runScenario(
         else if (side === 'ours' && SIDE_OURS === 'compare')
           target = { kind: 'compare', url: host.app.url, tokens: tokensPerRun, columns: runs }
         else target = { kind: 'page', url: pageUrl(side), requests: captured! }
-        const m = await measureStream(browser, target, { timeoutMs })
+        const m = await measureStream(browser, target, {
+          timeoutMs,
+          extraCategories: INVALIDATION_CATEGORIES,
+          ...(TRACE_DIR ? { traceFile: join(TRACE_DIR, `${runs}-${side}-r${round + 1}.json`) } : {}),
+        })
         if (!captured)
           captured = (m.probe.startRequests as RunRequest[]).map((sent) =>
             standaloneRequest(sent, textPanelPrompt(tokensPerRun)),
@@ -242,24 +260,26 @@ export default async function main(): Promise<void> {
     )
     console.log(`  ${machineLine(browser.version())}`)
     console.log(`  ${loadLine()} at start`)
-    await runScenario(
-      browser,
-      `One stream: ${TOKENS} tokens at 2000 tokens/s (ours = the Text panel in browser mode)`,
-      2000,
-      TOKENS,
-      1,
-      streamDir,
-      oneStreamGoals,
-    )
-    await runScenario(
-      browser,
-      `Four streams side by side: 4 × ${SIDE_TOKENS} tokens at 500 tokens/s each (ours = ${SIDE_OURS === 'compare' ? 'the Compare panel in browser mode' : 'our Markdown in the chat page'})`,
-      500,
-      SIDE_TOKENS,
-      4,
-      streamDir,
-      sideBySideGoals,
-    )
+    if (SCENARIOS.has('one'))
+      await runScenario(
+        browser,
+        `One stream: ${TOKENS} tokens at 2000 tokens/s (ours = the Text panel in browser mode)`,
+        2000,
+        TOKENS,
+        1,
+        streamDir,
+        oneStreamGoals,
+      )
+    if (SCENARIOS.has('four'))
+      await runScenario(
+        browser,
+        `Four streams side by side: 4 × ${SIDE_TOKENS} tokens at 500 tokens/s each (ours = ${SIDE_OURS === 'compare' ? 'the Compare panel in browser mode' : 'our Markdown in the chat page'})`,
+        500,
+        SIDE_TOKENS,
+        4,
+        streamDir,
+        sideBySideGoals,
+      )
     console.log(`\n  ${loadLine()} at end`)
   } finally {
     await browser.close()

@@ -1,6 +1,7 @@
 // One measured stream in one fresh page: the app's Text panel or Compare panel (driven through its form, as a user
 // would) or a stream harness page (handed the run requests), with the probe, a Chromium trace and the JS heap at
 // the end. Shared by the peers and limits benchmarks so both measure a page the same way.
+import { writeFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import type { RunRequest } from '../src/shared/ipc/text'
 import type {} from './harness/stream/api'
@@ -78,7 +79,15 @@ export function standaloneRequest(sent: RunRequest, prompt: string): RunRequest 
 export async function measureStream(
   browser: Browser,
   target: StreamTarget,
-  options: { timeoutMs: number; trace?: boolean; viewport?: { width: number; height: number } },
+  options: {
+    timeoutMs: number
+    trace?: boolean
+    viewport?: { width: number; height: number }
+    /** Also writes the raw trace there (for reading in DevTools or a script). */
+    traceFile?: string
+    /** Trace categories beyond what the profile needs (invalidation tracking, paint detail). */
+    extraCategories?: string[]
+  },
 ): Promise<StreamMeasurement> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } })
   const runs =
@@ -91,13 +100,18 @@ export async function measureStream(
     else if (target.kind === 'compare') await prepareComparePanel(page, target.tokens, target.columns)
     else await page.waitForFunction(() => typeof window.streamPage === 'object')
     const cdp = await context.newCDPSession(page)
-    if (options.trace !== false) await browser.startTracing(page, { categories: TRACE_CATEGORIES })
+    if (options.trace !== false)
+      await browser.startTracing(page, {
+        categories: [...TRACE_CATEGORIES, ...(options.extraCategories ?? [])],
+      })
     if (target.kind === 'app') await page.getByLabel('Message', { exact: true }).press('Control+Enter')
     else if (target.kind === 'compare')
       await page.getByLabel('Prompt', { exact: true }).press('Control+Enter')
     else await page.evaluate((requests) => window.streamPage!.start(requests), target.requests)
     const probe = await readProbe(page, options.timeoutMs)
-    const trace = options.trace !== false ? profileTrace(await browser.stopTracing()) : null
+    const traceJson = options.trace !== false ? await browser.stopTracing() : null
+    if (traceJson && options.traceFile) writeFileSync(options.traceFile, traceJson)
+    const trace = traceJson ? profileTrace(traceJson) : null
     const heapBytes = await heapAfterGc(cdp)
     return {
       probe,
