@@ -1,14 +1,15 @@
 // The Compare panel's runs: Run all starts one text run per column (each named and registered as this store's in
 // ipc/textRuns before main hears of it, so only its runs' events come here), Stop ends one or all, and each run
-// ends in a state its column shows even when main never answers. Events of all columns fold once per animation
-// frame; a streaming run's timeline lane grows live, an ended one's is read from main's frame record.
+// ends in a state its column shows even when main never answers. Events of all columns fold at the pace set in
+// compareFolds; a streaming run's timeline lane grows live, an ended one's is read from main's frame record.
 import { IpcCallError } from '../../../shared/ipc/client'
 import type { RunEvent } from '../../../shared/ipc/text'
 import type { SseFrame } from '../../../shared/ipc/exchange'
 import { laneReader, type TimelineLane } from '../../../shared/compare/timeline'
 import { textCalls } from '../ipc/textCalls'
 import { textRuns, type RunOwner } from '../ipc/textRuns'
-import { endRun, endRunLocally, foldRunEvents, newRun, type RunEnded, type RunView } from './runFold'
+import { endRun, endRunLocally, newRun, type RunEnded, type RunView } from './runFold'
+import { foldAllNow, forgetRunFolds, queueRunEvents } from './compareFolds'
 import { columnDraft, runIssues } from './compareForm'
 import { dropLiveLane, endLiveLane, noteLiveEvents, startLiveLane } from './compareLiveLanes'
 import { profilesLoaded } from './profilesStore'
@@ -73,12 +74,15 @@ async function startColumn(columnId: string): Promise<void> {
     delete runs[previous]
     delete lanes[previous]
     dropLiveLane(previous)
+    forgetRunFolds(previous)
   }
   runs[runId] = newRun(runId, column.format, draft.model)
   useCompareStore.setState({ runs, lanes, columnRuns: { ...s.columnRuns, [columnId]: runId } })
   markCompareSent(s.shared)
   const fail = (message: string, errorType = 'TEXT_RUN_FAILED') => {
     textRuns.release(runId)
+    foldAllNow()
+    forgetRunFolds(runId)
     endLiveLane(runId)
     updateRun(runId, (r) => endRunLocally(r, 'error', { message, errorType, raw: null }))
   }
@@ -110,6 +114,8 @@ export async function stopColumn(columnId: string): Promise<void> {
   const result = await textRuns.stop(runId)
   if (!result.ok || !result.value.stopped) {
     textRuns.release(runId)
+    foldAllNow()
+    forgetRunFolds(runId)
     endLiveLane(runId)
     updateRun(runId, (r) => endRunLocally(r, 'aborted'))
   }
@@ -152,46 +158,15 @@ export async function countTokens(): Promise<void> {
   useCompareStore.setState({ counts: { ...counts, busy: false } })
 }
 
-// Events of all columns that arrived since the last paint, folded into the store in one update per animation
-// frame: four columns streaming cost one render pass a frame, not one per column message.
-const pendingEvents = new Map<string, RunEvent[]>()
-let flushScheduled = false
-// A hidden page gets no animation frames; the timer bounds how long events wait there.
-const FLUSH_FALLBACK_MS = 100
-
 function onRunEvents(runId: string, events: RunEvent[]): void {
   noteLiveEvents(runId, events)
-  const queued = pendingEvents.get(runId)
-  if (queued) queued.push(...events)
-  else pendingEvents.set(runId, [...events])
-  if (flushScheduled) return
-  flushScheduled = true
-  const timer = setTimeout(flushEvents, FLUSH_FALLBACK_MS)
-  requestAnimationFrame(() => {
-    clearTimeout(timer)
-    flushEvents()
-  })
-}
-
-/** Folds every queued event into its run, all columns in one store update. */
-function flushEvents(): void {
-  flushScheduled = false
-  if (pendingEvents.size === 0) return
-  const s = useCompareStore.getState()
-  let runs: Record<string, RunView> | null = null
-  for (const [runId, events] of pendingEvents) {
-    const run = s.runs[runId]
-    if (!run) continue
-    const next = foldRunEvents(run, events)
-    if (next !== run) (runs ??= { ...s.runs })[runId] = next
-  }
-  pendingEvents.clear()
-  if (runs) useCompareStore.setState({ runs })
+  queueRunEvents(runId, events)
 }
 
 function onRunEnded(payload: RunEnded): void {
   // What arrived before the terminal event is folded first: it belongs to the run's final text.
-  flushEvents()
+  foldAllNow()
+  forgetRunFolds(payload.runId)
   endLiveLane(payload.runId)
   const s = useCompareStore.getState()
   const run = s.runs[payload.runId]

@@ -1,8 +1,9 @@
 // One column of a comparison: its (format, model, profile) and its own format fields; before sending, the exact
 // body it will send and what its format loses of the shared draft; then its streamed answer (the Text panel's
 // run view), its metrics, its Inspector (opened at a frame from the timeline) and its code export. Only its answer
-// reads the streaming run, so a message of events re-renders that part of this column and nothing else.
-import { memo, useDeferredValue, useMemo, useState } from 'react'
+// reads the streaming run, so a fold of events re-renders that part of this column and nothing else; whether the
+// answer's end is on screen sets how often it is folded.
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
 import { exportCode } from '../../../../shared/wire/codeExport'
@@ -14,6 +15,7 @@ import { useProfilesStore } from '../../stores/profilesStore'
 import { columnLabel, columnLoss, EXTRAS_SCHEMA } from '../../stores/compareForm'
 import { continueInText, useCompareStore } from '../../stores/compareStore'
 import { rerunColumn, stopColumn } from '../../stores/compareRuns'
+import { setAnswerEndSeen } from '../../stores/compareFolds'
 import { RunOutput } from '../../components/runOutput/RunOutput'
 import { ColumnMetrics } from './ColumnMetrics'
 import { TabList } from '../../components/tabs/TabList'
@@ -71,7 +73,10 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
       <div className="compare-column-body" role="tabpanel" aria-label={`${label} ${tab}`}>
         {tab === 'answer' &&
           (runId ? (
-            <LiveRunOutput runId={runId} />
+            <>
+              <LiveRunOutput runId={runId} />
+              {running && <AnswerEnd runId={runId} />}
+            </>
           ) : (
             <p className="muted">Not run yet: Run all (Ctrl+Enter) sends every column at once.</p>
           ))}
@@ -113,6 +118,28 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
 const LiveRunOutput = memo(function LiveRunOutput({ runId }: { runId: string }) {
   const run = useCompareStore((s) => s.runs[runId])
   return run ? <RunOutput run={run} onKeepPartial={null} /> : null
+})
+
+/**
+ * The end of a streaming answer: while it is scrolled out of view (the column shows the answer's start), the
+ * answer is folded less often, since only the scrollbar would move (compareFolds).
+ */
+const AnswerEnd = memo(function AnswerEnd({ runId }: { runId: string }) {
+  const end = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = end.current
+    if (!el || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      const seen = entries.at(-1)?.isIntersecting
+      if (seen !== undefined) setAnswerEndSeen(runId, seen)
+    })
+    observer.observe(el)
+    return () => {
+      observer.disconnect()
+      setAnswerEndSeen(runId, true)
+    }
+  }, [runId])
+  return <div ref={end} className="compare-answer-end" aria-hidden="true" />
 })
 
 /** The metrics read only the fields they show, which change a few times per run, not per chunk. */
