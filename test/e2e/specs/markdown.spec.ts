@@ -223,3 +223,51 @@ test('a code block copies its text with the Copy button', async ({ page, context
   await expect(page.getByRole('button', { name: 'Copy code' })).toHaveText('Copied')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('console.log("<b>hi</b>")')
 })
+
+test('a long answer keeps its finished chapters as they were once scrolled away: text, height, selection, copy', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(server.url).origin,
+  })
+  await openHarness(page, server.url)
+  // 1,100 blocks streamed a frame at a time, each part on screen as it is written (as the Text panel follows
+  // a stream): more than a chapter (32 pages of 32 blocks), so the first one is finished.
+  await page.evaluate(async () => {
+    let text = ''
+    for (let i = 0; i < 1100; i++)
+      text += i % 50 === 0 ? `\`\`\`js\nconst block = ${i}\n\`\`\`\n\n` : `Paragraph ${i} with *emphasis*.\n\n`
+    for (let end = 0; end < text.length; end += 300) {
+      window.markdownHarness.render(text.slice(0, end), true)
+      await new Promise(requestAnimationFrame)
+    }
+    window.markdownHarness.render(text, true)
+  })
+  const first = page.locator('.md-chapter').first()
+  // Scrolled away as the stream is followed, it is frozen: the browser skips it, React holds nothing of it.
+  await expect(first).toHaveClass(/md-chapter-frozen/)
+  const output = page.locator('#output')
+  const frozenHeight = await first.evaluate((el) => el.getBoundingClientRect().height)
+  const scrollHeight = await output.evaluate((el) => el.scrollHeight)
+
+  const selected = await output.evaluate((el) => {
+    getSelection()!.selectAllChildren(el)
+    return getSelection()!.toString()
+  })
+  for (const i of [1, 501, 1023, 1099]) expect(selected).toContain(`Paragraph ${i} with emphasis.`)
+  expect(selected).toContain('const block = 0')
+
+  await output.evaluate((el) => el.scrollTo(0, 0))
+  await expect(page.getByText('Paragraph 1 with emphasis.')).toBeInViewport()
+  await expect(first.locator('em').first()).toHaveText('emphasis')
+  // Shown again exactly at the size it had: nothing below it moves.
+  expect(await first.evaluate((el) => el.getBoundingClientRect().height)).toBeCloseTo(frozenHeight, 0)
+  expect(await output.evaluate((el) => el.scrollHeight)).toBeCloseTo(scrollHeight, 0)
+
+  const copy = first.getByRole('button', { name: 'Copy code' }).first()
+  await copy.click()
+  await expect(copy).toHaveText('Copied')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const block = 0')
+  await expect(copy).toHaveText('Copy')
+})

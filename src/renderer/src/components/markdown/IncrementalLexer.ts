@@ -29,6 +29,11 @@ export interface MarkdownSnapshot {
    * compares one chapter where it would compare PAGE_SIZE pages, and an update costs the same at any length.
    */
   readonly chapters: readonly (readonly (readonly MarkdownBlock[])[])[]
+  /**
+   * How many leading chapters are full of completed blocks: they keep their identity from one update to the next
+   * and change only if a late link definition re-lexes one of their blocks, or the text is replaced.
+   */
+  readonly doneChapters: number
   /** Index of the last block (the one still being written while streaming), or -1 when empty. */
   readonly lastIndex: number
   /** How many blocks are completed and will not be lexed again. */
@@ -58,7 +63,7 @@ export interface UpdateOptions {
  */
 const EDGE = 256
 
-const EMPTY: MarkdownSnapshot = { pages: [], chapters: [], lastIndex: -1, committedCount: 0 }
+const EMPTY: MarkdownSnapshot = { pages: [], chapters: [], doneChapters: 0, lastIndex: -1, committedCount: 0 }
 
 function definitionsKey(links: Links): string {
   let key = ''
@@ -190,7 +195,13 @@ export class IncrementalLexer {
     const chapters: (readonly (readonly MarkdownBlock[])[])[] = [...this.frozenChapters]
     const looseFrom = this.frozenChapters.length * PAGE_SIZE
     if (pages.length > looseFrom) chapters.push(pages.slice(looseFrom))
-    this.snapshot = { pages, chapters, lastIndex: index - 1, committedCount: this.committed.length }
+    this.snapshot = {
+      pages,
+      chapters,
+      doneChapters: this.frozenChapters.length,
+      lastIndex: index - 1,
+      committedCount: this.committed.length,
+    }
     return this.snapshot
   }
 

@@ -264,3 +264,60 @@ describe('Markdown while streaming', () => {
     expect(show('partial done', false).getAttribute('aria-busy')).toBe('false')
   })
 })
+
+describe('Markdown of a long answer', () => {
+  /** What the browser tells a content-visibility: auto element when it starts or stops skipping its content. */
+  function skip(element: Element, skipped: boolean) {
+    act(() => {
+      element.dispatchEvent(Object.assign(new Event('contentvisibilityautostatechange'), { skipped }))
+    })
+  }
+  // 1,100 blocks: more than one chapter of 32 pages of 32 blocks; the first one refers to a later definition.
+  const blocks = Array.from({ length: 1100 }, (_, i) => (i === 0 ? 'See [docs].' : `Block ${i} *em*.`))
+  const source = blocks.join('\n\n') + '\n\n'
+
+  it('keeps a finished chapter as the same DOM once it is skipped, and renders it again when its blocks change', () => {
+    show(source, true)
+    const chapters = all('.markdown > .md-chapter')
+    expect(chapters).toHaveLength(2)
+    const live = chapters[0]!.innerHTML
+    const firstPage = chapters[0]!.firstElementChild!
+
+    skip(chapters[1]!, true)
+    expect(chapters[1]!.classList.contains('md-chapter-frozen')).toBe(false)
+    skip(chapters[0]!, true)
+    expect(chapters[0]!.classList.contains('md-chapter-frozen')).toBe(true)
+    expect(firstPage.isConnected).toBe(false)
+    expect(chapters[0]!.innerHTML.replace(/ style="[^"]*"/g, '')).toBe(live)
+
+    show(source + 'More.\n\n', true)
+    expect(chapters[0]!.classList.contains('md-chapter-frozen')).toBe(true)
+    expect(all('p').at(-1)!.textContent).toBe('More.')
+
+    // Back in view it stays the copy; a late definition then changes one of its blocks: React renders it again.
+    skip(chapters[0]!, false)
+    expect(chapters[0]!.classList.contains('md-chapter-frozen')).toBe(true)
+    show(source + 'More.\n\n[docs]: https://docs.example.com\n\nEnd\n', true)
+    expect(chapters[0]!.classList.contains('md-chapter-frozen')).toBe(false)
+    expect(chapters[0]!.querySelector('a')!.getAttribute('href')).toBe('https://docs.example.com/')
+    expect(chapters[0]!.querySelectorAll('p')).toHaveLength(1024)
+    expect(chapters[0]!.querySelectorAll('p')[1]!.textContent).toBe('Block 1 em.')
+    // Skipped again, it is a copy again, of what it shows now.
+    skip(chapters[0]!, true)
+    expect(chapters[0]!.classList.contains('md-chapter-frozen')).toBe(true)
+    expect(chapters[0]!.querySelector('a')!.getAttribute('href')).toBe('https://docs.example.com/')
+  })
+
+  it('copies a code block of a frozen chapter with its Copy button', async () => {
+    show('```sh\necho frozen\n```\n\n' + source, true)
+    const chapter = container.querySelector('.md-chapter')!
+    skip(chapter, true)
+    const button = chapter.querySelector('.md-code-copy')!
+    expect(chapter.classList.contains('md-chapter-frozen')).toBe(true)
+    await act(async () => {
+      button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }))
+    })
+    expect(await navigator.clipboard.readText()).toBe('echo frozen')
+    expect(button.textContent).toBe('Copied')
+  })
+})

@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState, type MouseEvent } from 'react'
 import { IncrementalLexer, PAGE_SIZE } from './IncrementalLexer'
 import { BlockChapter } from './MarkdownBlocks'
 import { safeLinkUrl } from './safeUrl'
+import { copyFrozenCode } from './useFrozenChapter'
 import type { TextTail } from '../../../../shared/ipc/textTail'
 import './markdown.css'
 
@@ -32,11 +33,13 @@ export function Markdown({ text, streaming = false, tail, onOpenLink, className 
   )
 
   // One delegated handler keeps the callback out of the memoized blocks, so a new onOpenLink identity on
-  // every parent render does not re-render them.
+  // every parent render does not re-render them. It also serves the Copy buttons of frozen chapters, whose nodes
+  // React no longer handles.
   const onClick = useCallback(
     (event: MouseEvent<HTMLDivElement>) => {
       if (!(event.target instanceof Element)) return
       const anchor = event.target.closest('a')
+      if (event.button === 0 && copyFrozenCode(event.target)) return
       if (!anchor || !event.currentTarget.contains(anchor)) return
       event.preventDefault()
       if (event.button > 1) return
@@ -65,6 +68,7 @@ export function Markdown({ text, streaming = false, tail, onOpenLink, className 
             firstPage={chapter * PAGE_SIZE}
             lastIndex={holdsLast ? snapshot.lastIndex : -1}
             streaming={holdsLast && streaming}
+            done={chapter < snapshot.doneChapters}
           />
         )
       })}

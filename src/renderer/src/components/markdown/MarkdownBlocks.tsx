@@ -1,12 +1,13 @@
-// Turns marked tokens into React elements, one memoized component per top-level block.
+// Turns marked tokens into React elements, one memoized component per top-level block, in pages and chapters.
 // Invariant: model text only ever becomes text nodes or a URL that safeLinkUrl accepted; raw HTML is shown
 // as literal text and images are never loaded (no <img>, no fetch caused by model output).
-import { createElement, memo, type ReactNode } from 'react'
+import { createElement, memo, useRef, type ReactNode } from 'react'
 import { decodeHTMLStrict } from 'entities/decode'
 import type { MarkedToken, Token, Tokens } from 'marked'
 import { CodeBlock } from './CodeBlock'
 import { safeLinkUrl } from './safeUrl'
 import type { MarkdownBlock } from './IncrementalLexer'
+import { useFrozenChapter } from './useFrozenChapter'
 
 export interface BlockProps {
   token: Token
@@ -29,8 +30,8 @@ export interface BlockPageProps {
 
 /**
  * A page of blocks: a full page of completed blocks keeps its array identity, so React skips it whole, and its
- * wrapper lets the browser skip laying out and painting it while it is off screen (content-visibility), so a long
- * answer costs per frame only what is visible (P2).
+ * wrapper lets the browser skip laying out and painting it while it is off screen (content-visibility), so the
+ * chapter being written costs per frame only what is visible (P2).
  */
 export const BlockPage = memo(function BlockPage({ blocks, lastIndex, streaming }: BlockPageProps) {
   return (
@@ -54,30 +55,41 @@ export interface BlockChapterProps {
   /** The last block's index when this chapter holds it, else -1 (so other chapters keep equal props). */
   lastIndex: number
   streaming: boolean
+  /** Every block of the chapter is complete: once off screen it is frozen (see useFrozenChapter). */
+  done: boolean
 }
 
 /**
- * A chapter of pages, rendered as the pages themselves (no element of its own, so the DOM is the same): a full
- * chapter keeps its array identity, so an update of a long answer compares a few chapters, not every page.
+ * A chapter of pages: a full chapter keeps its array identity, so an update of a long answer compares a few
+ * chapters, not every page. Its element is skipped by the browser as a whole while off screen (content-visibility),
+ * so the pages of finished chapters cost nothing per frame, and once done and off screen it keeps only its DOM.
  */
 export const BlockChapter = memo(function BlockChapter({
   pages,
   firstPage,
   lastIndex,
   streaming,
+  done,
 }: BlockChapterProps) {
-  return pages.map((blocks, i) => {
-    // Only the page holding the last block depends on the streaming state; the others keep equal props.
-    const holdsLast = lastIndex >= 0 && i === pages.length - 1
-    return (
-      <BlockPage
-        key={firstPage + i}
-        blocks={blocks}
-        lastIndex={holdsLast ? lastIndex : -1}
-        streaming={holdsLast && streaming}
-      />
-    )
-  })
+  const ref = useRef<HTMLDivElement>(null)
+  const frozen = useFrozenChapter(ref, pages, done)
+  if (frozen) return <div ref={ref} className="md-chapter md-chapter-frozen" />
+  return (
+    <div ref={ref} className="md-chapter">
+      {pages.map((blocks, i) => {
+        // Only the page holding the last block depends on the streaming state; the others keep equal props.
+        const holdsLast = lastIndex >= 0 && i === pages.length - 1
+        return (
+          <BlockPage
+            key={firstPage + i}
+            blocks={blocks}
+            lastIndex={holdsLast ? lastIndex : -1}
+            streaming={holdsLast && streaming}
+          />
+        )
+      })}
+    </div>
+  )
 })
 
 function renderBlocks(tokens: readonly Token[], definitions: string): ReactNode[] {
