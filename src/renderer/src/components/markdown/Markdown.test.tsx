@@ -308,6 +308,20 @@ describe('Markdown of a long answer', () => {
     expect(chapters[0]!.querySelector('a')!.getAttribute('href')).toBe('https://docs.example.com/')
   })
 
+  it('does not freeze a chapter while the selection starts or ends in it', () => {
+    show(source, true)
+    const chapter = container.querySelector('.md-chapter')!
+    const paragraph = chapter.querySelectorAll('p')[3]!
+    getSelection()!.selectAllChildren(paragraph)
+    skip(chapter, true)
+    expect(chapter.classList.contains('md-chapter-frozen')).toBe(false)
+    expect(paragraph.isConnected).toBe(true)
+    expect(getSelection()!.toString()).toBe('Block 3 em.')
+    getSelection()!.removeAllRanges()
+    skip(chapter, true)
+    expect(chapter.classList.contains('md-chapter-frozen')).toBe(true)
+  })
+
   it('copies a code block of a frozen chapter with its Copy button', async () => {
     show('```sh\necho frozen\n```\n\n' + source, true)
     const chapter = container.querySelector('.md-chapter')!

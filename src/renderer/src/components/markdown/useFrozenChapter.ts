@@ -34,7 +34,8 @@ export function useFrozenChapter(
     const chapter = ref.current
     if (!chapter) return
     const freeze = () => {
-      if (done && !isFrozen && skipped.current) setFrozen({ pages, nodes: copyOf(chapter) })
+      if (done && !isFrozen && skipped.current && !holdsSelectionEnd(chapter))
+        setFrozen({ pages, nodes: copyOf(chapter) })
     }
     const onStateChange = (event: Event) => {
       skipped.current = (event as Event & { skipped?: boolean }).skipped === true
@@ -56,6 +57,17 @@ export function useFrozenChapter(
   }, [ref, frozen, isFrozen])
 
   return isFrozen
+}
+
+/**
+ * The reader's selection starts or ends inside the chapter: its nodes must stay, or the selection would move.
+ * (A selection that only passes through the chapter holds on to its element, which stays.)
+ */
+function holdsSelectionEnd(chapter: HTMLElement): boolean {
+  const selection = document.getSelection()
+  if (!selection || selection.rangeCount === 0) return false
+  const range = selection.getRangeAt(0)
+  return chapter.contains(range.startContainer) || chapter.contains(range.endContainer)
 }
 
 /**
