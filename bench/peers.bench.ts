@@ -6,7 +6,9 @@
 // peers' chat page, scenario 2 is four streams side by side in the Compare panel against four columns of that page
 // (BENCH_SIDE_OURS=page puts our Markdown component in the peers' chat page instead, renderer swapped). Prints
 // medians over the rounds per page and ours/react-markdown and ours/streamdown for every figure, and the goals of
-// issue 22. BENCH_ROUNDS, BENCH_TOKENS, BENCH_SIDE_TOKENS override the load; BENCH_SCENARIOS=one,four picks the
+// issue 22. A fourth page, the floor, receives the same messages over the same transport and only appends the text
+// to one text node (BENCH_FLOOR=none: only receives), so what any renderer costs at least is printed beside them.
+// BENCH_ROUNDS, BENCH_TOKENS, BENCH_SIDE_TOKENS override the load; BENCH_SCENARIOS=one,four picks the
 // scenarios; BENCH_TRACE_DIR keeps each page's raw trace there (BENCH_TRACE_INVALIDATION=1 adds invalidation
 // tracking and paint detail to it, which costs time of its own: the figures of such a run are not comparable).
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -43,11 +45,18 @@ const INVALIDATION_CATEGORIES =
     : []
 const SIDE_OURS: 'compare' | 'page' = process.env.BENCH_SIDE_OURS === 'page' ? 'page' : 'compare'
 
-type Side = 'ours' | 'react-markdown' | 'streamdown'
-const SIDES: Side[] = ['ours', 'react-markdown', 'streamdown']
+const FLOOR_MODE = process.env.BENCH_FLOOR === 'none' ? 'none' : 'append'
+
+type Side = 'ours' | 'react-markdown' | 'streamdown' | 'floor'
+const SIDES: Side[] = ['ours', 'react-markdown', 'streamdown', 'floor']
 const PEERS = ['react-markdown', 'streamdown'] as const
 /** The harness page of each side (ours.html is our Markdown component in the chat page). */
-const PAGE: Record<Side, string> = { ours: 'ours', 'react-markdown': 'peer', streamdown: 'streamdown' }
+const PAGE: Record<Side, string> = {
+  ours: 'ours',
+  'react-markdown': 'peer',
+  streamdown: 'streamdown',
+  floor: 'floor',
+}
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b)
@@ -111,6 +120,10 @@ const ROWS: Row[] = [
 
 type Results = Record<Side, StreamMeasurement[]>
 
+/** Busy per 10k tokens of one side, median over the rounds. */
+const medianBusy = (r: Results, side: Side, tokens: number) =>
+  median(r[side].map((m) => busyPer10k(m, tokens)))
+
 function printScenario(
   title: string,
   results: Results,
@@ -118,7 +131,7 @@ function printScenario(
   goals: (r: Results) => string[],
 ): void {
   console.log(`\n${title}`)
-  const cols = ['ours', 'react-md', 'streamdown', 'ours/r-md', 'ours/sd']
+  const cols = ['ours', 'react-md', 'streamdown', 'floor', 'ours/r-md', 'ours/sd']
   const head = `  ${'metric (median of rounds)'.padEnd(38)} ${cols.map((c) => c.padStart(10)).join(' ')}`
   console.log(head)
   console.log(`  ${'-'.repeat(head.length - 2)}`)
@@ -137,6 +150,31 @@ function printScenario(
     console.log(
       `  busy ms/10k per round, ${side}: ${results[side].map((m) => busyPer10k(m, tokens).toFixed(0)).join(', ')}`,
     )
+  // What is ours above the floor, against what is each peer's above it: the part a renderer can still cut.
+  const floor = medianBusy(results, 'floor', tokens)
+  const ours = medianBusy(results, 'ours', tokens)
+  console.log(
+    `  floor (${FLOOR_MODE === 'none' ? 'receive only' : 'append to one text node'}): busy ${floor.toFixed(0)} ms/10k, ` +
+      PEERS.map((peer) => `${(floor / medianBusy(results, peer, tokens)).toFixed(3)} of ${peer}'s`).join(
+        ', ',
+      ) +
+      `; script ${median(results.floor.map((m) => ((m.trace?.breakdown.script ?? NaN) * 1e4) / tokens)).toFixed(0)}, ` +
+      `other ${median(results.floor.map((m) => ((m.trace?.breakdown.other ?? NaN) * 1e4) / tokens)).toFixed(0)} ms/10k`,
+  )
+  console.log(
+    `  ours − floor: ${(ours - floor).toFixed(0)} ms/10k; ` +
+      PEERS.map(
+        (peer) =>
+          `(ours − floor)/(${peer} − floor) ${((ours - floor) / (medianBusy(results, peer, tokens) - floor)).toFixed(3)}`,
+      ).join(', '),
+  )
+  for (const side of SIDES) {
+    const other = results[side][0]?.trace?.otherTop ?? []
+    if (other.length > 0)
+      console.log(
+        `  'other' of ${side} (round 1, ms): ${other.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}`,
+      )
+  }
   for (const side of SIDES) {
     const csp = [...new Set(results[side].flatMap((m) => m.probe.cspViolations))]
     if (csp.length > 0) console.log(`  CSP violations on the ${side} page: ${csp.join('; ')}`)
@@ -149,14 +187,16 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met')
 /** One stream (issue 22): busy ≤ 1/10 of react-markdown's and ≤ 1/3 of streamdown's, 0 tasks > 100 ms, lag ≤ 50 ms. */
 function oneStreamGoals(tokens: number) {
   return (r: Results): string[] => {
-    const busy = (side: Side) => median(r[side].map((m) => busyPer10k(m, tokens)))
+    const busy = (side: Side) => medianBusy(r, side, tokens)
     const rm = busy('ours') / busy('react-markdown')
     const sd = busy('ours') / busy('streamdown')
+    const floor = busy('floor') / busy('react-markdown')
     const long = Math.max(...r.ours.map((m) => m.longOver100))
     const lag = median(r.ours.map((m) => m.probe.finalLagMs ?? Infinity))
     return [
       `busy ≤ 1/10 of react-markdown's: ${verdict(rm <= 0.1)} (ours/react-markdown ${rm.toFixed(3)}, 1/${(1 / rm).toFixed(1)})`,
       `busy ≤ 1/3 of streamdown's: ${verdict(sd <= 1 / 3)} (ours/streamdown ${sd.toFixed(3)}, 1/${(1 / sd).toFixed(1)})`,
+      `the floor alone is ${floor.toFixed(3)} of react-markdown's busy: ${floor >= 0.1 ? 'at or above 1/10, so no renderer on this transport meets the first goal' : 'below 1/10'}`,
       `0 tasks > 100 ms: ${verdict(long === 0)} (ours, worst round: ${long})`,
       `final-text lag ≤ 50 ms: ${verdict(lag <= 50)} (ours, median: ${lag.toFixed(0)} ms)`,
     ]
@@ -167,8 +207,7 @@ function oneStreamGoals(tokens: number) {
 function sideBySideGoals(tokens: number) {
   return (r: Results): string[] =>
     PEERS.flatMap((peer) => {
-      const busy =
-        median(r.ours.map((m) => busyPer10k(m, tokens))) / median(r[peer].map((m) => busyPer10k(m, tokens)))
+      const busy = medianBusy(r, 'ours', tokens) / medianBusy(r, peer, tokens)
       const paint = median(r.ours.map(renderingMs)) / median(r[peer].map(renderingMs))
       return [
         `busy ≤ 1/3 of ${peer}'s: ${verdict(busy <= 1 / 3)} (${busy.toFixed(3)})`,
@@ -208,7 +247,8 @@ async function runScenario(
   const host = await startBenchHost(tps)
   try {
     const pages = await host.serve(streamDir)
-    const pageUrl = (side: Side) => `${pages.origin}/${PAGE[side]}.html?token=${pages.token}`
+    const pageUrl = (side: Side) =>
+      `${pages.origin}/${PAGE[side]}.html?token=${pages.token}${side === 'floor' ? `&floor=${FLOOR_MODE}` : ''}`
     // Ours is the app's own panel, driven through its form: the Text panel for one stream, the Compare panel for
     // several. The peers get the requests the panel sent (captured in the first round, where ours goes first, and
     // made standalone), so the simulator's answers are the same. With BENCH_SIDE_OURS=page every side is handed
@@ -217,10 +257,10 @@ async function runScenario(
       runs > 1 && SIDE_OURS === 'page'
         ? sideRequests(await activeProfileId(host.core), tokensPerRun, runs)
         : null
-    const results: Results = { ours: [], 'react-markdown': [], streamdown: [] }
+    const results: Results = { ours: [], 'react-markdown': [], streamdown: [], floor: [] }
     const timeoutMs = (tokensPerRun / tps) * 1000 * 4 + 60_000
     for (let round = 0; round < ROUNDS; round++) {
-      // Rotating: each page goes first, second and third once over three rounds.
+      // Rotating: each page goes first, second, third and fourth once over four rounds.
       const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]!)
       for (const side of order) {
         let target: StreamTarget

@@ -1,5 +1,6 @@
-// Builds the three stream pages (ours.html; peer.html, react-markdown; streamdown.html) with the project's Vite and
-// React plugin, minified like the renderer, into one folder that browser mode's own server serves under the app's CSP.
+// Builds the stream pages (ours.html; peer.html, react-markdown; streamdown.html; floor.html, no renderer) with
+// the project's Vite and React plugin, minified like the renderer, into one folder that browser mode's own server
+// serves under the app's CSP.
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -25,6 +26,7 @@ export async function buildStreamPages(outDir: string): Promise<void> {
           ours: `${HERE}/ours.html`,
           peer: `${HERE}/peer.html`,
           streamdown: `${HERE}/streamdown.html`,
+          floor: `${HERE}/floor.html`,
         },
       },
     },
