@@ -1,7 +1,7 @@
 // The floor of `npm run bench -- peers`: the same run events over the same client, WebSocket transport and main's
-// coalescing as the chat pages, but no renderer and no React on the way: each message's text is appended to one
-// text node per run. What any renderer on this transport costs at least; nothing here parses or lays out markdown.
-// With `?floor=none` the page only receives: the text is kept in a string and shown once when the run ends.
+// coalescing as the chat pages, with no renderer and no React on the way. By default (`?floor=none`) it only
+// receives: the text is kept in a string and shown once when the run ends. With `?floor=append` each message's
+// text is appended to one text node per run. Nothing here parses or lays out markdown.
 import { client } from '../../../src/renderer/src/ipc/client'
 import type { RunRequest } from '../../../src/shared/ipc/text'
 import type {} from './api'
@@ -12,7 +12,7 @@ const main = document.createElement('main')
 main.className = 'columns'
 root.append(main)
 
-const receiveOnly = new URLSearchParams(location.search).get('floor') === 'none'
+const receiveOnly = new URLSearchParams(location.search).get('floor') !== 'append'
 
 /** The text node each run's answer is appended to, by run id, and the text held back when only receiving. */
 const answers = new Map<string, Text>()
