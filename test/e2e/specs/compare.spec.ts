@@ -71,6 +71,8 @@ test('one prompt through four formats: bodies, lossiness, four streams, one fail
   // Hovering a mark of the first lane (its last, far down the frame list) shows its frame; clicking opens it in
   // that column's Inspector, with the frame list scrolled to that frame and the frame marked.
   const canvas = page.getByRole('img', { name: 'Frames of each column over time' })
+  // The screenshots above resized the window: bring the timeline back into view before pointing at it.
+  await canvas.scrollIntoViewIfNeeded()
   const box = (await canvas.boundingBox())!
   let found = false
   for (let x = box.width - 2; x > 0 && !found; x -= 2) {
