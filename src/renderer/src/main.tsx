@@ -3,6 +3,7 @@
 // The base styles first: every component's own CSS comes after them in the bundle, so it may refine them.
 import './styles.css'
 import { StrictMode } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { ConfirmDialog } from './components/confirm/ConfirmDialog'
@@ -13,12 +14,19 @@ import { prefetchVideoNotifier } from './panels/lazyPanels'
 // The saved workspace, profiles and settings first, in one wave of calls, so each panel opens as the user left
 // it (see stores/startup and stores/workspace).
 prefetchVideoNotifier()
-void startApp(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-      <ConfirmDialog />
-      <UndoToast />
-    </StrictMode>,
-  ),
-)
+// The first screen is rendered synchronously (flushSync), so React runs its effects (the stores' subscriptions
+// among them) before the browser paints it: a keystroke in the message box the moment it is shown reaches the
+// store. Rendered at the default priority, the effects would wait for the paint and the input events queued
+// behind it, and React would put back each character typed meanwhile.
+void startApp(() => {
+  const root = createRoot(document.getElementById('root')!)
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App />
+        <ConfirmDialog />
+        <UndoToast />
+      </StrictMode>,
+    ),
+  )
+})

@@ -51,6 +51,41 @@ test('the Text conversation, the half-typed message and the open tabs survive a 
   await check()
 })
 
+test('the app opens ready to type: keystrokes the moment the message box appears all land in it', async ({
+  page,
+  app,
+}) => {
+  // Watched every animation frame from the page's first script, so the typing starts in the first frame the
+  // box is shown (the driver's own waiting looks again only after 20, 50, 100 ms and more).
+  await page.addInitScript(() => {
+    const poll = () => {
+      const box = document.querySelector('textarea[aria-label="Message"]')
+      if (box) (window as unknown as { __boxShown: boolean }).__boxShown = true
+      else requestAnimationFrame(poll)
+    }
+    requestAnimationFrame(poll)
+  })
+  for (const round of [1, 2]) {
+    if (round === 1) await page.goto(app.url, { waitUntil: 'commit' })
+    else await page.reload({ waitUntil: 'commit' })
+    await page.waitForFunction(
+      () => (window as unknown as { __boxShown?: boolean }).__boxShown === true,
+      undefined,
+      {
+        polling: 'raf',
+      },
+    )
+    const box = page.getByLabel('Message', { exact: true })
+    // The focus is in the message box before the first paint; no click is needed.
+    await page.keyboard.type(`typed at once ${round}`)
+    await expect(box).toBeFocused()
+    await expect(box).toHaveValue(`typed at once ${round}`)
+    await page.keyboard.press('Control+A')
+    await page.keyboard.press('Delete')
+    await expect(box).toHaveValue('')
+  }
+})
+
 test('Compare, Embeddings, Images and Video come back as they were after a reload and a restart', async ({
   page,
   app,

@@ -2,7 +2,7 @@
 // state); watch the answer stream beside the exact request and everything that went over the wire. A refused
 // Send names the fields at fault and offers "Send anyway" when the gateway can judge the request itself.
 import { whenStarted } from '../../stores/firstScreen'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
 import {
@@ -204,10 +204,22 @@ function TextRunAnnouncer() {
   return <RunAnnouncer label="Run status" message={message} />
 }
 
+/** Whether the message box may still take the focus the app opens with (once, on the first screen). */
+let focusAtStart = true
+
 function Composer({ running }: { running: boolean }) {
   const composer = useTextStore((s) => s.composer)
   const { set, send, stop } = useTextStore.getState()
   const ref = useRef<HTMLTextAreaElement>(null)
+  // The app opens ready to type: on the first screen the message box takes the focus, unless something else has
+  // it (before the first paint, so no keystroke lands between). Opening the Text panel later leaves the focus
+  // where the user put it.
+  useLayoutEffect(() => {
+    if (!focusAtStart) return
+    focusAtStart = false
+    const active = document.activeElement
+    if (!active || active === document.body) ref.current?.focus({ preventScroll: true })
+  }, [])
   const { attach, addUrl, busy } = useAttach()
   const error = useTextStore((s) => s.attachError)
   const [dragging, setDragging] = useState(false)
