@@ -45,6 +45,19 @@ test('the Text conversation, the half-typed message and the open tabs survive a 
 
   await page.reload()
   await check()
+  // The message box has the focus, with the caret after the half-typed message: typing goes on from there.
+  await page.keyboard.type('ion')
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('A half-typed second question')
+  await expect
+    .poll(() => readFileSync(join(app.dataDir, 'workspace.json'), 'utf8'))
+    .toContain('A half-typed second question')
+  await page.keyboard.press('Backspace')
+  await page.keyboard.press('Backspace')
+  await page.keyboard.press('Backspace')
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('A half-typed second quest')
+  await expect
+    .poll(() => readFileSync(join(app.dataDir, 'workspace.json'), 'utf8'))
+    .not.toContain('A half-typed second question')
 
   await app.restart()
   await page.goto(app.url)

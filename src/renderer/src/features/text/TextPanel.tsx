@@ -218,7 +218,12 @@ function Composer({ running }: { running: boolean }) {
     if (!focusAtStart) return
     focusAtStart = false
     const active = document.activeElement
-    if (!active || active === document.body) ref.current?.focus({ preventScroll: true })
+    const box = ref.current
+    if (box && (!active || active === document.body)) {
+      box.focus({ preventScroll: true })
+      // A half-typed message brought back goes on where it stopped.
+      box.setSelectionRange(box.value.length, box.value.length)
+    }
   }, [])
   const { attach, addUrl, busy } = useAttach()
   const error = useTextStore((s) => s.attachError)
