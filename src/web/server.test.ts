@@ -166,6 +166,45 @@ describe('browser-mode server', () => {
     ws.close()
   })
 
+  it('holds at most 256 calls (32 MB) for the core being composed, and answers the rest at once', async () => {
+    let compose: (core: AppCore) => void = () => undefined
+    const later = new Promise<AppCore>((resolve) => (compose = resolve))
+    const early = await startWebServer({ core: later, rendererDir: join(dir, 'renderer') })
+    try {
+      const ws = (await socket(
+        `${early.origin.replace('http', 'ws')}/ipc?token=${early.token}`,
+        early.origin,
+      )) as WebSocket
+      const answers = Array.from({ length: 300 }, () => call(ws, 'profiles.list'))
+      const refused = await Promise.all(answers.slice(256))
+      for (const result of refused)
+        expect(result).toMatchObject({ ok: false, error: { code: 'APP_STARTING' } })
+      compose(core)
+      for (const result of await Promise.all(answers.slice(0, 256)))
+        expect(result).toMatchObject({ ok: true })
+      ws.close()
+      const again = await startWebServer({
+        core: new Promise<AppCore>(() => undefined),
+        rendererDir: join(dir, 'renderer'),
+      })
+      try {
+        const ws2 = (await socket(
+          `${again.origin.replace('http', 'ws')}/ipc?token=${again.token}`,
+          again.origin,
+        )) as WebSocket
+        // Big calls count by their bytes: four of 7 MB wait (28 MB), the fifth would pass 32 MB and is refused.
+        const big = { padding: 'x'.repeat(7 * 1024 * 1024) }
+        const bigAnswers = Array.from({ length: 5 }, () => call(ws2, 'profiles.list', big))
+        expect(await bigAnswers[4]).toMatchObject({ ok: false, error: { code: 'APP_STARTING' } })
+        ws2.terminate()
+      } finally {
+        await again.close()
+      }
+    } finally {
+      await early.close()
+    }
+  })
+
   it('serves the page while the core is still being composed, and answers the calls made meanwhile once it is', async () => {
     let compose: (core: AppCore) => void = () => undefined
     const later = new Promise<AppCore>((resolve) => (compose = resolve))

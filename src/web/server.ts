@@ -6,7 +6,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import type { AddressInfo, Socket } from 'node:net'
-import { WebSocketServer, type WebSocket } from 'ws'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import type { AppCore } from '../main/appCore'
 import type { EventSink } from '../main/services/ports'
 import type { Events } from '../shared/ipc/contract'
@@ -35,6 +35,12 @@ export interface WebServer {
 
 const COOKIE = 'gp_session'
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024
+/**
+ * Calls that may wait for the core while it is composed (the page sends six), and the bytes they may hold; a
+ * call beyond either is answered at once with APP_STARTING, so no client can pile up memory meanwhile.
+ */
+const MAX_CALLS_BEFORE_CORE = 256
+const MAX_BYTES_BEFORE_CORE = 32 * 1024 * 1024
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? randomBytes(24).toString('base64url')
@@ -46,6 +52,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   let core: AppCore | null = null
   const coreReady = Promise.resolve(options.core).then((ready) => (core = ready))
   coreReady.catch(() => undefined)
+  const waiting = { calls: 0, bytes: 0 }
 
   const tokenMatches = (candidate: string | null | undefined) => {
     if (!candidate) return false
@@ -166,9 +173,31 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         ready.router.handle(message.route, message.payload, { senderId, events: sink }).then((result) => {
           if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: 'result', id, result }))
         })
-      ;(core ? handle(core) : coreReady.then(handle)).catch((error: unknown) =>
-        log(`browser mode: ${String(message.route)} failed: ${(error as Error).message}`),
-      )
+      const failed = (error: unknown) =>
+        log(`browser mode: ${String(message.route)} failed: ${(error as Error).message}`)
+      if (core) return void handle(core).catch(failed)
+      const bytes = rawLength(raw)
+      if (waiting.calls >= MAX_CALLS_BEFORE_CORE || waiting.bytes + bytes > MAX_BYTES_BEFORE_CORE) {
+        // (Written out: the result helpers' module brings zod, which this part of the host loads later.)
+        const result = {
+          ok: false,
+          error: {
+            code: 'APP_STARTING',
+            message: 'The app is still starting: this call was not taken. Try again in a moment.',
+          },
+        }
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: 'result', id, result }))
+        return
+      }
+      waiting.calls++
+      waiting.bytes += bytes
+      coreReady
+        .then(handle)
+        .catch(failed)
+        .finally(() => {
+          waiting.calls--
+          waiting.bytes -= bytes
+        })
     })
   }
 
@@ -227,4 +256,10 @@ export function limitedLog(
       log(message)
     } else suppressed++
   }
+}
+
+/** The size of a message as ws hands it over (one buffer, or the fragments of a fragmented one). */
+function rawLength(raw: RawData): number {
+  if (Array.isArray(raw)) return raw.reduce((n, part) => n + part.length, 0)
+  return raw instanceof ArrayBuffer ? raw.byteLength : raw.length
 }
