@@ -212,9 +212,11 @@ it('Send carries the new turn in the run start itself, and loads the turns anew 
   }
   const ctx = { senderId: 'w', events: sink } as unknown as CallContext
   let router: Router = createRouter(textCommands, textHandlers({ text: service, media }))
+  const reads: { from: number }[] = []
   const gateway: Bridge = {
     invoke: async (route, payload) => {
       measure(route, { route, payload })
+      if (route === 'text.readTurns') reads.push(structuredClone(payload) as { from: number })
       const result = structuredClone(await router.handle(route, structuredClone(payload), ctx))
       measure(`${route} answer`, result)
       return result
@@ -285,4 +287,18 @@ it('Send carries the new turn in the run start itself, and loads the turns anew 
   expect(routes().filter((r) => r === 'text.putTurns').length).toBeGreaterThan(0)
   const largest = sizes.reduce((x, y) => (y.bytes > x.bytes ? y : x))
   expect(largest.bytes, `largest: ${largest.what}`).toBeLessThanOrEqual(M1_BYTES)
+
+  // An answer too large for its view is read back from its own turn: the three turns before it (the large one
+  // among them) are already shown and are not read again.
+  reads.length = 0
+  const params = (useTextStore.getState() as unknown as { params: Record<string, unknown> }).params
+  useTextStore.setState({ params: { ...params, maxTokens: 20_000 } })
+  const fifth = await send('sim:tokens=12000 write at length')
+  expect(fifth.run.text.length).toBeGreaterThan(INLINE_TURNS_CHARS)
+  await expect.poll(() => useTextStore.getState().messages.length).toBe(4)
+  expect(reads.length).toBeGreaterThan(0)
+  expect(reads.every((r) => r.from === 3)).toBe(true)
+  const shown = useTextStore.getState().messages
+  expect(shown[3]!.parts).toEqual([{ type: 'text', text: fifth.run.text }])
+  expect(shown[0]!.parts).toEqual([{ type: 'text', text: 'x'.repeat(INLINE_TURNS_CHARS + 10) }])
 }, 30_000)

@@ -79,22 +79,24 @@ export function showView(view: ConversationView): Promise<void> {
 async function apply(view: ConversationView): Promise<void> {
   if (view.conversationId !== conversationId || view.revision <= revision) return
   const shown = useTextStore.getState().messages
-  let turns: DraftMessage[]
-  if (view.tail && (view.keep === 0 || (view.baseRevision === revision && view.keep <= shown.length)))
-    turns = [...shown.slice(0, view.keep), ...view.tail]
-  else turns = await readTurns(view.revision)
+  // On the revision shown, the turns the view keeps are already here and only the ones after them are new (in
+  // the view, or read when too large for it); on another base every turn is read anew.
+  const onShown = view.keep === 0 || (view.baseRevision === revision && view.keep <= shown.length)
+  const turns = onShown
+    ? [...shown.slice(0, view.keep), ...(view.tail ?? (await readTurns(view.revision, view.keep)))]
+    : await readTurns(view.revision, 0)
   revision = view.revision
   useTextStore.setState({ messages: turns })
 }
 
-/** Every turn of `at`, read in pieces; a newer revision by then is shown by its own view. */
-async function readTurns(at: number): Promise<DraftMessage[]> {
+/** The turns of `at` from `from` on, read in pieces; a newer revision by then is shown by its own view. */
+async function readTurns(at: number, from: number): Promise<DraftMessage[]> {
   let json = ''
   for (let offset = 0; ; offset += TURNS_PIECE_CHARS) {
     const { piece, done } = await client.invoke('text.readTurns', {
       conversationId,
       revision: at,
-      from: 0,
+      from,
       offset,
     })
     json += piece
