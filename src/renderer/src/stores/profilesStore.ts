@@ -76,8 +76,16 @@ export const useProfilesStore = create<ProfilesState>((set, get) => ({
     await get().load()
   },
   async setActive(id) {
-    await client.invoke('profiles.setActive', { id })
+    // The choice holds at once: a Send or Generate right after it uses the profile the header shows. Main's
+    // refusal puts the previous one back (unless another choice came meanwhile).
+    const previous = get().activeId
     set({ activeId: id })
+    try {
+      await client.invoke('profiles.setActive', { id })
+    } catch (error) {
+      if (get().activeId === id) set({ activeId: previous })
+      throw error
+    }
   },
   async setSecret(id, kind, value) {
     await client.invoke('profiles.setSecret', { id, kind, value })
