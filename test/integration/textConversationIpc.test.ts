@@ -16,6 +16,7 @@ import { ProfileService } from '../../src/main/services/profiles'
 import { TextService } from '../../src/main/services/text/textService'
 import {
   INLINE_TURNS_CHARS,
+  TEXT_PANEL_CONVERSATION_ID,
   TURNS_PIECE_CHARS,
   textCommands,
   textEvents,
@@ -203,10 +204,18 @@ it('Send carries the new turn in the run start itself, and loads the turns anew 
   const sizes: { what: string; bytes: number }[] = []
   const measure = (what: string, value: unknown) =>
     sizes.push({ what, bytes: Buffer.byteLength(JSON.stringify(value), 'utf8') })
+  // When set, the page's copy of a run's text is changed just before main's view of its answer arrives.
+  let tamper = false
   const sink: EventSink<typeof textEvents> = {
     alive: true,
     emit(name, payload) {
       measure(name, { event: name, payload })
+      const answer = (payload as { answer?: { runId: string } }).answer
+      if (tamper && name === 'text.conversationChanged' && answer) {
+        const s = useTextStore.getState()
+        const run = s.runs[answer.runId]!
+        useTextStore.setState({ runs: { ...s.runs, [answer.runId]: { ...run, text: run.text + '!' } } })
+      }
       for (const l of listeners.get(name) ?? []) l(structuredClone(payload))
     },
   }
@@ -235,6 +244,24 @@ it('Send carries the new turn in the run start itself, and loads the turns anew 
   useTextStore.setState({ profileId: view.id, format: 'chat', model: 'gpt-4o-mini', stream: true })
 
   const routes = () => sizes.map((s) => s.what).filter((w) => w.startsWith('text.') && !w.endsWith(' answer'))
+  /** The turns main keeps, read straight from its router (not through the page). */
+  const mainTurns = async (): Promise<DraftMessage[]> => {
+    const opened = await router.handle('text.openConversation', {}, ctx)
+    if (!opened.ok) throw new Error(opened.error.message)
+    const { revision } = opened.value as { revision: number }
+    let json = ''
+    for (let offset = 0; ; offset += TURNS_PIECE_CHARS) {
+      const result = await router.handle(
+        'text.readTurns',
+        { conversationId: TEXT_PANEL_CONVERSATION_ID, revision, from: 0, offset },
+        ctx,
+      )
+      if (!result.ok) throw new Error(result.error.message)
+      const { piece, done } = result.value as { piece: string; done: boolean }
+      json += piece
+      if (done) return JSON.parse(json) as DraftMessage[]
+    }
+  }
   const send = async (prompt: string) => {
     useTextStore.getState().set({ composer: prompt })
     await useTextStore.getState().send()
@@ -249,10 +276,15 @@ it('Send carries the new turn in the run start itself, and loads the turns anew 
       .toBe('done')
     const s = useTextStore.getState()
     const run = s.runs[s.currentRunId!]!
-    const body = JSON.parse(service.exchanges.get(run.exchange!.id)!.snapshot().request.body!) as {
-      messages: { content: unknown }[]
+    // The record keeps the start of a very long body only: its turns are then not counted (NaN).
+    const recorded = service.exchanges.get(run.exchange!.id)!.snapshot().request.body!
+    let sentTurns = NaN
+    try {
+      sentTurns = (JSON.parse(recorded) as { messages: unknown[] }).messages.length
+    } catch {
+      // cut
     }
-    return { run, sentTurns: body.messages.length }
+    return { run, sentTurns }
   }
 
   const first = await send('Say hello.')
@@ -288,17 +320,32 @@ it('Send carries the new turn in the run start itself, and loads the turns anew 
   const largest = sizes.reduce((x, y) => (y.bytes > x.bytes ? y : x))
   expect(largest.bytes, `largest: ${largest.what}`).toBeLessThanOrEqual(M1_BYTES)
 
-  // An answer too large for its view is read back from its own turn: the three turns before it (the large one
-  // among them) are already shown and are not read again.
+  // An answer too large for its view is not sent back: the page fills its turn in from the run it streamed,
+  // once main's length and digest of the text match, and shows exactly the turn main keeps.
   reads.length = 0
   const params = (useTextStore.getState() as unknown as { params: Record<string, unknown> }).params
   useTextStore.setState({ params: { ...params, maxTokens: 20_000 } })
   const fifth = await send('sim:tokens=12000 write at length')
   expect(fifth.run.text.length).toBeGreaterThan(INLINE_TURNS_CHARS)
   await expect.poll(() => useTextStore.getState().messages.length).toBe(4)
+  expect(reads).toEqual([])
+  const kept = await mainTurns()
+  expect(useTextStore.getState().messages).toEqual(kept)
+  expect(kept[3]!.parts).toEqual([{ type: 'text', text: fifth.run.text }])
+  const carried = sizes.filter((x) => x.what === 'text.conversationChanged').at(-1)!
+  expect(carried.bytes).toBeLessThan(4096)
+
+  // A run whose text is not the one main kept (here, changed in the page before the turn arrives) does not
+  // fill it in: the turn is read from main, after the four turns already shown.
+  reads.length = 0
+  tamper = true
+  const sixth = await send('sim:tokens=12000 once more at length')
+  await expect.poll(() => useTextStore.getState().messages.length).toBe(6)
   expect(reads.length).toBeGreaterThan(0)
-  expect(reads.every((r) => r.from === 3)).toBe(true)
-  const shown = useTextStore.getState().messages
-  expect(shown[3]!.parts).toEqual([{ type: 'text', text: fifth.run.text }])
-  expect(shown[0]!.parts).toEqual([{ type: 'text', text: 'x'.repeat(INLINE_TURNS_CHARS + 10) }])
+  expect(reads.every((r) => r.from === 5)).toBe(true)
+  expect(useTextStore.getState().messages).toEqual(await mainTurns())
+  expect(useTextStore.getState().messages[5]!.parts).not.toEqual([{ type: 'text', text: sixth.run.text }])
+  expect(useTextStore.getState().messages[0]!.parts).toEqual([
+    { type: 'text', text: 'x'.repeat(INLINE_TURNS_CHARS + 10) },
+  ])
 }, 30_000)

@@ -77,6 +77,18 @@ export const conversationViewSchema = z.object({
   tail: z.array(draftMessageSchema).optional(),
   /** The answer turn a run appended (its index), so the run's view can point at it. */
   answer: z.object({ runId: z.string(), index: z.number() }).optional(),
+  /**
+   * That answer's turn when the tail is too large to carry: with its text left out, the text's length and
+   * digest, for the window that streamed it to fill in from its own run (shared/ipc/answerText.ts).
+   */
+  answerSkeleton: z
+    .object({
+      turn: draftMessageSchema,
+      textPart: z.number().int().min(0),
+      chars: z.number().int().min(0),
+      digest: z.string().max(32),
+    })
+    .optional(),
   /** After `clear`: what undoClear takes. */
   undoToken: z.string().optional(),
 })

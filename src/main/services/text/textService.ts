@@ -17,6 +17,8 @@ import type {
   RunStatus,
 } from '../../../shared/ipc/text'
 import { TEXT_PANEL_CONVERSATION_ID } from '../../../shared/ipc/text'
+import { INLINE_TURNS_CHARS } from '../../../shared/ipc/textConstants'
+import { answerSkeleton } from '../../../shared/ipc/answerText'
 import { AppError } from '../../../shared/ipc/result'
 import {
   emptyRunSnapshot,
@@ -544,11 +546,16 @@ export class TextService {
         run.keepAnswer.epoch,
         turn,
       )
-      if (changed)
+      if (changed) {
+        // Too large to carry: the window that streamed the answer fills the text in from its own run.
+        const skeleton = changed.tail ? null : answerSkeleton(turn)
+        const carried = skeleton && JSON.stringify(skeleton.turn).length <= INLINE_TURNS_CHARS
         run.sink.emit('text.conversationChanged', {
           ...changed,
           answer: { runId: run.id, index: changed.keep },
+          ...(carried ? { answerSkeleton: skeleton } : {}),
         })
+      }
     }
     const payload = { runId: run.id, status, summary, timings, exchange: recorder?.snapshot() ?? null }
     run.sink.emit('text.runEnded', error ? { ...payload, error } : payload)

@@ -1,8 +1,10 @@
 // The Text panel's read-only view of the conversation main owns: every change is a command to main (an edit, or
 // the edit a run's start carries), and the turns shown (`messages` in the text store) are replaced from main's
 // answers and `text.conversationChanged` events only, never changed here. Commands go one at a time and views
-// apply in order, each on the one before; a view on another base reads every turn anew, in bounded pieces, and
-// an edit too large for one message goes as turns in pieces (text.putTurns), so no message nears 256 KB (M1).
+// apply in order, each on the one before; a view on another base reads every turn anew, and turns too large for
+// their view are read after the ones kept, in bounded pieces (a long answer this window streamed is filled in
+// from its own run instead, when main's length and digest of its text match). An edit too large for one message
+// goes as turns in pieces (text.putTurns), so no message nears 256 KB (M1).
 // Main also keeps the conversation between sessions: at start the panel opens it (text.openConversation).
 import type { ConversationEdit, ConversationView } from '../../../shared/ipc/text'
 import {
@@ -14,6 +16,7 @@ import type { DraftMessage } from '../../../shared/wire'
 import { client } from '../ipc/client'
 import { useTextStore } from './textStore'
 import { loadConversation, putTurns } from './conversationLoad'
+import { fillAnswer } from '../../../shared/ipc/answerText'
 
 /** The Text panel's conversation: main saves it in its data folder, so a reload or a restart opens it again. */
 const conversationId = TEXT_PANEL_CONVERSATION_ID
@@ -83,10 +86,25 @@ async function apply(view: ConversationView): Promise<void> {
   // the view, or read when too large for it); on another base every turn is read anew.
   const onShown = view.keep === 0 || (view.baseRevision === revision && view.keep <= shown.length)
   const turns = onShown
-    ? [...shown.slice(0, view.keep), ...(view.tail ?? (await readTurns(view.revision, view.keep)))]
+    ? [
+        ...shown.slice(0, view.keep),
+        ...(view.tail ?? answerFromRun(view) ?? (await readTurns(view.revision, view.keep))),
+      ]
     : await readTurns(view.revision, 0)
   revision = view.revision
   useTextStore.setState({ messages: turns })
+}
+
+/**
+ * A long answer's turn, its text filled in from the run that streamed it when that text is the one main kept
+ * (same length and digest); null when it is not, and the turn is read from main instead.
+ */
+function answerFromRun(view: ConversationView): DraftMessage[] | null {
+  const skeleton = view.answerSkeleton
+  if (!skeleton || !view.answer) return null
+  const run = useTextStore.getState().runs[view.answer.runId]
+  const turn = run ? fillAnswer(skeleton, run.text) : null
+  return turn ? [turn] : null
 }
 
 /** The turns of `at` from `from` on, read in pieces; a newer revision by then is shown by its own view. */
