@@ -3,15 +3,10 @@
 // text in from its own run when both match (else it reads the turn from main). The digest is FNV-1a over the
 // UTF-16 code units, twice with different offsets: a check that two copies of one text agree, not a secret.
 import type { DraftMessage } from '../wire'
+import type { ConversationView } from './text'
 
-/** The answer turn without its text: which part held it, how long it was, and its digest. */
-export interface AnswerSkeleton {
-  turn: DraftMessage
-  /** The index of the text part in `turn.parts` (its text is ''). */
-  textPart: number
-  chars: number
-  digest: string
-}
+/** The answer turn without its text: which part held it, how long it was, and its digest (text.ts's schema). */
+export type AnswerSkeleton = NonNullable<ConversationView['answerSkeleton']>
 
 /** A digest of `text` (16 hex digits); equal texts have equal digests. */
 export function textDigest(text: string): string {

@@ -84,6 +84,7 @@ export const conversationViewSchema = z.object({
   answerSkeleton: z
     .object({
       turn: draftMessageSchema,
+      /** The index of the text part in `turn.parts` (its text is ''). */
       textPart: z.number().int().min(0),
       chars: z.number().int().min(0),
       digest: z.string().max(32),
