@@ -1,5 +1,6 @@
 // The Text panel in Chromium against the built-in simulator: a streamed answer in every wire format, the
 // Inspector's masked headers and frames, a full tool round trip, Stop, and refusals that name the field.
+import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { TextPage } from '../pages/TextPage'
 
@@ -63,6 +64,40 @@ test('completes a tool round trip: the call, the typed result, and the answer th
   await expect(page.getByRole('article', { name: /assistant turn/ }).last()).toContainText(/overcast|7/, {
     timeout: 20_000,
   })
+})
+
+/** How far the conversation's view is from its end, in pixels. */
+function fromBottom(page: Page): Promise<number> {
+  return page
+    .getByRole('region', { name: 'Conversation' })
+    .evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
+}
+
+test('the conversation follows a long answer to its end, and stays where the reader scrolled to', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await text.choose('Chat completions', 'gpt-4o-mini')
+  await text.send('sim:tokens=4000 a long answer to follow')
+  await text.waitDone()
+  // The newest text is in view: the answer's end and its footer, not the part shown when the stream began.
+  await expect.poll(() => fromBottom(page)).toBeLessThan(48)
+  await expect(page.getByTestId('run-footer')).toBeInViewport()
+
+  // Scrolling up while the next answer streams leaves the view where the reader put it.
+  await text.send('sim:tokens=4000 another long answer')
+  await expect(page.getByTestId('run-status')).toHaveText('Streaming…')
+  await expect.poll(() => fromBottom(page)).toBeLessThan(48)
+  await page.getByRole('region', { name: 'Conversation' }).hover()
+  await page.mouse.wheel(0, -1500)
+  await expect.poll(() => fromBottom(page)).toBeGreaterThan(400)
+  await text.waitDone()
+  expect(await fromBottom(page)).toBeGreaterThan(400)
+  await expect(page.getByTestId('run-footer')).not.toBeInViewport()
 })
 
 test('Stop ends a slow stream at once and keeps what arrived', async ({ page, app }) => {

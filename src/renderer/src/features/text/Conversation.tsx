@@ -78,20 +78,29 @@ export function Conversation() {
 
 /**
  * Keeps the conversation scrolled to the newest text while the reader is at the bottom, and leaves it alone once
- * they scroll up. Follows store changes directly and scrolls at most once per frame.
+ * they scroll up. Follows store changes directly and scrolls at most once per frame. A scroll event is read as the
+ * reader's only when it moved the view up from where this put it: by the time the event of its own scroll
+ * arrives, a fast stream has often added text below, so "far from the bottom" alone does not mean the reader left.
  */
 function useStickToBottom(): (el: HTMLElement | null) => void {
   const element = useRef<HTMLElement | null>(null)
   const pinned = useRef(true)
   const frame = useRef(0)
+  /** Where the last scroll to the bottom put the view (scrollTop). */
+  const placed = useRef(0)
   useEffect(() => {
     const unsubscribe = useTextStore.subscribe((state, prev) => {
-      if (currentRun(state) === currentRun(prev) && state.messages === prev.messages) return
+      const run = currentRun(state)
+      if (run === currentRun(prev) && state.messages === prev.messages) return
+      // A run the reader just started is one they want to watch, wherever they had scrolled to.
+      if (run && run.runId !== currentRun(prev)?.runId && run.status === 'running') pinned.current = true
       if (!pinned.current || frame.current) return
       frame.current = requestAnimationFrame(() => {
         frame.current = 0
         const el = element.current
-        if (el && pinned.current) el.scrollTop = el.scrollHeight
+        if (!el || !pinned.current) return
+        el.scrollTop = el.scrollHeight
+        placed.current = el.scrollTop
       })
     })
     return () => {
@@ -104,7 +113,8 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
     el?.addEventListener(
       'scroll',
       () => {
-        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48
+        if (el.scrollHeight - el.scrollTop - el.clientHeight < 48) pinned.current = true
+        else if (el.scrollTop < placed.current - 1) pinned.current = false
       },
       { passive: true },
     )
