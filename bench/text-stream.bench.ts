@@ -68,7 +68,7 @@ export default async function main(): Promise<void> {
   if (!existsSync(join(ROOT, 'out/renderer/index.html')))
     execSync('npx electron-vite build', { cwd: ROOT, stdio: 'inherit' })
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-text-'))
-  // The history logs how long the run's append held main before its terminal event.
+  // The history logs how long the run's append held main at its end (right after its terminal event).
   process.env.HISTORY_TIMING = '1'
   const appends: number[] = []
   const core = await createAppCore({
@@ -170,7 +170,7 @@ export default async function main(): Promise<void> {
         ],
         ['main event-loop delay p99 (ms) (P6)', (loop.percentile(99) / 1e6).toFixed(1), '≤ 10'],
         [
-          'history append before the terminal event (ms)',
+          "history append at the run's end (ms)",
           appends.length ? Math.max(...appends).toFixed(1) : 'none',
           '',
         ],

@@ -63,13 +63,16 @@ afterAll(async () => {
 })
 
 describe('recording text runs', () => {
-  it('commits the run before its terminal event is sent, with profile by name, metrics and capture', async () => {
+  it('holds the run for any read made on hearing of its end, with profile by name, metrics and capture', async () => {
     const sink = new RecordingSink()
     let rowAtEnd: unknown = 'not checked'
     const emit = sink.emit.bind(sink)
     sink.emit = (name: string, payload: unknown) => {
+      // The earliest a window can ask: a microtask after the terminal event (IPC and sockets come later still).
       if (name === 'text.runEnded')
-        rowAtEnd = history.list({}, 0, 500).rows.find((r) => r.id === (payload as { runId: string }).runId)
+        queueMicrotask(() => {
+          rowAtEnd = history.list({}, 0, 500).rows.find((r) => r.id === (payload as { runId: string }).runId)
+        })
       emit(name, payload)
     }
     const { runId } = await service.start(

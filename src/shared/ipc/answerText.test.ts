@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DraftMessage } from '../wire'
-import { answerSkeleton, fillAnswer, textDigest } from './answerText'
+import { answerSkeleton, appendDigest, digestHex, EMPTY_DIGEST, fillAnswer, textDigest } from './answerText'
+import { foldRunEvents, newRun } from './runView'
 
 describe('answer text left out of a view', () => {
   const text = 'A long answer. '.repeat(5000) + '\u00e9\ud83d\ude00 end'
@@ -46,5 +47,31 @@ describe('answer text left out of a view', () => {
         parts: [{ type: 'toolCall', id: 'c', name: 'n', arguments: '{}' }],
       }),
     ).toBeNull()
+  })
+
+  it('takes the same digest of a text that arrives in pieces as of the whole', () => {
+    let state = EMPTY_DIGEST
+    for (let at = 0; at < text.length; at += 37) state = appendDigest(state, text.slice(at, at + 37))
+    expect(state.chars).toBe(text.length)
+    expect(digestHex(state)).toBe(textDigest(text))
+    // The length is part of the digest: a text and its prefix differ even where the prefix's pieces agree.
+    expect(digestHex(appendDigest(EMPTY_DIGEST, 'ab'))).not.toBe(textDigest('abc'))
+  })
+
+  it('a streamed run keeps the digest of its text, and a skeleton made with it matches the text', () => {
+    const pieces = ['A long ', 'answer. ', '\u00e9\ud83d', '\ude00 end']
+    const run = foldRunEvents(
+      newRun('run-1', 'chat', 'm'),
+      pieces.map((delta) => ({ type: 'text' as const, delta })),
+    )
+    expect(run.text).toBe(pieces.join(''))
+    expect(run.textDigest && digestHex(run.textDigest)).toBe(textDigest(run.text))
+    const answer: DraftMessage = { role: 'assistant', parts: [{ type: 'text', text: run.text }] }
+    const skeleton = answerSkeleton(answer, run.textDigest)!
+    expect(skeleton.digest).toBe(textDigest(run.text))
+    expect(fillAnswer(skeleton, run.text, run.textDigest)).toEqual(answer)
+    // A digest taken of a shorter text is not used: the whole text is digested instead.
+    expect(fillAnswer(skeleton, run.text, appendDigest(EMPTY_DIGEST, 'A long'))).toEqual(answer)
+    expect(fillAnswer(skeleton, run.text.replace('long', 'LONG'), undefined)).toBeNull()
   })
 })

@@ -4,6 +4,7 @@
 import { emptyRunSnapshot, foldRun, type Completion, type RunSnapshot, type WireFormat } from '../wire'
 import type { Exchange } from './exchange'
 import type { RunError, RunEvent, RunStatus, RunSummary, RunTimings } from './text'
+import { appendDigest, EMPTY_DIGEST, type TextDigestState } from './answerText'
 import { appendToTail, type TextTail } from './textTail'
 
 export interface RunView extends RunSnapshot<{ mimeType: string; url: string }> {
@@ -20,6 +21,11 @@ export interface RunView extends RunSnapshot<{ mimeType: string; url: string }> 
   exchange?: Exchange | null
   /** While running: the end of `text`, for readers of the newest part (see textTail); dropped at the end. */
   textTail?: TextTail
+  /**
+   * While running: the digest of `text` taken as it arrived (see answerText), so the answer main keeps is checked
+   * against this copy without a pass over the whole text; dropped at the end.
+   */
+  textDigest?: TextDigestState
 }
 
 export interface RunEnded {
@@ -43,7 +49,12 @@ export function foldRunEvent(run: RunView, e: RunEvent): RunView {
   if (e.type === 'finish' || e.type === 'error' || e.type === 'incomplete') return run
   const next = foldRun(run, e)
   // foldRun answered a new object for a text delta, so it is this fold's to complete.
-  if (e.type === 'text' && next !== run) next.textTail = appendToTail(run.textTail, run.text.length, e.delta)
+  if (e.type === 'text' && next !== run) {
+    next.textTail = appendToTail(run.textTail, run.text.length, e.delta)
+    // Taken from the first character only: a digest of part of the text is of no use.
+    const digest = run.textDigest ?? (run.text === '' ? EMPTY_DIGEST : undefined)
+    if (digest) next.textDigest = appendDigest(digest, e.delta)
+  }
   return next
 }
 
@@ -57,7 +68,7 @@ export function foldRunEvents(run: RunView, events: readonly RunEvent[]): RunVie
 /** The run after its one terminal event; a run that already ended stays as it is. */
 export function endRun(run: RunView, ended: RunEnded): RunView {
   if (run.status !== 'running') return run
-  const { textTail: _tail, ...rest } = run
+  const { textTail: _tail, textDigest: _digest, ...rest } = run
   const next: RunView = {
     ...rest,
     status: ended.status,
@@ -74,7 +85,7 @@ export function endRun(run: RunView, ended: RunEnded): RunView {
 /** Ends a run on this side only (main no longer knows it, or never heard of it). */
 export function endRunLocally(run: RunView, status: 'aborted' | 'error', error?: RunError): RunView {
   if (run.status !== 'running') return run
-  const { textTail: _tail, ...rest } = run
+  const { textTail: _tail, textDigest: _digest, ...rest } = run
   return error ? { ...rest, status, error } : { ...rest, status }
 }
 

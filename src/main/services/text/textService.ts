@@ -18,7 +18,12 @@ import type {
 } from '../../../shared/ipc/text'
 import { TEXT_PANEL_CONVERSATION_ID } from '../../../shared/ipc/text'
 import { INLINE_TURNS_CHARS } from '../../../shared/ipc/textConstants'
-import { answerSkeleton } from '../../../shared/ipc/answerText'
+import {
+  answerSkeleton,
+  appendDigest,
+  EMPTY_DIGEST,
+  type TextDigestState,
+} from '../../../shared/ipc/answerText'
 import { AppError } from '../../../shared/ipc/result'
 import {
   emptyRunSnapshot,
@@ -98,6 +103,8 @@ interface Run {
   scrubber: StreamScrubber
   lastCheckpointAt: number
   charsSinceCheckpoint: number
+  /** The digest of the answer's text (snapshot.text) taken as its pieces were sent (see answerText). */
+  textDigest: TextDigestState
 }
 
 export class TextService {
@@ -189,6 +196,7 @@ export class TextService {
       scrubber: new StreamScrubber(() => this.deps.profiles.knownSecrets()),
       lastCheckpointAt: Number.NEGATIVE_INFINITY,
       charsSinceCheckpoint: 0,
+      textDigest: EMPTY_DIGEST,
       keepAnswer:
         keepAnswer && conversationId
           ? { conversationId, epoch: this.conversations.epoch(conversationId) }
@@ -463,6 +471,7 @@ export class TextService {
     for (const e of events) {
       if (e.type === 'image') continue
       run.snapshot = foldRun(run.snapshot, e)
+      if (e.type === 'text') run.textDigest = appendDigest(run.textDigest, e.delta)
       if (e.type === 'text' || e.type === 'reasoning' || e.type === 'refusal')
         run.charsSinceCheckpoint += e.delta.length
       else if (e.type === 'toolCallDelta') run.charsSinceCheckpoint += e.argumentsDelta.length
@@ -530,35 +539,42 @@ export class TextService {
     if (error) recorder?.recordError(error.message)
     const ended = summarizeRun(run)
     const { summary, timings } = ended
-    // The history holds the run's end before its terminal event leaves main; a failure there is only logged.
-    recordRun(
-      this.deps.recorder,
-      () => this.historyRecord(run, status, recorder, error, ended),
-      this.deps.log,
-    )
-    if (!run.sink.alive) return
-    // A finished answer becomes the conversation's next turn, in the shape its format continues with; the
-    // window hears of the change before the run's end, so the end can point at that turn.
-    if (status === 'done' && run.keepAnswer) {
-      const turn = { id: `answer-${run.id}`, ...assistantTurn(ended.completion) }
-      const changed = this.conversations.appendAnswer(
-        run.keepAnswer.conversationId,
-        run.keepAnswer.epoch,
-        turn,
+    // The history is written in this same turn of the event loop, after the window has its end: any call the
+    // window makes on hearing of the end (a History read included) is handled after the run is recorded, and
+    // the record (the whole exchange, serialized) does not delay the answer's end on screen.
+    const record = () =>
+      recordRun(
+        this.deps.recorder,
+        () => this.historyRecord(run, status, recorder, error, ended),
+        this.deps.log,
       )
-      if (changed) {
-        // Too large to carry: the window that streamed the answer fills the text in from its own run.
-        const skeleton = changed.tail ? null : answerSkeleton(turn)
-        const carried = skeleton && JSON.stringify(skeleton.turn).length <= INLINE_TURNS_CHARS
-        run.sink.emit('text.conversationChanged', {
-          ...changed,
-          answer: { runId: run.id, index: changed.keep },
-          ...(carried ? { answerSkeleton: skeleton } : {}),
-        })
+    if (!run.sink.alive) return record()
+    try {
+      // A finished answer becomes the conversation's next turn, in the shape its format continues with; the
+      // window hears of the change before the run's end, so the end can point at that turn.
+      if (status === 'done' && run.keepAnswer) {
+        const turn = { id: `answer-${run.id}`, ...assistantTurn(ended.completion) }
+        const changed = this.conversations.appendAnswer(
+          run.keepAnswer.conversationId,
+          run.keepAnswer.epoch,
+          turn,
+        )
+        if (changed) {
+          // Too large to carry: the window that streamed the answer fills the text in from its own run.
+          const skeleton = changed.tail ? null : answerSkeleton(turn, run.textDigest)
+          const carried = skeleton && JSON.stringify(skeleton.turn).length <= INLINE_TURNS_CHARS
+          run.sink.emit('text.conversationChanged', {
+            ...changed,
+            answer: { runId: run.id, index: changed.keep },
+            ...(carried ? { answerSkeleton: skeleton } : {}),
+          })
+        }
       }
+      const payload = { runId: run.id, status, summary, timings, exchange: recorder?.snapshot() ?? null }
+      run.sink.emit('text.runEnded', error ? { ...payload, error } : payload)
+    } finally {
+      record()
     }
-    const payload = { runId: run.id, status, summary, timings, exchange: recorder?.snapshot() ?? null }
-    run.sink.emit('text.runEnded', error ? { ...payload, error } : payload)
   }
 
   /** The window went away: close the upstream socket, send nothing more, keep what arrived as interrupted. */

@@ -103,7 +103,7 @@ function answerFromRun(view: ConversationView): DraftMessage[] | null {
   const skeleton = view.answerSkeleton
   if (!skeleton || !view.answer) return null
   const run = useTextStore.getState().runs[view.answer.runId]
-  const turn = run ? fillAnswer(skeleton, run.text) : null
+  const turn = run ? fillAnswer(skeleton, run.text, run.textDigest) : null
   return turn ? [turn] : null
 }
 
