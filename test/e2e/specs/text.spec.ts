@@ -83,6 +83,12 @@ test('the conversation follows a long answer to its end, and stays where the rea
   await text.open()
   await text.choose('Chat completions', 'gpt-4o-mini')
   await text.send('sim:tokens=4000 a long answer to follow')
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  await expect.poll(() => conversation.evaluate((el) => el.scrollTop)).toBeGreaterThan(600)
+  await expect(page.getByTestId('run-status')).toHaveText('Streaming…')
+  // A scroll that is not the reader's (the browser keeping the view steady as content above it is measured)
+  // does not stop the following.
+  await conversation.evaluate((el) => el.scrollBy({ top: -300, behavior: 'instant' }))
   await text.waitDone()
   // The newest text is in view: the answer's end and its footer, not the part shown when the stream began.
   await expect.poll(() => fromBottom(page)).toBeLessThan(48)

@@ -63,44 +63,47 @@ export function Conversation() {
   if (run && runAt < 0 && run.status !== 'done') items.push(<RunOutput key={run.runId} run={run} />)
   const scroller = useStickToBottom()
   return (
-    <section className="conversation" aria-label="Conversation" ref={scroller}>
-      {messages.length === 0 && !run && (
-        <p className="muted empty">
-          Write a message below and press Ctrl+Enter. The request, the response and every stream frame appear
-          in the Inspector.
-        </p>
-      )}
-      {items}
-      {!running && pending.length > 0 && <ToolResultsForm calls={pending} />}
-    </section>
+    // The frame takes the column's room; the conversation fills it, positioned absolutely, so its size never
+    // depends on its content and each update of a streaming answer is laid out from the conversation down, not
+    // from the document (a flex item is never a layout root of its own).
+    <div className="conversation-frame">
+      <section className="conversation" aria-label="Conversation" ref={scroller}>
+        {messages.length === 0 && !run && (
+          <p className="muted empty">
+            Write a message below and press Ctrl+Enter. The request, the response and every stream frame
+            appear in the Inspector.
+          </p>
+        )}
+        {items}
+        {!running && pending.length > 0 && <ToolResultsForm calls={pending} />}
+      </section>
+    </div>
   )
 }
 
 /**
  * Keeps the conversation scrolled to the newest text while the reader is at the bottom, and leaves it alone once
- * they scroll up. Follows store changes directly and scrolls at most once per frame. A scroll event is read as the
- * reader's only when it moved the view up from where this put it: by the time the event of its own scroll
- * arrives, a fast stream has often added text below, so "far from the bottom" alone does not mean the reader left.
+ * they scroll up. Follows store changes directly and scrolls at most once per frame. Only the reader's own input
+ * (wheel, touch, keys, the scrollbar) can take the view off the bottom: a scroll the panel or the browser makes
+ * (following the text, keeping the view steady while content above it is measured) never does, and a scroll that
+ * reaches the bottom follows again. A run the reader starts is followed wherever they had scrolled to.
  */
 function useStickToBottom(): (el: HTMLElement | null) => void {
   const element = useRef<HTMLElement | null>(null)
   const pinned = useRef(true)
   const frame = useRef(0)
-  /** Where the last scroll to the bottom put the view (scrollTop). */
-  const placed = useRef(0)
+  /** When the reader last wheeled, touched, pressed a key in or grabbed the conversation (performance.now()). */
+  const readerAt = useRef(Number.NEGATIVE_INFINITY)
   useEffect(() => {
     const unsubscribe = useTextStore.subscribe((state, prev) => {
       const run = currentRun(state)
       if (run === currentRun(prev) && state.messages === prev.messages) return
-      // A run the reader just started is one they want to watch, wherever they had scrolled to.
       if (run && run.runId !== currentRun(prev)?.runId && run.status === 'running') pinned.current = true
       if (!pinned.current || frame.current) return
       frame.current = requestAnimationFrame(() => {
         frame.current = 0
         const el = element.current
-        if (!el || !pinned.current) return
-        el.scrollTop = el.scrollHeight
-        placed.current = el.scrollTop
+        if (el && pinned.current) el.scrollTop = el.scrollHeight
       })
     })
     return () => {
@@ -110,13 +113,20 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
   }, [])
   return useCallback((el: HTMLElement | null) => {
     element.current = el
-    el?.addEventListener(
+    if (!el) return
+    const reader = () => (readerAt.current = performance.now())
+    const options = { passive: true }
+    el.addEventListener('wheel', reader, options)
+    el.addEventListener('touchmove', reader, options)
+    el.addEventListener('keydown', reader, options)
+    el.addEventListener('pointerdown', reader, options)
+    el.addEventListener(
       'scroll',
       () => {
         if (el.scrollHeight - el.scrollTop - el.clientHeight < 48) pinned.current = true
-        else if (el.scrollTop < placed.current - 1) pinned.current = false
+        else if (performance.now() - readerAt.current < 1000) pinned.current = false
       },
-      { passive: true },
+      options,
     )
   }, [])
 }
