@@ -104,6 +104,11 @@ test('the conversation follows a long answer to its end, and stays where the rea
   await text.waitDone()
   expect(await fromBottom(page)).toBeGreaterThan(400)
   await expect(page.getByTestId('run-footer')).not.toBeInViewport()
+
+  // Opened again, the conversation shows its newest turn.
+  await page.reload()
+  await expect(page.getByRole('article', { name: /assistant turn 4/ })).toBeVisible()
+  await expect.poll(() => fromBottom(page)).toBeLessThan(48)
 })
 
 test('Stop ends a slow stream at once and keeps what arrived', async ({ page, app }) => {

@@ -68,14 +68,16 @@ export function Conversation() {
     // from the document (a flex item is never a layout root of its own).
     <div className="conversation-frame">
       <section className="conversation" aria-label="Conversation" ref={scroller}>
-        {messages.length === 0 && !run && (
-          <p className="muted empty">
-            Write a message below and press Ctrl+Enter. The request, the response and every stream frame
-            appear in the Inspector.
-          </p>
-        )}
-        {items}
-        {!running && pending.length > 0 && <ToolResultsForm calls={pending} />}
+        <div className="conversation-turns">
+          {messages.length === 0 && !run && (
+            <p className="muted empty">
+              Write a message below and press Ctrl+Enter. The request, the response and every stream frame
+              appear in the Inspector.
+            </p>
+          )}
+          {items}
+          {!running && pending.length > 0 && <ToolResultsForm calls={pending} />}
+        </div>
       </section>
     </div>
   )
@@ -84,7 +86,8 @@ export function Conversation() {
 /**
  * Keeps the conversation scrolled to the newest text while the reader is at the bottom, and leaves it alone once
  * they scroll up. Follows store changes directly and scrolls at most once per frame. Only the reader's own input
- * (wheel, touch, keys, the scrollbar) can take the view off the bottom: a scroll the panel or the browser makes
+ * (wheel, touch, keys, the scrollbar) can take the view off the bottom; a change of the turns' height while the
+ * view is at the bottom keeps it there: a scroll the panel or the browser makes
  * (following the text, keeping the view steady while content above it is measured) never does, and a scroll that
  * reaches the bottom follows again. A run the reader starts is followed wherever they had scrolled to.
  */
@@ -120,6 +123,13 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
     el.addEventListener('touchmove', reader, options)
     el.addEventListener('keydown', reader, options)
     el.addEventListener('pointerdown', reader, options)
+    // The turns' height also changes after the store does (the markdown renderer arriving, chapters measured
+    // once near the view, a reopened conversation filling in): the view stays at the bottom through all of it.
+    const turns = el.firstElementChild
+    if (turns && typeof ResizeObserver !== 'undefined')
+      new ResizeObserver(() => {
+        if (pinned.current) el.scrollTop = el.scrollHeight
+      }).observe(turns)
     el.addEventListener(
       'scroll',
       () => {
