@@ -85,11 +85,11 @@ export function Conversation() {
 
 /**
  * Keeps the conversation scrolled to the newest text while the reader is at the bottom, and leaves it alone once
- * they scroll up. Follows store changes directly and scrolls at most once per frame. Only the reader's own input
- * (wheel, touch, keys, the scrollbar) can take the view off the bottom; a change of the turns' height while the
- * view is at the bottom keeps it there: a scroll the panel or the browser makes
- * (following the text, keeping the view steady while content above it is measured) never does, and a scroll that
- * reaches the bottom follows again. A run the reader starts is followed wherever they had scrolled to.
+ * they scroll up. Follows store changes directly and scrolls at most once per frame; a change of the turns' height
+ * while the view is at the bottom keeps it there too. Only the reader's own input (wheel, touch, keys, the
+ * scrollbar) can take the view off the bottom: a scroll the panel or the browser makes (following the text,
+ * keeping the view steady while content above it is measured) never does, and a scroll that reaches the bottom
+ * follows again. A run the reader starts is followed wherever they had scrolled to.
  */
 function useStickToBottom(): (el: HTMLElement | null) => void {
   const element = useRef<HTMLElement | null>(null)
@@ -97,6 +97,7 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
   const frame = useRef(0)
   /** When the reader last wheeled, touched, pressed a key in or grabbed the conversation (performance.now()). */
   const readerAt = useRef(Number.NEGATIVE_INFINITY)
+  const resized = useRef<ResizeObserver | null>(null)
   useEffect(() => {
     const unsubscribe = useTextStore.subscribe((state, prev) => {
       const run = currentRun(state)
@@ -116,6 +117,8 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
   }, [])
   return useCallback((el: HTMLElement | null) => {
     element.current = el
+    resized.current?.disconnect()
+    resized.current = null
     if (!el) return
     const reader = () => (readerAt.current = performance.now())
     const options = { passive: true }
@@ -126,10 +129,12 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
     // The turns' height also changes after the store does (the markdown renderer arriving, chapters measured
     // once near the view, a reopened conversation filling in): the view stays at the bottom through all of it.
     const turns = el.firstElementChild
-    if (turns && typeof ResizeObserver !== 'undefined')
-      new ResizeObserver(() => {
+    if (turns && typeof ResizeObserver !== 'undefined') {
+      resized.current = new ResizeObserver(() => {
         if (pinned.current) el.scrollTop = el.scrollHeight
-      }).observe(turns)
+      })
+      resized.current.observe(turns)
+    }
     el.addEventListener(
       'scroll',
       () => {
