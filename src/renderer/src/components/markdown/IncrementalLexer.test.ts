@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Token } from 'marked'
 import { appendToTail, type TextTail } from '../../../../shared/ipc/textTail'
-import { IncrementalLexer, PAGE_SIZE, type MarkdownSnapshot } from './IncrementalLexer'
+import { CHAPTER_SIZE, IncrementalLexer, PAGE_SIZE, type MarkdownSnapshot } from './IncrementalLexer'
 
 const blocks = (snapshot: MarkdownSnapshot) => snapshot.pages.flat()
 const shape = (snapshot: MarkdownSnapshot) => blocks(snapshot).map((b) => [b.token.type, b.token.raw.trim()])
@@ -35,7 +35,7 @@ function streamWithTail(text: string, size: number, lexer = new IncrementalLexer
   let sent = ''
   let tail: TextTail | undefined
   let snapshot = lexer.update('', { appendOnly: true })
-  for (let end = 0; end < text.length; ) {
+  for (let end = 0; end < text.length;) {
     const delta = text.slice(end, (end = Math.min(text.length, end + size)))
     tail = appendToTail(tail, sent.length, delta)
     sent += delta
@@ -130,7 +130,7 @@ describe('IncrementalLexer', () => {
     const before = lexer.update(text.slice(0, Math.floor(text.length * 0.9)))
     const after = lexer.update(text)
     expect(before.chapters.length).toBeGreaterThan(1)
-    expect(before.chapters[0]).toHaveLength(PAGE_SIZE)
+    expect(before.chapters[0]).toHaveLength(CHAPTER_SIZE)
     expect(after.chapters[0]).toBe(before.chapters[0])
     expect(after.chapters.flat()).toEqual(after.pages)
     expect(after.chapters[0]![1]).toBe(after.pages[1])

@@ -2,6 +2,7 @@ import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { chunkCode } from './CodeBlock'
+import { CHAPTER_SIZE, PAGE_SIZE } from './IncrementalLexer'
 import { Markdown } from './Markdown'
 
 declare global {
@@ -272,8 +273,8 @@ describe('Markdown of a long answer', () => {
       element.dispatchEvent(Object.assign(new Event('contentvisibilityautostatechange'), { skipped }))
     })
   }
-  // 1,100 blocks: more than one chapter of 32 pages of 32 blocks; the first one refers to a later definition.
-  const blocks = Array.from({ length: 1100 }, (_, i) => (i === 0 ? 'See [docs].' : `Block ${i} *em*.`))
+  // 300 blocks: more than one chapter of 32 pages of 8 blocks; the first one refers to a later definition.
+  const blocks = Array.from({ length: 300 }, (_, i) => (i === 0 ? 'See [docs].' : `Block ${i} *em*.`))
   const source = blocks.join('\n\n') + '\n\n'
 
   it('keeps a finished chapter as the same DOM once it is skipped, and renders it again when its blocks change', () => {
@@ -300,7 +301,7 @@ describe('Markdown of a long answer', () => {
     show(source + 'More.\n\n[docs]: https://docs.example.com\n\nEnd\n', true)
     expect(chapters[0]!.classList.contains('md-chapter-frozen')).toBe(false)
     expect(chapters[0]!.querySelector('a')!.getAttribute('href')).toBe('https://docs.example.com/')
-    expect(chapters[0]!.querySelectorAll('p')).toHaveLength(1024)
+    expect(chapters[0]!.querySelectorAll('p')).toHaveLength(PAGE_SIZE * CHAPTER_SIZE)
     expect(chapters[0]!.querySelectorAll('p')[1]!.textContent).toBe('Block 1 em.')
     // Skipped again, it is a copy again, of what it shows now.
     skip(chapters[0]!, true)

@@ -2,7 +2,7 @@
 // Invariant: no HTML string is ever handed to the DOM, and a link is followed only through onOpenLink with a
 // URL that passed safeLinkUrl; each update lexes and re-renders only the open last block.
 import { useCallback, useMemo, useState, type MouseEvent } from 'react'
-import { IncrementalLexer, PAGE_SIZE } from './IncrementalLexer'
+import { CHAPTER_SIZE, IncrementalLexer } from './IncrementalLexer'
 import { BlockChapter } from './MarkdownBlocks'
 import { safeLinkUrl } from './safeUrl'
 import { copyFrozenCode } from './useFrozenChapter'
@@ -65,7 +65,7 @@ export function Markdown({ text, streaming = false, tail, onOpenLink, className 
           <BlockChapter
             key={chapter}
             pages={pages}
-            firstPage={chapter * PAGE_SIZE}
+            firstPage={chapter * CHAPTER_SIZE}
             lastIndex={holdsLast ? snapshot.lastIndex : -1}
             streaming={holdsLast && streaming}
             done={chapter < snapshot.doneChapters}
