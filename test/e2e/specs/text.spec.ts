@@ -66,11 +66,24 @@ test('completes a tool round trip: the call, the typed result, and the answer th
   })
 })
 
-/** How far the conversation's view is from its end, in pixels. */
+/** How far the conversation's view is from its end, in pixels: the turns' bottom below the view's bottom. */
 function fromBottom(page: Page): Promise<number> {
-  return page
-    .getByRole('region', { name: 'Conversation' })
-    .evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
+  return page.getByRole('region', { name: 'Conversation' }).evaluate((el) => {
+    const turns = el.firstElementChild!.getBoundingClientRect()
+    return Math.round(turns.bottom - el.getBoundingClientRect().bottom)
+  })
+}
+
+/** The first paragraph, item or heading whose top is in the conversation's view: its text and its top on screen. */
+function firstInView(page: Page): Promise<{ text: string; top: number }> {
+  return page.getByRole('region', { name: 'Conversation' }).evaluate((el) => {
+    const view = el.getBoundingClientRect()
+    const block = [...el.querySelectorAll('.markdown p, .markdown li, .markdown h2')].find((b) => {
+      const top = b.getBoundingClientRect().top
+      return top >= view.top && top < view.bottom - 20
+    })!
+    return { text: block.textContent!, top: Math.round(block.getBoundingClientRect().top) }
+  })
 }
 
 test('the conversation follows a long answer to its end, and stays where the reader scrolled to', async ({
@@ -84,7 +97,7 @@ test('the conversation follows a long answer to its end, and stays where the rea
   await text.choose('Chat completions', 'gpt-4o-mini')
   await text.send('sim:tokens=4000 a long answer to follow')
   const conversation = page.getByRole('region', { name: 'Conversation' })
-  await expect.poll(() => conversation.evaluate((el) => el.scrollTop)).toBeGreaterThan(600)
+  await expect(page.getByRole('article', { name: 'user turn 1' })).not.toBeInViewport()
   await expect(page.getByTestId('run-status')).toHaveText('Streaming…')
   // A scroll that is not the reader's (the browser keeping the view steady as content above it is measured)
   // does not stop the following.
@@ -101,8 +114,14 @@ test('the conversation follows a long answer to its end, and stays where the rea
   await page.getByRole('region', { name: 'Conversation' }).hover()
   await page.mouse.wheel(0, -1500)
   await expect.poll(() => fromBottom(page)).toBeGreaterThan(400)
+  // What the reader looks at stays where it is while the answer grows below it.
+  const read = await firstInView(page)
+  await expect(page.getByTestId('run-status')).toHaveText('Streaming…')
+  await page.waitForTimeout(500)
+  expect(await firstInView(page)).toEqual(read)
   await text.waitDone()
   expect(await fromBottom(page)).toBeGreaterThan(400)
+  expect(await firstInView(page)).toEqual(read)
   await expect(page.getByTestId('run-footer')).not.toBeInViewport()
 
   // Opened again, the conversation shows its newest turn.

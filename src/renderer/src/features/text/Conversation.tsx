@@ -5,6 +5,7 @@ import type { DraftMessage } from '../../../../shared/wire'
 import { LazyMarkdown as Markdown } from '../../components/markdown/LazyMarkdown'
 import { currentRun, useTextStore } from '../../stores/textStore'
 import { RunOutput } from '../../components/runOutput/RunOutput'
+import { useDrawnRun } from '../../components/runOutput/useDrawnRun'
 import { runMetricParts } from '../../components/runOutput/runMetrics'
 import { continueFrom, useContinuation } from '../../stores/responseContinuation'
 import { ToolResultsForm } from './ToolResultsForm'
@@ -30,7 +31,7 @@ function answerTurnAt(messages: readonly { id?: string }[], runId: string): numb
 
 export function Conversation() {
   const messages = useTextStore((s) => s.messages)
-  const run = useTextStore(currentRun)
+  const run = useDrawnRun(useTextStore, currentRun)
   const pending = useTextStore((s) => s.pendingToolCalls)
   const running = run?.status === 'running'
   const continuingId = useContinuation((c) => c.next?.responseId)
@@ -84,37 +85,32 @@ export function Conversation() {
 }
 
 /**
- * Keeps the conversation scrolled to the newest text while the reader is at the bottom, and leaves it alone once
- * they scroll up. Follows store changes directly and scrolls at most once per frame; a change of the turns' height
- * while the view is at the bottom keeps it there too. Only the reader's own input (wheel, touch, keys, the
- * scrollbar) can take the view off the bottom: a scroll the panel or the browser makes (following the text,
- * keeping the view steady while content above it is measured) never does, and a scroll that reaches the bottom
- * follows again. A run the reader starts is followed wherever they had scrolled to.
+ * Keeps the conversation at its newest text while the reader is there, and leaves it alone once they scroll up.
+ * The conversation scrolls in reverse (styles.css): its scroll position counts from the bottom, 0 being the end,
+ * so a growing answer stays in view with no scrolling at all (no scroll event, no extra frame per update), and
+ * for a reader who scrolled up the browser's scroll anchoring keeps the text they read still. Only the reader's
+ * own input (wheel, touch, keys, the scrollbar) takes the view off the end: a scroll the browser makes (keeping
+ * the view steady while content above is measured) never does, and a scroll that comes back within 48 px of the
+ * end follows again. A run the reader starts is followed wherever they had scrolled to.
  */
 function useStickToBottom(): (el: HTMLElement | null) => void {
   const element = useRef<HTMLElement | null>(null)
   const pinned = useRef(true)
-  const frame = useRef(0)
   /** When the reader last wheeled, touched, pressed a key in or grabbed the conversation (performance.now()). */
   const readerAt = useRef(Number.NEGATIVE_INFINITY)
   const resized = useRef<ResizeObserver | null>(null)
-  useEffect(() => {
-    const unsubscribe = useTextStore.subscribe((state, prev) => {
-      const run = currentRun(state)
-      if (run === currentRun(prev) && state.messages === prev.messages) return
-      if (run && run.runId !== currentRun(prev)?.runId && run.status === 'running') pinned.current = true
-      if (!pinned.current || frame.current) return
-      frame.current = requestAnimationFrame(() => {
-        frame.current = 0
-        const el = element.current
-        if (el && pinned.current) el.scrollTop = el.scrollHeight
-      })
-    })
-    return () => {
-      unsubscribe()
-      cancelAnimationFrame(frame.current)
-    }
-  }, [])
+  useEffect(
+    () =>
+      useTextStore.subscribe((state, prev) => {
+        const run = currentRun(state)
+        if (run && run.runId !== currentRun(prev)?.runId && run.status === 'running') {
+          pinned.current = true
+          const el = element.current
+          if (el && el.scrollTop !== 0) el.scrollTop = 0
+        }
+      }),
+    [],
+  )
   return useCallback((el: HTMLElement | null) => {
     element.current = el
     resized.current?.disconnect()
@@ -126,19 +122,18 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
     el.addEventListener('touchmove', reader, options)
     el.addEventListener('keydown', reader, options)
     el.addEventListener('pointerdown', reader, options)
-    // The turns' height also changes after the store does (the markdown renderer arriving, chapters measured
-    // once near the view, a reopened conversation filling in): the view stays at the bottom through all of it.
+    // Followed from near the end (within 48 px), the view goes to the very end with the next change of height.
     const turns = el.firstElementChild
     if (turns && typeof ResizeObserver !== 'undefined') {
       resized.current = new ResizeObserver(() => {
-        if (pinned.current) el.scrollTop = el.scrollHeight
+        if (pinned.current && el.scrollTop !== 0) el.scrollTop = 0
       })
       resized.current.observe(turns)
     }
     el.addEventListener(
       'scroll',
       () => {
-        if (el.scrollHeight - el.scrollTop - el.clientHeight < 48) pinned.current = true
+        if (-el.scrollTop < 48) pinned.current = true
         else if (performance.now() - readerAt.current < 1000) pinned.current = false
       },
       options,
