@@ -131,8 +131,14 @@ export async function findLayoutProblems(page: Page, options: LayoutCheckOptions
         }
         if (cs.overflowY !== 'visible') {
           const scrolls = cs.overflowY === 'auto' || cs.overflowY === 'scroll'
-          const min = scrolls ? y0 - el.scrollTop : y0
-          const max = scrolls ? y0 - el.scrollTop + el.scrollHeight : y0 + el.clientHeight
+          // A column-reverse scroller counts its scroll position from the bottom (0 at the end, negative above).
+          const reversed = cs.display.includes('flex') && cs.flexDirection === 'column-reverse'
+          const min = !scrolls
+            ? y0
+            : reversed
+              ? y0 + el.clientHeight - el.scrollHeight - el.scrollTop
+              : y0 - el.scrollTop
+          const max = scrolls ? min + el.scrollHeight : y0 + el.clientHeight
           if (top < min - SLACK || bottom > max + SLACK)
             return `${atom.name} is cut off by ${describe(el, '')}`
           if (scrolls) [top, bottom] = [r.top, r.bottom]
