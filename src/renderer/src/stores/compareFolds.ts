@@ -1,7 +1,8 @@
 // The pace at which the Compare columns' streamed events reach the store: each column's events are queued and
-// folded on an animation frame at most every FOLD_GAP_MS while the end of its answer is on screen, and every
-// FOLD_GAP_UNSEEN_MS while it is scrolled out of view (only the scrollbar would move); columns due together
-// fold in one store update. A run's end folds everything at once, so a final text is never held back.
+// folded on an animation frame every FOLD_GAP_MS while the end of its answer is on screen, and every
+// FOLD_GAP_UNSEEN_MS while it is scrolled out of view (only the scrollbar would move). A column due within half
+// its gap is folded along with one that is due, so the columns fall into one rhythm and fold in one store update
+// (one frame) each time. A run's end folds everything at once, so a final text is never held back.
 import type { RunEvent } from '../../../shared/ipc/text'
 import { foldRunEvents, type RunView } from './runFold'
 import { useCompareStore } from './compareStore'
@@ -19,8 +20,8 @@ const pending = new Map<string, RunEvent[]>()
 const lastFoldAt = new Map<string, number>()
 const unseenEnds = new Set<string>()
 
-const dueAt = (runId: string) =>
-  (lastFoldAt.get(runId) ?? -Infinity) + (unseenEnds.has(runId) ? FOLD_GAP_UNSEEN_MS : FOLD_GAP_MS)
+const gapOf = (runId: string) => (unseenEnds.has(runId) ? FOLD_GAP_UNSEEN_MS : FOLD_GAP_MS)
+const dueAt = (runId: string) => (lastFoldAt.get(runId) ?? -Infinity) + gapOf(runId)
 
 /** Queues one message of a column's run events for the next fold that run is due. */
 export function queueRunEvents(runId: string, events: readonly RunEvent[]): void {
@@ -86,7 +87,8 @@ function fold(all: boolean): void {
   const s = useCompareStore.getState()
   let runs: Record<string, RunView> | null = null
   for (const [runId, events] of pending) {
-    if (!all && dueAt(runId) > now + FRAME_MS) continue
+    // A column due within half its gap is folded along: the columns fall into one rhythm, one frame each time.
+    if (!all && dueAt(runId) > now + Math.max(FRAME_MS, gapOf(runId) / 2)) continue
     pending.delete(runId)
     lastFoldAt.set(runId, now)
     const run = s.runs[runId]
