@@ -6,9 +6,10 @@
 import type { RunEvent } from '../../../shared/ipc/text'
 import { foldRunEvents, type RunView } from './runFold'
 import { useCompareStore } from './compareStore'
+import { STREAM_DRAW_MS } from './streamPace'
 
 /** A column whose answer's end is on screen: the text moves 20 times a second. */
-export const FOLD_GAP_MS = 50
+export const FOLD_GAP_MS = STREAM_DRAW_MS
 /** A column whose answer's end is scrolled out of view. */
 export const FOLD_GAP_UNSEEN_MS = 250
 /** A fold due within a frame is taken by that frame rather than the one after. */

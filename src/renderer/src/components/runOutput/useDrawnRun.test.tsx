@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { create } from 'zustand'
 import { newRun, type RunView } from '../../stores/runFold'
 import { mount, type Mounted } from '../inspector/renderForTest'
-import { STREAM_DRAW_MS, useDrawnRun } from './useDrawnRun'
+import { STREAM_DRAW_MS } from '../../stores/streamPace'
+import { useDrawnRun } from './useDrawnRun'
 
 interface State {
   run: RunView | null

@@ -1,14 +1,7 @@
 // How an answer view reads a streaming run: growth is drawn at a steady rate, everything else at once.
 import { useCallback, useSyncExternalStore } from 'react'
 import type { RunView } from '../../stores/runFold'
-
-/**
- * How often a streaming answer is drawn at most (ms): 20 times a second, the pace of the Compare columns'
- * folds (FOLD_GAP_MS). Text arrives up to 60 times a second; drawing each piece costs a frame of style, layout
- * and paint, and a reader does not read text coming in faster than this. Every piece is still in the store at
- * once (the Inspector, the metrics and History read it there).
- */
-export const STREAM_DRAW_MS = 50
+import { STREAM_DRAW_MS } from '../../stores/streamPace'
 
 interface Readable<S> {
   getState(): S
@@ -18,6 +11,7 @@ interface Readable<S> {
 /**
  * The run `select` picks from `store`, as an answer view draws it: a run that only grew while streaming is read
  * again at most once per STREAM_DRAW_MS; anything else (a run starting, ending, failing, another run) at once.
+ * Every piece is still in the store at once (the Inspector, the metrics and History read it there).
  * `select` must keep its identity between renders (a module function or a memoized callback).
  */
 export function useDrawnRun<S, R extends RunView | null | undefined>(
