@@ -13,6 +13,7 @@ import { TextService } from '../../src/main/services/text/textService'
 import type { textEvents } from '../../src/shared/ipc/text'
 import { textCommands } from '../../src/shared/ipc/text'
 import type { RunEnded } from '../../src/renderer/src/stores/runFold'
+import type { Exchange } from '../../src/shared/ipc/exchange'
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import type { Draft, DraftMessage } from '../../src/shared/wire'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
@@ -52,11 +53,21 @@ async function setup(secrets = new InMemorySecretStore()) {
   const media = new MediaStore(join(dir, 'media'), (id) => `media://${id}`)
   const service = new TextService({ profiles, gateway: new GatewayClient({ retryBaseMs: 5 }), media })
   const router = createRouter(textCommands, textHandlers({ text: service, media }))
-  const ended = new Map<string, (payload: RunEnded) => void>()
+  const ended = new Map<string, (payload: RunEnded & { exchange: Exchange | null }) => void>()
+  const endings = new Map<string, RunEnded>()
   const sink: EventSink<typeof textEvents> = {
     alive: true,
     emit(name, payload) {
-      if (name === 'text.runEnded') ended.get((payload as RunEnded).runId)?.(payload as RunEnded)
+      // The run's end as a window holds it: with the exchange that follows it (text.runExchange).
+      if (name === 'text.runEnded') {
+        const end = payload as RunEnded
+        if (end.exchangeFollows) endings.set(end.runId, end)
+        else ended.get(end.runId)?.({ ...end, exchange: null })
+      } else if (name === 'text.runExchange') {
+        const { runId, exchange } = payload as { runId: string; exchange: Exchange }
+        const end = endings.get(runId)
+        if (end) ended.get(runId)?.({ ...end, exchange })
+      }
     },
   }
   const ctx = { senderId: 'w', events: sink } as unknown as CallContext
@@ -66,7 +77,8 @@ async function setup(secrets = new InMemorySecretStore()) {
     if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code })
     return result.value as { revision: number }
   }
-  const whenEnded = (runId: string) => new Promise<RunEnded>((resolve) => ended.set(runId, resolve))
+  const whenEnded = (runId: string) =>
+    new Promise<RunEnded & { exchange: Exchange | null }>((resolve) => ended.set(runId, resolve))
   return { profileId: view.id, call, edit, whenEnded }
 }
 

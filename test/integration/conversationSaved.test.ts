@@ -21,6 +21,7 @@ import {
   type textEvents,
 } from '../../src/shared/ipc/text'
 import type { RunEnded } from '../../src/renderer/src/stores/runFold'
+import type { Exchange } from '../../src/shared/ipc/exchange'
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
 
@@ -51,11 +52,21 @@ async function host(logs: string[] = []) {
   })
   await text.restorePanelConversation()
   const router = createRouter(textCommands, textHandlers({ text, media }))
-  const ended = new Map<string, (payload: RunEnded) => void>()
+  const ended = new Map<string, (payload: RunEnded & { exchange: Exchange | null }) => void>()
+  const endings = new Map<string, RunEnded>()
   const sink: EventSink<typeof textEvents> = {
     alive: true,
     emit(name, payload) {
-      if (name === 'text.runEnded') ended.get((payload as RunEnded).runId)?.(payload as RunEnded)
+      // The run's end as a window holds it: with the exchange that follows it (text.runExchange).
+      if (name === 'text.runEnded') {
+        const end = payload as RunEnded
+        if (end.exchangeFollows) endings.set(end.runId, end)
+        else ended.get(end.runId)?.({ ...end, exchange: null })
+      } else if (name === 'text.runExchange') {
+        const { runId, exchange } = payload as { runId: string; exchange: Exchange }
+        const end = endings.get(runId)
+        if (end) ended.get(runId)?.({ ...end, exchange })
+      }
     },
   }
   const ctx = { senderId: 'w', events: sink } as unknown as CallContext
@@ -64,7 +75,8 @@ async function host(logs: string[] = []) {
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
     return result.value as T
   }
-  const whenEnded = (runId: string) => new Promise<RunEnded>((resolve) => ended.set(runId, resolve))
+  const whenEnded = (runId: string) =>
+    new Promise<RunEnded & { exchange: Exchange | null }>((resolve) => ended.set(runId, resolve))
   return { text, profileId: view.id, call, whenEnded }
 }
 

@@ -27,8 +27,10 @@ import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import { exportCode, formats, type Draft, type DraftMessage } from '../../src/shared/wire'
 import type { Bridge } from '../../src/shared/ipc/client'
 import type { Router } from '../../src/main/ipc/router'
+import type { Exchange } from '../../src/shared/ipc/exchange'
 import {
   endRun,
+  withExchange,
   foldRunEvents,
   newRun,
   type RunEnded,
@@ -70,10 +72,15 @@ function measuredClient(service: TextService, media: MediaStore) {
       const run = runs.get(p.runId)
       if (!run) return
       if (name === 'text.runEvents') runs.set(p.runId, foldRunEvents(run, p.events!))
-      else {
+      else if (name === 'text.runExchange') {
+        // The exchange follows the end: the run is whole with it.
+        const whole = withExchange(run, (p as unknown as { exchange: Exchange }).exchange)
+        runs.set(p.runId, whole)
+        waiters.get(p.runId)?.(whole)
+      } else {
         const ended = endRun(run, p as unknown as RunEnded)
         runs.set(p.runId, ended)
-        waiters.get(p.runId)?.(ended)
+        if (!(p as unknown as RunEnded).exchangeFollows) waiters.get(p.runId)?.(ended)
       }
     },
   }

@@ -90,6 +90,24 @@ describe.each(WIRE_FORMATS)('%s format', (format) => {
     expect(whole.text).toBe(streamed.text)
   })
 
+  it('sends the end small and first, then the exchange it recorded', async () => {
+    const r = await run(format, ask('Tell me a long story.', { maxTokens: 6000 }))
+    expect(r.ended.status).toBe('done')
+    const names = r.sink.received.map((x) => x.name)
+    const endAt = names.indexOf('text.runEnded')
+    // The exchange comes right after the end, once: nothing else between them.
+    expect(names.slice(endAt)).toEqual(['text.runEnded', 'text.runExchange'])
+    const end = r.sink.received[endAt]!.payload as Record<string, unknown>
+    expect(end.exchangeFollows).toBe(true)
+    expect(end).not.toHaveProperty('exchange')
+    const exchange = (r.sink.received[endAt + 1]!.payload as { exchange: { id: string } }).exchange
+    // A long answer's exchange is many times the size of its end, which stays a few hundred bytes.
+    expect(JSON.stringify(end).length).toBeLessThan(4_000)
+    expect(JSON.stringify(exchange).length).toBeGreaterThan(10 * JSON.stringify(end).length)
+    expect(r.ended.exchange?.id).toBe(exchange.id)
+    expect(r.ended.exchange?.response?.status).toBe(200)
+  })
+
   it('completes a two-round tool call in its own shape', async () => {
     const tools = [
       {

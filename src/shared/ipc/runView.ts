@@ -34,7 +34,8 @@ export interface RunEnded {
   summary: RunSummary
   error?: RunError
   timings: RunTimings
-  exchange: Exchange | null
+  /** The exchange arrives apart, right after (text.runExchange); until then the run's `exchange` is undefined. */
+  exchangeFollows: boolean
 }
 
 /** A run that has just been asked for and has received nothing yet. */
@@ -74,19 +75,27 @@ export function endRun(run: RunView, ended: RunEnded): RunView {
     status: ended.status,
     summary: ended.summary,
     timings: ended.timings,
-    exchange: ended.exchange,
     toolCalls: ended.summary.toolCalls,
   }
+  // An exchange that follows is not known yet (undefined); a run that sent nothing has none (null).
+  if (!ended.exchangeFollows) next.exchange = null
   if (ended.summary.usage) next.usage = ended.summary.usage
   if (ended.error) next.error = ended.error
   return next
+}
+
+/** The run with the exchange it recorded (text.runExchange, after its end). */
+export function withExchange(run: RunView, exchange: Exchange): RunView {
+  return { ...run, exchange }
 }
 
 /** Ends a run on this side only (main no longer knows it, or never heard of it). */
 export function endRunLocally(run: RunView, status: 'aborted' | 'error', error?: RunError): RunView {
   if (run.status !== 'running') return run
   const { textTail: _tail, textDigest: _digest, ...rest } = run
-  return error ? { ...rest, status, error } : { ...rest, status }
+  // No exchange follows an end main did not send.
+  const ended = { ...rest, status, exchange: run.exchange ?? null }
+  return error ? { ...ended, error } : ended
 }
 
 /** The run as a completion, the shape the next assistant turn is built from. */

@@ -2,7 +2,8 @@
 // events always find it) and references a conversation main owns by id: main is the only place its turns change
 // (text.editConversation, the edit a run's start carries, and the answer main appends when a run is done), and
 // answers each change as a view the renderer shows as it is. Results arrive as events keyed by run id: coalesced
-// stream events, then exactly one `text.runEnded`, whatever fails. No message nears the 256 KB IPC bound (M1):
+// stream events, then exactly one `text.runEnded`, whatever fails, and the exchange it recorded after it
+// (`text.runExchange`). No message nears the 256 KB IPC bound (M1):
 // turns travel inline only up to 32 K characters of JSON, larger ones in 64 K pieces (text.putTurns in,
 // text.readTurns out), text never rides in runEnded and images are media URLs. Attachments are references
 // `attachment:<mediaId>`, resolved in main.
@@ -214,9 +215,15 @@ export const textEvents = {
       summary: runSummarySchema,
       error: runErrorSchema.optional(),
       timings: runTimingsSchema,
-      exchange: exchangeSchema.nullable(),
+      /**
+       * The run's recorded exchange follows as text.runExchange (a run that failed before its request went out
+       * has none). It rides apart so the end, a few hundred bytes, is not held back by a record of 100 KB and more.
+       */
+      exchangeFollows: z.boolean(),
     }),
   ),
+  /** Right after a run's runEnded when that says so: the exchange it recorded, for the Inspector. */
+  'text.runExchange': defineEvent(z.object({ runId: z.string(), exchange: exchangeSchema })),
 }
 
 export const requestPreviewSchema = z.object({
@@ -289,7 +296,7 @@ export const textCommands = {
       exchange: exchangeSchema.nullable(),
     }),
   ),
-  /** A page of a recorded exchange's SSE frames (the snapshot in runEnded holds only the latest ones). */
+  /** A page of a recorded exchange's SSE frames (the snapshot in runExchange holds only the latest ones). */
   'text.getFrames': defineCommand(
     z.object({
       exchangeId: z.string().max(100),

@@ -570,8 +570,10 @@ export class TextService {
           })
         }
       }
-      const payload = { runId: run.id, status, summary, timings, exchange: recorder?.snapshot() ?? null }
+      // The end first, small, so it is on screen at once; the exchange (often 100 KB and more) right after it.
+      const payload = { runId: run.id, status, summary, timings, exchangeFollows: recorder !== null }
       run.sink.emit('text.runEnded', error ? { ...payload, error } : payload)
+      if (recorder) run.sink.emit('text.runExchange', { runId: run.id, exchange: recorder.snapshot() })
     } finally {
       record()
     }

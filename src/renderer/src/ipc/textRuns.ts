@@ -1,7 +1,8 @@
 // Text runs addressed to their owner: the store that starts a run names it and registers itself here before
-// main hears of it, and this one subscription hands each `text.runEvents` / `text.runEnded` to that owner only
-// (Text's run never reaches Compare's store, nor the reverse). An owner is released by its run's terminal event
-// or when it ends the run on its own side; the live wire (Inspector) observes every run's events.
+// main hears of it, and this one subscription hands each `text.runEvents` / `text.runEnded` / `text.runExchange`
+// to that owner only (Text's run never reaches Compare's store, nor the reverse). An owner is released by its
+// run's terminal event (or the exchange that follows it) or when it ends the run on its own side; the live wire
+// (Inspector) observes every run's events.
 import type { Events } from '../../../shared/ipc/contract'
 import type { CommandInput, EventPayload } from '../../../shared/ipc/define'
 import type { Commands } from '../../../shared/ipc/contract'
@@ -9,14 +10,18 @@ import { client } from './client'
 
 export type RunEventsPayload = EventPayload<Events['text.runEvents']>
 export type RunEndedPayload = EventPayload<Events['text.runEnded']>
+export type RunExchangePayload = EventPayload<Events['text.runExchange']>
 
-/** The store that started a run: it alone folds the run's events and its end. */
+/** The store that started a run: it alone folds the run's events, its end and the exchange that follows. */
 export interface RunOwner {
   events(payload: RunEventsPayload): void
   ended(payload: RunEndedPayload): void
+  exchanged(payload: RunExchangePayload): void
 }
 
 const owners = new Map<string, RunOwner>()
+/** Owners of runs that ended and whose exchange is still to come (it is sent right after the end). */
+const settling = new Map<string, RunOwner>()
 const observers = new Set<(payload: RunEventsPayload) => void>()
 let subscribed = false
 
@@ -30,7 +35,13 @@ function subscribe(): void {
   client.on('text.runEnded', (payload) => {
     const owner = owners.get(payload.runId)
     owners.delete(payload.runId)
+    if (owner && payload.exchangeFollows) settling.set(payload.runId, owner)
     owner?.ended(payload)
+  })
+  client.on('text.runExchange', (payload) => {
+    const owner = settling.get(payload.runId)
+    settling.delete(payload.runId)
+    owner?.exchanged(payload)
   })
 }
 
@@ -46,6 +57,7 @@ export const textRuns = {
   /** The owner ended the run on its own side (main never heard of it, or no longer knows it). */
   release(runId: string): void {
     owners.delete(runId)
+    settling.delete(runId)
   },
   /** Every run's events, for views of the wire rather than of one run (the Inspector's live frames). */
   observe(listener: (payload: RunEventsPayload) => void): () => void {

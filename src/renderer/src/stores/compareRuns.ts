@@ -4,11 +4,11 @@
 // compareFolds; a streaming run's timeline lane grows live, an ended one's is read from main's frame record.
 import { IpcCallError } from '../../../shared/ipc/client'
 import type { RunEvent } from '../../../shared/ipc/text'
-import type { SseFrame } from '../../../shared/ipc/exchange'
+import type { Exchange, SseFrame } from '../../../shared/ipc/exchange'
 import { laneReader, type TimelineLane } from '../../../shared/compare/timeline'
 import { textCalls } from '../ipc/textCalls'
 import { textRuns, type RunOwner } from '../ipc/textRuns'
-import { endRun, endRunLocally, newRun, type RunEnded, type RunView } from './runFold'
+import { endRun, endRunLocally, newRun, withExchange, type RunEnded, type RunView } from './runFold'
 import { foldAllNow, forgetRunFolds, queueRunEvents } from './compareFolds'
 import { columnDraft, runIssues } from './compareForm'
 import { dropLiveLane, endLiveLane, noteLiveEvents, startLiveLane } from './compareLiveLanes'
@@ -172,7 +172,15 @@ function onRunEnded(payload: RunEnded): void {
   const run = s.runs[payload.runId]
   if (!run || run.status !== 'running') return
   useCompareStore.setState({ runs: { ...s.runs, [run.runId]: endRun(run, payload) } })
-  void loadLane(payload.runId)
+}
+
+/** The ended run's exchange (it follows the end): the column's Inspector and its timeline lane read it. */
+function onRunExchange(runId: string, exchange: Exchange): void {
+  const s = useCompareStore.getState()
+  const run = s.runs[runId]
+  if (!run) return
+  useCompareStore.setState({ runs: { ...s.runs, [runId]: withExchange(run, exchange) } })
+  void loadLane(runId)
 }
 
 /** Reads the ended run's full frame record into its timeline lane. */
@@ -233,4 +241,5 @@ export async function loadLane(runId: string): Promise<void> {
 const compareRunOwner: RunOwner = {
   events: ({ runId, events }) => onRunEvents(runId, events),
   ended: (payload) => onRunEnded(payload),
+  exchanged: ({ runId, exchange }) => onRunExchange(runId, exchange),
 }

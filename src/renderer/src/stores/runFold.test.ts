@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { accumulate, type StreamEvent } from '../../../shared/wire'
 import type { RunEvent } from '../../../shared/ipc/text'
-import { endRun, foldRunEvent, foldRunEvents, newRun, runCompletion, type RunEnded } from './runFold'
+import {
+  endRun,
+  foldRunEvent,
+  foldRunEvents,
+  newRun,
+  runCompletion,
+  withExchange,
+  type RunEnded,
+} from './runFold'
+import type { Exchange } from '../../../shared/ipc/exchange'
 
 const EVENTS: StreamEvent[] = [
   { type: 'meta', id: 'msg_1', model: 'm' },
@@ -35,7 +44,7 @@ const ended = (over: Partial<RunEnded> = {}): RunEnded => ({
     warnings: [],
   },
   timings: { ttftMs: 5, totalMs: 50, outputTokens: 20, tokensPerSecond: 400 },
-  exchange: null,
+  exchangeFollows: false,
   ...over,
 })
 
@@ -106,5 +115,20 @@ describe('foldRunEvent', () => {
     expect(failed).toMatchObject({ status: 'error', text: 'partial', error: { message: 'boom' } })
     expect(foldRunEvent(failed, { type: 'text', delta: ' late' })).toBe(failed)
     expect(endRun(failed, ended())).toBe(failed)
+  })
+
+  it('an exchange that follows the end is unknown until it comes; a run that sent nothing has none', () => {
+    const run = foldRunEvents(newRun('r1', 'chat', 'm'), [{ type: 'text', delta: 'all of it' }])
+    const done = endRun(run, ended({ exchangeFollows: true }))
+    expect(done.status).toBe('done')
+    expect(done.text).toBe('all of it')
+    expect(done.exchange).toBeUndefined()
+    const exchange = { id: 'x1', startedAt: 1 } as unknown as Exchange
+    const recorded = withExchange(done, exchange)
+    expect(recorded.exchange).toBe(exchange)
+    expect(recorded).toMatchObject({ status: 'done', text: 'all of it' })
+    expect(
+      endRun(newRun('r2', 'chat', 'm'), ended({ status: 'error', exchangeFollows: false })).exchange,
+    ).toBeNull()
   })
 })

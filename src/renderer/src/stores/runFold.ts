@@ -7,6 +7,7 @@ export {
   foldRunEvents,
   newRun,
   runCompletion,
+  withExchange,
   type RunEnded,
   type RunView,
 } from '../../../shared/ipc/runView'

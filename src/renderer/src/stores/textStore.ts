@@ -43,7 +43,15 @@ import {
   type TextForm,
   type TextParams,
 } from './textForm'
-import { endRun, endRunLocally, foldRunEvents, newRun, type RunEnded, type RunView } from './runFold'
+import {
+  endRun,
+  endRunLocally,
+  foldRunEvents,
+  newRun,
+  withExchange,
+  type RunEnded,
+  type RunView,
+} from './runFold'
 import { clearContinuation, takeContinuation } from './responseContinuation'
 import { loadRequestReaders, requestReaders } from './requestReaders'
 import { draftValidation, loadDraftValidation } from './draftValidation'
@@ -392,4 +400,7 @@ const textRunOwner: RunOwner = {
   events: ({ runId, events }) => applyEvents(runId, events),
   // The answer's turn is shown before the run ends, so the panel never shows the answer twice or not at all.
   ended: (payload) => void viewsShown().then(() => onRunEnded(payload)),
+  // After the end, in the order they came (the same wait as the end's).
+  exchanged: ({ runId, exchange }) =>
+    void viewsShown().then(() => updateRun(runId, (run) => withExchange(run, exchange))),
 }

@@ -67,9 +67,11 @@ export function RequestView() {
   const sendRefusedForJson = useTextStore((x) => x.issues.some((i) => i.field === 'Request JSON'))
   const activeId = useProfilesStore((p) => p.activeId)
   const exchange = useTextStore((x) => currentRun(x)?.exchange ?? null)
-  const runningId = useTextStore((x) =>
-    currentRun(x)?.status === 'running' ? (currentRun(x)?.runId ?? null) : null,
-  )
+  // Live until the run's exchange is here: it follows the end by a moment (undefined until then).
+  const runningId = useTextStore((x) => {
+    const run = currentRun(x)
+    return run && (run.status === 'running' || run.exchange === undefined) ? run.runId : null
+  })
   const liveRequest = useLiveExchange((x) => (runningId && x.runId === runningId ? x.request : null))
   const state = useTextStore.getState()
   const { format, rawBody } = inputs
@@ -207,7 +209,11 @@ export function RequestView() {
           {rawBody !== null && (
             <p className="warn-banner small">
               Sending this JSON exactly as written; the form is not used.{' '}
-              <button className="ghost" disabled={jsonError !== null} onClick={() => void applyToForm(rawBody)}>
+              <button
+                className="ghost"
+                disabled={jsonError !== null}
+                onClick={() => void applyToForm(rawBody)}
+              >
                 Apply to the form
               </button>
               <button className="ghost" onClick={() => state.set({ rawBody: null })}>
@@ -252,7 +258,9 @@ export function RequestView() {
               Request JSON: {jsonError.message}
             </span>
           )}
-          <ErrorBanner quiet className="small">{previewError}</ErrorBanner>
+          <ErrorBanner quiet className="small">
+            {previewError}
+          </ErrorBanner>
           {issues.length > 0 && (
             <ul className="issues" aria-label="Validation issues">
               {issues.map((i, n) => (
