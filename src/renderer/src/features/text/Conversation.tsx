@@ -11,10 +11,14 @@ import { continueFrom, useContinuation } from '../../stores/responseContinuation
 import { ToolResultsForm } from './ToolResultsForm'
 import { openLink } from '../../components/runOutput/openLink'
 
-// Saving a run as a case (its form and the cases store) is fetched with the first finished run.
-const SaveCaseButton = lazy(() =>
-  import('../../components/saveCase/SaveCaseButton').then((m) => ({ default: m.SaveCaseButton })),
-)
+// Saving a run as a case (its form and the cases store) is fetched when the first run starts, so its code and
+// its stylesheet are in before that run's footer shows: a stylesheet arriving restyles and lays out the whole
+// page, which at the end of a long answer would hold the answer's final frame back by tens of milliseconds.
+const importSaveCaseButton = () =>
+  import('../../components/saveCase/SaveCaseButton').then((m) => ({ default: m.SaveCaseButton }))
+let saveCaseButton: ReturnType<typeof importSaveCaseButton> | undefined
+const loadSaveCaseButton = () => (saveCaseButton ??= importSaveCaseButton())
+const SaveCaseButton = lazy(loadSaveCaseButton)
 
 /** The draft a finished run sent: the conversation up to the answer it became. */
 function sentDraft(turnIndex: number | undefined) {
@@ -34,6 +38,9 @@ export function Conversation() {
   const run = useDrawnRun(useTextStore, currentRun)
   const pending = useTextStore((s) => s.pendingToolCalls)
   const running = run?.status === 'running'
+  useEffect(() => {
+    if (running) void loadSaveCaseButton()
+  }, [running])
   const continuingId = useContinuation((c) => c.next?.responseId)
   const onContinue = useCallback((responseId: string) => {
     const s = useTextStore.getState()

@@ -48,7 +48,6 @@ export function TextPanel() {
       set: x.set,
     })),
   )
-  const running = useTextStore((x) => currentRun(x)?.status === 'running')
   const profiles = useProfilesStore((p) => p.profiles)
   const activeId = useProfilesStore((p) => p.activeId)
   const [showParams, setShowParams] = useState(true)
@@ -180,7 +179,7 @@ export function TextPanel() {
             />
           </label>
           <Conversation />
-          <Composer running={running} />
+          <Composer />
         </div>
         {showParams && (
           <aside className="params-column" aria-label="Parameters">
@@ -207,7 +206,9 @@ function TextRunAnnouncer() {
 /** Whether the message box may still take the focus the app opens with (once, on the first screen). */
 let focusAtStart = true
 
-function Composer({ running }: { running: boolean }) {
+/** The composer alone follows whether a run is going: a run starting or ending does not re-render the panel. */
+function Composer() {
+  const running = useTextStore((x) => currentRun(x)?.status === 'running')
   const composer = useTextStore((s) => s.composer)
   const { set, send, stop } = useTextStore.getState()
   const ref = useRef<HTMLTextAreaElement>(null)
