@@ -41,8 +41,16 @@ function subscribe(): void {
   client.on('text.runExchange', (payload) => {
     const owner = settling.get(payload.runId)
     settling.delete(payload.runId)
-    owner?.exchanged(payload)
+    // After the frame that shows the run's end: the Inspector's record can wait that long, the answer's end not.
+    if (owner) afterNextFrame(() => owner.exchanged(payload))
   })
+}
+
+/** Runs `f` once the next frame has been drawn (at once in a hidden page, which draws no frames). */
+function afterNextFrame(f: () => void): void {
+  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden')
+    return void setTimeout(f, 0)
+  requestAnimationFrame(() => setTimeout(f, 0))
 }
 
 export const textRuns = {
