@@ -38,6 +38,9 @@ export async function prepareTextPanel(page: Page, tokens: number): Promise<void
  * Opens the Compare panel with `columns` columns, each in the chat format on the same model (so every column gets
  * the same answer a peer page can be handed), and fills the shared draft for a `tokens`-long answer.
  */
+/** How long the trace goes on after the final text is on screen: what the run's end sets off is counted. */
+const SETTLE_MS = 1500
+
 export async function prepareComparePanel(page: Page, tokens: number, columns: number): Promise<void> {
   await page.getByRole('tab', { name: /Compare$/ }).click()
   const addColumn = page.getByRole('button', { name: /Add column/ })
@@ -109,6 +112,9 @@ export async function measureStream(
       await page.getByLabel('Prompt', { exact: true }).press('Control+Enter')
     else await page.evaluate((requests) => window.streamPage!.start(requests), target.requests)
     const probe = await readProbe(page, options.timeoutMs)
+    // The work a run's end sets off (its exchange arriving after the end, the Inspector and the timeline lanes
+    // reading it, History) belongs to the run too: the trace goes on a while after the final text, on every page.
+    await page.waitForTimeout(SETTLE_MS)
     const traceJson = options.trace !== false ? await browser.stopTracing() : null
     if (traceJson && options.traceFile) writeFileSync(options.traceFile, traceJson)
     const trace = traceJson ? profileTrace(traceJson) : null
