@@ -188,6 +188,41 @@ test('an attached image reaches every column, each in its format’s own shape',
   }
 })
 
+test("long answers' frame records are read for the timeline once it is opened, not before", async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(90_000)
+  const frameReads: string[] = []
+  page.on('websocket', (ws) =>
+    ws.on('framesent', (f) => {
+      if (String(f.payload).includes('"text.getFrames"')) frameReads.push(String(f.payload))
+    }),
+  )
+  await page.goto(app.url)
+  const compare = new ComparePage(page)
+  await compare.open()
+  await compare.usePreset('gpt-4o-mini')
+  await page.getByText('Parameters for every column').click()
+  await page.locator('input[name="max_tokens"]').fill('6000')
+  await page
+    .getByLabel('Prompt', { exact: true })
+    .fill('sim:tokens=4000 markdown with code blocks and tables')
+  await page.getByRole('button', { name: 'Run all' }).click()
+  for (let n = 1; n <= 4; n++)
+    await expect(compare.column(n).getByTestId('column-metrics')).toHaveAttribute('data-status', 'done', {
+      timeout: 60_000,
+    })
+  // Longer than the record an exchange carries (its latest frames), and the timeline is below the long columns.
+  await page.waitForTimeout(1000)
+  expect(frameReads).toEqual([])
+  await compare.showDifferences('Timeline')
+  await expect.poll(() => frameReads.length).toBeGreaterThan(0)
+  await expect(page.getByTestId('lane-facts')).toHaveCount(4)
+  for (let n = 0; n < 4; n++)
+    await expect(page.getByTestId('lane-facts').nth(n)).toContainText(/\d{3,} frames/, { timeout: 30_000 })
+})
+
 test('the keyboard runs and stops every column, and a refused run names the field', async ({ page, app }) => {
   await page.goto(app.url)
   const slow = await faultyProfile(page, 'tps:5')

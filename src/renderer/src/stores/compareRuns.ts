@@ -180,7 +180,26 @@ function onRunExchange(runId: string, exchange: Exchange): void {
   const run = s.runs[runId]
   if (!run) return
   useCompareStore.setState({ runs: { ...s.runs, [runId]: withExchange(run, exchange) } })
-  void loadLane(runId)
+  if (timelinesOpen > 0) void loadLane(runId)
+}
+
+/** How many timelines are in view: the lanes are read from main's frame record only while one is. */
+let timelinesOpen = 0
+
+/**
+ * A timeline came into view: the lanes of ended runs not read yet are read now, and those of runs ending while it
+ * is in view as they end. Until a lane is read, the timeline draws the marks its run left as it streamed. Returns
+ * the close. (Reading a lane pages the run's whole frame record from main, megabytes for a long answer: no work
+ * for a timeline nobody sees.)
+ */
+export function openTimeline(): () => void {
+  timelinesOpen++
+  const s = useCompareStore.getState()
+  for (const runId of Object.values(s.columnRuns)) {
+    const run = s.runs[runId]
+    if (run?.exchange && !s.lanes[runId]) void loadLane(runId)
+  }
+  return () => void timelinesOpen--
 }
 
 /** Reads the ended run's full frame record into its timeline lane. */

@@ -9,7 +9,7 @@ import { MARK_KINDS, markAt, type MarkKind, type TimelineMark } from '../../../.
 import { liveLane, onLiveLanes, type LiveLane } from '../../stores/compareLiveLanes'
 import { columnLabel } from '../../stores/compareForm'
 import { useCompareStore } from '../../stores/compareStore'
-import type { LaneState } from '../../stores/compareRuns'
+import { openTimeline, type LaneState } from '../../stores/compareRuns'
 
 const LANE_HEIGHT = 30
 const MARK_HEIGHT = 18
@@ -87,6 +87,27 @@ export function Timeline() {
       }
     })
   }, [columns, columnRuns, laneStates, statuses])
+  // The recorded frames of the runs' lanes are read once the timeline is in view: under long columns it is
+  // often scrolled away, and reading a long answer's record is megabytes from main.
+  const section = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const el = section.current
+    if (!el || typeof IntersectionObserver === 'undefined') return openTimeline()
+    let close: (() => void) | null = null
+    const observer = new IntersectionObserver((entries) => {
+      const inView = entries.at(-1)?.isIntersecting ?? false
+      if (inView && !close) close = openTimeline()
+      else if (!inView && close) {
+        close()
+        close = null
+      }
+    })
+    observer.observe(el)
+    return () => {
+      observer.disconnect()
+      close?.()
+    }
+  }, [])
   const canvas = useRef<HTMLCanvasElement>(null)
   const [width, setWidth] = useState(600)
   const [hover, setHover] = useState<Hover | null>(null)
@@ -185,7 +206,7 @@ export function Timeline() {
   }
 
   return (
-    <section className="compare-timeline" aria-label="Stream timeline">
+    <section className="compare-timeline" aria-label="Stream timeline" ref={section}>
       <p className="timeline-legend small">
         {MARK_KINDS.map((k) => (
           <span key={k}>
