@@ -5,18 +5,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createSimulator, type RunningSimulator } from '../../src/simulator/server'
 import { createRouter } from '../../src/main/ipc/router'
 import { textHandlers } from '../../src/main/ipc/handlers/text'
-import type { CallContext, EventSink } from '../../src/main/services/ports'
+import type { CallContext } from '../../src/main/services/ports'
 import { GatewayClient } from '../../src/main/services/gateway'
 import { MediaStore } from '../../src/main/services/mediaStore'
 import { ProfileService } from '../../src/main/services/profiles'
 import { TextService } from '../../src/main/services/text/textService'
-import type { textEvents } from '../../src/shared/ipc/text'
 import { textCommands } from '../../src/shared/ipc/text'
-import type { RunEnded } from '../../src/renderer/src/stores/runFold'
-import type { Exchange } from '../../src/shared/ipc/exchange'
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import type { Draft, DraftMessage } from '../../src/shared/wire'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
+import { RecordingSink } from '../fakes/recordingSink'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -53,23 +51,8 @@ async function setup(secrets = new InMemorySecretStore()) {
   const media = new MediaStore(join(dir, 'media'), (id) => `media://${id}`)
   const service = new TextService({ profiles, gateway: new GatewayClient({ retryBaseMs: 5 }), media })
   const router = createRouter(textCommands, textHandlers({ text: service, media }))
-  const ended = new Map<string, (payload: RunEnded & { exchange: Exchange | null }) => void>()
-  const endings = new Map<string, RunEnded>()
-  const sink: EventSink<typeof textEvents> = {
-    alive: true,
-    emit(name, payload) {
-      // The run's end as a window holds it: with the exchange that follows it (text.runExchange).
-      if (name === 'text.runEnded') {
-        const end = payload as RunEnded
-        if (end.exchangeFollows) endings.set(end.runId, end)
-        else ended.get(end.runId)?.({ ...end, exchange: null })
-      } else if (name === 'text.runExchange') {
-        const { runId, exchange } = payload as { runId: string; exchange: Exchange }
-        const end = endings.get(runId)
-        if (end) ended.get(runId)?.({ ...end, exchange })
-      }
-    },
-  }
+  // Records what a window receives; a run's end comes with the exchange that follows it.
+  const sink = new RecordingSink()
   const ctx = { senderId: 'w', events: sink } as unknown as CallContext
   const call = (route: string, input: unknown) => router.handle(route, structuredClone(input), ctx)
   const edit = async (turns: DraftMessage[], type: 'load' | 'add' = 'load') => {
@@ -77,8 +60,7 @@ async function setup(secrets = new InMemorySecretStore()) {
     if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code })
     return result.value as { revision: number }
   }
-  const whenEnded = (runId: string) =>
-    new Promise<RunEnded & { exchange: Exchange | null }>((resolve) => ended.set(runId, resolve))
+  const whenEnded = (runId: string) => sink.ended(runId, 60_000)
   return { profileId: view.id, call, edit, whenEnded }
 }
 

@@ -8,22 +8,16 @@ import { join } from 'node:path'
 import { createSimulator, type RunningSimulator } from '../../src/simulator/server'
 import { createRouter } from '../../src/main/ipc/router'
 import { textHandlers } from '../../src/main/ipc/handlers/text'
-import type { CallContext, EventSink } from '../../src/main/services/ports'
+import type { CallContext } from '../../src/main/services/ports'
 import { GatewayClient } from '../../src/main/services/gateway'
 import { MediaStore } from '../../src/main/services/mediaStore'
 import { ProfileService } from '../../src/main/services/profiles'
 import { TextService } from '../../src/main/services/text/textService'
 import { SavedConversation } from '../../src/main/services/text/savedConversation'
-import {
-  TEXT_PANEL_CONVERSATION_ID,
-  textCommands,
-  type ConversationView,
-  type textEvents,
-} from '../../src/shared/ipc/text'
-import type { RunEnded } from '../../src/renderer/src/stores/runFold'
-import type { Exchange } from '../../src/shared/ipc/exchange'
+import { TEXT_PANEL_CONVERSATION_ID, textCommands, type ConversationView } from '../../src/shared/ipc/text'
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
+import { RecordingSink } from '../fakes/recordingSink'
 
 const KEY = 'sk-conversation-saved-000'
 let sim: RunningSimulator
@@ -52,31 +46,15 @@ async function host(logs: string[] = []) {
   })
   await text.restorePanelConversation()
   const router = createRouter(textCommands, textHandlers({ text, media }))
-  const ended = new Map<string, (payload: RunEnded & { exchange: Exchange | null }) => void>()
-  const endings = new Map<string, RunEnded>()
-  const sink: EventSink<typeof textEvents> = {
-    alive: true,
-    emit(name, payload) {
-      // The run's end as a window holds it: with the exchange that follows it (text.runExchange).
-      if (name === 'text.runEnded') {
-        const end = payload as RunEnded
-        if (end.exchangeFollows) endings.set(end.runId, end)
-        else ended.get(end.runId)?.({ ...end, exchange: null })
-      } else if (name === 'text.runExchange') {
-        const { runId, exchange } = payload as { runId: string; exchange: Exchange }
-        const end = endings.get(runId)
-        if (end) ended.get(runId)?.({ ...end, exchange })
-      }
-    },
-  }
+  // Records what a window receives; a run's end comes with the exchange that follows it.
+  const sink = new RecordingSink()
   const ctx = { senderId: 'w', events: sink } as unknown as CallContext
   const call = async <T>(route: string, input: unknown): Promise<T> => {
     const result = await router.handle(route, structuredClone(input), ctx)
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
     return result.value as T
   }
-  const whenEnded = (runId: string) =>
-    new Promise<RunEnded & { exchange: Exchange | null }>((resolve) => ended.set(runId, resolve))
+  const whenEnded = (runId: string) => sink.ended(runId, 60_000)
   return { text, profileId: view.id, call, whenEnded }
 }
 
