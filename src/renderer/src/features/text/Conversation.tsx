@@ -39,7 +39,8 @@ export function Conversation() {
   const pending = useTextStore((s) => s.pendingToolCalls)
   const running = run?.status === 'running'
   useEffect(() => {
-    if (running) void loadSaveCaseButton()
+    // A chunk that fails to load is reported where the button renders (lazy), not as an unhandled rejection here.
+    if (running) loadSaveCaseButton().catch(() => undefined)
   }, [running])
   const continuingId = useContinuation((c) => c.next?.responseId)
   const onContinue = useCallback((responseId: string) => {
