@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { TextPage } from '../pages/TextPage'
+import { faultyProfile } from '../pages/ComparePage'
 
 const FORMATS = [
   ['Chat completions', 'gpt-4o-mini'],
@@ -117,8 +118,11 @@ test('the conversation follows a long answer to its end, and stays where the rea
   // What the reader looks at stays where it is while the answer grows below it.
   const read = await firstInView(page)
   await expect(page.getByTestId('run-status')).toHaveText('Streaming…')
+  const grown = await conversation.evaluate((el) => el.textContent!.length)
   await page.waitForTimeout(500)
   expect(await firstInView(page)).toEqual(read)
+  // Below the view the answer goes on growing (folded a few times a second while its end is out of view).
+  await expect.poll(() => conversation.evaluate((el) => el.textContent!.length)).toBeGreaterThan(grown)
   await text.waitDone()
   expect(await fromBottom(page)).toBeGreaterThan(400)
   expect(await firstInView(page)).toEqual(read)
@@ -128,6 +132,36 @@ test('the conversation follows a long answer to its end, and stays where the rea
   await page.reload()
   await expect(page.getByRole('article', { name: /assistant turn 4/ })).toBeVisible()
   await expect.poll(() => fromBottom(page)).toBeLessThan(48)
+})
+
+test('a long answer becomes its turn from the text the window streamed, not read again from main', async ({
+  page,
+  app,
+}) => {
+  // Main appends the answer to the conversation as the run ends and sends only its length and digest when it is
+  // too large to carry; the window fills the turn in from its own run, whose last pieces may still be waiting
+  // for the next draw then.
+  const reads: string[] = []
+  page.on('websocket', (ws) =>
+    ws.on('framesent', (f) => {
+      if (String(f.payload).includes('"text.readTurns"')) reads.push(String(f.payload))
+    }),
+  )
+  await page.goto(app.url)
+  // Streamed at 4,000 tokens a second (a header of the profile's tells the simulator so).
+  const fast = await faultyProfile(page, 'tps:4000')
+  const text = new TextPage(page)
+  await text.open()
+  await page.getByLabel('Profile').selectOption({ label: fast })
+  await text.choose('Chat completions', 'gpt-4o-mini')
+  await page.locator('input[name="max_tokens"]').fill('13000')
+  await text.send('sim:tokens=12000 an answer too long to carry back')
+  await text.waitDone()
+  const answer = page.getByRole('article', { name: 'assistant turn 2' })
+  await expect(answer).toBeVisible()
+  expect(await answer.evaluate((el) => el.textContent!.length)).toBeGreaterThan(32 * 1024)
+  await expect(page.getByTestId('run-footer')).toBeVisible()
+  expect(reads).toEqual([])
 })
 
 test('Stop ends a slow stream at once and keeps what arrived', async ({ page, app }) => {

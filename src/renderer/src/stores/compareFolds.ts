@@ -1,101 +1,12 @@
-// The pace at which the Compare columns' streamed events reach the store: each column's events are queued and
-// folded on an animation frame every FOLD_GAP_MS while the end of its answer is on screen, and every
-// FOLD_GAP_UNSEEN_MS while it is scrolled out of view (only the scrollbar would move). A column due within half
-// its gap is folded along with one that is due, so the columns fall into one rhythm and fold in one store update
-// (one frame) each time. A run's end folds everything at once, so a final text is never held back.
-import type { RunEvent } from '../../../shared/ipc/text'
-import { foldRunEvents, type RunView } from './runFold'
+// The Compare columns' streamed events, folded at the shared stream pace (streamFolds): a column whose answer's
+// end is scrolled out of view is folded less often, and the columns fall into one rhythm (one store update, one
+// frame, for all of them).
 import { useCompareStore } from './compareStore'
-import { STREAM_DRAW_MS } from './streamPace'
+import { createStreamFolds } from './streamFolds'
 
-/** A column whose answer's end is on screen: the text moves 20 times a second. */
-export const FOLD_GAP_MS = STREAM_DRAW_MS
-/** A column whose answer's end is scrolled out of view. */
-export const FOLD_GAP_UNSEEN_MS = 250
-/** A fold due within a frame is taken by that frame rather than the one after. */
-const FRAME_MS = 16
-// A hidden page gets no animation frames; the timer bounds how long events wait there.
-const FALLBACK_MS = 100
+const folds = createStreamFolds(useCompareStore)
 
-const pending = new Map<string, RunEvent[]>()
-const lastFoldAt = new Map<string, number>()
-const unseenEnds = new Set<string>()
-
-const gapOf = (runId: string) => (unseenEnds.has(runId) ? FOLD_GAP_UNSEEN_MS : FOLD_GAP_MS)
-const dueAt = (runId: string) => (lastFoldAt.get(runId) ?? -Infinity) + gapOf(runId)
-
-/** Queues one message of a column's run events for the next fold that run is due. */
-export function queueRunEvents(runId: string, events: readonly RunEvent[]): void {
-  const queued = pending.get(runId)
-  if (queued) queued.push(...events)
-  else pending.set(runId, [...events])
-  schedule()
-}
-
-/** Whether the end of a run's answer is on screen (a column that shows none counts as seen). */
-export function setAnswerEndSeen(runId: string, seen: boolean): void {
-  if (seen === !unseenEnds.has(runId)) return
-  if (seen) unseenEnds.delete(runId)
-  else unseenEnds.add(runId)
-}
-
-/** Folds every queued event now: a run ended, and what arrived before its end belongs to its final text. */
-export function foldAllNow(): void {
-  fold(true)
-}
-
-/** The run ended or left its column: nothing more is folded into it. */
-export function forgetRunFolds(runId: string): void {
-  pending.delete(runId)
-  lastFoldAt.delete(runId)
-  unseenEnds.delete(runId)
-}
-
-/** When the next fold runs (at the first frame from then), and how to call it off; null when none is due. */
-let wake: { at: number; cancel: () => void } | null = null
-
-function schedule(): void {
-  if (pending.size === 0) return
-  let due = Infinity
-  for (const runId of pending.keys()) due = Math.min(due, dueAt(runId))
-  const at = Math.max(performance.now(), due - FRAME_MS)
-  if (wake && wake.at <= at) return
-  wake?.cancel()
-  let frame = 0
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const run = () => {
-    wake?.cancel()
-    wake = null
-    fold(false)
-    schedule()
-  }
-  const fallback = setTimeout(run, at - performance.now() + FALLBACK_MS)
-  const cancel = () => {
-    clearTimeout(fallback)
-    clearTimeout(timer)
-    cancelAnimationFrame(frame)
-  }
-  wake = { at, cancel }
-  const wait = at - performance.now()
-  if (wait <= 0) frame = requestAnimationFrame(run)
-  else timer = setTimeout(() => (frame = requestAnimationFrame(run)), wait)
-}
-
-/** Folds the queued events of every run that is due (or of all of them), in one store update. */
-function fold(all: boolean): void {
-  if (pending.size === 0) return
-  const now = performance.now()
-  const s = useCompareStore.getState()
-  let runs: Record<string, RunView> | null = null
-  for (const [runId, events] of pending) {
-    // A column due within half its gap is folded along: the columns fall into one rhythm, one frame each time.
-    if (!all && dueAt(runId) > now + Math.max(FRAME_MS, gapOf(runId) / 2)) continue
-    pending.delete(runId)
-    lastFoldAt.set(runId, now)
-    const run = s.runs[runId]
-    if (!run) continue
-    const next = foldRunEvents(run, events)
-    if (next !== run) (runs ??= { ...s.runs })[runId] = next
-  }
-  if (runs) useCompareStore.setState({ runs })
-}
+export const queueRunEvents = folds.queue
+export const setAnswerEndSeen = folds.setEndSeen
+export const foldAllNow = folds.foldAllNow
+export const forgetRunFolds = folds.forget

@@ -1,5 +1,5 @@
-// The one pace at which a streaming answer on screen moves: the Text conversation (`useDrawnRun`) and the
-// Compare columns (`compareFolds`) both keep it.
+// The one pace at which a streaming answer on screen moves: the Text conversation and the Compare columns both
+// fold their runs' events at it (`streamFolds`).
 
 /**
  * How often a streaming answer is drawn at most (ms): 20 times a second. Text arrives up to 60 times a second;

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/ipc/textConstants'
 import type { DraftMessage } from '../../../shared/wire'
 import { client } from '../ipc/client'
-import { useTextStore } from './textStore'
+import { runAsReceived, useTextStore } from './textStore'
 import { loadConversation, putTurns } from './conversationLoad'
 import { fillAnswer } from '../../../shared/ipc/answerText'
 
@@ -102,7 +102,8 @@ async function apply(view: ConversationView): Promise<void> {
 function answerFromRun(view: ConversationView): DraftMessage[] | null {
   const skeleton = view.answerSkeleton
   if (!skeleton || !view.answer) return null
-  const run = useTextStore.getState().runs[view.answer.runId]
+  // Main appended the answer once the run's last text was sent: the run has it once what is queued is folded.
+  const run = runAsReceived(view.answer.runId)
   const turn = run ? fillAnswer(skeleton, run.text, run.textDigest) : null
   return turn ? [turn] : null
 }

@@ -13,7 +13,7 @@ import {
   type ToolCall,
   type WireFormat,
 } from '../../../shared/wire'
-import type { ContinueFrom, ConversationEdit, RunEvent } from '../../../shared/ipc/text'
+import type { ContinueFrom, ConversationEdit } from '../../../shared/ipc/text'
 import { IpcCallError } from '../../../shared/ipc/client'
 import { jsonSyntaxError } from '../../../shared/jsonSyntax'
 import { client } from '../ipc/client'
@@ -43,18 +43,11 @@ import {
   type TextForm,
   type TextParams,
 } from './textForm'
-import {
-  endRun,
-  endRunLocally,
-  foldRunEvents,
-  newRun,
-  withExchange,
-  type RunEnded,
-  type RunView,
-} from './runFold'
+import { endRun, endRunLocally, newRun, withExchange, type RunEnded, type RunView } from './runFold'
 import { clearContinuation, takeContinuation } from './responseContinuation'
 import { loadRequestReaders, requestReaders } from './requestReaders'
 import { draftValidation, loadDraftValidation } from './draftValidation'
+import { createStreamFolds } from './streamFolds'
 
 export type { RunView } from './runFold'
 export { keepPartialAnswer } from './textPartial'
@@ -201,6 +194,7 @@ export const useTextStore = create<TextState>((set, get) => ({
     // Main has no such run going (it ended, or never started): the run ends here, so nothing waits forever.
     if (!result.ok || !result.value.stopped) {
       textRuns.release(run.runId)
+      settleFolds(run.runId)
       updateRun(run.runId, (r) => endRunLocally(r, 'aborted'))
     }
   },
@@ -312,6 +306,7 @@ async function start(draft: Draft, edit: ConversationEdit, options: StartOptions
   const fail = (message: string, errorType = 'TEXT_RUN_FAILED') => {
     textRuns.release(runId)
     restoreRawBody(runId, true)
+    settleFolds(runId)
     updateRun(runId, (r) => endRunLocally(r, 'error', { message, errorType, raw: null }))
   }
   // A Send pressed while the app starts waits for the profile list rather than finding no profile chosen.
@@ -374,11 +369,32 @@ function editOnly(edit: ConversationEdit) {
   return client.invoke('text.editConversation', { conversationId: textConversationId(), edit })
 }
 
-function applyEvents(runId: string, events: RunEvent[]): void {
-  updateRun(runId, (run) => foldRunEvents(run, events))
+/** A streaming run's events reach the store at the shared stream pace (streamFolds), each fold in one update. */
+const folds = createStreamFolds(useTextStore)
+
+/** A run with every event received so far folded in (the stream pace may be holding the latest back). */
+export function runAsReceived(runId: string): RunView | undefined {
+  folds.foldAllNow()
+  return useTextStore.getState().runs[runId]
+}
+
+/**
+ * Whether the reader has the end of the conversation in view: the current run's answer then moves at the stream
+ * pace, and while they read higher up it is folded only a few times a second (only the scrollbar would move).
+ */
+export function setAnswerEndSeen(seen: boolean): void {
+  const runId = useTextStore.getState().currentRunId
+  if (runId) folds.setEndSeen(runId, seen)
+}
+
+/** The run ends: what arrived before its end is folded first (it belongs to its final text), then no more. */
+function settleFolds(runId: string): void {
+  folds.foldAllNow()
+  folds.forget(runId)
 }
 
 function onRunEnded(payload: RunEnded): void {
+  settleFolds(payload.runId)
   const s = useTextStore.getState()
   const run = s.runs[payload.runId]
   const answerIndex = takeAnswerIndex(payload.runId)
@@ -397,7 +413,7 @@ function onRunEnded(payload: RunEnded): void {
 
 /** The Text panel owns the runs it starts: their events and their end come here only (ipc/textRuns). */
 const textRunOwner: RunOwner = {
-  events: ({ runId, events }) => applyEvents(runId, events),
+  events: ({ runId, events }) => folds.queue(runId, events),
   // The answer's turn is shown before the run ends, so the panel never shows the answer twice or not at all.
   ended: (payload) => void viewsShown().then(() => onRunEnded(payload)),
   // After the end, in the order they came (the same wait as the end's).

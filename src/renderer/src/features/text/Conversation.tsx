@@ -3,9 +3,8 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { DraftMessage } from '../../../../shared/wire'
 import { LazyMarkdown as Markdown } from '../../components/markdown/LazyMarkdown'
-import { currentRun, useTextStore } from '../../stores/textStore'
+import { currentRun, setAnswerEndSeen, useTextStore } from '../../stores/textStore'
 import { RunOutput } from '../../components/runOutput/RunOutput'
-import { useDrawnRun } from '../../components/runOutput/useDrawnRun'
 import { runMetricParts } from '../../components/runOutput/runMetrics'
 import { continueFrom, useContinuation } from '../../stores/responseContinuation'
 import { ToolResultsForm } from './ToolResultsForm'
@@ -35,7 +34,7 @@ function answerTurnAt(messages: readonly { id?: string }[], runId: string): numb
 
 export function Conversation() {
   const messages = useTextStore((s) => s.messages)
-  const run = useDrawnRun(useTextStore, currentRun)
+  const run = useTextStore(currentRun)
   const pending = useTextStore((s) => s.pendingToolCalls)
   const running = run?.status === 'running'
   useEffect(() => {
@@ -141,8 +140,10 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
     el.addEventListener(
       'scroll',
       () => {
+        const was = pinned.current
         if (-el.scrollTop < 48) pinned.current = true
         else if (performance.now() - readerAt.current < 1000) pinned.current = false
+        if (pinned.current !== was) setAnswerEndSeen(pinned.current)
       },
       options,
     )
