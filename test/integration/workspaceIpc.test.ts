@@ -56,6 +56,17 @@ describe('workspace over the router', () => {
       responseFormatText: '',
       extras: { chat: {}, responses: {}, messages: { top_k: 3 }, native: {} },
       rawBody: null,
+      // The last run, which failed after some text: shown again after the restart.
+      lastEnd: {
+        runId: 'run-1234abcd',
+        status: 'error',
+        format: 'messages',
+        model: 'm-1',
+        turns: 3,
+        text: 'The first',
+        chars: 9,
+        error: { message: 'overloaded', status: 529, errorType: 'overloaded_error', raw: '{"type":"error"}' },
+      },
     }
     const put = await call('workspace.putPanel', { panel: 'text', state: JSON.stringify(saved) })
     expect(put).toEqual({ ok: true, value: { saved: true } })
@@ -95,7 +106,13 @@ describe('workspace over the router', () => {
       join(dir, 'workspace.json'),
       JSON.stringify({
         panels: {
-          text: JSON.stringify({ composer: 'kept', format: 'telex', messages: 'not turns', stream: 'yes' }),
+          text: JSON.stringify({
+            composer: 'kept',
+            format: 'telex',
+            messages: 'not turns',
+            stream: 'yes',
+            lastEnd: { runId: 'r', status: 'done', text: 'x'.repeat(60_000) },
+          }),
           app: JSON.stringify({ panel: 'x'.repeat(41), tabs: { text: 'code' } }),
         },
       }),
@@ -108,6 +125,7 @@ describe('workspace over the router', () => {
     expect(text.messages).toBeUndefined()
     expect(text.conversationTurns).toBe(0)
     expect(text.stream).toBe(true)
+    expect(text.lastEnd).toBeNull()
     expect(text.params).toEqual({
       maxTokens: 1024,
       stopSequences: [],

@@ -26,6 +26,11 @@ export interface RunView extends RunSnapshot<{ mimeType: string; url: string }> 
    * against this copy without a pass over the whole text; dropped at the end.
    */
   textDigest?: TextDigestState
+  /**
+   * A run shown again after a reload (the Text panel's saved state keeps its last run that did not become a
+   * turn): how many characters had arrived, of which `text` holds the start.
+   */
+  restored?: { chars: number }
 }
 
 export interface RunEnded {

@@ -4,12 +4,7 @@
 // answer, so its first load needs no schema.
 import { z } from 'zod'
 import { WIRE_FORMATS } from '../format'
-import {
-  draftExtrasSchema,
-  draftMessageSchema,
-  thinkingSchema,
-  toolChoiceSchema,
-} from '../wire/draft'
+import { draftExtrasSchema, draftMessageSchema, thinkingSchema, toolChoiceSchema } from '../wire/draft'
 import type { WorkspacePanel } from './panels'
 import { TEXT_FORM_DEFAULTS } from './textDefaults'
 
@@ -34,6 +29,42 @@ const paramsSchema = z.object({
   toolChoice: toolChoiceSchema,
   thinking: thinkingSchema,
 })
+
+/** How much of a run's text the saved state keeps (its start); History keeps the whole run. */
+export const LAST_END_TEXT_CHARS = 50_000
+/** How much of a raw error body the saved state keeps. */
+export const LAST_END_RAW_CHARS = 20_000
+
+/**
+ * The panel's last run when it ended without becoming a turn (it failed, was stopped or was cut short): shown
+ * again after a reload while the conversation is as it was then, as it was shown before.
+ */
+export const lastRunEndSchema = z.object({
+  runId: z.string().max(200),
+  status: z.enum(['error', 'aborted', 'incomplete']),
+  format: z.enum(WIRE_FORMATS),
+  model: z.string().max(1000),
+  /** How many turns the conversation had when the run ended. */
+  turns: z.number().int().min(0),
+  /** The start of the text that had arrived (all of it up to LAST_END_TEXT_CHARS). */
+  text: z.string().max(LAST_END_TEXT_CHARS),
+  /** How many characters had arrived. */
+  chars: z.number().int().min(0),
+  error: z
+    .object({
+      message: z.string().max(10_000),
+      status: z.number().optional(),
+      errorType: z.string().max(1000).optional(),
+      code: z.union([z.string().max(1000), z.number()]).optional(),
+      hint: z.string().max(10_000).optional(),
+      raw: z
+        .string()
+        .max(LAST_END_RAW_CHARS + 200)
+        .optional(),
+    })
+    .optional(),
+})
+export type LastRunEnd = z.infer<typeof lastRunEndSchema>
 
 // A field that does not read back falls to its default; the rest of the panel still comes back.
 export const textPanelStateSchema = z.object({
@@ -61,6 +92,7 @@ export const textPanelStateSchema = z.object({
     })
     .catch({ chat: {}, responses: {}, messages: {}, native: {} }),
   rawBody: z.string().nullable().catch(null),
+  lastEnd: lastRunEndSchema.nullable().catch(null),
 })
 export type TextPanelState = z.infer<typeof textPanelStateSchema>
 

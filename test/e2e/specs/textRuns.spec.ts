@@ -8,6 +8,7 @@ import { expect, test } from '../fixtures'
 import type { Page } from '@playwright/test'
 import { SettingsPage } from '../pages/SettingsPage'
 import { TextPage } from '../pages/TextPage'
+import { faultyProfile } from '../pages/ComparePage'
 import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from '../../fakes/selfSignedCert'
 
 const servers: { close(): unknown }[] = []
@@ -79,6 +80,45 @@ test('a profile without a key: the run fails naming the cause, and the panel rec
   await page.getByRole('button', { name: 'Clear conversation' }).click()
   await expect(page.getByTestId('run-output')).toHaveCount(0)
   await expect(page.getByRole('article', { name: /user turn/ })).toHaveCount(0)
+})
+
+test('a run that failed is shown again after a reload, until the conversation moves on', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  // The simulator fails the stream after its sixth event: some text has arrived, then the error.
+  const broken = await faultyProfile(page, 'error:6')
+  const text = new TextPage(page)
+  await text.open()
+  await page.getByLabel('Profile').selectOption({ label: broken })
+  await text.choose('Chat completions', 'gpt-4o-mini')
+  await text.send('Name three colours.')
+  await expect(page.getByTestId('run-status')).toHaveText('Failed')
+  const error = await page.getByTestId('run-error').innerText()
+  const partial = await text.answer.innerText()
+  expect(partial.length).toBeGreaterThan(0)
+  await page.waitForTimeout(500)
+
+  await page.reload()
+  await expect(page.getByRole('article', { name: 'user turn 1' })).toContainText('Name three colours.')
+  await expect(page.getByTestId('run-status')).toHaveText('Failed')
+  expect(await page.getByTestId('run-error').innerText()).toBe(error)
+  expect(await text.answer.innerText()).toBe(partial)
+  await expect(page.getByTestId('run-restored')).toHaveText(
+    'Shown again after a reload; History keeps the whole run.',
+  )
+  await shoot(page, 'failed-after-reload')
+
+  // The next run takes its place: once it is done and a turn, a reload shows the conversation only.
+  await page.getByLabel('Profile').selectOption({ label: 'Local simulator' })
+  await text.send('And three shapes.')
+  await text.waitDone()
+  await page.waitForTimeout(500)
+  await page.reload()
+  await expect(page.getByRole('article', { name: 'assistant turn 3' })).toBeVisible()
+  await expect(page.getByTestId('run-error')).toHaveCount(0)
+  await expect(page.getByTestId('run-restored')).toHaveCount(0)
 })
 
 test('every failure before the first byte ends the run with its cause and what to do', async ({

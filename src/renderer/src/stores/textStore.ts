@@ -48,6 +48,7 @@ import { clearContinuation, takeContinuation } from './responseContinuation'
 import { loadRequestReaders, requestReaders } from './requestReaders'
 import { draftValidation, loadDraftValidation } from './draftValidation'
 import { createStreamFolds } from './streamFolds'
+import type { LastRunEnd } from '../../../shared/workspace/panelStates'
 
 export type { RunView } from './runFold'
 export { keepPartialAnswer } from './textPartial'
@@ -371,6 +372,25 @@ function editOnly(edit: ConversationEdit) {
 
 /** A streaming run's events reach the store at the shared stream pace (streamFolds), each fold in one update. */
 const folds = createStreamFolds(useTextStore)
+
+/**
+ * Shows again the run a reload left (see workspace/textPanelState), as it was shown: only while the panel shows
+ * no run and the conversation is as long as it was when the run ended.
+ */
+export function showLastEnd(end: LastRunEnd): void {
+  const s = useTextStore.getState()
+  if (s.currentRunId !== null || s.messages.length !== end.turns) return
+  const error = end.error && { ...end.error, raw: end.error.raw ?? null }
+  const run: RunView = {
+    ...newRun(end.runId, end.format, end.model),
+    status: end.status,
+    text: end.text,
+    exchange: null,
+    restored: { chars: end.chars },
+    ...(error ? { error } : {}),
+  }
+  useTextStore.setState({ runs: { ...s.runs, [run.runId]: run }, currentRunId: run.runId })
+}
 
 /** A run with every event received so far folded in (the stream pace may be holding the latest back). */
 export function runAsReceived(runId: string): RunView | undefined {

@@ -34,10 +34,36 @@ describe('RunOutput', () => {
 
   it('marks a tool call whose arguments were cut off and shows them as received', () => {
     const args = '{"city": "Par'
-    const call = { id: 't1', name: 'plan', arguments: args, parsedArguments: { city: 'Par' }, truncated: true }
+    const call = {
+      id: 't1',
+      name: 'plan',
+      arguments: args,
+      parsedArguments: { city: 'Par' },
+      truncated: true,
+    }
     view = mount(<RunOutput run={ended({ toolCalls: [call] })} />)
     const shown = view.container.querySelector('[data-testid="tool-call"]')
     expect(shown?.textContent).toContain('truncated')
     expect(shown?.querySelector('pre')?.textContent).toBe(args)
+  })
+
+  it('says a run shown again after a reload is one, and offers to keep its text only when it holds all of it', () => {
+    const failed = (text: string, chars: number) =>
+      ended({ status: 'error', text, error: { message: 'overloaded', raw: null }, restored: { chars } })
+    view = mount(<RunOutput run={failed('The start', 9)} />)
+    const note = () => view!.container.querySelector('[data-testid="run-restored"]')?.textContent
+    const keep = () =>
+      [...view!.container.querySelectorAll('button')].filter((b) =>
+        b.textContent?.startsWith('Keep the partial'),
+      )
+    expect(note()).toBe('Shown again after a reload; History keeps the whole run.')
+    expect(keep()).toHaveLength(1)
+    view.unmount()
+    // Only the start of a long text was kept: keeping it as a turn would keep less than arrived.
+    view = mount(<RunOutput run={failed('The start', 120_000)} />)
+    expect(note()).toBe(
+      'Shown again after a reload: the first 9 of 120,000 characters that arrived. History keeps the whole run.',
+    )
+    expect(keep()).toHaveLength(0)
   })
 })

@@ -33,6 +33,8 @@ export const RunOutput = memo(function RunOutput({
   onKeepPartial?: (() => void) | null
 }) {
   const live = run.status === 'running'
+  /** The run's text is all that arrived (a run shown again after a reload may keep only its start). */
+  const whole = !run.restored || run.restored.chars === run.text.length
   return (
     <article
       className={`turn assistant run-${run.status}`}
@@ -103,10 +105,17 @@ export const RunOutput = memo(function RunOutput({
               <pre className="code">{rawErrorText(run.error.raw)}</pre>
             </details>
           )}
-          {run.text && run.status !== 'done' && onKeepPartial && (
+          {run.text && run.status !== 'done' && onKeepPartial && whole && (
             <button onClick={onKeepPartial}>Keep the partial answer in the conversation</button>
           )}
         </div>
+      )}
+      {run.restored && (
+        <p className="muted small" data-testid="run-restored">
+          {whole
+            ? 'Shown again after a reload; History keeps the whole run.'
+            : `Shown again after a reload: the first ${run.text.length.toLocaleString()} of ${run.restored.chars.toLocaleString()} characters that arrived. History keeps the whole run.`}
+        </p>
       )}
       {run.warnings.length > 0 && (
         <p className="muted small">

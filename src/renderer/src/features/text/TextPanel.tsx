@@ -198,7 +198,8 @@ export function TextPanel() {
 function TextRunAnnouncer() {
   const message = useTextStore((x) => {
     const run = currentRun(x)
-    return runAnnouncement(run, run ? `Run on ${run.model}` : '')
+    // A run shown again after a reload ended before it: it is on the page, not news.
+    return run?.restored ? '' : runAnnouncement(run, run ? `Run on ${run.model}` : '')
   })
   return <RunAnnouncer label="Run status" message={message} />
 }
