@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { WIRE_FORMATS } from '../format'
 import { draftExtrasSchema, draftMessageSchema, thinkingSchema, toolChoiceSchema } from '../wire/draft'
-import type { WorkspacePanel } from './panels'
+import { LAST_END_RAW_CHARS, LAST_END_TEXT_CHARS, type WorkspacePanel } from './panels'
 import { TEXT_FORM_DEFAULTS } from './textDefaults'
 
 const attachmentSchema = z.object({
@@ -29,11 +29,6 @@ const paramsSchema = z.object({
   toolChoice: toolChoiceSchema,
   thinking: thinkingSchema,
 })
-
-/** How much of a run's text the saved state keeps (its start); History keeps the whole run. */
-export const LAST_END_TEXT_CHARS = 50_000
-/** How much of a raw error body the saved state keeps. */
-export const LAST_END_RAW_CHARS = 20_000
 
 /**
  * The panel's last run when it ended without becoming a turn (it failed, was stopped or was cut short): shown

@@ -2,7 +2,7 @@
 // events reach the store at most once per STREAM_DRAW_MS, every run that is due folds in one update, a run whose
 // answer's end is out of view folds less often, an end folds everything at once, and a forgotten run takes
 // nothing more.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { create } from 'zustand'
 import type { RunEvent } from '../../../shared/ipc/text'
 import { newRun, type RunView } from './runFold'
@@ -12,7 +12,7 @@ import { createStreamFolds, UNSEEN_GAP_MS } from './streamFolds'
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 const text = (delta: string): RunEvent[] => [{ type: 'text', delta }]
 
-function setup(...runIds: string[]) {
+function setup(onFrame: boolean, ...runIds: string[]) {
   const store = create<{ runs: Record<string, RunView> }>(() => ({
     runs: Object.fromEntries(runIds.map((id) => [id, newRun(id, 'chat', 'm')])),
   }))
@@ -24,7 +24,7 @@ function setup(...runIds: string[]) {
       texts: Object.fromEntries(Object.entries(s.runs).map(([id, r]) => [id, r.text])),
     }),
   )
-  return { store, updates, folds: createStreamFolds(store), stop }
+  return { store, updates, folds: createStreamFolds(store, { onFrame }), stop }
 }
 
 let teardown: (() => void) | undefined
@@ -45,7 +45,7 @@ async function stream(
 
 describe('streamFolds', () => {
   it('folds a streaming run into the store at most once per STREAM_DRAW_MS, and loses nothing', async () => {
-    const { store, updates, folds, stop } = setup('r1')
+    const { store, updates, folds, stop } = setup(true, 'r1')
     teardown = stop
     const pieces = Array.from({ length: 60 }, (_, i) => `${i},`)
     const started = performance.now()
@@ -65,7 +65,7 @@ describe('streamFolds', () => {
   })
 
   it('folds every run that is due in one store update', async () => {
-    const { store, updates, folds, stop } = setup('a', 'b', 'c')
+    const { store, updates, folds, stop } = setup(true, 'a', 'b', 'c')
     teardown = stop
     await stream(folds, ['a', 'b', 'c'], ['x', 'y', 'z', 'w'], 30)
     await sleep(STREAM_DRAW_MS + 40)
@@ -75,7 +75,7 @@ describe('streamFolds', () => {
   })
 
   it('folds a run whose answer end is out of view every UNSEEN_GAP_MS, and at once when it ends', async () => {
-    const { store, updates, folds, stop } = setup('r1')
+    const { store, updates, folds, stop } = setup(true, 'r1')
     teardown = stop
     folds.setEndSeen('r1', false)
     await stream(
@@ -93,7 +93,7 @@ describe('streamFolds', () => {
   })
 
   it('takes nothing more into a run it was told to forget', async () => {
-    const { store, folds, stop } = setup('r1')
+    const { store, folds, stop } = setup(true, 'r1')
     teardown = stop
     folds.queue('r1', text('kept'))
     folds.foldAllNow()
@@ -101,5 +101,22 @@ describe('streamFolds', () => {
     folds.forget('r1')
     await sleep(STREAM_DRAW_MS * 3)
     expect(store.getState().runs.r1!.text).toBe('kept')
+  })
+
+  it('folds on a timer when asked to, without waiting for an animation frame', async () => {
+    const frames = vi.spyOn(globalThis, 'requestAnimationFrame')
+    const { store, updates, folds, stop } = setup(false, 'r1')
+    teardown = () => (stop(), frames.mockRestore())
+    const pieces = Array.from({ length: 30 }, (_, i) => `${i};`)
+    const started = performance.now()
+    await stream(folds, ['r1'], pieces, 5)
+    await sleep(STREAM_DRAW_MS + 20)
+    const took = performance.now() - started
+    expect(frames).not.toHaveBeenCalled()
+    expect(store.getState().runs.r1!.text).toBe(pieces.join(''))
+    expect(updates.length).toBeGreaterThan(1)
+    expect(updates.length).toBeLessThanOrEqual(Math.ceil(took / STREAM_DRAW_MS) + 1)
+    for (let i = 1; i < updates.length; i++)
+      expect(updates[i]!.at - updates[i - 1]!.at).toBeGreaterThanOrEqual(STREAM_DRAW_MS - 2)
   })
 })

@@ -1,10 +1,9 @@
-// The pace at which streamed run events reach a store: each run's events are queued and folded on an animation
-// frame every STREAM_DRAW_MS while the end of its answer is on screen, and every UNSEEN_GAP_MS while it is
+// The pace at which streamed run events reach a store: each run's events are queued and folded every
+// STREAM_DRAW_MS while the end of its answer is on screen, and every UNSEEN_GAP_MS while it is
 // scrolled out of view (only the scrollbar would move). A run due within half its gap is folded along with one
 // that is due, so several runs fall into one rhythm and fold in one store update (one frame) each time. A run's
 // end folds everything at once, so a final text is never held back. The Text panel and the Compare columns each
-// fold through one of these: the store changes 20 times a second, not once per message, and each change is
-// drawn in the frame it is made in.
+// fold through one of these: the store changes 20 times a second, not once per message.
 import type { RunEvent } from '../../../shared/ipc/text'
 import { foldRunEvents, type RunView } from './runFold'
 import { STREAM_DRAW_MS } from './streamPace'
@@ -33,8 +32,13 @@ interface RunsStore {
   setState(change: { runs: Record<string, RunView> }): void
 }
 
-/** A pacer that folds the queued events of every run that is due into `store`'s runs, in one update. */
-export function createStreamFolds(store: RunsStore): StreamFolds {
+/**
+ * A pacer that folds the queued events of every run that is due into `store`'s runs, in one update. With
+ * `onFrame` a fold runs on an animation frame (several runs' folds then land in one frame: Compare's columns);
+ * without, on a timer, and the frame that draws it is a task of its own (a long answer's render and its frame
+ * are never one long task: the Text panel).
+ */
+export function createStreamFolds(store: RunsStore, { onFrame }: { onFrame: boolean }): StreamFolds {
   const pending = new Map<string, RunEvent[]>()
   const lastFoldAt = new Map<string, number>()
   const unseenEnds = new Set<string>()
@@ -47,7 +51,7 @@ export function createStreamFolds(store: RunsStore): StreamFolds {
     if (pending.size === 0) return
     let due = Infinity
     for (const runId of pending.keys()) due = Math.min(due, dueAt(runId))
-    const at = Math.max(performance.now(), due - FRAME_MS)
+    const at = Math.max(performance.now(), onFrame ? due - FRAME_MS : due)
     if (wake && wake.at <= at) return
     wake?.cancel()
     let frame = 0
@@ -57,6 +61,11 @@ export function createStreamFolds(store: RunsStore): StreamFolds {
       wake = null
       fold(false)
       schedule()
+    }
+    if (!onFrame) {
+      timer = setTimeout(run, at - performance.now())
+      wake = { at, cancel: () => clearTimeout(timer) }
+      return
     }
     const fallback = setTimeout(run, at - performance.now() + FALLBACK_MS)
     const cancel = () => {

@@ -370,8 +370,11 @@ function editOnly(edit: ConversationEdit) {
   return client.invoke('text.editConversation', { conversationId: textConversationId(), edit })
 }
 
-/** A streaming run's events reach the store at the shared stream pace (streamFolds), each fold in one update. */
-const folds = createStreamFolds(useTextStore)
+/**
+ * A streaming run's events reach the store at the shared stream pace (streamFolds), each fold in one update, on
+ * a timer: the frame that draws it is a task of its own, so a long answer's render and its frame are not one.
+ */
+const folds = createStreamFolds(useTextStore, { onFrame: false })
 
 /**
  * Shows again the run a reload left (see workspace/textPanelState), as it was shown: only while the panel shows

@@ -5,12 +5,8 @@
 // while the conversation is as it was then (a finished answer is already a turn; a run cut by a restart is
 // History's "interrupted"). Its schema is in shared/workspace/panelStates.ts: main checks the state, so none is
 // loaded here at start.
-import {
-  LAST_END_RAW_CHARS,
-  LAST_END_TEXT_CHARS,
-  type LastRunEnd,
-  type TextPanelState,
-} from '../../../../shared/workspace/panelStates'
+import type { LastRunEnd, TextPanelState } from '../../../../shared/workspace/panelStates'
+import { LAST_END_RAW_CHARS, LAST_END_TEXT_CHARS } from '../../../../shared/workspace/panels'
 import { currentRun, showLastEnd, useTextStore, type RunView, type TextState } from '../textStore'
 import { markTextSettled } from '../textWork'
 import { adoptOlderTurns, openShown } from '../textConversation'
