@@ -1,7 +1,7 @@
 // The pace at which streamed run events reach a store: each run's events are queued and folded every
 // STREAM_DRAW_MS while the end of its answer is on screen, and every UNSEEN_GAP_MS while it is
 // scrolled out of view (only the scrollbar would move). A run due within half its gap is folded along with one
-// that is due, so several runs fall into one rhythm and fold in one store update (one frame) each time. A run's
+// that is due, so several runs fall into one rhythm and fold in one store update each time. A run's
 // end folds everything at once, so a final text is never held back. The Text panel and the Compare columns each
 // fold through one of these: the store changes 20 times a second, not once per message.
 import type { RunEvent } from '../../../shared/ipc/text'
@@ -44,7 +44,7 @@ export function createStreamFolds(store: RunsStore, { onFrame }: { onFrame: bool
   const unseenEnds = new Set<string>()
   const gapOf = (runId: string) => (unseenEnds.has(runId) ? UNSEEN_GAP_MS : STREAM_DRAW_MS)
   const dueAt = (runId: string) => (lastFoldAt.get(runId) ?? -Infinity) + gapOf(runId)
-  /** When the next fold runs (at the first frame from then), and how to call it off; null when none is due. */
+  /** When the next fold runs (on a frame: the first one from then), and how to call it off; null when none. */
   let wake: { at: number; cancel: () => void } | null = null
 
   function schedule(): void {
