@@ -59,8 +59,12 @@ export function createStreamFolds(store: RunsStore, { onFrame }: { onFrame: bool
     const run = () => {
       wake?.cancel()
       wake = null
-      fold(false)
-      schedule()
+      try {
+        fold(false)
+      } finally {
+        // The runs still queued are folded at their time even if this fold failed.
+        schedule()
+      }
     }
     if (!onFrame) {
       timer = setTimeout(run, at - performance.now())

@@ -412,7 +412,11 @@ export function setAnswerEndSeen(seen: boolean): void {
 
 /** The run ends: what arrived before its end is folded first (it belongs to its final text), then no more. */
 function settleFolds(runId: string): void {
-  folds.foldAllNow()
+  try {
+    folds.foldAllNow()
+  } catch {
+    // A batch that cannot be folded is dropped rather than keep the run from ending (its caller ends it next).
+  }
   folds.forget(runId)
 }
 

@@ -123,6 +123,8 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
     resized.current?.disconnect()
     resized.current = null
     if (!el) return
+    // A conversation that mounts follows its end (pinned starts true): the current run moves at the full pace.
+    setAnswerEndSeen(pinned.current)
     const reader = () => (readerAt.current = performance.now())
     const options = { passive: true }
     el.addEventListener('wheel', reader, options)

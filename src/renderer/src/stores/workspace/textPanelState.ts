@@ -44,7 +44,8 @@ function lastEnd(s: TextState): LastRunEnd | null {
     ...(rawText !== undefined
       ? {
           raw:
-            rawText.length > LAST_END_RAW_CHARS
+            // A run shown again keeps its raw body as saved (already cut, its whole length said).
+            rawText.length > LAST_END_RAW_CHARS && !run.restored
               ? `${rawText.slice(0, LAST_END_RAW_CHARS)}\n… (${rawText.length} characters; History keeps the whole body)`
               : rawText,
         }
@@ -60,6 +61,26 @@ function lastEnd(s: TextState): LastRunEnd | null {
     chars: run.restored?.chars ?? run.text.length,
     ...(error ? { error } : {}),
   }
+}
+
+/** A state too large to keep: first the last run without its raw error body. */
+function withoutRawBody(state: TextPanelState): TextPanelState {
+  if (!state.lastEnd?.error?.raw) return state
+  const { raw: _raw, ...error } = state.lastEnd.error
+  return { ...state, lastEnd: { ...state.lastEnd, error } }
+}
+
+const SHORT_TEXT_CHARS = 4_000
+
+/** Then with the start of its text only (it still says how much arrived). */
+function withShortText(state: TextPanelState): TextPanelState {
+  if (!state.lastEnd || state.lastEnd.text.length <= SHORT_TEXT_CHARS) return state
+  return { ...state, lastEnd: { ...state.lastEnd, text: state.lastEnd.text.slice(0, SHORT_TEXT_CHARS) } }
+}
+
+/** Then without it. */
+function withoutLastEnd(state: TextPanelState): TextPanelState {
+  return state.lastEnd ? { ...state, lastEnd: null } : state
 }
 
 function snapshot(): TextPanelState {
@@ -92,13 +113,12 @@ export const textPanelPersistence: PanelPersistence<TextPanelState> = {
   panel: 'text',
   snapshot,
   restore(saved) {
-    const { messages, conversationTurns: _turns, ...form } = saved
+    const { messages, conversationTurns: _turns, lastEnd: end, ...form } = saved
     useTextStore.setState({ ...form, issues: [], touched: {}, attempted: false })
     // Main owns and saves the conversation (opened at start); an older state's turns are loaded into it once.
     // Turns brought back were the user's before: replacing them still asks when the draft holds new work.
     if (messages?.length) void adoptOlderTurns(messages).then(markTextSettled, () => undefined)
     // The run that ended without becoming a turn, once the conversation it ended in is shown.
-    const end = saved.lastEnd
     if (end)
       void openShown().then(
         () => showLastEnd(end),
@@ -112,6 +132,8 @@ export const textPanelPersistence: PanelPersistence<TextPanelState> = {
       // A run's end is saved once (and when it changes after: its exchange); a streaming run is not.
       if (noteEnd(next) !== endedRun(prev) || KEPT.some((k) => a[k] !== b[k])) onChange()
     }),
+  // The last run gives way first: the draft and the form are the user's work, and History has the run.
+  shrink: [withoutRawBody, withShortText, withoutLastEnd],
   // Only a conversation or a draft makes the saved format and model win over Settings' starting defaults.
   holdsWork: (saved) =>
     (saved.messages?.length ?? 0) > 0 ||
