@@ -9,6 +9,12 @@ export class TextPage {
     await expect(this.page.getByRole('heading', { name: 'Text', level: 1 })).toBeVisible()
   }
 
+  /** Opens the panel with `profile` picked for its runs. */
+  async openWith(profile: string): Promise<void> {
+    await this.open()
+    await this.page.getByLabel('Profile').selectOption({ label: profile })
+  }
+
   async choose(
     format: 'Chat completions' | 'Responses' | 'Messages' | 'Native (generateContent)',
     model: string,

@@ -151,8 +151,7 @@ test('a long answer becomes its turn from the text the window streamed, not read
   // Streamed at 4,000 tokens a second (a header of the profile's tells the simulator so).
   const fast = await faultyProfile(page, 'tps:4000')
   const text = new TextPage(page)
-  await text.open()
-  await page.getByLabel('Profile').selectOption({ label: fast })
+  await text.openWith(fast)
   await text.choose('Chat completions', 'gpt-4o-mini')
   await page.locator('input[name="max_tokens"]').fill('13000')
   await text.send('sim:tokens=12000 an answer too long to carry back')

@@ -90,8 +90,7 @@ test('a run that failed is shown again after a reload, until the conversation mo
   // The simulator fails the stream after its sixth event: some text has arrived, then the error.
   const broken = await faultyProfile(page, 'error:6')
   const text = new TextPage(page)
-  await text.open()
-  await page.getByLabel('Profile').selectOption({ label: broken })
+  await text.openWith(broken)
   await text.choose('Chat completions', 'gpt-4o-mini')
   await text.send('Name three colours.')
   await expect(page.getByTestId('run-status')).toHaveText('Failed')
