@@ -28,10 +28,21 @@ export interface StreamMeasurement {
 /** Opens the Text panel and fills the form for a `sim:tokens=<n>` answer in the chat format. */
 export async function prepareTextPanel(page: Page, tokens: number): Promise<void> {
   await page.getByRole('tab', { name: /Text/ }).click()
+  // Each measured run starts a new conversation, as a peer's page does: main keeps the Text panel's conversation
+  // across pages, so an earlier round's answers would otherwise be part of this one's page and request.
+  await clearConversation(page)
   await page.getByLabel('Wire format').selectOption('chat')
   await page.getByLabel('Model', { exact: true }).fill('gpt-4o-mini')
   await page.locator('input[name="max_tokens"]').fill(String(tokens + 1000))
   await page.getByLabel('Message', { exact: true }).fill(textPanelPrompt(tokens))
+}
+
+/** Clears the Text panel's conversation (if it has turns) and dismisses the Undo offer that follows. */
+async function clearConversation(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Clear conversation' }).click()
+  await page.locator('article.turn').first().waitFor({ state: 'detached' })
+  const dismiss = page.getByRole('button', { name: 'Dismiss' })
+  if (await dismiss.isVisible()) await dismiss.click()
 }
 
 /**
