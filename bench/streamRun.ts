@@ -54,6 +54,10 @@ const SETTLE_MS = 1500
 
 export async function prepareComparePanel(page: Page, tokens: number, columns: number): Promise<void> {
   await page.getByRole('tab', { name: /Compare$/ }).click()
+  // New columns each measured run, as a peer's page starts empty: the panel shows its last answers again on a new
+  // page, and an earlier round's four answers would otherwise be taken down inside this one's trace.
+  await page.getByLabel('Preset model', { exact: true }).fill('gpt-4o-mini')
+  await page.getByRole('button', { name: 'One model, all four formats' }).click()
   const addColumn = page.getByRole('button', { name: /Add column/ })
   while ((await page.getByTestId('compare-column').count()) < columns) await addColumn.click()
   for (let n = 1; n <= columns; n++) {
