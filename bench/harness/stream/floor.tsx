@@ -24,6 +24,8 @@ const receiveOnly = mode !== 'append' && mode !== 'draw'
 /** The text node each run's answer is appended to, by run id, and the text held back when only receiving. */
 const answers = new Map<string, Text>()
 const held = new Map<string, string>()
+/** The element each run's answer is drawn into (draw mode adds a paragraph to it per blank line). */
+const answerBoxes = new Map<string, HTMLElement>()
 
 client.on('text.runEvents', ({ runId, events }) => {
   const node = answers.get(runId)
@@ -74,8 +76,6 @@ function drawNow(): void {
   }
   pending.clear()
 }
-
-const answerBoxes = new Map<string, HTMLElement>()
 
 function column(prompt: string): Text {
   const col = document.createElement('div')
