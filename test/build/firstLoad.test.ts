@@ -15,7 +15,7 @@ const RENDERER = fileURLToPath(new URL('../../out/renderer', import.meta.url))
  * (shared/workspace/panels.ts, shared/ipc/turnLimits.ts, shared/wire/reportedUsage.ts and extrasMerge.ts). The
  * four formats' readers and folds, the draft's rules Send checks, and the Code tab are chunks fetched on demand.
  * A change that crosses the bound should move what it adds behind a dynamic import (see
- * src/renderer/src/panels/lazyPanels.tsx, src/renderer/src/stores/requestReaders.ts and
+ * src/renderer/src/panels/lazyPanels.tsx, src/renderer/src/stores/form/requestReaders.ts and
  * components/markdown/LazyMarkdown.tsx), and a first-load module should not import a value from one that
  * declares a zod schema.
  */

@@ -42,7 +42,7 @@ it('a picked profile is the active one at once, and main refusing it brings the 
   }
   Object.assign(globalThis, { window: { gateway } })
   // Imported only now, by a path the node typecheck does not follow (renderer code is checked in its project).
-  const storePath = '../../src/renderer/src/stores/profilesStore'
+  const storePath = '../../src/renderer/src/stores/profiles/profilesStore'
   const { useProfilesStore } = (await import(storePath)) as ProfilesStoreModule
   await useProfilesStore.getState().load()
   expect(useProfilesStore.getState().activeId).toBe(first.id)

@@ -67,7 +67,7 @@ it('counts the renderer → main round trips of one Send, first turn and follow-
   Object.assign(globalThis, { window: { gateway } })
   // The store reads the bridge when its module loads: import it only now (by a path the node typecheck does
   // not follow, since renderer code is checked against the DOM, in its own project).
-  const storePath = '../../src/renderer/src/stores/textStore'
+  const storePath = '../../src/renderer/src/stores/text/textStore'
   const { useTextStore, currentRun } = (await import(storePath)) as TextStoreModule
   useTextStore.setState({ profileId: view.id, format: 'chat', model: 'gpt-4o-mini', stream: true })
 

@@ -35,7 +35,7 @@ import {
   newRun,
   type RunEnded,
   type RunView,
-} from '../../src/renderer/src/stores/runFold'
+} from '../../src/renderer/src/stores/runs/runFold'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
 
 const KEY = 'sk-conversation-ipc-000'
@@ -246,7 +246,7 @@ it('Send carries the new turn in the run start itself, and loads the turns anew 
   }
   Object.assign(globalThis, { window: { gateway } })
   // Imported only now, by a path the node typecheck does not follow (renderer code is checked in its project).
-  const storePath = '../../src/renderer/src/stores/textStore'
+  const storePath = '../../src/renderer/src/stores/text/textStore'
   const { useTextStore } = (await import(storePath)) as TextStoreModule
   useTextStore.setState({ profileId: view.id, format: 'chat', model: 'gpt-4o-mini', stream: true })
 

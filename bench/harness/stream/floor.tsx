@@ -5,7 +5,7 @@
 // it streams: plain text, a paragraph per blank line, drawn at the app's pace (STREAM_DRAW_MS) and followed to its
 // end. Nothing here parses or lays out markdown.
 import { client } from '../../../src/renderer/src/ipc/client'
-import { STREAM_DRAW_MS } from '../../../src/renderer/src/stores/streamPace'
+import { STREAM_DRAW_MS } from '../../../src/renderer/src/stores/runs/streamPace'
 import type { RunRequest } from '../../../src/shared/ipc/text'
 import type {} from './api'
 import './page.css'

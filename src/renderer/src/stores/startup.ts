@@ -4,11 +4,11 @@
 // can wait runs once the first screen is up (stores/firstScreen).
 import type { Route } from '../../../shared/ipc/contract'
 import { client } from '../ipc/client'
-import { useAppStore } from './appStore'
-import { useAppSettingsStore } from './appSettingsStore'
-import { useProfilesStore } from './profilesStore'
+import { useAppStore } from './app/appStore'
+import { useAppSettingsStore } from './settings/appSettingsStore'
+import { useProfilesStore } from './profiles/profilesStore'
 import { startWorkspace } from './workspace'
-import { firstScreenMounted } from './firstScreen'
+import { firstScreenMounted } from './app/firstScreen'
 
 /** An answer from main already on its way (the start-up sends it before the stores ask). */
 export type Pending<K extends Route> = ReturnType<typeof client.call<K>>

@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react'
 import { FILE_MAX_BYTES, REQUEST_FILES_MAX_BYTES } from '../../../../shared/catalog/textParams'
 import { mediaCalls } from '../../ipc/mediaCalls'
-import { useTextStore, type Attachment } from '../../stores/textStore'
+import { useTextStore, type Attachment } from '../../stores/text/textStore'
 import type { WireFormat } from '../../../../shared/wire'
 import { attachRefusal, kindOfMime, mimeFromName, type AttachKind } from './attachKinds'
 import './attachments.css'

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { newRun, type RunView } from '../../stores/runFold'
+import { newRun, type RunView } from '../../stores/runs/runFold'
 import { mount, type Mounted } from '../inspector/renderForTest'
-import { continueFrom, takeContinuation, useContinuation } from '../../stores/responseContinuation'
+import { continueFrom, takeContinuation, useContinuation } from '../../stores/text/responseContinuation'
 import type { Draft } from '../../../../shared/wire'
 import { AnswerDetails } from './AnswerDetails'
 

@@ -3,7 +3,7 @@
 // answer stays on screen, marked, with the error in the format's own terms.
 import { memo } from 'react'
 import { LazyMarkdown as Markdown } from '../markdown/LazyMarkdown'
-import { keepPartialAnswer, type RunView } from '../../stores/textStore'
+import { keepPartialAnswer, type RunView } from '../../stores/text/textStore'
 import { runMetricParts } from './runMetrics'
 import { AnswerDetails } from './AnswerDetails'
 import { openLink } from './openLink'

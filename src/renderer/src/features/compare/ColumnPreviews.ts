@@ -4,9 +4,9 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { textCalls } from '../../ipc/textCalls'
-import { useProfilesStore } from '../../stores/profilesStore'
-import { columnDraft } from '../../stores/compareForm'
-import { columnProfile, syncShared, useCompareStore, type ColumnPreview } from '../../stores/compareStore'
+import { useProfilesStore } from '../../stores/profiles/profilesStore'
+import { columnDraft } from '../../stores/compare/compareForm'
+import { columnProfile, syncShared, useCompareStore, type ColumnPreview } from '../../stores/compare/compareStore'
 
 const PAUSE_MS = 250
 

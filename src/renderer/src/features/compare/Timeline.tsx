@@ -6,10 +6,10 @@
 // screen; the lanes' facts are text.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { MARK_KINDS, markAt, type MarkKind, type TimelineMark } from '../../../../shared/compare/timeline'
-import { liveLane, onLiveLanes, type LiveLane } from '../../stores/compareLiveLanes'
-import { columnLabel } from '../../stores/compareForm'
-import { useCompareStore } from '../../stores/compareStore'
-import { openTimeline, type LaneState } from '../../stores/compareRuns'
+import { liveLane, onLiveLanes, type LiveLane } from '../../stores/compare/compareLiveLanes'
+import { columnLabel } from '../../stores/compare/compareForm'
+import { useCompareStore } from '../../stores/compare/compareStore'
+import { openTimeline, type LaneState } from '../../stores/compare/compareRuns'
 
 const LANE_HEIGHT = 30
 const MARK_HEIGHT = 18

@@ -2,9 +2,9 @@
 // format's count_tokens and the local estimate for the same draft, with the differences (shared/compare/reconcile).
 import { useMemo } from 'react'
 import { reconcile, signed } from '../../../../shared/compare/reconcile'
-import { columnLabel } from '../../stores/compareForm'
-import { useCompareStore } from '../../stores/compareStore'
-import { countTokens } from '../../stores/compareRuns'
+import { columnLabel } from '../../stores/compare/compareForm'
+import { useCompareStore } from '../../stores/compare/compareStore'
+import { countTokens } from '../../stores/compare/compareRuns'
 
 export function UsageTable() {
   const columns = useCompareStore((s) => s.columns)

@@ -5,7 +5,7 @@
 import { useCallback } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { LiveFrames } from '../../components/inspector/LiveFrames'
-import { useLiveExchange } from '../../stores/liveExchange'
+import { useLiveExchange } from '../../stores/text/liveExchange'
 import { textCalls } from '../../ipc/textCalls'
 
 const watchInMain = (runId: string) => {

@@ -3,7 +3,7 @@
 // functionResponse).
 import { useState } from 'react'
 import type { ToolCall } from '../../../../shared/wire'
-import { useTextStore } from '../../stores/textStore'
+import { useTextStore } from '../../stores/text/textStore'
 
 export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
   const [values, setValues] = useState<string[]>(() =>

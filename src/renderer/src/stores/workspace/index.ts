@@ -2,9 +2,9 @@
 // from main before the app first renders (so no keystroke lands in a form about to be replaced); the other panels' persistence loads in the
 // background with their stores (their chunks stay out of the first paint) and restores them unless the user
 // has already begun to act. Then each panel is saved as it changes.
-import { appPanelPersistence } from './appPanelState'
+import { appPanelPersistence } from '../app/appPanelState'
 import { keepPanel, restorePanel, type PanelPersistence } from './persistPanel'
-import { openTextConversation, textPanelPersistence } from './textPanelState'
+import { openTextConversation, textPanelPersistence } from '../text/textPanelState'
 
 const restored = new Set<string>()
 
@@ -40,7 +40,7 @@ function untilUserActs(): () => boolean {
 export async function startWorkspace(timeoutMs = 3000): Promise<void> {
   let late = false
   // The other panels' persistence is fetched now, beside the first calls, so it is evaluated while main answers.
-  const others = import('./otherPanels')
+  const others = import('../otherPanels')
   const first = Promise.all([
     ...[appPanelPersistence, textPanelPersistence].map((p) =>
       // eslint-disable-next-line @typescript-eslint/no-explicit-any

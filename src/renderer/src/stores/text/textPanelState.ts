@@ -1,0 +1,169 @@
+// What the Text panel keeps across a reload, a crash or a restart: the half-typed message and its attachments
+// (by media reference: no file is uploaded again), edited request JSON and every form field. The conversation
+// is main's, saved by main: the panel opens it from there. Of the runs, only the last one is kept, and only
+// when it ended without becoming a turn (it failed, was stopped or was cut short): it is shown again as it was
+// while the conversation is as it was then (a finished answer is already a turn; a run cut by a restart is
+// History's "interrupted"). Its schema is in shared/workspace/panelStates.ts: main checks the state, so none is
+// loaded here at start.
+import type { LastRunEnd, TextPanelState } from '../../../../shared/workspace/panelStates'
+import { LAST_END_RAW_CHARS, LAST_END_TEXT_CHARS } from '../../../../shared/workspace/panels'
+import { currentRun, showLastEnd, useTextStore, type RunView, type TextState } from './textStore'
+import { markTextSettled } from './textWork'
+import { adoptOlderTurns, openShown } from './textConversation'
+import type { PanelPersistence } from '../workspace/persistPanel'
+
+export type { TextPanelState }
+
+/** The panel's run when it ended without becoming a turn; null when there is none, it goes on or it is done. */
+function endedRun(s: TextState): RunView | null {
+  const run = currentRun(s)
+  return run && run.status !== 'running' && run.status !== 'done' ? run : null
+}
+
+/** How many turns the conversation had when the run named ended (taken the first time it is seen ended). */
+let endedAt: { runId: string; turns: number } | null = null
+
+function noteEnd(s: TextState): RunView | null {
+  const run = endedRun(s)
+  if (run && endedAt?.runId !== run.runId) endedAt = { runId: run.runId, turns: s.messages.length }
+  return run
+}
+
+function lastEnd(s: TextState): LastRunEnd | null {
+  const run = noteEnd(s)
+  if (!run || !endedAt) return null
+  const raw = run.error?.raw
+  const rawText =
+    raw == null || raw === '' ? undefined : typeof raw === 'string' ? raw : JSON.stringify(raw, null, 2)
+  const error = run.error && {
+    message: run.error.message,
+    ...(run.error.status !== undefined ? { status: run.error.status } : {}),
+    ...(run.error.errorType !== undefined ? { errorType: run.error.errorType } : {}),
+    ...(run.error.code !== undefined ? { code: run.error.code } : {}),
+    ...(run.error.hint !== undefined ? { hint: run.error.hint } : {}),
+    ...(rawText !== undefined
+      ? {
+          raw:
+            // A run shown again keeps its raw body as saved (already cut, its whole length said).
+            rawText.length > LAST_END_RAW_CHARS && !run.restored
+              ? `${rawText.slice(0, LAST_END_RAW_CHARS)}\n… (${rawText.length} characters; History keeps the whole body)`
+              : rawText,
+        }
+      : {}),
+  }
+  return {
+    runId: run.runId,
+    status: run.status as LastRunEnd['status'],
+    format: run.format,
+    model: run.model,
+    turns: endedAt.turns,
+    text: run.text.slice(0, LAST_END_TEXT_CHARS),
+    chars: run.restored?.chars ?? run.text.length,
+    ...(error ? { error } : {}),
+  }
+}
+
+/** A state too large to keep: first the last run without its raw error body. */
+function withoutRawBody(state: TextPanelState): TextPanelState {
+  if (!state.lastEnd?.error?.raw) return state
+  const { raw: _raw, ...error } = state.lastEnd.error
+  return { ...state, lastEnd: { ...state.lastEnd, error } }
+}
+
+const SHORT_TEXT_CHARS = 4_000
+
+/** Then with the start of its text only (it still says how much arrived). */
+function withShortText(state: TextPanelState): TextPanelState {
+  if (!state.lastEnd || state.lastEnd.text.length <= SHORT_TEXT_CHARS) return state
+  return { ...state, lastEnd: { ...state.lastEnd, text: state.lastEnd.text.slice(0, SHORT_TEXT_CHARS) } }
+}
+
+/** Then without it. */
+function withoutLastEnd(state: TextPanelState): TextPanelState {
+  return state.lastEnd ? { ...state, lastEnd: null } : state
+}
+
+function snapshot(): TextPanelState {
+  const s = useTextStore.getState()
+  return {
+    format: s.format,
+    model: s.model,
+    stream: s.stream,
+    system: s.system,
+    cacheSystem: s.cacheSystem,
+    conversationTurns: s.messages.length,
+    composer: s.composer,
+    attachments: s.attachments,
+    attachmentUrls: s.attachmentUrls,
+    params: s.params,
+    toolsText: s.toolsText,
+    responseFormatText: s.responseFormatText,
+    extras: s.extras,
+    rawBody: s.rawBody,
+    lastEnd: lastEnd(s),
+  }
+}
+
+/** Shows the conversation main kept; turns brought back are not new work (replacing them does not ask). */
+export function openTextConversation(): Promise<void> {
+  return openShown().then(markTextSettled, () => undefined)
+}
+
+export const textPanelPersistence: PanelPersistence<TextPanelState> = {
+  panel: 'text',
+  snapshot,
+  restore(saved) {
+    const { messages, conversationTurns: _turns, lastEnd: end, ...form } = saved
+    useTextStore.setState({ ...form, issues: [], touched: {}, attempted: false })
+    // Main owns and saves the conversation (opened at start); an older state's turns are loaded into it once.
+    // Turns brought back were the user's before: replacing them still asks when the draft holds new work.
+    if (messages?.length) void adoptOlderTurns(messages).then(markTextSettled, () => undefined)
+    // The run that ended without becoming a turn, once the conversation it ended in is shown.
+    if (end)
+      void openShown().then(
+        () => showLastEnd(end),
+        () => undefined,
+      )
+  },
+  subscribe: (onChange) =>
+    useTextStore.subscribe((next, prev) => {
+      const a = next as unknown as Record<string, unknown>
+      const b = prev as unknown as Record<string, unknown>
+      // A run's end is saved once (and when it changes after: its exchange); a streaming run is not.
+      if (noteEnd(next) !== endedRun(prev) || KEPT.some((k) => a[k] !== b[k])) onChange()
+    }),
+  // The last run gives way first: the draft and the form are the user's work, and History has the run.
+  shrink: [withoutRawBody, withShortText, withoutLastEnd],
+  // Only a conversation or a draft makes the saved format and model win over Settings' starting defaults.
+  holdsWork: (saved) =>
+    (saved.messages?.length ?? 0) > 0 ||
+    saved.conversationTurns > 0 ||
+    saved.composer.trim() !== '' ||
+    saved.system.trim() !== '' ||
+    saved.attachments.length > 0 ||
+    saved.rawBody !== null ||
+    saved.toolsText.trim() !== '' ||
+    saved.responseFormatText.trim() !== '',
+}
+
+/** The state's fields (the type keeps the list whole); a change of any of them is saved. */
+const KEPT_FIELDS: Record<keyof TextPanelState, true> = {
+  format: true,
+  model: true,
+  stream: true,
+  system: true,
+  cacheSystem: true,
+  messages: true,
+  conversationTurns: true,
+  composer: true,
+  attachments: true,
+  attachmentUrls: true,
+  params: true,
+  toolsText: true,
+  responseFormatText: true,
+  extras: true,
+  rawBody: true,
+  lastEnd: true,
+}
+// `messages` is not saved, but a change of it changes `conversationTurns`; `lastEnd` is the panel's run (above).
+const KEPT = Object.keys(KEPT_FIELDS)

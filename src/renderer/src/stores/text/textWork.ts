@@ -1,0 +1,82 @@
+// Whether the Text panel holds work the user would lose if its conversation were replaced (a typed or attached
+// message, edited request JSON, turns built or changed by hand since the last run), and the one way another
+// panel points Text at a profile: by making it the app's active one, so the header and the request agree.
+import { currentRun, useTextStore } from './textStore'
+import { offerUndo } from '../app/undoStore'
+import { useProfilesStore } from '../profiles/profilesStore'
+import { editConversation } from './textConversation'
+import type { DraftMessage } from '../../../../shared/wire'
+import type { TextForm } from '../form/textForm'
+
+/** The turns last loaded from a saved run (History): they are kept there, so replacing them loses nothing. */
+let settled: readonly DraftMessage[] | null = null
+
+export function markTextSettled(): void {
+  settled = useTextStore.getState().messages
+}
+
+/** The draft as last carried to Compare: it lives on there, so replacing it in Text loses nothing. */
+let carried: Pick<TextForm, 'composer' | 'messages' | 'attachments'> | null = null
+
+export function markTextCarried(): void {
+  const { composer, messages, attachments } = useTextStore.getState()
+  carried = { composer, messages, attachments }
+}
+
+export function textHasUnsavedWork(): boolean {
+  const s = useTextStore.getState()
+  if (
+    carried &&
+    s.rawBody === null &&
+    carried.composer === s.composer &&
+    carried.messages === s.messages &&
+    carried.attachments === s.attachments
+  )
+    return false
+  if (s.composer.trim() || s.attachments.length > 0 || s.rawBody !== null) return true
+  if (s.messages.length === 0 || s.messages === settled) return false
+  const run = currentRun(s)
+  // Every turn was sent by the run shown (and recorded in History with its answer or its failure).
+  if (run && run.status !== 'done') return false
+  return !(run && run.turnIndex === s.messages.length - 1)
+}
+
+/** Points the Text panel at `profileId` (when it still exists) by making it the app's active profile. */
+export async function pointTextAt(profileId: string | null): Promise<void> {
+  const profiles = useProfilesStore.getState()
+  useTextStore.setState({ profileId: null })
+  if (profileId && profileId !== profiles.activeId && profiles.profiles.some((p) => p.id === profileId))
+    await profiles.setActive(profileId)
+}
+
+// The active profile changed (Settings' "Use this profile", another panel): Text follows it.
+useProfilesStore.subscribe((next, prev) => {
+  if (next.activeId !== prev.activeId && useTextStore.getState().profileId !== null)
+    useTextStore.setState({ profileId: null })
+})
+
+/**
+ * Clear conversation, with Undo for a few seconds: main brings the turns back (before any added since) and the
+ * shown run comes back as it was.
+ */
+export async function clearConversationWithUndo(): Promise<void> {
+  const s = useTextStore.getState()
+  const before = {
+    turns: s.messages.length,
+    runs: s.runs,
+    currentRunId: s.currentRunId,
+    pendingToolCalls: s.pendingToolCalls,
+  }
+  const token = await s.clearConversation()
+  if (before.turns === 0 && !before.currentRunId) return
+  const turns = before.turns
+  offerUndo(`Conversation cleared (${turns} turn${turns === 1 ? '' : 's'}).`, () => {
+    const now = useTextStore.getState()
+    useTextStore.setState({
+      runs: { ...before.runs, ...now.runs },
+      currentRunId: now.currentRunId ?? before.currentRunId,
+      pendingToolCalls: before.pendingToolCalls,
+    })
+    if (token) void editConversation({ type: 'undoClear', token })
+  })
+}
