@@ -1,11 +1,13 @@
-// Flat config: typescript-eslint recommended, React hooks, and the layering rules of ARCHITECTURE.md as import
-// zones. ESLint replaces (does not merge) a rule's options per file, so each folder's entry lists every zone it
-// lies in; test/contract/layers.test.ts proves each zone fires on a wrong import and that the tree obeys them.
+// Flat config: typescript-eslint recommended, React hooks, the layering rules of ARCHITECTURE.md as import
+// zones, and no import cycles (import-x/no-cycle). ESLint replaces (does not merge) a rule's options per file, so
+// each folder's entry lists every zone it lies in; test/contract/layers.test.ts proves each zone fires on a wrong
+// import and that the tree obeys them, and test/contract/importCycles.test.ts that a planted cycle fails.
 import { readdirSync } from 'node:fs'
 import { URL } from 'node:url'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 
 const electronPaths = [
   { name: 'electron', message: 'electron is imported only under src/main/platform and src/preload.' },
@@ -14,6 +16,13 @@ const electronPaths = [
 const composition = 'appCore|index|embeddedSimulator'
 // One folder per panel under src/renderer/src/features: each is a zone of its own.
 const features = readdirSync(new URL('./src/renderer/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+// The renderer's stores: one folder per panel's state, above the shared stores (app, profiles, settings,
+// workspace, runs, form, jobs); the hand-offs, effects and start-up at the root, above them all.
+const storePanels = ['text', 'compare', 'history', 'video', 'images', 'embeddings', 'cases', 'check']
+const storeTop = 'handoffs|effects|startup|otherPanels'
+const storeFolders = readdirSync(new URL('./src/renderer/src/stores', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 const zone = {
@@ -49,6 +58,19 @@ const zone = {
   rendererOut: { group: ['**/main/**', '**/web/**', '**/simulator/**'], message: 'The renderer never imports main, web or the simulator.' },
   rendererNode: { group: ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto'], message: 'The renderer never imports Node modules.' },
   stores: { regex: '^(\\.\\./)+features(/|$)', message: 'A store never imports a feature: features render stores, not the reverse.' },
+  storeEntry: { regex: '(^|/)stores/\\w+/', message: 'A store folder is reached through its entry (stores/<name>), never its files.' },
+  storeFolder: {
+    regex: `^\\.{1,2}/(${storeFolders.join('|')})/`,
+    message: 'Another store folder is reached through its entry (../<name>), never its files.',
+  },
+  storeShared: {
+    regex: `^\\.\\./(${[...storePanels, storeTop].join('|')})(/|$)`,
+    message: "A shared store (app, profiles, settings, workspace, runs, form, jobs) never imports a panel's state or the hand-offs.",
+  },
+  storePanel: (name) => ({
+    regex: `^\\.\\./((?!${name}(/|$))(${storePanels.join('|')})|${storeTop})(/|$)`,
+    message: "A panel's state imports only itself and the shared stores: hand-offs between panels live in stores/handoffs.",
+  }),
   feature: (name) => ({
     regex: `^(\\.\\./)+((features/)?(?!${name}(/|$))(${features.join('|')})|panels|App)(/|$)`,
     message: 'A feature imports only itself, components, stores, ipc and shared: never another feature or the app shell.',
@@ -117,11 +139,30 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   restrict(['src/renderer/**'], [zone.rendererOut, zone.rendererNode]),
-  restrict(['src/renderer/src/stores/**'], [zone.rendererOut, zone.rendererNode, zone.stores]),
-  restrict(['src/renderer/src/**'], [zone.rendererOut, zone.rendererNode, zone.client], {
+  restrict(['src/renderer/src/stores/**'], [zone.rendererOut, zone.rendererNode, zone.stores, zone.storeFolder]),
+  restrict(['src/renderer/src/stores/*/**'], [zone.rendererOut, zone.rendererNode, zone.stores, zone.storeFolder, zone.storeShared], {
+    ignores: storePanels.map((name) => `src/renderer/src/stores/${name}/**`),
+  }),
+  ...storePanels.map((name) =>
+    restrict([`src/renderer/src/stores/${name}/**`], [zone.rendererOut, zone.rendererNode, zone.stores, zone.storeFolder, zone.storePanel(name)]),
+  ),
+  restrict(['src/renderer/src/**'], [zone.rendererOut, zone.rendererNode, zone.client, zone.storeEntry], {
     ignores: ['src/renderer/src/stores/**', 'src/renderer/src/ipc/**'],
   }),
   ...features.map((name) =>
-    restrict([`src/renderer/src/features/${name}/**`], [zone.rendererOut, zone.rendererNode, zone.client, zone.feature(name)]),
+    restrict([`src/renderer/src/features/${name}/**`], [zone.rendererOut, zone.rendererNode, zone.client, zone.storeEntry, zone.feature(name)]),
   ),
+  {
+    // No import cycles in the source: modules in a loop cannot be understood, tested or loaded apart. The rule
+    // follows value imports; test/contract/importCycles.test.ts holds type-only ones to the same.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
 )

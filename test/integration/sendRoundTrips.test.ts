@@ -68,7 +68,9 @@ it('counts the renderer → main round trips of one Send, first turn and follow-
   // The store reads the bridge when its module loads: import it only now (by a path the node typecheck does
   // not follow, since renderer code is checked against the DOM, in its own project).
   const storePath = '../../src/renderer/src/stores/text/textStore'
-  const { useTextStore, currentRun } = (await import(storePath)) as TextStoreModule
+  const statePath = '../../src/renderer/src/stores/text/textState'
+  const { useTextStore } = (await import(storePath)) as Pick<TextStoreModule, 'useTextStore'>
+  const { currentRun } = (await import(statePath)) as Pick<TextStoreModule, 'currentRun'>
   useTextStore.setState({ profileId: view.id, format: 'chat', model: 'gpt-4o-mini', stream: true })
 
   const sendOnce = async (prompt: string) => {

@@ -281,6 +281,10 @@ it('Send carries the new turn in the run start itself, and loads the turns anew 
         { timeout: 10_000 },
       )
       .toBe('done')
+    // The recorded exchange follows the end (text.runExchange), a moment later.
+    await expect
+      .poll(() => useTextStore.getState().runs[useTextStore.getState().currentRunId!]?.exchange)
+      .toBeTruthy()
     const s = useTextStore.getState()
     const run = s.runs[s.currentRunId!]!
     // The record keeps the start of a very long body only: its turns are then not counted (NaN).

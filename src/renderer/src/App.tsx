@@ -1,8 +1,8 @@
 // The app shell: a sidebar of the panels that exist, the active profile in the header, and the panel.
 // Keyboard first: the sidebar is a vertical tab list (Up/Down move, Home/End jump), the same TabList as the panels'.
 import { useEffect } from 'react'
-import { useAppStore, type PanelId } from './stores/app/appStore'
-import { activeProfile, useProfilesStore } from './stores/profiles/profilesStore'
+import { useAppStore, type PanelId } from './stores/app'
+import { activeProfile, useProfilesStore } from './stores/profiles'
 import { TextPanel } from './features/text/TextPanel'
 // Every panel but Text loads when first opened (its own chunk).
 import {

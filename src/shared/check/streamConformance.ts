@@ -3,7 +3,7 @@
 // spec puts it, ids, finish reasons from the spec's sets (spec: Events; WIRE-NOTES). A mid-stream error in the
 // format's own shape is the gateway failing, not a deviation: it is reported apart (midStreamError).
 import { arr, isObject, obj, parseJson, str } from '../wire/read'
-import { reason, outputIds, isCount, type WireExchange } from './conformance'
+import { isCount, outputIds, reason, type WireExchange } from './wireExchange'
 
 const RESPONSES_TERMINALS = new Set(['response.completed', 'response.incomplete', 'response.failed'])
 

@@ -2,7 +2,8 @@
 // format's count_tokens for the same draft and the local estimate, with the differences. Pure: the table is a
 // function of the columns' usage and the two counts; a missing number stays missing (null), never zero, and
 // usage whose counts are all zero is "not reported" (a translating proxy's zeros), never a difference.
-import { reportedUsage, type Usage } from '../wire/events'
+import type { Usage } from '../wire/events'
+import { reportedUsage } from '../wire/reportedUsage'
 import type { WireFormat } from '../format'
 
 export interface ReconcileColumn {

@@ -5,8 +5,6 @@
 // cannot read is absent, and the raw body stays in the Inspector.
 import { z } from 'zod'
 
-export { hasExtras, mergeExtras, pickExtras } from './extrasMerge'
-
 type JsonObject = Record<string, unknown>
 const obj = (v: unknown): JsonObject | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : undefined

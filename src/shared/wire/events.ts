@@ -5,8 +5,6 @@ import { parse as parsePartialJson } from 'partial-json'
 import { z } from 'zod'
 import { answerExtrasShape } from './answerExtras'
 
-export { reportedUsage } from './reportedUsage'
-
 export const FINISHES = ['stop', 'length', 'tool_calls', 'content_filter', 'refusal', 'other'] as const
 export const finishSchema = z.enum(FINISHES)
 export type Finish = z.infer<typeof finishSchema>

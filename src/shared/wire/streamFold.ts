@@ -3,13 +3,13 @@
 // is `incomplete`, and a folder yields exactly one terminal event (one `finish`, one `error` or one
 // `incomplete`). Per-format code only turns one JSON chunk into events and says when the turn is complete.
 import {
-  reportedUsage,
   type FolderStatus,
   type SseFrame,
   type StreamEvent,
   type StreamFolder,
   type WireError,
 } from './events'
+import { reportedUsage } from './reportedUsage'
 import { obj, parseJson, type JsonObject } from './read'
 
 export interface FoldControl {

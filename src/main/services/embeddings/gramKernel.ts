@@ -2,7 +2,6 @@
 // at a time, about five times the speed of the same loop in JavaScript. Each instance holds its own copy of the
 // vectors, rows padded with zeros to a multiple of four values. Null where WebAssembly SIMD is not available;
 // the caller then computes the same tiles in JavaScript.
-import type { PackedVectors } from './vectorMath'
 import { GRAM_KERNEL_WASM } from './gramKernelWasm'
 
 export interface GramKernel {
@@ -39,7 +38,8 @@ function kernelModule(): object | null {
 
 const PAGE = 65_536
 
-export function gramKernel({ data, n, d }: PackedVectors): GramKernel | null {
+/** A kernel over `n` vectors of `d` values packed row after row in `data` (vectorMath's PackedVectors). */
+export function gramKernel({ data, n, d }: { data: Float32Array; n: number; d: number }): GramKernel | null {
   const module = kernelModule()
   if (!module || !wasm || n === 0) return null
   const stride = Math.ceil(d / 4) * 4

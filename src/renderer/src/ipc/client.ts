@@ -2,6 +2,7 @@
 // browser-mode server (the per-launch token comes from the URL and is then removed from the address bar;
 // an HttpOnly cookie carries it across reloads).
 import { createClient, type Bridge } from '../../../shared/ipc/client'
+import type { Route } from '../../../shared/ipc/contract'
 import { createWsBridge, type WsBridge } from './wsBridge'
 
 declare global {
@@ -26,3 +27,6 @@ function browserBridge(): WsBridge {
 
 export const wsBridge: WsBridge | null = window.gateway ? null : browserBridge()
 export const client = createClient(window.gateway ?? wsBridge!)
+
+/** An answer from main already on its way (the start-up sends it before the stores ask). */
+export type Pending<K extends Route> = ReturnType<typeof client.call<K>>

@@ -2,7 +2,7 @@
 // focused, a moment before the click), so the first load carries only the shell and the Text panel.
 // Invariant: a panel that is loading shows a visible status, and one whose chunk cannot load says so and offers a reload.
 // The panels themselves are listed once, in App.tsx; each lazy one registers its loader here through lazyPanel().
-import { whenStarted } from '../stores/app/firstScreen'
+import { whenStarted } from '../stores/app'
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { Loading } from '../components/loading/Loading'
 

@@ -1,24 +1,29 @@
 // The page's start-up in one wave: every call the first screen needs (the saved workspace and conversation, the
 // host's facts, the profiles, the settings) is sent at once; the answers are applied in order (the workspace
 // first, so the Text panel's starting defaults know whether it came back) and then the shell mounts. Work that
-// can wait runs once the first screen is up (stores/firstScreen).
-import type { Route } from '../../../shared/ipc/contract'
+// can wait runs once the first screen is up (whenStarted). The top of the stores: it names the panels the
+// workspace keeps and installs the reactions between stores.
 import { client } from '../ipc/client'
-import { useAppStore } from './app/appStore'
-import { useAppSettingsStore } from './settings/appSettingsStore'
-import { useProfilesStore } from './profiles/profilesStore'
+import { appPanelPersistence, firstScreenMounted, useAppStore } from './app'
+import { installStoreEffects } from './effects'
+import { useProfilesStore } from './profiles'
+import { useAppSettingsStore } from './settings'
+import { openTextConversation, textPanelPersistence } from './text'
 import { startWorkspace } from './workspace'
-import { firstScreenMounted } from './app/firstScreen'
-
-/** An answer from main already on its way (the start-up sends it before the stores ask). */
-export type Pending<K extends Route> = ReturnType<typeof client.call<K>>
 
 /** Sends the start-up calls, applies their answers and mounts (`mount`), waiting at most `timeoutMs` for main. */
 export async function startApp(mount: () => void, timeoutMs = 3000): Promise<void> {
+  installStoreEffects()
   const host = client.call('app.getHostInfo')
   const profiles = client.call('profiles.list')
   const settings = client.call('app.getSettings')
-  const answered = startWorkspace(timeoutMs).then(() =>
+  const workspace = {
+    first: [appPanelPersistence, textPanelPersistence],
+    opening: openTextConversation,
+    // The other panels' saved state loads in a chunk of its own, with their stores.
+    later: () => import('./otherPanels').then((m) => m.OTHER_PANELS),
+  }
+  const answered = startWorkspace(workspace, timeoutMs).then(() =>
     Promise.all([
       useAppStore.getState().init(host),
       useProfilesStore.getState().load(profiles),

@@ -5,12 +5,12 @@ import { parseDataUrl } from '../dataUrl'
 import {
   emptyCompletion,
   parseArguments,
-  reportedUsage,
   type Completion,
   type Finish,
   type ImageOutput,
   type Usage,
 } from '../events'
+import { reportedUsage } from '../reportedUsage'
 import { arr, compact, isObject, num, obj, readError, str } from '../read'
 import { annotationCitations, urlListCitations, usageDetails, type Citation } from '../answerExtras'
 import type { JsonObject } from '../read'

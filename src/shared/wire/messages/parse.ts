@@ -1,7 +1,8 @@
 // Messages, whole answers: a `message` becomes a completion, with the stop and usage readers the stream
 // folder shares.
 import { WireParseError } from '../adapter'
-import { emptyCompletion, reportedUsage, type Completion, type Finish, type Usage } from '../events'
+import { emptyCompletion, type Completion, type Finish, type Usage } from '../events'
+import { reportedUsage } from '../reportedUsage'
 import { arr, compact, num, obj, readError, str } from '../read'
 import { messagesBlockCitations, usageDetails } from '../answerExtras'
 import type { JsonObject } from '../read'

@@ -4,11 +4,11 @@ import { WireParseError } from '../adapter'
 import {
   emptyCompletion,
   parseArguments,
-  reportedUsage,
   type Completion,
   type Finish,
   type Usage,
 } from '../events'
+import { reportedUsage } from '../reportedUsage'
 import { arr, compact, num, obj, readError, str } from '../read'
 import { annotationCitations, usageDetails, type Citation } from '../answerExtras'
 import type { JsonObject } from '../read'

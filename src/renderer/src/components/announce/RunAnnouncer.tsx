@@ -1,7 +1,7 @@
 // The one polite status region of a panel that runs models: it says when a run starts and how it ended (done,
 // stopped, failed, cut short) with the answer once, for screen readers. The streaming answer itself carries no
 // live region, so tokens arriving are never read out one by one.
-import type { RunView } from '../../stores/runs/runFold'
+import type { RunView } from '../../stores/runs'
 
 /** How far an announced answer goes: a screen reader reads it once, the rest stays on the page. */
 const ANSWER_CAP = 600

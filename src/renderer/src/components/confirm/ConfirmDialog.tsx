@@ -1,7 +1,7 @@
 // The app's one confirmation dialog: a modal <dialog> (focus moves in on open, Esc cancels, focus returns to
 // the control that asked when it closes). The safe choice (Cancel) has the first focus.
 import { useEffect, useRef } from 'react'
-import { useConfirmStore } from '../../stores/app/confirmStore'
+import { useConfirmStore } from '../../stores/app'
 import './confirm.css'
 
 export function ConfirmDialog() {

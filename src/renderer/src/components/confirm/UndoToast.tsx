@@ -1,6 +1,6 @@
 // The Undo toast: a polite status at the bottom of the window saying what was just removed, with Undo (and a
 // close button) for a few seconds. It never takes focus, so typing goes on where it was.
-import { dismissUndo, takeUndo, useUndoStore } from '../../stores/app/undoStore'
+import { dismissUndo, takeUndo, useUndoStore } from '../../stores/app'
 import './undoToast.css'
 
 export function UndoToast() {

@@ -1,7 +1,7 @@
 // The markdown renderer as its own chunk: the Text panel's first load needs only the composer, and the lexer and
 // block renderer follow once the page is idle (well before a first answer can stream). Until the chunk is here,
 // the text shows as plain, wrapped text, never as HTML (S3 holds either way).
-import { whenStarted } from '../../stores/app/firstScreen'
+import { whenStarted } from '../../stores/app'
 import { lazy, Suspense } from 'react'
 import type * as MarkdownModule from './Markdown'
 import type { MarkdownProps } from './Markdown'

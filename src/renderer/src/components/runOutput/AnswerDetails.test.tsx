@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { newRun, type RunView } from '../../stores/runs/runFold'
+import { newRun, type RunView } from '../../stores/runs'
 import { mount, type Mounted } from '../inspector/renderForTest'
-import { continueFrom, takeContinuation, useContinuation } from '../../stores/text/responseContinuation'
+import { continueFrom, takeContinuation, useContinuation } from '../../stores/text'
 import type { Draft } from '../../../../shared/wire'
 import { AnswerDetails } from './AnswerDetails'
 

@@ -6,7 +6,7 @@ import { memo } from 'react'
 import type { Citation } from '../../../../shared/wire/answerExtras'
 import { safeLinkUrl } from '../markdown/safeUrl'
 import { CopyButton } from '../inspector/CopyButton'
-import type { RunView } from '../../stores/runs/runFold'
+import type { RunView } from '../../stores/runs'
 import { openLink } from './openLink'
 import './runOutput.css'
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { newRun, type RunView } from '../../stores/runs/runFold'
+import { newRun, type RunView } from '../../stores/runs'
 import { mount, type Mounted } from '../inspector/renderForTest'
 import { RunOutput } from './RunOutput'
 

@@ -3,7 +3,8 @@
 // answer stays on screen, marked, with the error in the format's own terms.
 import { memo } from 'react'
 import { LazyMarkdown as Markdown } from '../markdown/LazyMarkdown'
-import { keepPartialAnswer, type RunView } from '../../stores/text/textStore'
+import type { RunView } from '../../stores/runs'
+import { keepPartialAnswer } from '../../stores/text'
 import { runMetricParts } from './runMetrics'
 import { AnswerDetails } from './AnswerDetails'
 import { openLink } from './openLink'

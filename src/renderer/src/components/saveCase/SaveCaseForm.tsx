@@ -5,8 +5,8 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useFocusReturn } from '../focus/useFocusReturn'
 import { ASSERTION_LABELS, type AssertionKind } from '../../../../shared/cases/caseModel'
 import type { Draft } from '../../../../shared/wire'
-import { useAppStore } from '../../stores/app/appStore'
-import { useCasesStore } from '../../stores/cases/casesStore'
+import { useAppStore } from '../../stores/app'
+import { useCasesStore } from '../../stores/cases'
 import {
   fieldsOf,
   LIMIT_KINDS,

@@ -2,7 +2,7 @@
 // of the chosen suite with their assertions, and the matrix run of that suite against chosen targets.
 import { useEffect, useRef, useState } from 'react'
 import { SUITE_IMPORT_CHARS } from '../../../../shared/ipc/cases'
-import { useCasesStore } from '../../stores/cases/casesStore'
+import { useCasesStore } from '../../stores/cases'
 import { describeAssertion } from './assertionText'
 import { MatrixSection } from './MatrixSection'
 import './cases.css'

@@ -3,10 +3,10 @@
 // ran read "not run"). A cell opens beside the matrix with its assertions, expected against actual, and its run.
 import type { SuiteSummary } from '../../../../shared/ipc/cases'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/format'
-import { useAppStore } from '../../stores/app/appStore'
-import { cellKey, targetErrors, useCasesStore, type MatrixState } from '../../stores/cases/casesStore'
-import { useHistoryStore } from '../../stores/history/historyStore'
-import { activeProfile, useProfilesStore } from '../../stores/profiles/profilesStore'
+import { useAppStore } from '../../stores/app'
+import { cellKey, targetErrors, useCasesStore, type MatrixState } from '../../stores/cases'
+import { useHistoryStore } from '../../stores/history'
+import { activeProfile, useProfilesStore } from '../../stores/profiles'
 import { describeAssertion } from './assertionText'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 

@@ -9,7 +9,7 @@ import { probeById } from '../../../../shared/check/battery'
 import { Inspector } from '../../components/inspector'
 import { SaveCaseButton } from '../../components/saveCase/SaveCaseButton'
 import { checkCalls } from '../../ipc/checkCalls'
-import { useCheckStore } from '../../stores/check/checkStore'
+import { useCheckStore } from '../../stores/check'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 export function CellDetail({

@@ -4,7 +4,7 @@
 import { matrixOf } from '../../../../shared/check/report'
 import { probeById } from '../../../../shared/check/battery'
 import type { CheckCell } from '../../../../shared/check/model'
-import type { CheckRunState } from '../../stores/check/checkStore'
+import type { CheckRunState } from '../../stores/check'
 
 const WORD: Record<CheckCell['status'], string> = {
   supported: 'supported',

@@ -4,8 +4,8 @@
 // JSON and diffs against an earlier check or an exported report.
 import { useEffect, useMemo } from 'react'
 import { countCells } from '../../../../shared/check/model'
-import { activeProfile, useProfilesStore } from '../../stores/profiles/profilesStore'
-import { checkFormErrors, modelList, useCheckStore } from '../../stores/check/checkStore'
+import { activeProfile, useProfilesStore } from '../../stores/profiles'
+import { checkFormErrors, modelList, useCheckStore } from '../../stores/check'
 import { CheckMatrix } from './CheckMatrix'
 import { CellDetail } from './CellDetail'
 import { ReportActions } from './ReportActions'

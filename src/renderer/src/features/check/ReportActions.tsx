@@ -1,7 +1,7 @@
 // What to do with a finished check: export the report (Markdown or JSON, a link to the file main wrote), and
 // compare it cell by cell with an earlier check of this session or an exported JSON report.
 import { useRef, useState } from 'react'
-import { useCheckStore } from '../../stores/check/checkStore'
+import { useCheckStore } from '../../stores/check'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 export function ReportActions() {

@@ -1,7 +1,7 @@
 // A column's numbers once it ran: TTFT, total time, output tokens per second, the four token counts its format
 // reported, the stop reason and the status. A number the run did not produce shows as a dash, never as zero.
 import { reportedUsage } from '../../../../shared/wire/reportedUsage'
-import type { RunView } from '../../stores/runs/runFold'
+import type { RunView } from '../../stores/runs'
 
 const STATUS: Record<RunView['status'], string> = {
   running: 'streaming',

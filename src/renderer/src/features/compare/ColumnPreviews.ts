@@ -4,9 +4,14 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { textCalls } from '../../ipc/textCalls'
-import { useProfilesStore } from '../../stores/profiles/profilesStore'
-import { columnDraft } from '../../stores/compare/compareForm'
-import { columnProfile, syncShared, useCompareStore, type ColumnPreview } from '../../stores/compare/compareStore'
+import { useProfilesStore } from '../../stores/profiles'
+import {
+  columnDraft,
+  type ColumnPreview,
+  columnProfile,
+  syncShared,
+  useCompareStore,
+} from '../../stores/compare'
 
 const PAUSE_MS = 250
 

@@ -11,11 +11,17 @@ import { modelForFormat } from '../../../../shared/catalog/textModels'
 import { Inspector } from '../../components/inspector/Inspector'
 import { CodeExport } from '../../components/inspector/CodeExport'
 import { textCalls } from '../../ipc/textCalls'
-import { useProfilesStore } from '../../stores/profiles/profilesStore'
-import { columnLabel, columnLoss, EXTRAS_SCHEMA } from '../../stores/compare/compareForm'
-import { continueInText, useCompareStore } from '../../stores/compare/compareStore'
-import { rerunColumn, stopColumn } from '../../stores/compare/compareRuns'
-import { setAnswerEndSeen } from '../../stores/compare/compareFolds'
+import { useProfilesStore } from '../../stores/profiles'
+import {
+  columnLabel,
+  columnLoss,
+  EXTRAS_SCHEMA,
+  rerunColumn,
+  setAnswerEndSeen,
+  stopColumn,
+  useCompareStore,
+} from '../../stores/compare'
+import { continueInText } from '../../stores/handoffs'
 import { RunOutput } from '../../components/runOutput/RunOutput'
 import { ColumnMetrics } from './ColumnMetrics'
 import { TabList } from '../../components/tabs/TabList'

@@ -6,11 +6,17 @@ import { useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
 import { KNOWN_TEXT_MODELS } from '../../../../shared/catalog/textModels'
-import { useCompareStore } from '../../stores/compare/compareStore'
-import { anyRunning, runAll, stopAll } from '../../stores/compare/compareRuns'
-import { issueShown } from '../../stores/form/textForm'
-import { MAX_COLUMNS, oneFormatSeveralModels, oneModelAllFormats } from '../../stores/compare/compareForm'
-import { exportComparison } from '../../stores/compare/compareExport'
+import {
+  anyRunning,
+  exportComparison,
+  MAX_COLUMNS,
+  oneFormatSeveralModels,
+  oneModelAllFormats,
+  runAll,
+  stopAll,
+  useCompareStore,
+} from '../../stores/compare'
+import { issueShown } from '../../stores/form'
 import { downloadMedia } from '../../components/download/download'
 import { DraftEditor } from './DraftEditor'
 import { ColumnView } from './ColumnView'

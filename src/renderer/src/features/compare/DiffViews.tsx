@@ -4,8 +4,7 @@
 import { useMemo, useState } from 'react'
 import { diffBodies } from '../../../../shared/compare/bodyDiff'
 import { diffAnswers } from '../../../../shared/compare/answerDiff'
-import { columnLabel } from '../../stores/compare/compareForm'
-import { useCompareStore } from '../../stores/compare/compareStore'
+import { columnLabel, useCompareStore } from '../../stores/compare'
 
 function PairPicker(props: { what: string; a: number; b: number; onChange(a: number, b: number): void }) {
   const columns = useCompareStore((s) => s.columns)

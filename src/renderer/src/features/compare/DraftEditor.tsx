@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { TEXT_PARAMS_LAYOUT, type FieldSpec } from '../../../../shared/catalog/textParamFields'
-import { useCompareStore } from '../../stores/compare/compareStore'
+import { useCompareStore } from '../../stores/compare'
 import { FieldGrid, type FieldBinding } from '../../components/draftFields/FieldGrid'
 import { JsonTextField } from '../../components/draftFields/JsonTextField'
 import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'

@@ -6,10 +6,15 @@
 // screen; the lanes' facts are text.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { MARK_KINDS, markAt, type MarkKind, type TimelineMark } from '../../../../shared/compare/timeline'
-import { liveLane, onLiveLanes, type LiveLane } from '../../stores/compare/compareLiveLanes'
-import { columnLabel } from '../../stores/compare/compareForm'
-import { useCompareStore } from '../../stores/compare/compareStore'
-import { openTimeline, type LaneState } from '../../stores/compare/compareRuns'
+import {
+  columnLabel,
+  type LaneState,
+  liveLane,
+  type LiveLane,
+  onLiveLanes,
+  openTimeline,
+  useCompareStore,
+} from '../../stores/compare'
 
 const LANE_HEIGHT = 30
 const MARK_HEIGHT = 18

@@ -2,9 +2,7 @@
 // format's count_tokens and the local estimate for the same draft, with the differences (shared/compare/reconcile).
 import { useMemo } from 'react'
 import { reconcile, signed } from '../../../../shared/compare/reconcile'
-import { columnLabel } from '../../stores/compare/compareForm'
-import { useCompareStore } from '../../stores/compare/compareStore'
-import { countTokens } from '../../stores/compare/compareRuns'
+import { columnLabel, countTokens, useCompareStore } from '../../stores/compare'
 
 export function UsageTable() {
   const columns = useCompareStore((s) => s.columns)

@@ -2,7 +2,7 @@
 // batchEmbedContents, with the cosine and the largest absolute difference; anything beyond float32 precision
 // is flagged. A failed check names the request that failed.
 import type { CrossCheckOutcome } from '../../../../shared/ipc/embeddings'
-import { sameItems, useEmbeddingsStore } from '../../stores/embeddings/embeddingsStore'
+import { sameItems, useEmbeddingsStore } from '../../stores/embeddings'
 import { PreviousInputs } from './PreviousInputs'
 
 const cos = (x: number) => x.toFixed(7)

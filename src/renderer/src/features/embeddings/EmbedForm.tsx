@@ -16,7 +16,7 @@ import {
   embeddingModel,
 } from '../../../../shared/catalog/embeddingModels'
 import { NOT_IN_CATALOG } from '../../../../shared/catalog/notInCatalog'
-import { useEmbeddingsStore } from '../../stores/embeddings/embeddingsStore'
+import { useEmbeddingsStore } from '../../stores/embeddings'
 import { TextListEditor } from './TextListEditor'
 import { touchOnBlur } from './issues'
 import { RequestForm, useFormState } from './RequestForm'

@@ -4,8 +4,8 @@
 // the drafts outlive failures and panel switches (they live in the store).
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { useEmbeddingsStore, type EmbedMode } from '../../stores/embeddings/embeddingsStore'
-import { activeProfile, useProfilesStore } from '../../stores/profiles/profilesStore'
+import { useEmbeddingsStore, type EmbedMode } from '../../stores/embeddings'
+import { activeProfile, useProfilesStore } from '../../stores/profiles'
 import { EmbedForm } from './EmbedForm'
 import { EmbedResults } from './EmbedResults'
 import { RerankForm } from './RerankForm'

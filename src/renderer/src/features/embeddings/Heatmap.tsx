@@ -2,7 +2,7 @@
 // (similar), labels on both axes when they fit, and the pair and its exact value under the pointer. A matrix
 // larger than the canvas arrives as block means (one message); the hovered pair's value is asked of main.
 import { useEffect, useRef, useState } from 'react'
-import { useEmbeddingsStore, type Heatmap as HeatmapData } from '../../stores/embeddings/embeddingsStore'
+import { useEmbeddingsStore, type Heatmap as HeatmapData } from '../../stores/embeddings'
 
 const SIZE = 360
 const LABEL_SPACE = 84

@@ -3,7 +3,7 @@
 // is running. Each form brings its own fields and send buttons.
 import { useRef, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { useEmbeddingsStore, type EmbedMode, type RunKind } from '../../stores/embeddings/embeddingsStore'
+import { useEmbeddingsStore, type EmbedMode, type RunKind } from '../../stores/embeddings'
 import { CannotSend } from './CannotSend'
 import { visibleIssues } from './issues'
 import type { DraftIssue } from '../../../../shared/embed/requests'

@@ -3,7 +3,7 @@
 import { useMemo } from 'react'
 import { validateRerank } from '../../../../shared/embed/requests'
 import { RERANK_MODELS } from '../../../../shared/catalog/embeddingModels'
-import { useEmbeddingsStore } from '../../stores/embeddings/embeddingsStore'
+import { useEmbeddingsStore } from '../../stores/embeddings'
 import { TextListEditor } from './TextListEditor'
 import { touchOnBlur } from './issues'
 import { RequestForm, useFormState } from './RequestForm'

@@ -4,7 +4,7 @@
 import { useShallow } from 'zustand/react/shallow'
 import { EMBEDDING_MODELS } from '../../../../shared/catalog/embeddingModels'
 import type { TextItem } from '../../../../shared/embed/requests'
-import { sameItems, useEmbeddingsStore, type CompareOutcome } from '../../stores/embeddings/embeddingsStore'
+import { sameItems, useEmbeddingsStore, type CompareOutcome } from '../../stores/embeddings'
 import { PreviousInputs } from './PreviousInputs'
 
 export function RerankResults({ profileId }: { profileId: string | null }) {

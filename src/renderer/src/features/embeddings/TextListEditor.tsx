@@ -5,9 +5,9 @@ import { memo, useRef, useState } from 'react'
 import type { TextItem } from '../../../../shared/embed/requests'
 import { embeddingsCalls } from '../../ipc/embeddingsCalls'
 import { mediaCalls } from '../../ipc/mediaCalls'
-import { useEmbeddingsStore, type EmbedMode } from '../../stores/embeddings/embeddingsStore'
+import { useEmbeddingsStore, type EmbedMode } from '../../stores/embeddings'
 import { touchOnBlur } from './issues'
-import { offerUndo } from '../../stores/app/undoStore'
+import { offerUndo } from '../../stores/app'
 
 const currentItems = (mode: EmbedMode): TextItem[] => {
   const s = useEmbeddingsStore.getState()

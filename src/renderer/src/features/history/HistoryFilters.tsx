@@ -10,7 +10,7 @@ import {
   type RunKind,
 } from '../../../../shared/ipc/history'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/format'
-import { useHistoryStore } from '../../stores/history/historyStore'
+import { useHistoryStore } from '../../stores/history'
 
 const DAY_MS = 86_400_000
 const SEARCH_PAUSE_MS = 120

@@ -2,7 +2,7 @@
 // virtualised list that takes in new runs as main records them; a run opens whole beside the list; runs are
 // deleted or exported one or many at a time; the footer shows the history's size and how long captures stay.
 import { useEffect, useState } from 'react'
-import { useHistoryStore } from '../../stores/history/historyStore'
+import { useHistoryStore } from '../../stores/history'
 import { formatBytes } from '../../components/inspector/SaveCapture'
 import { HistoryFilters } from './HistoryFilters'
 import { RunDetail } from './RunDetail'

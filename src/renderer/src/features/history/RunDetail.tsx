@@ -8,8 +8,9 @@ import type { Draft } from '../../../../shared/wire'
 import { useFocusReturn } from '../../components/focus/useFocusReturn'
 import { Inspector } from '../../components/inspector'
 import { Markdown } from '../../components/markdown/Markdown'
-import { askUser } from '../../stores/app/confirmStore'
-import { useHistoryStore } from '../../stores/history/historyStore'
+import { askUser } from '../../stores/app'
+import { useHistoryStore } from '../../stores/history'
+import { openRunInCompare, openRunInText, rerunInText } from '../../stores/handoffs'
 import { openLink } from '../../components/runOutput/openLink'
 import { SaveCaseButton } from '../../components/saveCase/SaveCaseButton'
 import { formatMs, formatWhen, statusClass } from './runFacts'
@@ -19,7 +20,7 @@ import { runSummarySchema } from '../../../../shared/ipc/text'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 export function RunDetail({ run }: { run: HistoryRun }) {
-  const { openInText, openInCompare, rerun, deleteRuns, exportRuns, closeRun } = useHistoryStore()
+  const { deleteRuns, exportRuns, closeRun } = useHistoryStore()
   const otherFormats = WIRE_FORMATS.filter((f) => f !== run.format)
   const [format, setFormat] = useState<WireFormat>(otherFormats[0] ?? 'chat')
   const draft = run.draft as Draft | null
@@ -60,10 +61,10 @@ export function RunDetail({ run }: { run: HistoryRun }) {
       <ErrorBanner>{run.error}</ErrorBanner>
       {isText && (
         <div className="history-actions" role="group" aria-label="Run actions">
-          <button type="button" onClick={() => void openInText(run)}>
+          <button type="button" onClick={() => void openRunInText(run)}>
             Open in Text
           </button>
-          <button type="button" className="primary" onClick={() => void rerun(run)}>
+          <button type="button" className="primary" onClick={() => void rerunInText(run)}>
             Rerun
           </button>
           <label className="inline">
@@ -80,10 +81,10 @@ export function RunDetail({ run }: { run: HistoryRun }) {
               ))}
             </select>
           </label>
-          <button type="button" onClick={() => void rerun(run, format)}>
+          <button type="button" onClick={() => void rerunInText(run, format)}>
             Rerun in {FORMAT_LABELS[format]}
           </button>
-          <button type="button" onClick={() => void openInCompare(run)}>
+          <button type="button" onClick={() => void openRunInCompare(run)}>
             Open in Compare
           </button>
           <SaveCaseButton draft={() => draft} />

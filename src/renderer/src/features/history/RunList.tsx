@@ -3,7 +3,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
 import { RUN_KIND_LABELS, type HistoryRow } from '../../../../shared/ipc/history'
-import { useHistoryStore } from '../../stores/history/historyStore'
+import { useHistoryStore } from '../../stores/history'
 import { formatWhen, statusClass } from './runFacts'
 
 const ROW_HEIGHT = 58

@@ -1,7 +1,7 @@
 // Batch images (spec 16): every field of the spec's table with its type, the reference image as a URL or a file,
 // and the body form (prefixed `batchImageGenerationDTO.` as declared, or plain as one usage sends it).
 import { BATCH_IMAGE_MAX_N } from '../../../../shared/catalog/consoleTasks'
-import { useImagesStore } from '../../stores/images/imagesStore'
+import { useImagesStore } from '../../stores/images'
 import { ImageInput } from '../../components/imageInput/ImageInput'
 import { CheckField, Choice, NumberField, TextField, useIssues } from './fields'
 

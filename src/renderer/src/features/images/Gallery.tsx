@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFocusReturn } from '../../components/focus/useFocusReturn'
 import type { ImageJob } from '../../../../shared/ipc/images'
-import { useImagesStore } from '../../stores/images/imagesStore'
-import { useJobsStore } from '../../stores/jobs/jobsStore'
+import { useImagesStore } from '../../stores/images'
+import { useJobsStore } from '../../stores/jobs'
 
 /** Offers a stored image as a file (the media route answers Content-Disposition: attachment). */
 export function downloadImage(image: ImageJob['results'][number]): void {

@@ -9,7 +9,7 @@ import { IMAGE_ENDPOINT_PATH, type ImageEndpoint } from '../../../../shared/ipc/
 import { RawRequest } from '../../components/rawRequest/RawRequest'
 import { jobsCalls } from '../../ipc/jobsCalls'
 import { videoCalls } from '../../ipc/videoCalls'
-import { useImagesStore } from '../../stores/images/imagesStore'
+import { useImagesStore } from '../../stores/images'
 
 const ENDPOINT: Record<ImageMode, ImageEndpoint> = {
   batch: 'batchImage',

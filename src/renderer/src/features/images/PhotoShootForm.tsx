@@ -4,7 +4,7 @@
 // it will be sent and lets the user choose.
 import { useState } from 'react'
 import { LOCAL_IMAGE_AS, type LocalImageAs } from '../../../../shared/images/forms'
-import { useImagesStore } from '../../stores/images/imagesStore'
+import { useImagesStore } from '../../stores/images'
 import { ImageInput } from '../../components/imageInput/ImageInput'
 import { Choice, FieldError, TextField, useIssues } from './fields'
 import { MaskPainter } from './MaskPainter'

@@ -2,7 +2,7 @@
 // field with its type and a default, the optional req_key and return_url, and the body form (prefixed
 // `cVDressingV4DTO.` as declared, or the plain imageUrl/clothingUrl usage, which carries one garment only).
 import { INFERENCE_FLAGS, type TryOnForm as Form } from '../../../../shared/images/forms'
-import { useImagesStore } from '../../stores/images/imagesStore'
+import { useImagesStore } from '../../stores/images'
 import { ImageInput } from '../../components/imageInput/ImageInput'
 import { BODY_FORM_OPTIONS } from './BatchImagesForm'
 import { CheckField, Choice, FieldError, NumberField, TextField, useIssues } from './fields'

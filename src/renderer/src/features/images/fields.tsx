@@ -4,7 +4,7 @@
 import { useId, useMemo } from 'react'
 import { imageFormWarnings, validateImageForm } from '../../../../shared/images/bodies'
 import type { ImageMode } from '../../../../shared/images/forms'
-import { useImagesStore } from '../../stores/images/imagesStore'
+import { useImagesStore } from '../../stores/images'
 import { IssueWords } from '../../components/imageInput/issueWords'
 
 /** The issues to show for a mode, by field. */

@@ -10,7 +10,7 @@ import {
 import { taskLookupRequestSchema, type TaskLookup } from '../../../../shared/ipc/taskLookup'
 import { Inspector } from '../../components/inspector'
 import { jobsCalls } from '../../ipc/jobsCalls'
-import { useProfilesStore } from '../../stores/profiles/profilesStore'
+import { useProfilesStore } from '../../stores/profiles'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 export function TrackTask({ onClose, onAdopted }: { onClose(): void; onAdopted(jobId: string): void }) {

@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/ipc/app'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/format'
 import { KNOWN_TEXT_MODELS } from '../../../../shared/catalog/textModels'
-import { useAppSettingsStore } from '../../stores/settings/appSettingsStore'
+import { useAppSettingsStore } from '../../stores/settings'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 const THEMES: { id: Theme; label: string }[] = [

@@ -2,8 +2,8 @@
 // secrets, and Test connection; then the theme and the Text panel's defaults. The built-in simulator profile is
 // read-only and marked as synthetic.
 import { useEffect, useState } from 'react'
-import { useProfilesStore } from '../../stores/profiles/profilesStore'
-import { useAppStore } from '../../stores/app/appStore'
+import { useProfilesStore } from '../../stores/profiles'
+import { useAppStore } from '../../stores/app'
 import { AppSettingsForm } from './AppSettingsForm'
 import { ProfileEditor } from './ProfileEditor'
 import { SecretField } from './SecretField'

@@ -2,7 +2,7 @@
 // checked as the user adds it; nothing is fetched by the page. The notes on inputs the chosen format cannot carry
 // are InputLossNotes.tsx.
 import { useId, useState } from 'react'
-import { useTextStore } from '../../stores/text/textStore'
+import { useTextStore } from '../../stores/text'
 import {
   checkAttachUrl,
   COMMON_MIME_TYPES,

@@ -3,10 +3,9 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { DraftMessage } from '../../../../shared/wire'
 import { LazyMarkdown as Markdown } from '../../components/markdown/LazyMarkdown'
-import { currentRun, setAnswerEndSeen, useTextStore } from '../../stores/text/textStore'
+import { continueFrom, currentRun, setAnswerEndSeen, useContinuation, useTextStore } from '../../stores/text'
 import { RunOutput } from '../../components/runOutput/RunOutput'
 import { runMetricParts } from '../../components/runOutput/runMetrics'
-import { continueFrom, useContinuation } from '../../stores/text/responseContinuation'
 import { ToolResultsForm } from './ToolResultsForm'
 import { openLink } from '../../components/runOutput/openLink'
 

@@ -5,8 +5,8 @@ import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS } from '../../../../shared/wire'
 import { translationLoss } from '../../../../shared/wire/lossiness'
-import { useTextStore } from '../../stores/text/textStore'
-import { buildDraft } from '../../stores/form/textForm'
+import { useTextStore } from '../../stores/text'
+import { buildDraft } from '../../stores/form'
 
 /** Inputs of the conversation the chosen format cannot carry, or carries another way, said before sending. */
 export function InputLossNotes() {

@@ -4,8 +4,7 @@
 import { useEffect, useState } from 'react'
 import type { InterruptedRun } from '../../../../shared/ipc/history'
 import { historyCalls } from '../../ipc/historyCalls'
-import { useAppStore } from '../../stores/app/appStore'
-import { whenStarted } from '../../stores/app/firstScreen'
+import { useAppStore, whenStarted } from '../../stores/app'
 
 export function InterruptedRunsNotice() {
   const [runs, setRuns] = useState<InterruptedRun[]>([])
@@ -31,7 +30,7 @@ export function InterruptedRunsNotice() {
   const open = (id: string) => {
     useAppStore.getState().setPanel('history')
     // The History store loads with its panel, not with the Text panel's first load.
-    void import('../../stores/history/historyStore').then((m) => m.useHistoryStore.getState().openRun(id))
+    void import('../../stores/history').then((m) => m.useHistoryStore.getState().openRun(id))
     dismiss()
   }
   return (

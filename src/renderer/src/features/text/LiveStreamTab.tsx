@@ -5,7 +5,7 @@
 import { useCallback } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { LiveFrames } from '../../components/inspector/LiveFrames'
-import { useLiveExchange } from '../../stores/text/liveExchange'
+import { useLiveExchange } from '../../stores/text'
 import { textCalls } from '../../ipc/textCalls'
 
 const watchInMain = (runId: string) => {

@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/catalog/textParamFields'
 import type { WireFormat } from '../../../../shared/wire'
 import { THINKING_SUFFIXES } from '../../../../shared/catalog/textModels'
-import { useTextStore } from '../../stores/text/textStore'
+import { useTextStore } from '../../stores/text'
 import { FieldGrid, type FieldBinding } from '../../components/draftFields/FieldGrid'
 import { JsonTextField } from '../../components/draftFields/JsonTextField'
 import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'

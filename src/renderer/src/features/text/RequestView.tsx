@@ -7,16 +7,22 @@ import { useShallow } from 'zustand/react/shallow'
 import type { RequestPreview } from '../../../../shared/ipc/text'
 import type { Exchange } from '../../../../shared/ipc/exchange'
 import { jsonSyntaxError } from '../../../../shared/jsonSyntax'
-import { currentRun, issueShown, profileInUse, withConversation, useTextStore } from '../../stores/text/textStore'
-import { useProfilesStore } from '../../stores/profiles/profilesStore'
-import { usePanelTab } from '../../stores/app/tabsStore'
+import {
+  continuation as continuationFor,
+  currentRun,
+  profileInUse,
+  useContinuation,
+  useLiveExchange,
+  useTextStore,
+  withConversation,
+} from '../../stores/text'
+import { useProfilesStore } from '../../stores/profiles'
+import { usePanelTab } from '../../stores/app'
 import { textCalls } from '../../ipc/textCalls'
 import { Loading } from '../../components/loading/Loading'
 import type { Draft } from '../../../../shared/wire'
-import { loadRequestReaders } from '../../stores/form/requestReaders'
+import { issueShown, loadRequestReaders } from '../../stores/form'
 import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
-import { continuation as continuationFor, useContinuation } from '../../stores/text/responseContinuation'
-import { useLiveExchange } from '../../stores/text/liveExchange'
 import { TabList } from '../../components/tabs/TabList'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 

@@ -1,7 +1,7 @@
 // The Text panel: pick a wire format, a model and a profile; compose; send (Ctrl/Cmd+Enter) and stop (Esc, in any
 // state); watch the answer stream beside the exact request and everything that went over the wire. A refused
 // Send names the fields at fault and offers "Send anyway" when the gateway can judge the request itself.
-import { whenStarted } from '../../stores/app/firstScreen'
+import { whenStarted } from '../../stores/app'
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
@@ -12,11 +12,16 @@ import {
   thinkingSuffixExamples,
 } from '../../../../shared/catalog/textModels'
 import { NOT_IN_CATALOG } from '../../../../shared/catalog/notInCatalog'
-import { currentRun, profileInUse, withConversation, useTextStore } from '../../stores/text/textStore'
-import { loadDraftValidation } from '../../stores/form/draftValidation'
-import { useProfilesStore } from '../../stores/profiles/profilesStore'
-import { subscribeLiveExchange } from '../../stores/text/liveExchange'
-import { clearConversationWithUndo } from '../../stores/text/textWork'
+import {
+  clearConversationWithUndo,
+  currentRun,
+  profileInUse,
+  subscribeLiveExchange,
+  useTextStore,
+  withConversation,
+} from '../../stores/text'
+import { loadDraftValidation } from '../../stores/form'
+import { useProfilesStore } from '../../stores/profiles'
 import { textCalls } from '../../ipc/textCalls'
 import { Conversation } from './Conversation'
 import { ParametersForm } from './ParametersForm'
@@ -31,7 +36,7 @@ import './text.css'
 const InputLossNotes = lazy(() => import('./InputLossNotes').then((m) => ({ default: m.InputLossNotes })))
 
 /** The Compare store (and its draft model) is fetched when the user asks to compare, not with the Text panel. */
-const openInCompare = () => void import('../../stores/compare/compareStore').then((m) => m.openInCompare())
+const openInCompare = () => void import('../../stores/handoffs').then((m) => m.openInCompare())
 
 const SUGGESTED_SUFFIXES = thinkingSuffixExamples()
 

@@ -3,7 +3,7 @@
 // functionResponse).
 import { useState } from 'react'
 import type { ToolCall } from '../../../../shared/wire'
-import { useTextStore } from '../../stores/text/textStore'
+import { useTextStore } from '../../stores/text'
 
 export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
   const [values, setValues] = useState<string[]>(() =>

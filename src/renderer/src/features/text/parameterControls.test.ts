@@ -7,7 +7,7 @@ import {
   type FieldSpec,
 } from '../../../../shared/catalog/textParamFields'
 import { formats, validateDraft, type WireFormat } from '../../../../shared/wire'
-import { buildDraft, DEFAULT_PARAMS, type TextForm } from '../../stores/form/textForm'
+import { buildDraft, DEFAULT_PARAMS, type TextForm } from '../../stores/form'
 
 // Each form control for a field that used to be reachable only through raw JSON, set as the parameters form
 // sets it (the descriptor's target, written with the same helpers), and the exact JSON the request then carries.

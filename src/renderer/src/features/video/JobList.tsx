@@ -3,8 +3,8 @@
 // cancel, retry, delete (with its file), remix (family A), preview, compare, details, save.
 import { useState } from 'react'
 import { ACTIVE_JOB_STATUSES, type VideoJob } from '../../../../shared/ipc/video'
-import { useVideoStore } from '../../stores/video/videoStore'
-import { useJobsStore } from '../../stores/jobs/jobsStore'
+import { useVideoStore } from '../../stores/video'
+import { useJobsStore } from '../../stores/jobs'
 import { STATUS_LABEL, age, useNow } from '../../components/jobStatus/JobStatus'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 

@@ -2,8 +2,8 @@
 // resumed after a restart reach it), tells main whether the Video panel is on screen (main notifies only when no
 // window shows it), and shows browser mode's notifications as toasts that open the panel.
 import { useEffect } from 'react'
-import { useAppStore } from '../../stores/app/appStore'
-import { useVideoStore } from '../../stores/video/videoStore'
+import { useAppStore } from '../../stores/app'
+import { useVideoStore } from '../../stores/video'
 import './videoToasts.css'
 
 const visibleNow = (panel: string): boolean => panel === 'video' && document.visibilityState === 'visible'

@@ -1,10 +1,10 @@
 // The Video panel: the job form on the left; the job list, the player and the compare grid on the right; a
 // details view over them. "Save as…" is the OS dialog in the desktop app and a download link in browser mode.
 import { useState } from 'react'
-import { useVideoStore } from '../../stores/video/videoStore'
-import { useJobsStore } from '../../stores/jobs/jobsStore'
-import { activeProfile, useProfilesStore } from '../../stores/profiles/profilesStore'
-import { useAppStore } from '../../stores/app/appStore'
+import { useVideoStore } from '../../stores/video'
+import { useJobsStore } from '../../stores/jobs'
+import { activeProfile, useProfilesStore } from '../../stores/profiles'
+import { useAppStore } from '../../stores/app'
 import type { VideoJob } from '../../../../shared/ipc/video'
 import { videoCalls } from '../../ipc/videoCalls'
 import { VideoForm } from './VideoForm'

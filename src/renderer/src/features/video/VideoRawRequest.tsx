@@ -6,7 +6,7 @@ import { checkRawVideoBody } from '../../../../shared/video/rawCheck'
 import { RawRequest } from '../../components/rawRequest/RawRequest'
 import { jobsCalls } from '../../ipc/jobsCalls'
 import { videoCalls } from '../../ipc/videoCalls'
-import { useVideoStore } from '../../stores/video/videoStore'
+import { useVideoStore } from '../../stores/video'
 
 export function VideoRawRequest({ profileId }: { profileId: string | null }) {
   const kind = useVideoStore((s) => s.kind)

@@ -4,7 +4,7 @@
 import type { AppPanelState } from '../../../../shared/workspace/panelStates'
 import { useAppStore, type PanelId } from './appStore'
 import { useTabsStore } from './tabsStore'
-import type { PanelPersistence } from '../workspace/persistPanel'
+import type { PanelPersistence } from '../workspace'
 
 export const appPanelPersistence: PanelPersistence<AppPanelState> = {
   panel: 'app',

@@ -1,8 +1,7 @@
 // App-wide state: host facts, the visible panel, and whether the bridge to main is connected.
 import { create } from 'zustand'
 import type { HostInfo } from '../../../../shared/ipc/app'
-import { client, wsBridge } from '../../ipc/client'
-import type { Pending } from '../startup'
+import { client, wsBridge, type Pending } from '../../ipc/client'
 
 export type PanelId =
   'text' | 'compare' | 'video' | 'images' | 'jobs' | 'embeddings' | 'history' | 'cases' | 'check' | 'settings'

@@ -7,7 +7,7 @@ import type { CheckCell, PaidGroup } from '../../../../shared/check/model'
 import type { CheckSummary, PlannedCellView } from '../../../../shared/ipc/check'
 import { CHECK_CONCURRENCY_MAX, CHECK_MODELS_MAX } from '../../../../shared/ipc/check'
 import { checkCalls } from '../../ipc/checkCalls'
-import { askUser } from '../app/confirmStore'
+import { askUser } from '../app'
 
 type DiffResult = Awaited<ReturnType<typeof checkCalls.diff>>
 

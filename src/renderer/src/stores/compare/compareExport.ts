@@ -11,7 +11,7 @@ import {
   type ReportColumn,
 } from '../../../../shared/compare/report'
 import { client } from '../../ipc/client'
-import { useProfilesStore } from '../profiles/profilesStore'
+import { useProfilesStore } from '../profiles'
 import { columnDraft, columnLabel, columnLoss } from './compareForm'
 import { columnProfile, sharedTurns, useCompareStore } from './compareStore'
 

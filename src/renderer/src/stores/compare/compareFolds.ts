@@ -2,7 +2,7 @@
 // end is scrolled out of view is folded less often, and the columns fall into one rhythm: one store update, on
 // an animation frame, for all of them.
 import { useCompareStore } from './compareStore'
-import { createStreamFolds } from '../runs/streamFolds'
+import { createStreamFolds } from '../runs'
 
 const folds = createStreamFolds(useCompareStore, { onFrame: true })
 

@@ -9,7 +9,7 @@ import {
   runIssues,
   type SharedDraft,
 } from './compareForm'
-import { buildDraft, DEFAULT_FORM } from '../form/textForm'
+import { buildDraft, DEFAULT_FORM } from '../form'
 
 const shared: SharedDraft = {
   ...EMPTY_SHARED,

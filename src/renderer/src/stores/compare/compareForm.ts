@@ -14,7 +14,7 @@ import {
   type WireFormat,
 } from '../../../../shared/wire'
 import { translationLoss, type LossWarning } from '../../../../shared/wire/lossiness'
-import { buildDraft, DEFAULT_FORM, type Issue, type TextForm } from '../form/textForm'
+import { buildDraft, DEFAULT_FORM, type Issue, type TextForm } from '../form'
 
 export const MIN_COLUMNS = 2
 export const MAX_COLUMNS = 8

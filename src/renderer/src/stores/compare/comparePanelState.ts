@@ -5,8 +5,8 @@ import { z } from 'zod'
 import { draftMessageSchema, WIRE_FORMATS } from '../../../../shared/wire'
 import { useCompareStore } from './compareStore'
 import { EMPTY_SHARED } from './compareForm'
-import { newRun, type RunView } from '../runs/runFold'
-import type { PanelPersistence } from '../workspace/persistPanel'
+import { newRun, type RunView } from '../runs'
+import type { PanelPersistence } from '../workspace'
 
 const columnSchema = z.object({
   id: z.string(),

@@ -5,29 +5,22 @@
 import { IpcCallError } from '../../../../shared/ipc/client'
 import type { RunEvent } from '../../../../shared/ipc/text'
 import type { Exchange, SseFrame } from '../../../../shared/ipc/exchange'
-import { laneReader, type TimelineLane } from '../../../../shared/compare/timeline'
+import { laneReader } from '../../../../shared/compare/timeline'
 import { textCalls } from '../../ipc/textCalls'
 import { textRuns, type RunOwner } from '../../ipc/textRuns'
-import { endRun, endRunLocally, newRun, withExchange, type RunEnded, type RunView } from '../runs/runFold'
+import { endRun, endRunLocally, newRun, withExchange, type RunEnded, type RunView } from '../runs'
 import { foldAllNow, forgetRunFolds, queueRunEvents } from './compareFolds'
 import { columnDraft, runIssues } from './compareForm'
 import { dropLiveLane, endLiveLane, noteLiveEvents, startLiveLane } from './compareLiveLanes'
-import { profilesLoaded } from '../profiles/profilesStore'
+import { profilesLoaded } from '../profiles'
 import {
   columnProfile,
   markCompareSent,
   syncShared,
   useCompareStore,
   type CompareState,
+  type LaneState,
 } from './compareStore'
-
-export interface LaneState {
-  status: 'loading' | 'ready' | 'failed'
-  lane: TimelineLane | null
-  /** The frames the lane was read from (their data capped by main), for showing one on hover. */
-  frames: SseFrame[]
-  error?: string
-}
 
 /** Frames read for one lane at most; a longer stream's lane shows its first ones and says so. */
 export const LANE_FRAME_CAP = 20_000

@@ -4,17 +4,13 @@
 // bounded pieces when large, M1), so a long comparison never rides in one IPC message. A column that fails ends
 // in its own state and never touches the others.
 import { create } from 'zustand'
-import { appendAssistantTurn, type DraftMessage, type WireFormat } from '../../../../shared/wire'
+import type { DraftMessage } from '../../../../shared/wire'
+import type { SseFrame } from '../../../../shared/ipc/exchange'
 import type { ConversationRef, RequestPreview } from '../../../../shared/ipc/text'
-import { loadConversation } from '../runs/conversationLoad'
-import { useAppStore } from '../app/appStore'
-import { useProfilesStore } from '../profiles/profilesStore'
-import { profileInUse, useTextStore } from '../text/textStore'
-import { markTextCarried, markTextSettled, pointTextAt, textHasUnsavedWork } from '../text/textWork'
-import { editConversation } from '../text/textConversation'
-import { askUser } from '../app/confirmStore'
-import { DEFAULT_FORM, touch, withoutIssuesOf, type Issue, type TextForm, type TextParams } from '../form/textForm'
-import { runCompletion, type RunView } from '../runs/runFold'
+import type { TimelineLane } from '../../../../shared/compare/timeline'
+import { DEFAULT_FORM, touch, withoutIssuesOf, type Issue, type TextParams } from '../form'
+import { useProfilesStore } from '../profiles'
+import { loadConversation, type RunView } from '../runs'
 import {
   columnDraft,
   EMPTY_SHARED,
@@ -26,9 +22,17 @@ import {
   type CompareColumn,
   type SharedDraft,
 } from './compareForm'
-import type { LaneState } from './compareRuns'
 
 export type CompareLayout = 'side' | 'stacked'
+
+/** A column run's timeline lane as read from main's frame record (compareRuns). */
+export interface LaneState {
+  status: 'loading' | 'ready' | 'failed'
+  lane: TimelineLane | null
+  /** The frames the lane was read from (their data capped by main), for showing one on hover. */
+  frames: SseFrame[]
+  error?: string
+}
 
 export interface ColumnPreview {
   /** The key of the inputs this preview was made from; a newer one replaces it. */
@@ -203,81 +207,6 @@ export function compareHasUnsentWork(): boolean {
   const { shared } = useCompareStore.getState()
   const empty = !shared.composer.trim() && shared.attachments.length === 0 && shared.messages.length === 0
   return !empty && !sentDrafts.has(shared)
-}
-
-/** Asks before a conversation with unsent work in `panel` is replaced; true when it may be. */
-export function mayReplace(panel: 'Text' | 'Compare'): Promise<boolean> {
-  const unsent = panel === 'Text' ? textHasUnsavedWork() : compareHasUnsentWork()
-  if (!unsent) return Promise.resolve(true)
-  return askUser({
-    title: `Replace the ${panel} conversation?`,
-    message: `${panel} holds a message or turns that were never sent. Replacing them loses them.`,
-    confirm: 'Replace',
-  })
-}
-
-/** Opens the Text panel's conversation here: its prompt, turns and parameters become the shared draft. */
-export async function openInCompare(): Promise<void> {
-  if (!(await mayReplace('Compare'))) return
-  openFormInCompare(useTextStore.getState(), profileInUse())
-  markTextCarried()
-}
-
-/** Makes a Text form (the Text panel's, or a saved run's) the shared draft, one column per format. */
-export function openFormInCompare(t: TextForm, profileId: string | null): void {
-  const shared: SharedDraft = {
-    stream: t.stream,
-    system: t.system,
-    cacheSystem: t.cacheSystem,
-    messages: t.messages,
-    composer: t.composer,
-    attachments: t.attachments,
-    params: t.params,
-    toolsText: t.toolsText,
-    responseFormatText: t.responseFormatText,
-  }
-  // A column names its profile only when it differs from the app's active one (the header names that).
-  const own = profileId === useProfilesStore.getState().activeId ? null : profileId
-  const columns = oneModelAllFormats(t.model, own).map((c) =>
-    c.format === t.format ? { ...c, extras: { ...t.extras[t.format] } } : c,
-  )
-  useCompareStore.setState({ shared, columns, issues: [], touched: {}, attempted: false })
-  useAppStore.getState().setPanel('compare')
-}
-
-/** Carries a column's conversation (the shared turns and this column's answer) to the Text panel. */
-export async function continueInText(columnId: string): Promise<void> {
-  if (!(await mayReplace('Text'))) return
-  const s = useCompareStore.getState()
-  const column = s.columns.find((c) => c.id === columnId)
-  if (!column) return
-  const runId = s.columnRuns[columnId]
-  const run = runId ? s.runs[runId] : undefined
-  const { draft } = columnDraft(s.shared, column)
-  const messages =
-    run && run.status === 'done' ? appendAssistantTurn(draft, runCompletion(run)).messages : draft.messages
-  const t = useTextStore.getState()
-  useTextStore.setState({
-    format: column.format as WireFormat,
-    model: column.model,
-    stream: s.shared.stream,
-    system: s.shared.system,
-    cacheSystem: s.shared.cacheSystem,
-    composer: '',
-    attachments: [],
-    params: s.shared.params,
-    toolsText: s.shared.toolsText,
-    responseFormatText: s.shared.responseFormatText,
-    extras: { ...t.extras, [column.format]: column.extras },
-    rawBody: null,
-    issues: [],
-    pendingToolCalls: run?.status === 'done' ? run.toolCalls : [],
-  })
-  // Main owns Text's conversation: the column's turns are loaded into it.
-  await editConversation({ type: 'load', turns: messages })
-  if (run) markTextSettled()
-  await pointTextAt(column.profileId)
-  useAppStore.getState().setPanel('text')
 }
 
 /** Why Run all cannot start; shown once the user pressed it. */

@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { embedDraftSchema, rerankDraftSchema } from '../../../../shared/ipc/embeddings'
 import { useEmbeddingsStore } from './embeddingsStore'
-import type { PanelPersistence } from '../workspace/persistPanel'
+import type { PanelPersistence } from '../workspace'
 
 const embeddingsStateSchema = z.object({
   mode: z.enum(['embed', 'rerank']).catch('embed'),

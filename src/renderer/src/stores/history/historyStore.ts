@@ -1,16 +1,9 @@
 // The History panel's state: the filter, the count of matching runs and the pages of rows loaded so far (the
-// virtualised list asks for the pages it shows, so 10,000 runs never cross IPC at once), the selection, the
-// opened run, and actions that hand a run back to the Text panel (open, rerun, rerun in another format).
+// virtualised list asks for the pages it shows, so 10,000 runs never cross IPC at once), the selection and the
+// opened run. Handing a run to another panel (open in Text or Compare, rerun) is stores/handoffs'.
 import { create } from 'zustand'
 import type { HistoryFilter, HistoryRow, HistoryRun, HistoryStorage } from '../../../../shared/ipc/history'
-import type { Draft, WireFormat } from '../../../../shared/wire'
 import { historyCalls } from '../../ipc/historyCalls'
-import { useAppStore } from '../app/appStore'
-import { useProfilesStore } from '../profiles/profilesStore'
-import { useTextStore } from '../text/textStore'
-import { mayReplace, openFormInCompare } from '../compare/compareStore'
-import { markTextSettled, pointTextAt } from '../text/textWork'
-import { formFromDraft } from '../form/textForm'
 
 export const HISTORY_PAGE = 100
 /** Runs recorded in a burst (a suite, a comparison) refresh the list once. */
@@ -56,11 +49,6 @@ interface HistoryState {
   exportRuns(ids?: string[]): Promise<void>
   loadStorage(): Promise<void>
   setRetention(days: number): Promise<void>
-  /** Loads the run into Text (asking first when Text holds unsent work); true when it was loaded. */
-  openInText(run: HistoryRun, format?: WireFormat): Promise<boolean>
-  /** Opens the run's draft in Compare, across the four formats with its model. */
-  openInCompare(run: HistoryRun): Promise<void>
-  rerun(run: HistoryRun, format?: WireFormat): Promise<void>
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -227,38 +215,6 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       } catch (error) {
         set({ notice: `Could not set retention: ${message(error)}` })
       }
-    },
-
-    async openInText(run, format) {
-      const draft = run.draft as Draft | null
-      if (!draft) {
-        set({ notice: 'This run has no draft to open in Text.' })
-        return false
-      }
-      if (!(await mayReplace('Text'))) return false
-      const text = useTextStore.getState()
-      text.set({ format: format ?? (run.format as WireFormat) })
-      await text.clearConversation()
-      await useTextStore.getState().applyDraft(draft)
-      markTextSettled()
-      // The run's profile becomes the active one, so the header names where a rerun goes.
-      await pointTextAt(useProfilesStore.getState().profiles.find((p) => p.name === run.profile)?.id ?? null)
-      useAppStore.getState().setPanel('text')
-      return true
-    },
-
-    async openInCompare(run) {
-      const draft = run.draft as Draft | null
-      if (!draft) return set({ notice: 'This run has no draft to open in Compare.' })
-      if (!(await mayReplace('Compare'))) return
-      const base = useTextStore.getState()
-      const form = formFromDraft(draft, { ...base, format: run.format as WireFormat })
-      const profile = useProfilesStore.getState().profiles.find((p) => p.name === run.profile)
-      openFormInCompare(form, profile?.id ?? null)
-    },
-
-    async rerun(run, format) {
-      if (await get().openInText(run, format)) await useTextStore.getState().send()
     },
   }
 })

@@ -17,7 +17,7 @@ import {
   type TryOnForm,
 } from '../../../../shared/images/forms'
 import { client } from '../../ipc/client'
-import { onJobRemoved, useJobsStore } from '../jobs/jobsStore'
+import { onJobRemoved, useJobsStore } from '../jobs'
 
 export type ImagesTab = 'batch' | 'photo-shoot' | 'try-on'
 

@@ -7,8 +7,7 @@ import type {
   ProfileView,
   SecretKind,
 } from '../../../../shared/ipc/profiles'
-import { client } from '../../ipc/client'
-import type { Pending } from '../startup'
+import { client, type Pending } from '../../ipc/client'
 
 interface ProfilesState {
   profiles: ProfileView[]

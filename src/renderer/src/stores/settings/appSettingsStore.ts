@@ -1,13 +1,10 @@
 // The app's settings as main keeps them (theme, the Text panel's defaults). The theme is applied to the page as
-// soon as it is known or changed; the Text panel's defaults are applied once, when the app starts, and then
-// only guide which model a change of format picks.
+// soon as it is known or changed; the Text panel takes its defaults from here through the store effects
+// (stores/effects), once when the settings first arrive, and then they only guide which model a change of
+// format picks.
 import { create } from 'zustand'
 import type { AppSettings, AppSettingsPatch, Theme } from '../../../../shared/ipc/app'
-import { client } from '../../ipc/client'
-import type { Pending } from '../startup'
-import { useTextStore } from '../text/textStore'
-import { wasRestored } from '../workspace'
-import { modelAfterFormatChange, startingText, startingTextFor } from '../text/textDefaults'
+import { client, type Pending } from '../../ipc/client'
 
 interface AppSettingsState {
   settings: AppSettings | null
@@ -27,27 +24,6 @@ export function applyTheme(theme: Theme): void {
   else root.dataset.theme = theme
 }
 
-let textStarted = false
-
-/** Once per app start: the Text panel takes its defaults, and format changes follow the default models. */
-function startText(settings: AppSettings): void {
-  if (textStarted) return
-  textStarted = true
-  // Written straight to the store: these are the panel's starting values, not edits by the user.
-  // A Text panel brought back from the saved workspace keeps its own format and model, and what the user chose
-  // before the settings arrived (a slow start) is kept too.
-  if (!wasRestored('text')) {
-    const text = useTextStore.getState()
-    useTextStore.setState(startingTextFor(startingText(settings.text, text.model), text.touched))
-  }
-  useTextStore.subscribe((next, prev) => {
-    if (next.format === prev.format) return
-    const defaults = useAppSettingsStore.getState().settings?.text
-    const model = defaults && modelAfterFormatChange(defaults, prev, next.format)
-    if (model && model !== next.model) useTextStore.setState({ model })
-  })
-}
-
 export const useAppSettingsStore = create<AppSettingsState>((set, get) => ({
   settings: null,
   error: null,
@@ -56,7 +32,6 @@ export const useAppSettingsStore = create<AppSettingsState>((set, get) => ({
     if (!result.ok) return set({ error: result.error.message })
     set({ settings: result.value, error: null })
     applyTheme(result.value.theme)
-    startText(result.value)
   },
   async update(patch) {
     const saved = await client.invoke('app.updateSettings', patch)

@@ -5,122 +5,47 @@
 // their view are read after the ones kept, in bounded pieces (a long answer this window streamed is filled in
 // from its own run instead, when main's length and digest of its text match). An edit too large for one message
 // goes as turns in pieces (text.putTurns), so no message nears 256 KB (M1).
-// Main also keeps the conversation between sessions: at start the panel opens it (text.openConversation).
+// Main also keeps the conversation between sessions: at start the panel opens it (text.openConversation). One
+// view per conversation shown: it is handed the store it shows its turns in, and imports no store.
 import type { ConversationEdit, ConversationView } from '../../../../shared/ipc/text'
-import {
-  INLINE_TURNS_CHARS,
-  TEXT_PANEL_CONVERSATION_ID,
-  TURNS_PIECE_CHARS,
-} from '../../../../shared/ipc/textConstants'
+import { INLINE_TURNS_CHARS, TURNS_PIECE_CHARS } from '../../../../shared/ipc/textConstants'
 import type { DraftMessage } from '../../../../shared/wire'
 import { client } from '../../ipc/client'
-import { runAsReceived, useTextStore } from './textStore'
-import { loadConversation, putTurns } from '../runs/conversationLoad'
+import { loadConversation, putTurns, type RunView } from '../runs'
 import { fillAnswer } from '../../../../shared/ipc/answerText'
 
-/** The Text panel's conversation: main saves it in its data folder, so a reload or a restart opens it again. */
-const conversationId = TEXT_PANEL_CONVERSATION_ID
-/** The revision of the turns the store shows. */
-let revision = 0
-let commands: Promise<unknown> = Promise.resolve()
-let views: Promise<unknown> = Promise.resolve()
-
-export function textConversationId(): string {
-  return conversationId
+/** The store a view shows its turns in (`messages`), as far as the view reads and replaces them. */
+export interface TurnsStore {
+  getState(): { messages: DraftMessage[] }
+  setState(patch: { messages: DraftMessage[] }): void
 }
 
-/** The revision of the turns shown. */
-export function shownRevision(): number {
-  return revision
-}
+/** A run's text as received so far, by run id (a long answer's turn is filled in from it). */
+export type RunText = (runId: string) => Pick<RunView, 'text' | 'textDigest'> | undefined
 
-/**
- * Main no longer holds the conversation shown (it restarted, or dropped it): the turns shown are loaded into it
- * anew, as a new run of revisions.
- */
-export async function reloadShown(): Promise<void> {
-  await viewsShown()
-  const view = await loadConversation(conversationId, useTextStore.getState().messages)
-  // The turns shown are exactly the ones loaded: only the revision they are at changes.
-  revision = view.revision
-}
-
-let opened: Promise<void> | null = null
-
-/** Shows the conversation as main kept it (once per page; later calls wait for that one). */
-export function openShown(): Promise<void> {
-  opened ??= afterCommands(async () => {
-    await showView(await client.invoke('text.openConversation', {}))
-  })
-  return opened
-}
-
-/**
- * Turns a workspace saved before main kept the conversation still carries: loaded into main once, when the
- * conversation it opened is empty; from then on they are main's and the workspace no longer holds them.
- */
-export async function adoptOlderTurns(turns: DraftMessage[]): Promise<void> {
-  await openShown()
-  if (turns.length > 0 && useTextStore.getState().messages.length === 0)
-    await editConversation({ type: 'load', turns })
-}
-
-/** Runs `call` once every earlier command has been answered and its view shown. */
-export function afterCommands<T>(call: () => Promise<T>): Promise<T> {
-  const next = commands.then(call)
-  commands = next.catch(() => undefined)
-  return next
-}
-
-/** Shows a view main answered or announced; resolves once the store shows it (or a newer one). */
-export function showView(view: ConversationView): Promise<void> {
-  const next = views.then(() => apply(view))
-  views = next.catch(() => undefined)
-  return next
-}
-
-async function apply(view: ConversationView): Promise<void> {
-  if (view.conversationId !== conversationId || view.revision <= revision) return
-  const shown = useTextStore.getState().messages
-  // On the revision shown, the turns the view keeps are already here and only the ones after them are new (in
-  // the view, or read when too large for it); on another base every turn is read anew.
-  const onShown = view.keep === 0 || (view.baseRevision === revision && view.keep <= shown.length)
-  const turns = onShown
-    ? [
-        ...shown.slice(0, view.keep),
-        ...(view.tail ?? answerFromRun(view) ?? (await readTurns(view.revision, view.keep))),
-      ]
-    : await readTurns(view.revision, 0)
-  revision = view.revision
-  useTextStore.setState({ messages: turns })
-}
-
-/**
- * A long answer's turn, its text filled in from the run that streamed it when that text is the one main kept
- * (same length and digest); null when it is not, and the turn is read from main instead.
- */
-function answerFromRun(view: ConversationView): DraftMessage[] | null {
-  const skeleton = view.answerSkeleton
-  if (!skeleton || !view.answer) return null
-  // Main appended the answer once the run's last text was sent: the run has it once what is queued is folded.
-  const run = runAsReceived(view.answer.runId)
-  const turn = run ? fillAnswer(skeleton, run.text, run.textDigest) : null
-  return turn ? [turn] : null
-}
-
-/** The turns of `at` from `from` on, read in pieces; a newer revision by then is shown by its own view. */
-async function readTurns(at: number, from: number): Promise<DraftMessage[]> {
-  let json = ''
-  for (let offset = 0; ; offset += TURNS_PIECE_CHARS) {
-    const { piece, done } = await client.invoke('text.readTurns', {
-      conversationId,
-      revision: at,
-      from,
-      offset,
-    })
-    json += piece
-    if (done) return JSON.parse(json) as DraftMessage[]
-  }
+/** A read-only view of one conversation main owns, and the commands that change it. */
+export interface ShownConversation {
+  readonly conversationId: string
+  /** The revision of the turns shown. */
+  shownRevision(): number
+  /** Main no longer holds the conversation shown: its turns are loaded anew, as a new run of revisions. */
+  reloadShown(): Promise<void>
+  /** Shows the conversation as main kept it (once per page; later calls wait for that one). */
+  openShown(): Promise<void>
+  /** Turns a workspace saved before main kept the conversation: loaded once, into an empty conversation. */
+  adoptOlderTurns(turns: DraftMessage[]): Promise<void>
+  /** Runs `call` once every earlier command has been answered and its view shown. */
+  afterCommands<T>(call: () => Promise<T>): Promise<T>
+  /** Shows a view main answered or announced; resolves once the store shows it (or a newer one). */
+  showView(view: ConversationView): Promise<void>
+  /** Asks main for an edit and shows the conversation it answers (clear's undo token rides in the view). */
+  editConversation(edit: ConversationEdit): Promise<ConversationView>
+  /** An edit too large for one message, sent in pieces against the revision shown. */
+  putLarge(edit: ConversationEdit): Promise<ConversationView>
+  /** Main appended a run's answer: the index of that turn, taken once by the run's end. */
+  takeAnswerIndex(runId: string): number | undefined
+  /** Waits until every view announced so far is shown. */
+  viewsShown(): Promise<void>
 }
 
 /** Whether an edit fits in one message; larger ones go as turns in pieces. */
@@ -128,51 +53,154 @@ export function editFits(edit: ConversationEdit): boolean {
   return JSON.stringify(edit).length <= INLINE_TURNS_CHARS
 }
 
-/** Asks main for an edit and shows the conversation it answers; the view is answered too (clear's undo token). */
-export function editConversation(edit: ConversationEdit): Promise<ConversationView> {
-  return afterCommands(async () => {
-    const view = editFits(edit)
-      ? await client.invoke('text.editConversation', { conversationId, edit })
-      : await putLarge(edit)
-    await showView(view)
-    return view
-  })
-}
-
-/**
- * An edit too large for one message, as the turns it leaves after the ones it keeps, sent in pieces against the
- * revision shown (main refuses them if the conversation moved on meanwhile).
- */
-export function putLarge(edit: ConversationEdit): Promise<ConversationView> {
-  const shown = useTextStore.getState().messages
-  if (edit.type === 'load') return loadConversation(conversationId, edit.turns)
-  if (edit.type === 'add') return putTurns(conversationId, revision, shown.length, edit.turns)
-  if (edit.type === 'resend')
-    return putTurns(conversationId, revision, edit.index, [resent(shown[edit.index], edit.text)])
-  return client.invoke('text.editConversation', { conversationId, edit })
-}
-
 function resent(turn: DraftMessage | undefined, text: string): DraftMessage {
   if (!turn) return { role: 'user', parts: [{ type: 'text', text }] }
   return { ...turn, parts: [{ type: 'text', text }, ...turn.parts.filter((p) => p.type !== 'text')] }
 }
 
-/** Main appended a run's answer: the index of that turn, by run id, until the run's end takes it. */
-const answers = new Map<string, number>()
+/**
+ * The view of `conversationId` shown in `store`: commands go one at a time and views apply in order, each on the
+ * one before; main's `text.conversationChanged` for this conversation is shown as it comes.
+ */
+export function createShownConversation(
+  conversationId: string,
+  store: TurnsStore,
+  runAsReceived: RunText,
+): ShownConversation {
+  /** The revision of the turns the store shows. */
+  let revision = 0
+  let commands: Promise<unknown> = Promise.resolve()
+  let views: Promise<unknown> = Promise.resolve()
+  let opened: Promise<void> | null = null
+  /** Main appended a run's answer: the index of that turn, by run id, until the run's end takes it. */
+  const answers = new Map<string, number>()
 
-export function takeAnswerIndex(runId: string): number | undefined {
-  const index = answers.get(runId)
-  answers.delete(runId)
-  return index
+  async function reloadShown(): Promise<void> {
+    await viewsShown()
+    const view = await loadConversation(conversationId, store.getState().messages)
+    // The turns shown are exactly the ones loaded: only the revision they are at changes.
+    revision = view.revision
+  }
+
+  function openShown(): Promise<void> {
+    opened ??= afterCommands(async () => {
+      await showView(await client.invoke('text.openConversation', {}))
+    })
+    return opened
+  }
+
+  async function adoptOlderTurns(turns: DraftMessage[]): Promise<void> {
+    await openShown()
+    if (turns.length > 0 && store.getState().messages.length === 0)
+      await editConversation({ type: 'load', turns })
+  }
+
+  function afterCommands<T>(call: () => Promise<T>): Promise<T> {
+    const next = commands.then(call)
+    commands = next.catch(() => undefined)
+    return next
+  }
+
+  function showView(view: ConversationView): Promise<void> {
+    const next = views.then(() => apply(view))
+    views = next.catch(() => undefined)
+    return next
+  }
+
+  async function apply(view: ConversationView): Promise<void> {
+    if (view.conversationId !== conversationId || view.revision <= revision) return
+    const shown = store.getState().messages
+    // On the revision shown, the turns the view keeps are already here and only the ones after them are new (in
+    // the view, or read when too large for it); on another base every turn is read anew.
+    const onShown = view.keep === 0 || (view.baseRevision === revision && view.keep <= shown.length)
+    const turns = onShown
+      ? [
+          ...shown.slice(0, view.keep),
+          ...(view.tail ?? answerFromRun(view) ?? (await readTurns(view.revision, view.keep))),
+        ]
+      : await readTurns(view.revision, 0)
+    revision = view.revision
+    store.setState({ messages: turns })
+  }
+
+  /**
+   * A long answer's turn, its text filled in from the run that streamed it when that text is the one main kept
+   * (same length and digest); null when it is not, and the turn is read from main instead.
+   */
+  function answerFromRun(view: ConversationView): DraftMessage[] | null {
+    const skeleton = view.answerSkeleton
+    if (!skeleton || !view.answer) return null
+    // Main appended the answer once the run's last text was sent: the run has it once what is queued is folded.
+    const run = runAsReceived(view.answer.runId)
+    const turn = run ? fillAnswer(skeleton, run.text, run.textDigest) : null
+    return turn ? [turn] : null
+  }
+
+  /** The turns of `at` from `from` on, read in pieces; a newer revision by then is shown by its own view. */
+  async function readTurns(at: number, from: number): Promise<DraftMessage[]> {
+    let json = ''
+    for (let offset = 0; ; offset += TURNS_PIECE_CHARS) {
+      const { piece, done } = await client.invoke('text.readTurns', {
+        conversationId,
+        revision: at,
+        from,
+        offset,
+      })
+      json += piece
+      if (done) return JSON.parse(json) as DraftMessage[]
+    }
+  }
+
+  function editConversation(edit: ConversationEdit): Promise<ConversationView> {
+    return afterCommands(async () => {
+      const view = editFits(edit)
+        ? await client.invoke('text.editConversation', { conversationId, edit })
+        : await putLarge(edit)
+      await showView(view)
+      return view
+    })
+  }
+
+  /**
+   * An edit too large for one message, as the turns it leaves after the ones it keeps, sent in pieces against the
+   * revision shown (main refuses them if the conversation moved on meanwhile).
+   */
+  function putLarge(edit: ConversationEdit): Promise<ConversationView> {
+    const shown = store.getState().messages
+    if (edit.type === 'load') return loadConversation(conversationId, edit.turns)
+    if (edit.type === 'add') return putTurns(conversationId, revision, shown.length, edit.turns)
+    if (edit.type === 'resend')
+      return putTurns(conversationId, revision, edit.index, [resent(shown[edit.index], edit.text)])
+    return client.invoke('text.editConversation', { conversationId, edit })
+  }
+
+  function takeAnswerIndex(runId: string): number | undefined {
+    const index = answers.get(runId)
+    answers.delete(runId)
+    return index
+  }
+
+  function viewsShown(): Promise<void> {
+    return views.then(() => undefined)
+  }
+
+  client.on('text.conversationChanged', (view) => {
+    if (view.conversationId !== conversationId) return
+    if (view.answer) answers.set(view.answer.runId, view.answer.index)
+    void showView(view)
+  })
+
+  return {
+    conversationId,
+    shownRevision: () => revision,
+    reloadShown,
+    openShown,
+    adoptOlderTurns,
+    afterCommands,
+    showView,
+    editConversation,
+    putLarge,
+    takeAnswerIndex,
+    viewsShown,
+  }
 }
-
-/** Waits until every view announced so far is shown. */
-export function viewsShown(): Promise<void> {
-  return views.then(() => undefined)
-}
-
-client.on('text.conversationChanged', (view) => {
-  if (view.conversationId !== conversationId) return
-  if (view.answer) answers.set(view.answer.runId, view.answer.index)
-  void showView(view)
-})

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { MAX_WORKSPACE_STATE } from '../../../../shared/workspace/panels'
 import type { TextPanelState } from '../../../../shared/workspace/panelStates'
 import { TEXT_FORM_DEFAULTS } from '../../../../shared/workspace/textDefaults'
-import { boundedState } from '../workspace/persistPanel'
+import { boundedState } from '../workspace'
 import { textPanelPersistence } from './textPanelState'
 
 function state(composerChars: number, textChars: number, rawChars: number): TextPanelState {

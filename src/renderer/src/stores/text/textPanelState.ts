@@ -7,10 +7,11 @@
 // loaded here at start.
 import type { LastRunEnd, TextPanelState } from '../../../../shared/workspace/panelStates'
 import { LAST_END_RAW_CHARS, LAST_END_TEXT_CHARS } from '../../../../shared/workspace/panels'
-import { currentRun, showLastEnd, useTextStore, type RunView, type TextState } from './textStore'
+import { newRun, type RunView } from '../runs'
+import type { PanelPersistence } from '../workspace'
+import { textConversation, useTextStore } from './textStore'
+import { currentRun, type TextState } from './textState'
 import { markTextSettled } from './textWork'
-import { adoptOlderTurns, openShown } from './textConversation'
-import type { PanelPersistence } from '../workspace/persistPanel'
 
 export type { TextPanelState }
 
@@ -104,9 +105,28 @@ function snapshot(): TextPanelState {
   }
 }
 
+/**
+ * Shows again the run a reload left, as it was shown: only while the panel shows no run and the conversation is
+ * as long as it was when the run ended.
+ */
+function showLastEnd(end: LastRunEnd): void {
+  const s = useTextStore.getState()
+  if (s.currentRunId !== null || s.messages.length !== end.turns) return
+  const error = end.error && { ...end.error, raw: end.error.raw ?? null }
+  const run: RunView = {
+    ...newRun(end.runId, end.format, end.model),
+    status: end.status,
+    text: end.text,
+    exchange: null,
+    restored: { chars: end.chars },
+    ...(error ? { error } : {}),
+  }
+  useTextStore.setState({ runs: { ...s.runs, [run.runId]: run }, currentRunId: run.runId })
+}
+
 /** Shows the conversation main kept; turns brought back are not new work (replacing them does not ask). */
 export function openTextConversation(): Promise<void> {
-  return openShown().then(markTextSettled, () => undefined)
+  return textConversation.openShown().then(markTextSettled, () => undefined)
 }
 
 export const textPanelPersistence: PanelPersistence<TextPanelState> = {
@@ -117,10 +137,11 @@ export const textPanelPersistence: PanelPersistence<TextPanelState> = {
     useTextStore.setState({ ...form, issues: [], touched: {}, attempted: false })
     // Main owns and saves the conversation (opened at start); an older state's turns are loaded into it once.
     // Turns brought back were the user's before: replacing them still asks when the draft holds new work.
-    if (messages?.length) void adoptOlderTurns(messages).then(markTextSettled, () => undefined)
+    if (messages?.length)
+      void textConversation.adoptOlderTurns(messages).then(markTextSettled, () => undefined)
     // The run that ended without becoming a turn, once the conversation it ended in is shown.
     if (end)
-      void openShown().then(
+      void textConversation.openShown().then(
         () => showLastEnd(end),
         () => undefined,
       )

@@ -1,10 +1,10 @@
 // Keeping a partial (failed or cut) answer: the text that arrived becomes an assistant turn of its own (added by
 // main, which owns the conversation), as the user asked, and the run's output gives way to it. Kept apart from
-// the store so the store stays one file.
+// the store so the store stays small.
 import type { DraftMessage } from '../../../../shared/wire'
-import { localId } from '../form/textForm'
-import { currentRun, useTextStore } from './textStore'
-import { editConversation } from './textConversation'
+import { localId } from '../form'
+import { editConversation, useTextStore } from './textStore'
+import { currentRun } from './textState'
 
 /** Keeps a partial (failed or cut) answer in the conversation, as the user asked. */
 export function keepPartialAnswer(): Promise<void> | undefined {

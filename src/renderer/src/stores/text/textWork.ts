@@ -1,12 +1,12 @@
 // Whether the Text panel holds work the user would lose if its conversation were replaced (a typed or attached
 // message, edited request JSON, turns built or changed by hand since the last run), and the one way another
 // panel points Text at a profile: by making it the app's active one, so the header and the request agree.
-import { currentRun, useTextStore } from './textStore'
-import { offerUndo } from '../app/undoStore'
-import { useProfilesStore } from '../profiles/profilesStore'
-import { editConversation } from './textConversation'
+import { editConversation, useTextStore } from './textStore'
+import { currentRun } from './textState'
+import { offerUndo } from '../app'
+import { useProfilesStore } from '../profiles'
 import type { DraftMessage } from '../../../../shared/wire'
-import type { TextForm } from '../form/textForm'
+import type { TextForm } from '../form'
 
 /** The turns last loaded from a saved run (History): they are kept there, so replacing them loses nothing. */
 let settled: readonly DraftMessage[] | null = null
@@ -48,12 +48,6 @@ export async function pointTextAt(profileId: string | null): Promise<void> {
   if (profileId && profileId !== profiles.activeId && profiles.profiles.some((p) => p.id === profileId))
     await profiles.setActive(profileId)
 }
-
-// The active profile changed (Settings' "Use this profile", another panel): Text follows it.
-useProfilesStore.subscribe((next, prev) => {
-  if (next.activeId !== prev.activeId && useTextStore.getState().profileId !== null)
-    useTextStore.setState({ profileId: null })
-})
 
 /**
  * Clear conversation, with Undo for a few seconds: main brings the turns back (before any added since) and the

@@ -13,7 +13,7 @@ import { defaultVideoForm, type VideoForm } from '../../../../shared/video/forms
 import type { ConsoleVideoForm, VideoJob, VideoJobRequest } from '../../../../shared/ipc/video'
 import type { ImportedMedia } from '../../../../shared/ipc/media'
 import { client } from '../../ipc/client'
-import { onJobChanged, onJobRemoved, useJobsStore } from '../jobs/jobsStore'
+import { onJobChanged, onJobRemoved, useJobsStore } from '../jobs'
 import { isVideoJob } from '../../../../shared/ipc/jobs'
 import { formForMode, modeOf } from '../../../../shared/video/formModes'
 import { videoModelForForm } from '../../../../shared/video/validate'

@@ -1,10 +1,22 @@
-// The workspace at start: the app's and the Text panel's saved state (and the conversation main keeps) are read
-// from main before the app first renders (so no keystroke lands in a form about to be replaced); the other panels' persistence loads in the
-// background with their stores (their chunks stay out of the first paint) and restores them unless the user
-// has already begun to act. Then each panel is saved as it changes.
-import { appPanelPersistence } from '../app/appPanelState'
+// The workspace at start: the first panels' saved state (the app's and the Text panel's, and the conversation main
+// keeps) is read from main before the app first renders (so no keystroke lands in a form about to be replaced);
+// the other panels' persistence loads in the background with their stores (their chunks stay out of the first
+// paint) and restores them unless the user has already begun to act. Then each panel is saved as it changes.
+// A shared store: each panel hands in its own persistence (stores/startup names them), none is imported here.
 import { keepPanel, restorePanel, type PanelPersistence } from './persistPanel'
-import { openTextConversation, textPanelPersistence } from '../text/textPanelState'
+
+export { boundedState, type PanelPersistence } from './persistPanel'
+
+/** The panels at start: those restored before the first render, what else they wait for, and the later ones. */
+export interface WorkspacePanels {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  first: PanelPersistence<any>[]
+  /** Started beside the first panels' reads (the Text panel's conversation). */
+  opening: () => Promise<unknown>
+  /** Fetched at once, restored after the first render. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  later: () => Promise<PanelPersistence<any>[]>
+}
 
 const restored = new Set<string>()
 
@@ -36,22 +48,16 @@ function untilUserActs(): () => boolean {
   return () => fresh
 }
 
-/** Restores the app and Text (waiting at most `timeoutMs` for main), then starts the other panels. */
-export async function startWorkspace(timeoutMs = 3000): Promise<void> {
+/** Restores the first panels (waiting at most `timeoutMs` for main), then starts the other panels. */
+export async function startWorkspace(panels: WorkspacePanels, timeoutMs = 3000): Promise<void> {
   let late = false
   // The other panels' persistence is fetched now, beside the first calls, so it is evaluated while main answers.
-  const others = import('../otherPanels')
-  const first = Promise.all([
-    ...[appPanelPersistence, textPanelPersistence].map((p) =>
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      restoreAndKeep(p as PanelPersistence<any>, () => !late),
-    ),
-    openTextConversation(),
-  ])
+  const others = panels.later()
+  const first = Promise.all([...panels.first.map((p) => restoreAndKeep(p, () => !late)), panels.opening()])
   await Promise.race([first, new Promise((r) => setTimeout(r, timeoutMs))])
   late = true
   const fresh = untilUserActs()
-  void others.then(({ OTHER_PANELS }) => {
-    for (const p of OTHER_PANELS) void restoreAndKeep(p, fresh)
+  void others.then((later) => {
+    for (const p of later) void restoreAndKeep(p, fresh)
   })
 }

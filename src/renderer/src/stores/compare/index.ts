@@ -1,0 +1,35 @@
+// The Compare panel's state, its one public entry: the shared draft and its columns (the form as data), the store,
+// each column's run and its timeline lane, the columns' stream pace, the live lanes, the export, and its saved
+// state.
+export {
+  columnDraft,
+  columnLabel,
+  columnLoss,
+  EXTRAS_SCHEMA,
+  MAX_COLUMNS,
+  oneFormatSeveralModels,
+  oneModelAllFormats,
+  type CompareColumn,
+  type SharedDraft,
+} from './compareForm'
+export {
+  columnProfile,
+  compareHasUnsentWork,
+  syncShared,
+  useCompareStore,
+  type ColumnPreview,
+  type LaneState,
+} from './compareStore'
+export {
+  anyRunning,
+  countTokens,
+  openTimeline,
+  rerunColumn,
+  runAll,
+  stopAll,
+  stopColumn,
+} from './compareRuns'
+export { setAnswerEndSeen } from './compareFolds'
+export { liveLane, onLiveLanes, type LiveLane } from './compareLiveLanes'
+export { exportComparison } from './compareExport'
+export { comparePanelPersistence } from './comparePanelState'

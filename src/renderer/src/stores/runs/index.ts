@@ -1,0 +1,15 @@
+// What the Text panel and Compare's columns share of a text run in the renderer: the one run fold (main's, History's
+// and replay's too), the pace at which streamed events reach a store, and turns carried into a conversation main
+// owns in pieces small enough for one message.
+export {
+  endRun,
+  endRunLocally,
+  newRun,
+  runCompletion,
+  withExchange,
+  type RunEnded,
+  type RunView,
+} from './runFold'
+export { createStreamFolds, type StreamFolds } from './streamFolds'
+export { STREAM_DRAW_MS } from './streamPace'
+export { loadConversation, putTurns } from './conversationLoad'

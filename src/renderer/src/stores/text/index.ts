@@ -1,0 +1,24 @@
+// The Text panel's state, its one public entry: the store and the conversation it shows (main owns it), a run's
+// life, the work the panel holds, the live wire of its run, "continue from this response", its saved state, and
+// its defaults from Settings.
+export {
+  editConversation,
+  profileInUse,
+  setAnswerEndSeen,
+  textConversation,
+  useTextStore,
+  withConversation,
+} from './textStore'
+export { currentRun, type TextState } from './textState'
+export { keepPartialAnswer } from './textPartial'
+export {
+  clearConversationWithUndo,
+  markTextCarried,
+  markTextSettled,
+  pointTextAt,
+  textHasUnsavedWork,
+} from './textWork'
+export { openTextConversation, textPanelPersistence } from './textPanelState'
+export { subscribeLiveExchange, useLiveExchange } from './liveExchange'
+export { continuation, continueFrom, takeContinuation, useContinuation } from './responseContinuation'
+export { modelAfterFormatChange, startingText, startingTextFor } from './textDefaults'
