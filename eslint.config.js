@@ -14,6 +14,7 @@ const electronPaths = [
   { name: 'electron-store', message: 'electron-store is imported only under src/main/platform.' },
 ]
 const composition = 'appCore|index|embeddedSimulator'
+const EFFECT_HOOK = '/^use(Layout|Insertion)?Effect$/'
 // One folder per panel under src/renderer/src/features: each is a zone of its own.
 const features = readdirSync(new URL('./src/renderer/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -136,7 +137,19 @@ export default tseslint.config(
   {
     files: ['src/renderer/**'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='BrowserWindow']", message: 'Use createSecureWindow() from src/main/platform/window.ts.' },
+        {
+          // An effect returning anything but its cleanup (a promise from scrollIntoView, a value) is called as
+          // a function when the component unmounts: the error that blanked the window after the Gateway check.
+          selector: `CallExpression:matches([callee.name=${EFFECT_HOOK}], [callee.property.name=${EFFECT_HOOK}]) > ArrowFunctionExpression:not([body.type='BlockStatement'], [body.type='ArrowFunctionExpression'], [body.type='UnaryExpression'][body.operator='void'])`,
+          message: 'Give an effect a block body and return its cleanup explicitly: an expression body returns whatever the call answers.',
+        },
+      ],
+    },
   },
   restrict(['src/renderer/**'], [zone.rendererOut, zone.rendererNode]),
   restrict(['src/renderer/src/stores/**'], [zone.rendererOut, zone.rendererNode, zone.stores, zone.storeFolder]),

@@ -60,6 +60,7 @@ describe('IPC router', () => {
         "app.getHostInfo",
         "app.getSettings",
         "app.openExternal",
+        "app.reportError",
         "app.updateSettings",
         "cases.addCase",
         "cases.createSuite",

@@ -1,6 +1,7 @@
 // Playwright fixtures: `app` starts browser mode exactly as `npm run web` does (the built host, out/main/web.js,
 // in a child process with plain node) on a free port with a fresh temporary data folder, and stops it after the
 // test. Its output is kept so a test can assert what the host printed or logged. `npm test` builds first.
+// `pageErrors` (automatic) fails any test whose pages threw an uncaught error.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -55,7 +56,18 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL')
 }
 
-export const test = base.extend<{ app: AppUnderTest }>({
+export const test = base.extend<{ app: AppUnderTest; pageErrors: string[] }>({
+  // Every page of every test: an uncaught error or unhandled rejection in the page fails the test, whatever it
+  // asserted (QUALITY.md R11). A test that provokes one on purpose takes it out of `pageErrors` and asserts it.
+  pageErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = []
+      context.on('weberror', (error) => errors.push(error.error().stack ?? error.error().message))
+      await use(errors)
+      if (errors.length > 0) throw new Error(`uncaught page errors:\n${errors.join('\n---\n')}`)
+    },
+    { auto: true },
+  ],
   // Playwright requires the destructuring pattern even when no fixture is used.
   // eslint-disable-next-line no-empty-pattern
   app: async ({}, use) => {

@@ -12,6 +12,7 @@ import {
   preloadPanelsWhenIdle,
   VideoNotifier,
 } from './panels/lazyPanels'
+import { ShellBoundary } from './panels/panelBoundary'
 import { ErrorBanner } from './components/errorBanner/ErrorBanner'
 import { TabList } from './components/tabs/TabList'
 
@@ -95,7 +96,9 @@ export function App() {
 
   // The host's facts, the profiles and the settings came with the start-up (stores/startup); the other panels'
   // chunks follow, one at a time, once the first screen is up and the page is idle.
-  useEffect(() => preloadPanelsWhenIdle(), [])
+  useEffect(() => {
+    preloadPanelsWhenIdle()
+  }, [])
 
   const current = PANELS.find((p) => p.id === panel) ?? PANELS[0]!
   return (
@@ -149,9 +152,11 @@ export function App() {
           aria-labelledby={`tab-${current.id}`}
           className={current.id === 'text' ? 'fills' : undefined}
         >
-          <PanelFrame what={current.label}>
-            <current.Component />
-          </PanelFrame>
+          <ShellBoundary what={current.label}>
+            <PanelFrame what={current.label}>
+              <current.Component />
+            </PanelFrame>
+          </ShellBoundary>
         </main>
       </div>
       <VideoNotifier />

@@ -10,6 +10,7 @@ import { ConfirmDialog } from './components/confirm/ConfirmDialog'
 import { UndoToast } from './components/confirm/UndoToast'
 import { startApp } from './stores/startup'
 import { prefetchVideoNotifier } from './panels/lazyPanels'
+import { AppBoundary } from './panels/panelBoundary'
 
 // The saved workspace, profiles and settings first, in one wave of calls, so each panel opens as the user left
 // it (see stores/startup and stores/workspace).
@@ -23,9 +24,11 @@ void startApp(() => {
   flushSync(() =>
     root.render(
       <StrictMode>
-        <App />
-        <ConfirmDialog />
-        <UndoToast />
+        <AppBoundary>
+          <App />
+          <ConfirmDialog />
+          <UndoToast />
+        </AppBoundary>
       </StrictMode>,
     ),
   )

@@ -74,4 +74,16 @@ export const appCommands = {
     z.object({ url: z.string().max(2048) }),
     z.object({ opened: z.boolean() }),
   ),
+  /**
+   * An error the page caught in a panel (its boundary showed it), written to main's log so it is not lost with
+   * the page. Bounded in size here and in rate by main; answers whether it was written.
+   */
+  'app.reportError': defineCommand(
+    z.object({
+      panel: z.string().max(40),
+      message: z.string().max(2000),
+      stack: z.string().max(8000).optional(),
+    }),
+    z.object({ logged: z.boolean() }),
+  ),
 }

@@ -127,3 +127,25 @@ test('Stop keeps the finished cells and leaves the rest not run', async ({ page,
   await expect(page.locator('td.cell-stopped, td.cell-pending')).not.toHaveCount(0)
   await expect(page.locator('td.cell-deviating, td.cell-failed')).toHaveCount(0)
 })
+
+test('leaving the check with a cell open shows the next panel, and the check again when it is reopened', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  await openCheck(page)
+  await page.getByLabel('Models').fill('gpt-4o')
+  await page.getByRole('button', { name: 'Run check' }).click()
+  await expect(progress(page)).toHaveText(/^Finished/, { timeout: 60_000 })
+  await page.getByRole('button', { name: /^chat · gpt-4o, Stream: / }).click()
+  await expect(page.getByRole('complementary', { name: 'Cell detail' })).toBeVisible()
+
+  // The cell's panel closes as another opens: before, the whole window went blank ("l is not a function").
+  await page.getByRole('tab', { name: 'History' }).click()
+  await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible()
+  await page.getByRole('tab', { name: /Text/ }).click()
+  await expect(page.getByLabel('Message', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('shell-error')).toHaveCount(0)
+  await openCheck(page)
+  await expect(page.getByRole('table', { name: 'text matrix' })).toBeVisible()
+})

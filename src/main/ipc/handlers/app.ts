@@ -2,13 +2,19 @@
 // and the checked hand-off of links to the OS browser.
 import { appCommands } from '../../../shared/ipc/app'
 import { isSafeExternalUrl } from '../../security/externalUrl'
+import { PageErrorLog } from '../../services/pageErrors'
 import { defineDomain } from '../domain'
 
 export const appDomain = defineDomain({
   name: 'app',
   commands: appCommands,
-  services: ({ hostInfo, openExternal, profiles }) => ({ hostInfo, openExternal, profiles }),
-  handlers: ({ hostInfo, openExternal, profiles }) => ({
+  services: ({ hostInfo, openExternal, profiles, log }) => ({
+    hostInfo,
+    openExternal,
+    profiles,
+    pageErrors: new PageErrorLog(log, () => profiles.knownSecrets()),
+  }),
+  handlers: ({ hostInfo, openExternal, profiles, pageErrors }) => ({
     'app.getHostInfo': () => hostInfo(),
     'app.getSettings': () => profiles.appSettings(),
     'app.updateSettings': (patch) => profiles.updateAppSettings(patch),
@@ -17,5 +23,6 @@ export const appDomain = defineDomain({
       await openExternal(url)
       return { opened: true }
     },
+    'app.reportError': (report) => ({ logged: pageErrors.report(report) }),
   }),
 })

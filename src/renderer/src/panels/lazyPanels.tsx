@@ -1,9 +1,11 @@
 // Every panel but Text is its own chunk, fetched when the panel is first opened (or when its tab is hovered or
 // focused, a moment before the click), so the first load carries only the shell and the Text panel.
-// Invariant: a panel that is loading shows a visible status, and one whose chunk cannot load says so and offers a reload.
+// Invariant: a panel that is loading shows a visible status, and one whose chunk cannot load (or that throws)
+// says so and offers a way back (panelBoundary.tsx).
 // The panels themselves are listed once, in App.tsx; each lazy one registers its loader here through lazyPanel().
 import { whenStarted } from '../stores/app'
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { PanelBoundary } from './panelBoundary'
 import { Loading } from '../components/loading/Loading'
 
 type Loader = () => Promise<ComponentType>
@@ -76,37 +78,6 @@ export function VideoNotifier() {
       <LazyVideoNotifier />
     </Suspense>
   )
-}
-
-interface BoundaryState {
-  error: Error | null
-}
-
-/**
- * Catches a chunk that failed to load (the server restarted with a new build, the connection dropped) and offers
- * a reload, instead of an empty panel. An error thrown while rendering a loaded panel is shown the same way.
- */
-class PanelBoundary extends Component<{ what: string; children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { error: null }
-  static getDerivedStateFromError(error: Error): BoundaryState {
-    return { error }
-  }
-  override render() {
-    const { error } = this.state
-    if (!error) return this.props.children
-    return (
-      <div className="error-banner" role="alert">
-        <p>
-          The {this.props.what} panel could not be loaded. If the app server was restarted or stopped, start
-          it again (`npm run web`) and reload the page.
-        </p>
-        <p className="small mono">{error.message}</p>
-        <button type="button" onClick={() => window.location.reload()}>
-          Reload the page
-        </button>
-      </div>
-    )
-  }
 }
 
 /** A panel behind its loading state and load-error boundary. */

@@ -17,7 +17,9 @@ export interface LiveFramesProps {
 }
 
 export function LiveFrames({ runId, total, first, frames, watch }: LiveFramesProps) {
-  useEffect(() => watch(runId), [runId, watch])
+  useEffect(() => {
+    return watch(runId)
+  }, [runId, watch])
   const scroller = useRef<HTMLDivElement>(null)
   // The virtualiser's functions are read each render on purpose (the list grows while the run streams).
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -52,8 +54,8 @@ export function LiveFrames({ runId, total, first, frames, watch }: LiveFramesPro
                 }}
               >
                 <span className="muted small">#{first + row.index + 1}</span>{' '}
-                <span className="muted small">{f.t.toFixed(0)} ms</span> {f.event && <strong>{f.event}</strong>}{' '}
-                <code>{f.data}</code>
+                <span className="muted small">{f.t.toFixed(0)} ms</span>{' '}
+                {f.event && <strong>{f.event}</strong>} <code>{f.data}</code>
               </li>
             )
           })}

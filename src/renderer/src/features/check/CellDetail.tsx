@@ -24,8 +24,11 @@ export function CellDetail({
   // The parent keys this view by cell, so the chosen request starts at the first for every cell.
   const [index, setIndex] = useState(0)
   const box = useRef<HTMLElement>(null)
-  // Below the matrix (narrow windows) the opened cell would be out of sight.
-  useEffect(() => box.current?.scrollIntoView({ block: 'nearest' }), [])
+  // Below the matrix (narrow windows) the opened cell would be out of sight. A block body: scrollIntoView
+  // answers a promise in newer Chromium, and an effect may return nothing but its cleanup.
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' })
+  }, [])
   const [loaded, setLoaded] = useState<{ id: string; exchange?: Exchange; problem?: string } | null>(null)
   const [draft, setDraft] = useState<Draft | null>(null)
   const id = cell.exchangeIds[index]

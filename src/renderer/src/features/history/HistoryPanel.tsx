@@ -23,7 +23,9 @@ export function HistoryPanel() {
     void loadStorage()
   }, [refresh, loadStorage])
   // A run recorded while the panel is open appears without reopening it.
-  useEffect(() => watchLive(), [watchLive])
+  useEffect(() => {
+    return watchLive()
+  }, [watchLive])
   const selectedIds = Object.keys(s.selected)
 
   return (

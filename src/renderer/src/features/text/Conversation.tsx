@@ -105,18 +105,16 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
   /** When the reader last wheeled, touched, pressed a key in or grabbed the conversation (performance.now()). */
   const readerAt = useRef(Number.NEGATIVE_INFINITY)
   const resized = useRef<ResizeObserver | null>(null)
-  useEffect(
-    () =>
-      useTextStore.subscribe((state, prev) => {
-        const run = currentRun(state)
-        if (run && run.runId !== currentRun(prev)?.runId && run.status === 'running') {
-          pinned.current = true
-          const el = element.current
-          if (el && el.scrollTop !== 0) el.scrollTop = 0
-        }
-      }),
-    [],
-  )
+  useEffect(() => {
+    return useTextStore.subscribe((state, prev) => {
+      const run = currentRun(state)
+      if (run && run.runId !== currentRun(prev)?.runId && run.status === 'running') {
+        pinned.current = true
+        const el = element.current
+        if (el && el.scrollTop !== 0) el.scrollTop = 0
+      }
+    })
+  }, [])
   return useCallback((el: HTMLElement | null) => {
     element.current = el
     resized.current?.disconnect()

@@ -57,9 +57,13 @@ export function TextPanel() {
   const activeId = useProfilesStore((p) => p.activeId)
   const [showParams, setShowParams] = useState(true)
 
-  useEffect(() => subscribeLiveExchange(), [])
+  useEffect(() => {
+    subscribeLiveExchange()
+  }, [])
   // The checks Send runs are fetched once the page is idle, so the first Send does not wait for them.
-  useEffect(() => whenStarted(() => void loadDraftValidation().catch(() => undefined)), [])
+  useEffect(() => {
+    whenStarted(() => void loadDraftValidation().catch(() => undefined))
+  }, [])
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -322,22 +326,20 @@ function Composer() {
 function TokenCount() {
   const [state, setState] = useState<{ text: string; busy: boolean }>({ text: '', busy: false })
   // A count belongs to the request it was made for: any change to what would be sent clears it.
-  useEffect(
-    () =>
-      useTextStore.subscribe((next, prev) => {
-        if (
-          next.composer !== prev.composer ||
-          next.messages !== prev.messages ||
-          next.system !== prev.system ||
-          next.attachments !== prev.attachments ||
-          next.format !== prev.format ||
-          next.model !== prev.model ||
-          next.toolsText !== prev.toolsText
-        )
-          setState((old) => (old.text ? { text: '', busy: false } : old))
-      }),
-    [],
-  )
+  useEffect(() => {
+    return useTextStore.subscribe((next, prev) => {
+      if (
+        next.composer !== prev.composer ||
+        next.messages !== prev.messages ||
+        next.system !== prev.system ||
+        next.attachments !== prev.attachments ||
+        next.format !== prev.format ||
+        next.model !== prev.model ||
+        next.toolsText !== prev.toolsText
+      )
+        setState((old) => (old.text ? { text: '', busy: false } : old))
+    })
+  }, [])
   const count = async () => {
     const s = useTextStore.getState()
     const profileId = profileInUse()
