@@ -54,7 +54,13 @@ export function preloadPanelsWhenIdle(): void {
   const ids = [...loaders.keys()]
   const next = () => {
     const id = ids.shift()
-    if (id) void preloadPanel(id)?.finally(() => idle(next))
+    // A chunk that fails here (the server stopped, the page is leaving) is fetched again when its panel opens;
+    // the failure is not left as an unhandled rejection.
+    if (id)
+      void preloadPanel(id)?.then(
+        () => idle(next),
+        () => idle(next),
+      )
   }
   whenStarted(next)
 }
