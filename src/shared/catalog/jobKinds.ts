@@ -1,7 +1,9 @@
 // The job-kind registry: every kind of asynchronous job as data — its spec endpoints, its label, the panel and tab
 // that make it, its result noun, the lookups "Track a task id…" offers for it — and the job panels with their
-// polling-limit defaults and first pages. The engine, the jobs contract, the Jobs view and the panels read this;
-// a new kind is one entry here. Invariant: pure data, no wire or IPC imports.
+// polling-limit defaults and first pages. The engine, the jobs contract, the Jobs view and the panels read this,
+// and the types and lists they name kinds by (form modes, tabs, submit endpoints) are derived from it: a new kind
+// is one entry here. Invariant: pure data, no wire or IPC imports.
+import type { ConsoleEndpoint } from './consoleTasks'
 import type { TaskLookupKind } from './taskStatuses'
 
 /** The panels that make jobs; each has one polling limit and one list page. */
@@ -65,9 +67,15 @@ export interface JobKindEntry {
   resultNoun: string
   /** What "Track a task id…" may look up and adopt as this kind (none: the kind answers at once). */
   lookupKinds: readonly TaskLookupKind[]
+  /** The console endpoint a request of this kind is submitted to (edited request JSON names it). */
+  submitTask: ConsoleEndpoint | null
+  /** The panel's Send button on the kind's tab (the tab's first kind says it). */
+  send: string
+  /** The kind's name standing alone (a raw request's job title), where the label needs its form mode. */
+  title?: string
 }
 
-export const JOB_KIND: Record<JobKind, JobKindEntry> = {
+const KINDS = {
   video: {
     label: 'Video',
     tab: 'model',
@@ -75,6 +83,8 @@ export const JOB_KIND: Record<JobKind, JobKindEntry> = {
     endpoints: [11, 12, 13],
     resultNoun: 'video',
     lookupKinds: ['video-query', 'video-download'],
+    submitTask: null,
+    send: 'Generate video',
   },
   'console-video': {
     label: 'Console video',
@@ -83,6 +93,8 @@ export const JOB_KIND: Record<JobKind, JobKindEntry> = {
     endpoints: [14, 15],
     resultNoun: 'video',
     lookupKinds: ['console-video-query'],
+    submitTask: 'videoSubmit',
+    send: 'Generate video',
   },
   'batch-images': {
     label: 'Batch images',
@@ -91,6 +103,8 @@ export const JOB_KIND: Record<JobKind, JobKindEntry> = {
     endpoints: [16],
     resultNoun: 'image',
     lookupKinds: [],
+    submitTask: 'batchImage',
+    send: 'Generate images',
   },
   'photo-shoot': {
     label: 'Photo-shoot',
@@ -99,6 +113,9 @@ export const JOB_KIND: Record<JobKind, JobKindEntry> = {
     endpoints: [18, 20],
     resultNoun: 'image',
     lookupKinds: ['console-image-query'],
+    submitTask: 'photoShootAdvanced',
+    send: 'Start photo-shoot',
+    title: 'Photo-shoot (advanced)',
   },
   'photo-shoot-easy': {
     label: 'Photo-shoot (easy)',
@@ -107,6 +124,8 @@ export const JOB_KIND: Record<JobKind, JobKindEntry> = {
     endpoints: [17],
     resultNoun: 'image',
     lookupKinds: [],
+    submitTask: 'photoShootEasy',
+    send: 'Start photo-shoot',
   },
   'try-on': {
     label: 'Try-on',
@@ -115,7 +134,30 @@ export const JOB_KIND: Record<JobKind, JobKindEntry> = {
     endpoints: [19, 20],
     resultNoun: 'image',
     lookupKinds: ['console-image-query'],
+    submitTask: 'tryOn',
+    send: 'Start try-on',
   },
+} as const satisfies Record<JobKind, JobKindEntry>
+
+export const JOB_KIND: Record<JobKind, JobKindEntry> = KINDS
+
+/** The Images panel's form modes (`batch`, `easy`, …), its tabs and its submit endpoints, from its kinds. */
+export type ImageFormMode = (typeof KINDS)[ImageJobKind]['formModes'][number]
+export type ImagesTab = (typeof KINDS)[ImageJobKind]['tab']
+export type ImageEndpoint = (typeof KINDS)[ImageJobKind]['submitTask']
+export const IMAGE_FORM_MODES = IMAGE_JOB_KINDS.flatMap((k) => KINDS[k].formModes) as ImageFormMode[]
+export const IMAGE_TABS = [...new Set(IMAGE_JOB_KINDS.map((k) => KINDS[k].tab))] as ImagesTab[]
+export const IMAGE_ENDPOINTS = IMAGE_JOB_KINDS.map((k) => KINDS[k].submitTask) as ImageEndpoint[]
+
+/** The endpoint an Images form mode submits to. */
+export const endpointOfMode = (mode: ImageFormMode): ImageEndpoint =>
+  JOB_KIND[kindOfMode('images', mode)].submitTask as ImageEndpoint
+
+/** The image kind submitted to an endpoint. */
+export function imageKindOf(endpoint: ImageEndpoint): ImageJobKind {
+  const kind = IMAGE_JOB_KINDS.find((k) => KINDS[k].submitTask === endpoint)
+  if (!kind) throw new Error(`no image job kind submits to ${endpoint}`)
+  return kind
 }
 
 /** The kinds a panel makes, in registry order. */

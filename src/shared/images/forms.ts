@@ -161,3 +161,24 @@ export const defaultTryOnForm = (): TryOnForm => ({
   bodyForm: 'prefixed',
   localImageAs: 'dataUrl',
 })
+
+/** One draft per form mode (the Images panel keeps each mode's form as typed). */
+export type ImageDrafts = { [M in ImageMode]: Extract<ImageForm, { mode: M }> }
+
+/** Each form mode's schema and starting form: the panel's drafts and its saved state are built from these. */
+export const IMAGE_FORMS: {
+  [M in ImageMode]: { schema: z.ZodType<ImageDrafts[M]>; create: () => ImageDrafts[M] }
+} = {
+  batch: { schema: batchFormSchema, create: defaultBatchForm },
+  easy: { schema: easyFormSchema, create: defaultEasyForm },
+  advanced: { schema: advancedFormSchema, create: defaultAdvancedForm },
+  'try-on': { schema: tryOnFormSchema, create: defaultTryOnForm },
+}
+
+/** A value per form mode, made by `value` (each mode its own). */
+export const perImageMode = <T>(value: (mode: ImageMode) => T): Record<ImageMode, T> =>
+  Object.fromEntries(Object.keys(IMAGE_FORMS).map((m) => [m, value(m as ImageMode)])) as Record<ImageMode, T>
+
+/** Every mode's starting form. */
+export const defaultImageDrafts = (): ImageDrafts =>
+  perImageMode((m) => IMAGE_FORMS[m].create()) as ImageDrafts

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { defineCommand } from './define'
 import { jobLifeSchema, validationIssueSchema } from './jobLife'
 import { imageFormSchema } from '../images/forms'
-import { IMAGE_JOB_KINDS, type ImageJobKind } from '../catalog/jobKinds'
+import { IMAGE_FORM_MODES, IMAGE_JOB_KINDS, type ImageJobKind } from '../catalog/jobKinds'
 import { rawCheckSchema, rawImageRequestSchema } from './rawRequest'
 
 const id = z.string().min(1).max(100)
@@ -30,7 +30,7 @@ export type StoredImage = z.infer<typeof storedImageSchema>
 
 export const imageJobSchema = jobLifeSchema.extend({
   task: z.enum(IMAGE_TASK_KINDS),
-  mode: z.enum(['batch', 'easy', 'advanced', 'try-on']),
+  mode: z.enum(IMAGE_FORM_MODES),
   /** The prompt or a short description, for lists. */
   title: z.string(),
   /** Images the gateway returned (known once it answered). */

@@ -4,6 +4,9 @@
 // the spec is silent, or a model outside the app's catalog). Invariant (M1): a raw body stays under 200 KB.
 import { z } from 'zod'
 import { CONSOLE_PATHS } from '../catalog/consoleTasks'
+import { IMAGE_ENDPOINTS, type ImageEndpoint } from '../catalog/jobKinds'
+
+export { IMAGE_ENDPOINTS, type ImageEndpoint }
 
 export const RAW_BODY_MAX_CHARS = 200 * 1024
 
@@ -24,14 +27,10 @@ export const rawIssueSchema = z.object({
 })
 export type RawIssue = z.infer<typeof rawIssueSchema>
 
-export const IMAGE_ENDPOINTS = ['batchImage', 'photoShootEasy', 'photoShootAdvanced', 'tryOn'] as const
-export type ImageEndpoint = (typeof IMAGE_ENDPOINTS)[number]
-export const IMAGE_ENDPOINT_PATH: Record<ImageEndpoint, string> = {
-  batchImage: CONSOLE_PATHS.batchImage,
-  photoShootEasy: CONSOLE_PATHS.photoShootEasy,
-  photoShootAdvanced: CONSOLE_PATHS.photoShootAdvanced,
-  tryOn: CONSOLE_PATHS.tryOn,
-}
+/** Each image endpoint's path (the job-kind registry names the endpoints). */
+export const IMAGE_ENDPOINT_PATH = Object.fromEntries(
+  IMAGE_ENDPOINTS.map((endpoint) => [endpoint, CONSOLE_PATHS[endpoint]]),
+) as Record<ImageEndpoint, string>
 
 const profileId = z.string().min(1).max(100)
 

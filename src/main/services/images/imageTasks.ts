@@ -5,9 +5,9 @@
 import type { RunRecord } from '../history/ports'
 import { imageJobRunRecord } from '../history/jobRecord'
 import type { JobExchanges } from '../tasks/types'
-import { consolePath, type ConsoleEndpoint } from '../../../shared/catalog/consoleTasks'
+import { consolePath } from '../../../shared/catalog/consoleTasks'
 import type { TaskLookup, TaskLookupRequest } from '../../../shared/ipc/taskLookup'
-import { kindOfMode } from '../../../shared/catalog/jobKinds'
+import { endpointOfMode, kindOfMode } from '../../../shared/catalog/jobKinds'
 import type { ImageJob, ImageJobRequest } from '../../../shared/ipc/images'
 import { AppError } from '../../../shared/ipc/result'
 import type { ValidationIssue } from '../../../shared/ipc/jobLife'
@@ -46,13 +46,6 @@ export interface ImageTaskServiceDeps extends JobServiceDeps {
   media: MediaStore
   timing?: Partial<ImageTiming>
   userAgent?: string
-}
-
-const ENDPOINTS: Record<ImageForm['mode'], ConsoleEndpoint> = {
-  batch: 'batchImage',
-  easy: 'photoShootEasy',
-  advanced: 'photoShootAdvanced',
-  'try-on': 'tryOn',
 }
 
 /** How a file goes into the body: where the spec takes Base64 (easy mode) bare, elsewhere as the form says. */
@@ -122,7 +115,7 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
     if (issues.length > 0) {
       throw new AppError('IMAGES_INVALID_INPUT', issues.map((i) => i.message).join('; '), { issues })
     }
-    const path = consolePath(ENDPOINTS[request.form.mode])
+    const path = consolePath(endpointOfMode(request.form.mode))
     // Missing credentials are the person's to fix, before any job exists.
     authorize(profile, { kind: 'console', path })
     const as = localAs(request.form)

@@ -3,19 +3,12 @@
 // the body. Invariant: the text is never rebuilt; the job sends it byte for byte.
 import { consolePath } from '../../../shared/catalog/consoleTasks'
 import { checkRawImageBody } from '../../../shared/images/rawCheck'
-import { kindOfMode } from '../../../shared/catalog/jobKinds'
-import type { ImageEndpoint, RawImageRequest } from '../../../shared/ipc/rawRequest'
+import { imageKindOf, JOB_KIND } from '../../../shared/catalog/jobKinds'
+import type { RawImageRequest } from '../../../shared/ipc/rawRequest'
 import { AppError } from '../../../shared/ipc/result'
 import type { ResolvedProfile } from '../profiles'
 import { newLife } from '../tasks/recordLife'
 import type { ImageRecord } from './imageRecord'
-
-const KIND: Record<ImageEndpoint, { mode: ImageRecord['mode']; label: string }> = {
-  batchImage: { mode: 'batch', label: 'Batch images' },
-  photoShootEasy: { mode: 'easy', label: 'Photo-shoot (easy)' },
-  photoShootAdvanced: { mode: 'advanced', label: 'Photo-shoot (advanced)' },
-  tryOn: { mode: 'try-on', label: 'Try-on' },
-}
 
 function promptOf(text: string): string | null {
   try {
@@ -39,12 +32,15 @@ export function rawImageJob(
       issues,
     })
   }
-  const kind = KIND[request.endpoint]
+  // The registry names the kind the endpoint submits: its form mode and its name.
+  const task = imageKindOf(request.endpoint)
+  const entry = JOB_KIND[task]
+  const kind = { mode: entry.formModes[0] as ImageRecord['mode'], label: entry.title ?? entry.label }
   return {
     path: consolePath(request.endpoint),
     job: {
       ...newLife(profile, now),
-      task: kindOfMode('images', kind.mode),
+      task,
       mode: kind.mode,
       title: `${promptOf(request.body) ?? kind.label} (edited JSON)`,
       request: null,

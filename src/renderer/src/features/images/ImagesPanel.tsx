@@ -3,7 +3,7 @@
 // the before/after of a finished try-on or photo-shoot, and the gallery of every stored result.
 import { useEffect, useRef } from 'react'
 import { validateImageForm } from '../../../../shared/images/bodies'
-import { tabsOf } from '../../../../shared/catalog/jobKinds'
+import { JOB_KIND, tabsOf, type ImageFormMode } from '../../../../shared/catalog/jobKinds'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
 import { useImagesStore, type ImagesTab } from '../../stores/images'
 import { useJobsStore } from '../../stores/jobs'
@@ -18,16 +18,11 @@ import { TabList } from '../../components/tabs/TabList'
 import './images.css'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
-/** The Send button's words per tab; the tabs, their labels and their kinds come from the job-kind registry. */
-const SEND: Record<ImagesTab, string> = {
-  batch: 'Generate images',
-  'photo-shoot': 'Start photo-shoot',
-  'try-on': 'Start try-on',
-}
+/** The tabs, their labels, their Send words and their kinds come from the job-kind registry. */
 const TABS = tabsOf('images').map(({ tab, label, kinds }) => ({
   id: tab as ImagesTab,
   label,
-  send: SEND[tab as ImagesTab],
+  send: JOB_KIND[kinds[0]!].send,
   kinds,
 }))
 
@@ -38,8 +33,10 @@ export function ImagesPanel() {
   const loaded = useJobsStore((s) => s.loaded)
   const error = useJobsStore((s) => s.error)
   useEffect(() => void watch(), [watch])
-  const mode = tab === 'batch' ? 'batch' : tab === 'try-on' ? 'try-on' : photoMode
   const current = TABS.find((t) => t.id === tab)!
+  // A tab of one kind has one form mode; the photo-shoot tab's kinds are picked by its mode switch.
+  const mode =
+    current.kinds.length > 1 ? photoMode : (JOB_KIND[current.kinds[0]!].formModes[0] as ImageFormMode)
   const newest = jobs.find((j) => current.kinds.includes(j.task))
   const formLevel = refused[mode].find((i) => i.field === 'form')
   const formRef = useRef<HTMLFormElement>(null)

@@ -5,21 +5,15 @@ import { CONSOLE_API_PREFIX } from '../../../../shared/catalog/consoleTasks'
 import { buildImageBody } from '../../../../shared/images/bodies'
 import type { ImageMode } from '../../../../shared/images/forms'
 import { checkRawImageBody } from '../../../../shared/images/rawCheck'
-import { IMAGE_ENDPOINT_PATH, type ImageEndpoint } from '../../../../shared/ipc/rawRequest'
+import { endpointOfMode } from '../../../../shared/catalog/jobKinds'
+import { IMAGE_ENDPOINT_PATH } from '../../../../shared/ipc/rawRequest'
 import { RawRequest } from '../../components/rawRequest/RawRequest'
 import { jobsCalls } from '../../ipc/jobsCalls'
 import { videoCalls } from '../../ipc/videoCalls'
 import { useImagesStore } from '../../stores/images'
 
-const ENDPOINT: Record<ImageMode, ImageEndpoint> = {
-  batch: 'batchImage',
-  easy: 'photoShootEasy',
-  advanced: 'photoShootAdvanced',
-  'try-on': 'tryOn',
-}
-
 export function ImagesRawRequest({ profileId, mode }: { profileId: string | null; mode: ImageMode }) {
-  const endpoint = ENDPOINT[mode]
+  const endpoint = endpointOfMode(mode)
   const check = useCallback((text: string) => checkRawImageBody(endpoint, text), [endpoint])
   return (
     <RawRequest

@@ -2,26 +2,19 @@
 // files already imported into main's media store by reference (so nothing is uploaded again). Jobs are not kept
 // here: main keeps them and the panel lists them from there.
 import { z } from 'zod'
-import {
-  advancedFormSchema,
-  batchFormSchema,
-  easyFormSchema,
-  tryOnFormSchema,
-} from '../../../../shared/images/forms'
+import { IMAGE_FORMS, perImageMode, type ImageDrafts } from '../../../../shared/images/forms'
 import { importedMediaSchema } from '../../../../shared/ipc/media'
+import { IMAGE_TABS } from '../../../../shared/catalog/jobKinds'
 import { useImagesStore } from './imagesStore'
 import type { PanelPersistence } from '../workspace'
 
 const imagesStateSchema = z.object({
-  tab: z.enum(['batch', 'photo-shoot', 'try-on']).catch('batch'),
+  tab: z.enum(IMAGE_TABS).catch('batch'),
   photoMode: z.enum(['easy', 'advanced']).catch('easy'),
   // A form that no longer reads (a field renamed since) starts again from its defaults; the others stay.
-  drafts: z.object({
-    batch: batchFormSchema.optional().catch(undefined),
-    easy: easyFormSchema.optional().catch(undefined),
-    advanced: advancedFormSchema.optional().catch(undefined),
-    'try-on': tryOnFormSchema.optional().catch(undefined),
-  }),
+  drafts: z.object(
+    perImageMode((m) => (IMAGE_FORMS[m].schema as z.ZodType<ImageDrafts[typeof m]>).optional().catch(undefined)),
+  ) as unknown as z.ZodType<Partial<ImageDrafts>>,
   files: z.record(z.string(), importedMediaSchema).catch({}),
 })
 type ImagesPanelState = z.infer<typeof imagesStateSchema>
@@ -38,12 +31,7 @@ export const imagesPanelPersistence: PanelPersistence<ImagesPanelState> = {
     useImagesStore.setState({
       tab: saved.tab,
       photoMode: saved.photoMode,
-      drafts: {
-        batch: saved.drafts.batch ?? s.drafts.batch,
-        easy: saved.drafts.easy ?? s.drafts.easy,
-        advanced: saved.drafts.advanced ?? s.drafts.advanced,
-        'try-on': saved.drafts['try-on'] ?? s.drafts['try-on'],
-      },
+      drafts: perImageMode((m) => saved.drafts[m] ?? s.drafts[m]) as ImageDrafts,
       files: { ...s.files, ...saved.files },
     })
   },

@@ -6,27 +6,16 @@ import type { ImageJob } from '../../../../shared/ipc/images'
 import type { ImportedMedia } from '../../../../shared/ipc/media'
 import type { ValidationIssue } from '../../../../shared/ipc/jobLife'
 import {
-  defaultAdvancedForm,
-  defaultBatchForm,
-  defaultEasyForm,
-  defaultTryOnForm,
-  type AdvancedForm,
-  type BatchForm,
-  type EasyForm,
+  defaultImageDrafts,
+  perImageMode,
+  type ImageDrafts as Drafts,
   type ImageMode,
-  type TryOnForm,
 } from '../../../../shared/images/forms'
+import type { ImagesTab } from '../../../../shared/catalog/jobKinds'
 import { client } from '../../ipc/client'
 import { onJobRemoved, useJobsStore } from '../jobs'
 
-export type ImagesTab = 'batch' | 'photo-shoot' | 'try-on'
-
-interface Drafts {
-  batch: BatchForm
-  easy: EasyForm
-  advanced: AdvancedForm
-  'try-on': TryOnForm
-}
+export type { ImagesTab }
 
 interface ImagesState {
   tab: ImagesTab
@@ -52,22 +41,12 @@ interface ImagesState {
   closeLightbox(): void
 }
 
-const none = <T>(value: () => T): Record<ImageMode, T> => ({
-  batch: value(),
-  easy: value(),
-  advanced: value(),
-  'try-on': value(),
-})
+const none = <T>(value: () => T): Record<ImageMode, T> => perImageMode(value)
 
 export const useImagesStore = create<ImagesState>((set, get) => ({
   tab: 'batch',
   photoMode: 'easy',
-  drafts: {
-    batch: defaultBatchForm(),
-    easy: defaultEasyForm(),
-    advanced: defaultAdvancedForm(),
-    'try-on': defaultTryOnForm(),
-  },
+  drafts: defaultImageDrafts(),
   files: {},
   touched: none(() => ({})),
   sent: none(() => false),
