@@ -15,9 +15,12 @@ import { simulatorProcess } from './simulatorProcess'
 
 export type MainHost = Awaited<ReturnType<typeof openMain>>
 
-/** Main alone: the text service and router in this process, the simulator (at `tps`) in its own. */
-export async function openMain(tps: number) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-main-'))
+/**
+ * Main alone: the text service and router in this process, the simulator (at `tps`) in its own; in a new data
+ * folder, or in `keepDir` (left in place at close).
+ */
+export async function openMain(tps: number, keepDir?: string) {
+  const dataDir = keepDir ?? mkdtempSync(join(tmpdir(), 'bench-main-'))
   const sim = await simulatorProcess(tps)
   const core = await createAppCore({
     kind: 'browser',
@@ -91,7 +94,7 @@ export async function openMain(tps: number) {
     async close() {
       await core.close()
       await sim.close()
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!keepDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

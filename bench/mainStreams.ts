@@ -52,8 +52,13 @@ export interface StreamedMainRound {
   peakPerSecond: number
 }
 
-export async function streamedMain(runs: number, tps: number, tokens: number): Promise<StreamedMainRound> {
-  const main = await openMain(tps)
+export async function streamedMain(
+  runs: number,
+  tps: number,
+  tokens: number,
+  dataDir?: string,
+): Promise<StreamedMainRound> {
+  const main = await openMain(tps, dataDir)
   const profileTo = process.env.BENCH_CPU_PROFILE
   try {
     // Warm-up: one short stream (the simulator's tokenizer, main's code paths).

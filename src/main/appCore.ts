@@ -91,7 +91,7 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
   await profiles.init()
   const redact = (text: string) => scrubSecrets(text, profiles.knownSecrets())
   const userAgent = `gateway-playground/${host.version}`
-  const history = openHistory(host.dataDir, { redact, log: host.log })
+  const history = openHistory(host.dataDir, { secrets: () => profiles.knownSecrets(), log: host.log })
   const ctx: DomainContext = {
     profiles,
     gateway: new GatewayClient({ knownSecrets: () => profiles.knownSecrets(), userAgent }),

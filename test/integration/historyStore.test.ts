@@ -1,6 +1,7 @@
-// The history store on real files: text runs recorded by the text service against the simulator (before their
-// terminal event), search and filters, open with capture, delete, retention, reopen, 10,000 rows, and a writer
-// process killed mid-append that loses nothing it had committed.
+// The history on real files: text runs recorded by the text service against the simulator through the history's
+// worker (a read made on hearing of a run's end sees it), search and filters, open with capture, delete,
+// retention; then the store itself: reopen, 10,000 rows, and a writer process killed mid-append that loses
+// nothing it had committed.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,6 +14,10 @@ import { MediaStore } from '../../src/main/services/mediaStore'
 import { ProfileService } from '../../src/main/services/profiles'
 import { TextService } from '../../src/main/services/text/textService'
 import { HistoryStore } from '../../src/main/services/history/historyStore'
+import type { HistoryClient } from '../../src/main/services/history/historyClient'
+import { openHistory, type HistoryAccess } from '../../src/main/services/history/openHistory'
+import type { HistoryFilter } from '../../src/shared/ipc/history'
+import { gunzipSync } from 'node:zlib'
 import { claimDatabase } from '../../src/main/services/history/staleLock'
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import type { Draft } from '../../src/shared/wire'
@@ -24,7 +29,8 @@ const KEY = `sk-canary-${Math.random().toString(36).slice(2)}`
 let sim: RunningSimulator
 let dir: string
 let profiles: ProfileService
-let history: HistoryStore
+let access: HistoryAccess
+let history: HistoryClient
 let service: TextService
 let profileId: string
 let faultyId: string
@@ -46,18 +52,19 @@ beforeAll(async () => {
   sim = await createSimulator({ apiKey: KEY })
   dir = mkdtempSync(join(tmpdir(), 'history-store-'))
   profiles = new ProfileService(new InMemorySettingsStore(), new InMemorySecretStore())
-  history = new HistoryStore(join(dir, 'data'), { redact: (t) => t.split(KEY).join('***') })
+  access = openHistory(join(dir, 'data'), { secrets: () => [KEY] })
+  history = (await access.whenOpen())!
   service = new TextService({
     profiles,
     gateway: new GatewayClient({ retryBaseMs: 5, knownSecrets: () => profiles.knownSecrets() }),
     media: new MediaStore(join(dir, 'media'), (id) => `media://${id}`),
-    recorder: history,
+    recorder: access.recorder,
   })
   profileId = await profile('Simulator A')
   faultyId = await profile('Faulty', [{ name: 'x-sim-fault', value: '500' }])
 })
 afterAll(async () => {
-  await history.close()
+  await access.close()
   await sim.close()
   rmSync(dir, { recursive: true, force: true })
 })
@@ -65,13 +72,15 @@ afterAll(async () => {
 describe('recording text runs', () => {
   it('holds the run for any read made on hearing of its end, with profile by name, metrics and capture', async () => {
     const sink = new RecordingSink()
-    let rowAtEnd: unknown = 'not checked'
+    let rowAtEnd: Promise<unknown> = Promise.resolve('not checked')
     const emit = sink.emit.bind(sink)
     sink.emit = (name: string, payload: unknown) => {
       // The earliest a window can ask: a microtask after the terminal event (IPC and sockets come later still).
       if (name === 'text.runEnded')
         queueMicrotask(() => {
-          rowAtEnd = history.list({}, 0, 500).rows.find((r) => r.id === (payload as { runId: string }).runId)
+          rowAtEnd = history
+            .call('list', {}, 0, 500, 'newest')
+            .then((page) => page.rows.find((r) => r.id === (payload as { runId: string }).runId))
         })
       emit(name, payload)
     }
@@ -81,15 +90,16 @@ describe('recording text runs', () => {
     )
     const ended = await sink.ended(runId)
     expect(ended.status).toBe('done')
-    expect(rowAtEnd).toMatchObject({
+    expect(await rowAtEnd).toMatchObject({
       id: runId,
       status: 'done',
       profile: 'Simulator A',
       format: 'messages',
       kind: 'text',
     })
-    await history.captures.settle()
-    const run = await history.get(runId)
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await history.call('settle')
+    const run = await history.call('get', runId)
     expect(run).toMatchObject({ model: 'sim-model', prompt: 'Describe a lighthouse', captureState: 'kept' })
     expect(run!.answer.length).toBeGreaterThan(0)
     expect(run!.answer).toBe(sink.text(runId))
@@ -110,29 +120,35 @@ describe('recording text runs', () => {
       sink,
     )
     expect((await sink.ended(bad.runId)).status).toBe('error')
-    const failed = await history.get(bad.runId)
+    const failed = await history.call('get', bad.runId)
     expect(failed).toMatchObject({ status: 'error', profile: 'Faulty' })
     expect(failed!.error).toBeTruthy()
 
-    const answer = (await history.get(ok.runId))!.answer
+    const answer = (await history.call('get', ok.runId))!.answer
     const word = answer.split(/\W+/).find((w) => w.length > 4)!
-    const found = history.list({ query: word.slice(0, -1) }, 0, 50)
-    expect(found.rows.map((r) => r.id)).toContain(ok.runId)
-    expect(history.list({ status: 'error' }, 0, 50).rows.map((r) => r.id)).toEqual([bad.runId])
-    expect(history.list({ profile: 'Faulty' }, 0, 50).total).toBe(1)
-    expect(history.list({ format: 'messages' }, 0, 50).rows.every((r) => r.format === 'messages')).toBe(true)
-    expect(history.facets().profiles).toEqual(['Faulty', 'Simulator A'])
+    const list = (filter: HistoryFilter) => history.call('list', filter, 0, 50, 'newest')
+    expect((await list({ query: word.slice(0, -1) })).rows.map((r) => r.id)).toContain(ok.runId)
+    expect((await list({ status: 'error' })).rows.map((r) => r.id)).toEqual([bad.runId])
+    expect((await list({ profile: 'Faulty' })).total).toBe(1)
+    expect((await list({ format: 'messages' })).rows.every((r) => r.format === 'messages')).toBe(true)
+    expect((await history.call('facets')).profiles).toEqual(['Faulty', 'Simulator A'])
   })
 
   it('never writes the key into the database, its write-ahead log or a capture (S7)', async () => {
-    await history.captures.settle()
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await history.call('settle')
     const files = readdirSync(history.dataDir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => join(entry.parentPath, entry.name))
     expect(files.map((f) => f.slice(history.dataDir.length + 1))).toEqual(
       expect.arrayContaining(['history.db', 'history.db-wal', expect.stringMatching(/^captures\//)]),
     )
-    for (const file of files) expect(readFileSync(file).includes(KEY), file).toBe(false)
+    // Captures are compressed: read them as the app does, then look for the key in their text too.
+    for (const file of files) {
+      const bytes = readFileSync(file)
+      const text = file.endsWith('.gz') ? gunzipSync(bytes) : bytes
+      expect(text.includes(KEY), file).toBe(false)
+    }
   })
 
   it('deletes runs with their captures, and retention expires old captures but keeps the runs', async () => {
@@ -140,16 +156,19 @@ describe('recording text runs', () => {
     const a = await service.start({ profileId, format: 'native', draft: ask('first') }, sink)
     const b = await service.start({ profileId, format: 'responses', draft: ask('second') }, sink)
     await Promise.all([sink.ended(a.runId), sink.ended(b.runId)])
-    await history.captures.settle()
-    expect(await history.delete([a.runId, 'no-such-run'])).toBe(1)
-    expect(await history.get(a.runId)).toBeNull()
-    expect(readdirSync(history.captures.dir)).not.toContain(`${a.runId}.json`)
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await history.call('settle')
+    const captures = join(history.dataDir, 'captures')
+    expect(readdirSync(captures)).toContain(`${a.runId}.json.gz`)
+    expect(await history.call('delete', [a.runId, 'no-such-run'])).toBe(1)
+    expect(await history.call('get', a.runId)).toBeNull()
+    expect(readdirSync(captures)).not.toContain(`${a.runId}.json.gz`)
 
     const old = (Date.now() - 10 * 86_400_000) / 1000
-    utimesSync(join(history.captures.dir, `${b.runId}.json`), old, old)
-    const storage = await history.setRetention(7)
+    utimesSync(join(captures, `${b.runId}.json.gz`), old, old)
+    const storage = await history.call('setCaptureRetention', 7)
     expect(storage.retentionDays).toBe(7)
-    expect((await history.get(b.runId))!.captureState).toBe('expired')
+    expect((await history.call('get', b.runId))!.captureState).toBe('expired')
     expect(storage.databaseBytes).toBeGreaterThan(0)
   })
 })
@@ -245,8 +264,8 @@ describe('the history file', () => {
     claimDatabase(join(path, 'history.db'))
     const raw = new sqlite3.Database(join(path, 'history.db'))
     raw.exec('PRAGMA locking_mode = EXCLUSIVE')
-    expect(raw.get('SELECT COUNT(*) AS n FROM runs WHERE fts_pending = 1')).toEqual({ n: 3 })
-    expect(raw.all("SELECT rowid FROM runs_fts WHERE runs_fts MATCH 'token1'")).toEqual([])
+    expect(raw.get('SELECT COUNT(*) AS n FROM history_runs WHERE fts_pending = 1')).toEqual({ n: 3 })
+    expect(raw.all("SELECT rowid FROM history_words WHERE history_words MATCH 'token1'")).toEqual([])
     raw.close()
     const logs: string[] = []
     const store = new HistoryStore(path, { log: (m) => logs.push(m) })
@@ -262,20 +281,22 @@ describe('the history file', () => {
     store.record({ ...madeUpRun(5), answer })
     expect((await store.get('run-made-up-5'))!.answer).toBe(answer)
     const db = store.database
-    expect(db.get('SELECT fts_pending AS p FROM runs WHERE id = ?', ['run-made-up-5'])).toEqual({ p: 1 })
+    expect(db.get('SELECT fts_pending AS p FROM history_runs WHERE id = ?', ['run-made-up-5'])).toEqual({
+      p: 1,
+    })
     await expect
-      .poll(() => db.get('SELECT fts_pending AS p FROM runs WHERE id = ?', ['run-made-up-5']), {
+      .poll(() => db.get('SELECT fts_pending AS p FROM history_runs WHERE id = ?', ['run-made-up-5']), {
         timeout: 5_000,
       })
       .toEqual({ p: 0 })
-    expect(db.all("SELECT rowid FROM runs_fts WHERE runs_fts MATCH 'token5'")).toHaveLength(1)
+    expect(db.all("SELECT rowid FROM history_words WHERE history_words MATCH 'token5'")).toHaveLength(1)
     store.record(madeUpRun(6))
     // Deleted before its indexing ran, and after: the index never holds a word of a run that is gone.
     expect(await store.delete(['run-made-up-6', 'run-made-up-5'])).toBe(2)
     store.indexPending()
-    expect(db.all("SELECT rowid FROM runs_fts WHERE runs_fts MATCH 'token5 OR token6'")).toEqual([])
+    expect(db.all("SELECT rowid FROM history_words WHERE history_words MATCH 'token5 OR token6'")).toEqual([])
     // FTS5's own check compares the index with the rows it indexes.
-    expect(() => db.run("INSERT INTO runs_fts (runs_fts) VALUES ('integrity-check')")).not.toThrow()
+    expect(() => db.run("INSERT INTO history_words (history_words) VALUES ('integrity-check')")).not.toThrow()
     await store.close()
   })
 })

@@ -48,8 +48,38 @@ export const historyFilterSchema = z.object({
   from: z.number().int().min(0).optional(),
   /** Epoch ms, exclusive. */
   to: z.number().int().min(0).optional(),
+  /** Cost bounds in millionths of the currency's unit, inclusive; runs without a cost are left out. */
+  costMin: z.number().int().min(0).optional(),
+  costMax: z.number().int().min(0).optional(),
+  /** Only the pinned runs. */
+  pinned: z.boolean().optional(),
 })
 export type HistoryFilter = z.infer<typeof historyFilterSchema>
+
+/** How a list is ordered: by start (newest or oldest first) or by a measure, largest first. */
+export const HISTORY_SORTS = ['newest', 'oldest', 'cost', 'duration', 'ttft', 'tokens'] as const
+export type HistorySort = (typeof HISTORY_SORTS)[number]
+export const HISTORY_SORT_LABELS: Record<HistorySort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  cost: 'Cost, highest first',
+  duration: 'Duration, longest first',
+  ttft: 'First token, slowest first',
+  tokens: 'Output tokens, most first',
+}
+
+/** What sums group by. */
+export const HISTORY_SUM_BYS = ['day', 'model', 'profile'] as const
+export type HistorySumBy = (typeof HISTORY_SUM_BYS)[number]
+
+export const runCostSchema = z.object({
+  /** Millionths of the currency's unit. */
+  micros: z.number(),
+  currency: z.string(),
+  /** Worked out from a price list rather than reported by the gateway. */
+  estimate: z.boolean(),
+})
+export type RunCostView = z.infer<typeof runCostSchema>
 
 export const historyRowSchema = z.object({
   id: z.string(),
@@ -62,6 +92,9 @@ export const historyRowSchema = z.object({
   ttftMs: z.number().nullable(),
   totalMs: z.number().nullable(),
   outputTokens: z.number().nullable(),
+  cost: runCostSchema.nullable(),
+  /** Kept whatever the retention setting says. */
+  pinned: z.boolean(),
   /** The start of the prompt and of the answer, for the list. */
   prompt: z.string(),
   answer: z.string(),
@@ -86,13 +119,26 @@ export const historyRunSchema = historyRowSchema.extend({
 })
 export type HistoryRun = z.infer<typeof historyRunSchema>
 
+/** How long runs are kept: 0 days or 0 GB is no limit; pinned runs and saved cases are never dropped. */
+export const runRetentionSchema = z.object({
+  keepDays: z.number().int().min(0).max(36_500),
+  keepGigabytes: z.number().min(0).max(10_000),
+})
+export type RunRetention = z.infer<typeof runRetentionSchema>
+
 export const historyStorageSchema = z.object({
   runs: z.number(),
   /** Days captures are kept; 0 keeps them forever. */
   retentionDays: z.number(),
+  runRetention: runRetentionSchema,
   databaseBytes: z.number(),
   captureBytes: z.number(),
   captureFiles: z.number(),
+  /** Long texts: bytes as written (once per run) and as kept (deduplicated, compressed). */
+  textBytes: z.number(),
+  textStoredBytes: z.number(),
+  /** The move of an earlier layout's runs into the compact one, while it goes. */
+  layoutMove: z.object({ moved: z.number(), left: z.number() }).nullable(),
 })
 export type HistoryStorage = z.infer<typeof historyStorageSchema>
 
@@ -117,9 +163,45 @@ export const historyCommands = {
     historyFilterSchema.extend({
       offset: z.number().int().min(0),
       limit: z.number().int().min(1).max(HISTORY_PAGE_MAX),
+      sort: z.enum(HISTORY_SORTS).optional(),
     }),
-    z.object({ total: z.number(), rows: z.array(historyRowSchema), tookMs: z.number() }),
+    z.object({
+      total: z.number(),
+      /** A word search that matched more runs than it lists: `total` of them are listed, newest first. */
+      capped: z.boolean(),
+      rows: z.array(historyRowSchema),
+      tookMs: z.number(),
+    }),
   ),
+  /** Runs, tokens and cost of the runs that match, summed by day (in the caller's time zone), model or profile. */
+  'history.sumRuns': defineCommand(
+    historyFilterSchema.extend({
+      by: z.enum(HISTORY_SUM_BYS),
+      /** Minutes east of UTC of the days to sum by (the caller's time zone). */
+      tzOffsetMinutes: z.number().int().min(-900).max(900),
+    }),
+    z.object({
+      sums: z.array(
+        z.object({
+          key: z.string(),
+          runs: z.number(),
+          inputTokens: z.number(),
+          outputTokens: z.number(),
+          costMicros: z.number(),
+        }),
+      ),
+      /** Currencies of the costs summed (more than one: the cost sums mix them). */
+      currencies: z.array(z.string()),
+      tookMs: z.number(),
+    }),
+  ),
+  /** Pins runs (kept whatever the retention says) or unpins them. */
+  'history.pinRuns': defineCommand(
+    z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(10_000), pinned: z.boolean() }),
+    z.object({ changed: z.number() }),
+  ),
+  /** Sets how long runs are kept (days, gigabytes; 0 for no limit) and drops what is over it at once. */
+  'history.setRunRetention': defineCommand(runRetentionSchema, historyStorageSchema),
   /** The values the filters offer: models, profiles and formats seen in the history. */
   'history.listFacets': defineCommand(
     z.object({}),

@@ -55,6 +55,56 @@ test('runs appear in History, are found by a word of the answer, open whole and 
   await expect(page.getByRole('heading', { name: 'Compare', level: 1 })).toBeVisible()
 })
 
+test('totals are drawn by day and by model, a pinned run is kept and found, a bad cost and retention are named', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await text.choose('Chat completions', 'sim-model')
+  for (const prompt of PROMPTS.slice(0, 2)) {
+    await text.send(prompt)
+    await text.waitDone()
+  }
+  const history = new HistoryPage(page)
+  await history.open()
+  await expect(history.status).toContainText('2 runs')
+  await expect(page.getByTestId('history-sums-total')).toContainText('Runs: 2 in 1 day')
+  await expect(page.getByRole('img', { name: /Runs by day: 2 in all/ })).toBeVisible()
+  await page.getByRole('combobox', { name: 'Sum by' }).selectOption('model')
+  await expect(page.getByTestId('history-sums-total')).toContainText('Runs: 2 in 1 model')
+  await page.getByRole('combobox', { name: 'Measure' }).selectOption('tokens')
+  await expect(page.getByRole('img', { name: /Tokens by model/ })).toBeVisible()
+
+  await history.openRow(/Tell me about a pelican/)
+  await history.detail.getByRole('button', { name: 'Pin' }).click()
+  await expect(history.detail.getByRole('button', { name: 'Unpin' })).toBeVisible()
+  await page.getByRole('checkbox', { name: 'Pinned only' }).check()
+  await expect(history.status).toContainText('1 run')
+  await expect(history.rows.first()).toContainText('Tell me about a pelican')
+  await page.getByRole('checkbox', { name: 'Pinned only' }).uncheck()
+  await page.getByRole('combobox', { name: 'Sort' }).selectOption('oldest')
+  await expect(history.rows.first()).toContainText('Tell me about a pelican')
+
+  // No error before the user typed; the field and the rule once they did.
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await page.getByRole('textbox', { name: 'Cost from' }).fill('a lot')
+  await expect(page.getByRole('alert')).toContainText('Cost from: must be an amount of 0 or more')
+  await expect(history.status).toContainText('2 runs')
+
+  await page.getByRole('tab', { name: /Settings/ }).click()
+  const days = page.getByRole('textbox', { name: 'Keep runs for (days)' })
+  await expect(days).toHaveValue('0')
+  await days.fill('-3')
+  await page.getByRole('region', { name: 'History' }).getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('alert')).toContainText('Keep runs for: a whole number of days')
+  await days.fill('30')
+  await page.getByRole('region', { name: 'History' }).getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible()
+  await expect(page.getByTestId('settings-history-size')).toContainText('2 runs')
+})
+
 test('runs are exported as JSON and deleted one or many; a reversed date range is named', async ({
   page,
   app,
@@ -70,7 +120,7 @@ test('runs are exported as JSON and deleted one or many; a reversed date range i
   const history = new HistoryPage(page)
   await history.open()
   await expect(history.status).toContainText('3 runs')
-  await expect(page.getByTestId('history-storage')).toContainText('Database')
+  await expect(page.getByTestId('history-storage')).toContainText('database')
 
   await page.getByRole('button', { name: 'Export all shown as JSON' }).click()
   const link = page.getByRole('link', { name: /Download history-.*\.json/ })
@@ -121,7 +171,8 @@ for (const width of [1024, 1920]) {
     await expect(history.detail.getByRole('alert')).toBeVisible()
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
-    if (process.env.HISTORY_SHOTS) await page.screenshot({ path: `${process.env.HISTORY_SHOTS}/history-${width}.png`, fullPage: true })
+    if (process.env.HISTORY_SHOTS)
+      await page.screenshot({ path: `${process.env.HISTORY_SHOTS}/history-${width}.png`, fullPage: true })
     await testInfo.attach(`history-${width}`, {
       body: await page.screenshot({ fullPage: true }),
       contentType: 'image/png',

@@ -9,7 +9,6 @@ import type { MediaStore } from '../../services/mediaStore'
 import { TextService } from '../../services/text/textService'
 import { CaseLibrary } from '../../services/cases/caseLibrary'
 import { MatrixRun, type MatrixCell } from '../../services/cases/matrixRunner'
-import { SuiteStore } from '../../services/cases/suiteStore'
 import type { Handlers } from '../router'
 import { defineDomain } from '../domain'
 
@@ -26,31 +25,38 @@ export function casesHandlers({
   text,
   matrices,
 }: CasesServices): Handlers<typeof casesCommands, Events> {
-  let library: CaseLibrary | null = null
-  const cases = (): CaseLibrary => {
-    if (!history.store)
-      throw new AppError('HISTORY_UNAVAILABLE', history.problem ?? 'The history is not available.')
-    library ??= new CaseLibrary(new SuiteStore(history.store.database))
-    return library
+  // Suites are kept in the history's database, through its worker.
+  const keeper = async () => {
+    const client = await history.whenOpen()
+    if (!client) throw new AppError('HISTORY_UNAVAILABLE', history.problem ?? 'The history is not available.')
+    return client
   }
+  const library = new CaseLibrary({
+    list: async () => (await keeper()).call('suites'),
+    save: async (suite) => (await keeper()).call('saveSuite', suite),
+    delete: async (id) => (await keeper()).call('deleteSuite', id),
+  })
+  const cases = () => library
   return {
-    'cases.listSuites': () => ({ suites: cases().list() }),
+    'cases.listSuites': async () => ({ suites: await cases().list() }),
     'cases.createSuite': ({ name }) => cases().create(name),
     'cases.renameSuite': ({ id, name }) => cases().rename(id, name),
-    'cases.deleteSuite': ({ id }) => ({ deleted: cases().delete(id) }),
+    'cases.deleteSuite': async ({ id }) => ({ deleted: await cases().delete(id) }),
     'cases.addCase': ({ suiteId, newSuiteName, case: saved }) =>
       cases().addCase({ suiteId, newSuiteName }, saved),
     'cases.removeCase': ({ suiteId, caseId }) => cases().removeCase(suiteId, caseId),
     'cases.importSuite': ({ text: fileText }) => cases().import(fileText),
     'cases.exportSuite': async ({ id }) => {
-      const { name, text: fileText } = cases().exportText(id)
+      const { name, text: fileText } = await cases().exportText(id)
       const info = await media.putBytes(Buffer.from(fileText, 'utf8'), 'application/json', name)
       return { url: media.url(info.id), name, bytes: info.size }
     },
-    'cases.startMatrix': ({ matrixId, suiteId, targets, concurrency }, ctx) => {
+    'cases.startMatrix': async ({ matrixId, suiteId, targets, concurrency }, ctx) => {
       if (matrices.has(matrixId))
         throw new AppError('CASES_MATRIX_EXISTS', `matrixId: a matrix ${matrixId} is already going.`)
-      const suite = cases().get(suiteId)
+      const suite = await cases().get(suiteId)
+      if (matrices.has(matrixId))
+        throw new AppError('CASES_MATRIX_EXISTS', `matrixId: a matrix ${matrixId} is already going.`)
       if (suite.cases.length === 0)
         throw new AppError(
           'CASES_SUITE_EMPTY',

@@ -1,11 +1,12 @@
-// The history domain: lists, opens, deletes and exports recorded runs, sets capture retention, and tells the
-// windows that watch it of each run recorded. Exports are written to the media store and answered as a link, so
-// a large history never crosses IPC (M1).
+// The history domain: lists, sums, opens, pins, deletes and exports recorded runs, sets how long runs and captures
+// are kept, and tells the windows that watch it of each run recorded. Every call is answered by the history's
+// worker thread; exports are written there to a file the media store then serves, so a large history never
+// crosses IPC (M1) nor sits in memory whole.
 import { historyCommands } from '../../../shared/ipc/history'
 import { AppError } from '../../../shared/ipc/result'
 import type { Events } from '../../../shared/ipc/contract'
 import type { HistoryAccess } from '../../services/history/openHistory'
-import type { HistoryStore } from '../../services/history/historyStore'
+import type { HistoryClient } from '../../services/history/historyClient'
 import type { MediaStore } from '../../services/mediaStore'
 import type { Handlers } from '../router'
 import type { EventSink } from '../../services/ports'
@@ -20,10 +21,10 @@ export function historyHandlers({
   history,
   media,
 }: HistoryServices): Handlers<typeof historyCommands, Events> {
-  const store = (): HistoryStore => {
-    if (!history.store)
-      throw new AppError('HISTORY_UNAVAILABLE', history.problem ?? 'The history is not available.')
-    return history.store
+  const client = async (): Promise<HistoryClient> => {
+    const open = await history.whenOpen()
+    if (!open) throw new AppError('HISTORY_UNAVAILABLE', history.problem ?? 'The history is not available.')
+    return open
   }
   // Windows that asked to hear of new runs, by sender; a closed window's sink is dropped on the next run.
   const watching = new Map<string, EventSink<Events>>()
@@ -36,32 +37,37 @@ export function historyHandlers({
     }),
   )
   return {
-    'history.listRuns': ({ offset, limit, ...filter }) => {
-      const t0 = performance.now()
-      const page = store().list(filter, offset, limit)
-      return { ...page, tookMs: Math.round((performance.now() - t0) * 10) / 10 }
-    },
-    'history.listFacets': () => store().facets(),
+    'history.listRuns': async ({ offset, limit, sort, ...filter }) =>
+      (await client()).call('list', filter, offset, limit, sort ?? 'newest'),
+    'history.sumRuns': async ({ by, tzOffsetMinutes, ...filter }) =>
+      (await client()).call('sums', filter, by, tzOffsetMinutes),
+    'history.listFacets': async () => (await client()).call('facets'),
     'history.getRun': async ({ id }) => {
-      const run = await store().get(id)
+      const run = await (await client()).call('get', id)
       if (!run) throw new AppError('HISTORY_RUN_GONE', `id: no run ${id} in the history (it was deleted).`)
       return run
     },
-    'history.deleteRuns': async ({ ids }) => ({ deleted: await store().delete(ids) }),
+    'history.deleteRuns': async ({ ids }) => ({ deleted: await (await client()).call('delete', ids) }),
+    'history.pinRuns': async ({ ids, pinned }) => ({
+      changed: await (await client()).call('pin', ids, pinned),
+    }),
     'history.exportRuns': async ({ ids, filter }) => {
-      const runs = store().records(ids ?? null, filter ?? {})
-      const text = JSON.stringify({ version: 1, exportedAt: new Date().toISOString(), runs }, null, 2)
+      const path = media.tempPath()
+      const { runs } = await (await client()).call('exportTo', path, ids ?? null, filter ?? {})
       const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')
       const name = `history-${stamp}.json`
-      const info = await media.putBytes(Buffer.from(text, 'utf8'), 'application/json', name)
-      return { url: media.url(info.id), name, bytes: info.size, runs: runs.length }
+      const info = await media.adoptFile(path, 'application/json', name)
+      return { url: media.url(info.id), name, bytes: info.size, runs }
     },
-    'history.getStorage': () => store().storage(),
+    'history.getStorage': async () => (await client()).call('storage'),
     // Asked as the page starts: it waits for the database's scheduled open rather than opening it on the
     // start-up path (the runs a previous process left are found as it opens).
     'history.listInterrupted': async () => ({ runs: (await history.whenOpen())?.interrupted ?? [] }),
-    'history.dismissInterrupted': () => ({ dismissed: history.store?.dismissInterrupted() ?? 0 }),
-    'history.setRetention': ({ days }) => store().setRetention(days),
+    'history.dismissInterrupted': async () => ({
+      dismissed: (await history.whenOpen())?.dismissInterrupted() ?? 0,
+    }),
+    'history.setRetention': async ({ days }) => (await client()).call('setCaptureRetention', days),
+    'history.setRunRetention': async (retention) => (await client()).call('setRunRetention', retention),
     'history.watchRuns': ({ watching: on }, ctx) => {
       if (on) watching.set(ctx.senderId, ctx.events)
       else watching.delete(ctx.senderId)

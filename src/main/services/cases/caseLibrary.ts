@@ -8,7 +8,6 @@ import type { CaseSummary, SuiteSummary } from '../../../shared/ipc/cases'
 import type { Draft } from '../../../shared/wire'
 import { suiteProblems } from './assertions'
 import { readSuiteFile, suiteFileText } from './suiteFile'
-import type { SuiteStore } from './suiteStore'
 
 const PROMPT_CHARS = 160
 
@@ -36,64 +35,76 @@ export function summarizeSuite(suite: Suite): SuiteSummary {
   return { id: suite.id, name: suite.name, cases: suite.cases.map(summarizeCase) }
 }
 
-export class CaseLibrary {
-  constructor(private readonly store: SuiteStore) {}
+/** Where suites are kept (the history's database, through its worker). */
+export interface SuiteKeeper {
+  list(): Promise<Suite[]>
+  save(suite: Suite): Promise<Suite>
+  delete(id: string): Promise<boolean>
+}
 
-  list(): SuiteSummary[] {
-    return this.store.list().map(summarizeSuite)
+export class CaseLibrary {
+  constructor(private readonly store: SuiteKeeper) {}
+
+  async list(): Promise<SuiteSummary[]> {
+    return (await this.store.list()).map(summarizeSuite)
   }
 
-  get(id: string): Suite {
-    const suite = this.store.get(id)
+  async get(id: string): Promise<Suite> {
+    const suite = (await this.store.list()).find((s) => s.id === id)
     if (!suite) throw new AppError('CASES_SUITE_GONE', `suiteId: no suite ${id} (it was deleted).`)
     return suite
   }
 
-  create(name: string): SuiteSummary {
-    return summarizeSuite(this.store.save({ id: randomUUID(), name, cases: [] }))
+  async create(name: string): Promise<SuiteSummary> {
+    return summarizeSuite(await this.store.save({ id: randomUUID(), name, cases: [] }))
   }
 
-  rename(id: string, name: string): SuiteSummary {
-    return summarizeSuite(this.store.save({ ...this.get(id), name }))
+  async rename(id: string, name: string): Promise<SuiteSummary> {
+    return summarizeSuite(await this.store.save({ ...(await this.get(id)), name }))
   }
 
-  delete(id: string): boolean {
+  delete(id: string): Promise<boolean> {
     return this.store.delete(id)
   }
 
-  addCase(target: { suiteId?: string; newSuiteName?: string }, saved: Omit<SavedCase, 'id'>): SuiteSummary {
+  async addCase(
+    target: { suiteId?: string; newSuiteName?: string },
+    saved: Omit<SavedCase, 'id'>,
+  ): Promise<SuiteSummary> {
     const problems = suiteProblems([saved], 'case')
     if (problems.length)
       throw new AppError('CASES_BAD_ASSERTION', problems.map((p) => `${p.path}: ${p.message}`).join('; '), {
         problems,
       })
     const suite: Suite = target.suiteId
-      ? this.get(target.suiteId)
+      ? await this.get(target.suiteId)
       : { id: randomUUID(), name: target.newSuiteName!, cases: [] }
     if (suite.cases.length >= 500)
       throw new AppError('CASES_SUITE_FULL', 'suite: a suite holds at most 500 cases; start another suite.')
     return summarizeSuite(
-      this.store.save({ ...suite, cases: [...suite.cases, { ...saved, id: randomUUID() }] }),
+      await this.store.save({ ...suite, cases: [...suite.cases, { ...saved, id: randomUUID() }] }),
     )
   }
 
-  removeCase(suiteId: string, caseId: string): SuiteSummary {
-    const suite = this.get(suiteId)
-    return summarizeSuite(this.store.save({ ...suite, cases: suite.cases.filter((c) => c.id !== caseId) }))
+  async removeCase(suiteId: string, caseId: string): Promise<SuiteSummary> {
+    const suite = await this.get(suiteId)
+    return summarizeSuite(
+      await this.store.save({ ...suite, cases: suite.cases.filter((c) => c.id !== caseId) }),
+    )
   }
 
   /** A suite file becomes a new suite (a fresh id, so an import never overwrites a suite already kept). */
-  import(text: string): SuiteSummary {
+  async import(text: string): Promise<SuiteSummary> {
     const read = readSuiteFile(text)
     if (!read.ok)
       throw new AppError('CASES_BAD_FILE', `The suite file was not imported: ${read.problems.join('; ')}`, {
         problems: read.problems,
       })
-    return summarizeSuite(this.store.save({ ...read.suite, id: randomUUID() }))
+    return summarizeSuite(await this.store.save({ ...read.suite, id: randomUUID() }))
   }
 
-  exportText(id: string): { name: string; text: string } {
-    const suite = this.get(id)
+  async exportText(id: string): Promise<{ name: string; text: string }> {
+    const suite = await this.get(id)
     const slug =
       suite.name
         .toLowerCase()

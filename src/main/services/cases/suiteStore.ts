@@ -1,5 +1,6 @@
 // Saved case suites in the history database's `suites` table, one row per suite with its cases as JSON (read
-// back through the suite schema, so a row edited by hand that no longer fits is skipped, not trusted).
+// back through the suite schema, so a row edited by hand that no longer fits is skipped, not trusted). Used in the
+// history's worker thread, which owns the database.
 import type { Database } from 'node-sqlite3-wasm'
 import { suiteSchema, type Suite } from '../../../shared/cases/caseModel'
 

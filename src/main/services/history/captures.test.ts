@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -22,21 +22,21 @@ const exchange: Exchange = {
 }
 
 describe('capture files', () => {
-  it('writes a large raw body in slices that read back byte for byte, a character split between slices included', async () => {
+  it('keeps a large raw body compressed and reads it back byte for byte, and reads a plain file of before', async () => {
     const files = new CaptureFiles(dir)
-    // 🦦 is two UTF-16 units; placed so one slice ends between them. Quotes and newlines need escaping.
+    // 🦦 is two UTF-16 units; quotes and newlines need escaping; SSE frames repeat, as they do on the wire.
     const rawBody = `${'a'.repeat(256 * 1024 - 1)}🦦 "quoted"\n${'data: {"x":"é"}\n\n'.repeat(40_000)}`
-    let built = false
-    const writing = files.writeLater('run-1.json', 0, () => {
-      built = true
-      return { exchange, rawBody }
-    })
-    expect(built).toBe(false)
+    const name = files.nameFor('run-1')!
+    await files.write(name, { exchange, rawBody })
     await files.settle()
-    await writing
-    const back = await files.read('run-1.json')
+    const back = await files.read(name)
     expect(back?.rawBody).toBe(rawBody)
     expect(back?.exchange).toEqual(exchange)
-    expect(readdirSync(files.dir)).toEqual(['run-1.json'])
+    expect(readdirSync(files.dir)).toEqual(['run-1.json.gz'])
+    const { bytes } = await files.size()
+    expect(bytes).toBeLessThan(rawBody.length / 20)
+    writeFileSync(join(files.dir, 'run-0.json'), JSON.stringify({ exchange, rawBody: 'plain' }))
+    expect((await files.read('run-0.json'))?.rawBody).toBe('plain')
+    expect(await files.read('../run-0.json')).toBeNull()
   })
 })

@@ -1,14 +1,22 @@
-// Captured exchanges of recorded runs, one JSON file per run under `<dataDir>/captures/` (written atomically,
-// named by the run id, which is checked so no name can leave the folder). Retention removes files older than
+// Captured exchanges of recorded runs, one gzip-compressed JSON file per run under `<dataDir>/captures/` (written
+// atomically, named by the run id, which is checked so no name can leave the folder; files of earlier versions,
+// plain JSON, are read as they are). Retention removes files older than
 // the kept days; the database row keeps its reference, and opening it then reports the capture as expired.
 import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { gunzip, gzip } from 'node:zlib'
 import { exchangeSchema, type Exchange } from '../../../shared/ipc/exchange'
 import { writeFileAtomic } from '../atomicFile'
 
 const SAFE_NAME = /^[\w-]{1,100}$/
-/** Characters of a raw body escaped and written per step, so an 8 MB body never holds main's loop for long. */
-const BODY_SLICE = 256 * 1024
+const gzipped = promisify(gzip)
+const gunzipped = promisify(gunzip)
+/** The run id a capture file is named for (null for a name that is not one). */
+const idOf = (name: string) => {
+  const id = name.replace(/\.json(\.gz)?$/, '')
+  return SAFE_NAME.test(id) && id !== name ? id : null
+}
 
 export interface Capture {
   exchange: Exchange
@@ -25,24 +33,13 @@ export class CaptureFiles {
 
   /** The file name a run's capture is kept under, or null when its id cannot name a file. */
   nameFor(runId: string): string | null {
-    return SAFE_NAME.test(runId) ? `${runId}.json` : null
+    return SAFE_NAME.test(runId) ? `${runId}.json.gz` : null
   }
 
+  /** Writes a capture compressed (off the caller's thread: zlib works in its own pool). */
   write(name: string, capture: Capture): Promise<void> {
-    const done = writeFileAtomic(join(this.dir, name), JSON.stringify(capture))
-      .catch(() => undefined)
-      .finally(() => this.pending.delete(done))
-    this.pending.add(done)
-    return done
-  }
-
-  /**
-   * Builds and writes a capture after `delayMs`, its raw body in slices between which main's loop runs, so
-   * neither the delay's caller nor later work waits on a large body; `settle` waits for it.
-   */
-  writeLater(name: string, delayMs: number, build: () => Capture): Promise<void> {
-    const done = new Promise<void>((resolve) => setTimeout(resolve, delayMs))
-      .then(() => writeFileAtomic(join(this.dir, name), captureJson(build)))
+    const done = gzipped(JSON.stringify(capture))
+      .then((bytes) => writeFileAtomic(join(this.dir, name), bytes))
       .catch(() => undefined)
       .finally(() => this.pending.delete(done))
     this.pending.add(done)
@@ -50,9 +47,11 @@ export class CaptureFiles {
   }
 
   async read(name: string): Promise<Capture | null> {
-    if (!SAFE_NAME.test(name.replace(/\.json$/, ''))) return null
+    if (!idOf(name)) return null
     try {
-      const raw = JSON.parse(await fs.readFile(join(this.dir, name), 'utf8')) as {
+      const bytes = await fs.readFile(join(this.dir, name))
+      const text = (name.endsWith('.gz') ? await gunzipped(bytes) : bytes).toString('utf8')
+      const raw = JSON.parse(text) as {
         exchange?: unknown
         rawBody?: unknown
       }
@@ -66,9 +65,7 @@ export class CaptureFiles {
 
   async remove(names: readonly string[]): Promise<void> {
     await Promise.all(
-      names
-        .filter((n) => SAFE_NAME.test(n.replace(/\.json$/, '')))
-        .map((n) => fs.rm(join(this.dir, n), { force: true })),
+      names.filter((n) => idOf(n) !== null).map((n) => fs.rm(join(this.dir, n), { force: true })),
     )
   }
 
@@ -103,7 +100,7 @@ export class CaptureFiles {
     }
     const out: { name: string; size: number; mtimeMs: number }[] = []
     for (const name of names) {
-      if (!name.endsWith('.json')) continue
+      if (!idOf(name)) continue
       try {
         const stat = await fs.stat(join(this.dir, name))
         out.push({ name, size: stat.size, mtimeMs: stat.mtimeMs })
@@ -113,16 +110,4 @@ export class CaptureFiles {
     }
     return out
   }
-}
-
-/** The capture as JSON text in pieces. A slice may end inside a surrogate pair: JSON escapes each half, and the
- * two escapes read back as the one character. */
-async function* captureJson(build: () => Capture): AsyncGenerator<string> {
-  const { exchange, rawBody } = build()
-  yield `{"exchange":${JSON.stringify(exchange)},"rawBody":"`
-  for (let i = 0; i < rawBody.length; i += BODY_SLICE) {
-    await new Promise((resolve) => setImmediate(resolve))
-    yield JSON.stringify(rawBody.slice(i, i + BODY_SLICE)).slice(1, -1)
-  }
-  yield '"}'
 }

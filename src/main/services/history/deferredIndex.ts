@@ -2,10 +2,11 @@
 // (`fts_pending = 1`), and this indexes them a moment later in a transaction of its own, then checkpoints the
 // write-ahead log. A row a crash left unindexed is indexed on the next open; a search indexes first.
 import type { Database } from 'node-sqlite3-wasm'
+import type { RunRows } from './runRows'
 
 /**
  * How long after an append its indexing (and its capture file) wait: the run's terminal event leaves main first,
- * and the renderer's calls that follow it (showing the final answer) are answered before main indexes a long one.
+ * and the renderer's calls that follow it (showing the final answer) are answered before a long one is indexed.
  */
 export const FOLLOW_UP_DELAY_MS = 300
 
@@ -27,7 +28,7 @@ export function useWriteAheadLog(db: Database): boolean {
 
 /**
  * Rows to index: committed and not yet indexed, except runs still going, whose checkpoints rewrite their answer in
- * place (an indexed row must keep the text it was indexed with until it is deleted); they are indexed once they end.
+ * place (they are indexed once they end).
  */
 const UNINDEXED = "fts_pending = 1 AND status != 'running'"
 
@@ -36,30 +37,30 @@ export class DeferredIndex {
 
   constructor(
     private readonly db: Database,
+    private readonly rows: RunRows,
     private readonly wal: boolean,
     private readonly log?: (message: string) => void,
   ) {}
 
-  /** Indexes every committed but unindexed run in one transaction; answers how many. */
+  /** Indexes every committed but unindexed run, 5,000 a transaction; answers how many. */
   indexPending(): number {
-    if (!this.db.isOpen || !this.db.get(`SELECT 1 AS one FROM runs WHERE ${UNINDEXED} LIMIT 1`)) return 0
-    this.db.exec('BEGIN IMMEDIATE')
-    try {
-      const indexed = this.indexRows()
-      this.db.exec('COMMIT')
-      return indexed
-    } catch (error) {
-      this.db.exec('ROLLBACK')
-      throw error
+    let indexed = 0
+    while (this.db.isOpen && this.db.get(`SELECT 1 AS one FROM history_runs WHERE ${UNINDEXED} LIMIT 1`)) {
+      this.db.exec('BEGIN IMMEDIATE')
+      try {
+        indexed += this.indexRows()
+        this.db.exec('COMMIT')
+      } catch (error) {
+        this.db.exec('ROLLBACK')
+        throw error
+      }
     }
+    return indexed
   }
 
-  /** Indexes the unindexed runs inside the caller's transaction. */
+  /** Indexes up to 5,000 unindexed runs inside the caller's transaction. */
   indexRows(): number {
-    this.db.run(
-      `INSERT INTO runs_fts (rowid, prompt, answer) SELECT rowid, prompt, answer FROM runs WHERE ${UNINDEXED}`,
-    )
-    return this.db.run(`UPDATE runs SET fts_pending = 0 WHERE ${UNINDEXED}`).changes
+    return this.rows.indexPending(UNINDEXED)
   }
 
   /** Indexes and checkpoints FOLLOW_UP_DELAY_MS after an append (one timer for a burst of appends). */

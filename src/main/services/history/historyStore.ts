@@ -1,8 +1,8 @@
 // The history of runs in an embedded SQLite file (`<dataDir>/history.db`, WebAssembly build: the same file in
-// Electron and browser mode). `record` commits the run's row before it returns, so a run's end is on disk before
-// its terminal event leaves main; its search index, the WAL checkpoint and the capture file follow a moment later
-// off that path (a row a crash left unindexed is indexed on open). Every text written is scrubbed of known secrets.
-import { mkdirSync, statSync } from 'node:fs'
+// Electron and browser mode), in the compact layout (runRows.ts): narrow rows, long texts deduplicated and
+// compressed, a contentless search index, and the runs' facts in columns for filters, sorts and sums. This class
+// is synchronous: in the app it lives in the history's worker thread (historyWorker.ts), never on main's loop.
+import { existsSync, mkdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type * as Sqlite from 'node-sqlite3-wasm'
@@ -11,31 +11,27 @@ import type {
   HistoryFilter,
   HistoryRow,
   HistoryRun,
-  HistoryStorage,
+  HistorySort,
+  HistorySumBy,
   InterruptedRun,
-  RunKind,
 } from '../../../shared/ipc/history'
-import { CaptureFiles } from './captures'
+import { BlobStore } from './blobStore'
+import { CaptureFiles, type Capture } from './captures'
+import { DeferredIndex, useWriteAheadLog } from './deferredIndex'
+import { markInterrupted } from './interruptedRuns'
+import { LayoutMove } from './layoutMove'
 import { migrate } from './migrations'
-import type { RecordedRun, RunCapture, RunRecord, RunRecorder } from './ports'
-import { whereOf, wordsOnly } from './runQuery'
+import type { RunRecord } from './ports'
+import { RunFacts, type FactSum } from './runFacts'
+import { FACT_COLUMNS, factOf, ROW_COLUMNS, RunRows, toRow, type Sql } from './runRows'
+import { RunSearch } from './runSearch'
 import { claimDatabase } from './staleLock'
-import { DeferredIndex, FOLLOW_UP_DELAY_MS, useWriteAheadLog } from './deferredIndex'
-import { markInterrupted, updateCheckpoint } from './interruptedRuns'
 import { redactValue } from '../redact'
+import { loadFactPages, rebuildFactPages, saveFactPages } from './factPages'
 
 export const HISTORY_FILE = 'history.db'
-const DEFAULT_RETENTION_DAYS = 30
-const DAY_MS = 24 * 60 * 60 * 1000
 /** Answer and body characters one opened run carries over IPC (M1). */
 const OPEN_TEXT_MAX = 60_000
-const LIST_PROMPT_CHARS = 160
-const LIST_ANSWER_CHARS = 200
-
-const ROW_COLUMNS = `id, created_at, kind, format, model, profile, status, ttft_ms, total_ms, output_tokens,
-  substr(prompt, 1, ${LIST_PROMPT_CHARS}) AS prompt, substr(answer, 1, ${LIST_ANSWER_CHARS}) AS answer`
-
-type Sql = Record<string, string | number | null>
 
 /** SQLite's WebAssembly build, loaded when the first store opens (after start-up), not when this module loads. */
 let sqlite: typeof Sqlite | null = null
@@ -48,20 +44,31 @@ export interface HistoryStoreOptions {
   /** Scrubs known secrets from text before it is written (S7). */
   redact?: (text: string) => string
   log?: (message: string) => void
-  /** Logs how long each append held the caller (benchmarks set HISTORY_TIMING=1). */
-  timeAppends?: boolean
 }
 
-export class HistoryStore implements RunRecorder {
+/** A run to write: its record, its capture taken now or (`later`) to follow through `writeCapture`. */
+export type StoredRun = Omit<RunRecord, 'capture'> & { capture: RunRecord['capture'] | 'later' }
+
+export interface RunPage {
+  total: number
+  capped: boolean
+  rows: HistoryRow[]
+}
+
+export class HistoryStore {
   readonly path: string
   readonly captures: CaptureFiles
+  readonly facts = new RunFacts()
   private readonly db: Database
-  private readonly redact: (text: string) => string
+  private readonly blobs: BlobStore
+  private readonly rows: RunRows
   private readonly index: DeferredIndex
-  private readonly timing: boolean
-  private readonly watchers = new Set<(run: RecordedRun) => void>()
-  /** Inside recordMany: one notice for the batch instead of one per run. */
-  private batching = false
+  private readonly search: RunSearch
+  readonly layout: LayoutMove
+  private redactText: (text: string) => string
+  /** Bumped by every write: cached query answers of an older version are not used. */
+  private version = 0
+  private cached: { key: string; rowids: Float64Array } | null = null
   /** Runs found still `running` on open (the previous process stopped mid-run), until dismissed. */
   interrupted: InterruptedRun[]
 
@@ -71,17 +78,34 @@ export class HistoryStore implements RunRecorder {
   ) {
     mkdirSync(dataDir, { recursive: true })
     this.path = join(dataDir, HISTORY_FILE)
+    const fresh = !existsSync(this.path)
     if (claimDatabase(this.path)) options.log?.('history: cleared the lock of a process that ended mid-write')
     this.db = new (sqliteModule().Database)(this.path)
-    this.db.exec('PRAGMA busy_timeout = 2000')
+    // Held by this process alone before anything reads the file (a write-ahead log left by a crash is read back
+    // without shared memory, which this build lacks).
+    this.db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA busy_timeout = 2000')
+    // A new file gets larger pages (fewer reads through the WebAssembly file layer) and gives freed pages back.
+    if (fresh) this.db.exec('PRAGMA page_size = 8192; PRAGMA auto_vacuum = INCREMENTAL')
     const wal = useWriteAheadLog(this.db)
+    this.db.exec('PRAGMA cache_size = -32768')
     migrate(this.db)
-    this.interrupted = markInterrupted(this.db)
-    this.index = new DeferredIndex(this.db, wal, options.log)
+    this.redactText = options.redact ?? ((t) => t)
+    this.blobs = new BlobStore(this.db)
+    this.rows = new RunRows(this.db, this.blobs, this.facts, (t) => this.redactText(t))
+    this.index = new DeferredIndex(this.db, this.rows, wal, options.log)
+    this.search = new RunSearch(this.db, this.facts)
+    this.layout = new LayoutMove(this.db, this.rows, options.log)
+    if (!loadFactPages(this.db, this.facts)) this.transaction(() => rebuildFactPages(this.db, this.facts))
+    this.interrupted = []
+    this.transaction(() => {
+      this.interrupted = markInterrupted(this.db)
+      for (const run of this.interrupted) {
+        const row = this.db.get(`SELECT ${FACT_COLUMNS} FROM history_runs WHERE id = ?`, [run.id]) as Sql
+        this.facts.put(factOf(row))
+      }
+    })
     this.captures = new CaptureFiles(dataDir)
-    this.redact = options.redact ?? ((t) => t)
-    this.timing = options.timeAppends ?? process.env.HISTORY_TIMING === '1'
-    const repaired = this.indexPending()
+    const repaired = this.index.indexPending()
     if (repaired > 0) options.log?.(`history: indexed ${repaired} run(s) a previous process left unindexed`)
   }
 
@@ -90,118 +114,57 @@ export class HistoryStore implements RunRecorder {
     return this.db
   }
 
-  record(run: RunRecord): void {
-    this.write(run, true)
+  /** Scrubs these secrets from every text written from now on (the worker hears of them from main). */
+  setRedact(redact: (text: string) => string): void {
+    this.redactText = redact
   }
 
-  /** Keeps a run still going as `running` (R9): no search index yet, no capture, no notice; `record` replaces it. */
-  checkpoint(run: RunRecord): void {
-    // After the first, a checkpoint rewrites only what grows (not the body as sent or the draft), and the log is
-    // checkpointed after it like after an append, so a long run neither slows main per second nor grows the WAL.
-    try {
-      const updated = updateCheckpoint(this.db, run, this.redact)
-      if (updated === 0) this.write({ ...run, status: 'running', capture: null }, false)
-    } catch (error) {
-      this.options.log?.(`history: run ${run.id} was not checkpointed: ${(error as Error).message}`)
-    }
+  /** Records finished runs in one transaction, their words indexed a moment later (or now, for imports). */
+  recordMany(runs: readonly StoredRun[], indexNow = false): string[] {
+    const later: string[] = []
+    this.transaction(() => {
+      for (const run of runs) {
+        if (this.layout.active) this.layout.forget(run.id)
+        const capture = run.capture ? this.captures.nameFor(run.id) : null
+        this.rows.write(run as RunRecord, capture, indexNow)
+        const source = run.capture
+        if (!capture || !source) continue
+        if (source === 'later') later.push(run.id)
+        else void this.writeCapture(run.id, typeof source === 'function' ? source() : source)
+      }
+    })
+    if (!indexNow) this.index.schedule()
+    return later
+  }
+
+  record(run: StoredRun): void {
+    this.recordMany([run])
+  }
+
+  /** Keeps what runs still going have so far (status `running`); their `record` replaces it. */
+  checkpointMany(runs: readonly StoredRun[]): void {
+    this.transaction(() => {
+      for (const run of runs)
+        if (!this.rows.grown(run as RunRecord))
+          this.rows.write({ ...(run as RunRecord), status: 'running', capture: null }, null, false)
+    })
     this.index.schedule()
+  }
+
+  checkpoint(run: StoredRun): void {
+    this.checkpointMany([run])
+  }
+
+  /** Writes a run's capture file (taken after its row was committed). */
+  writeCapture(runId: string, capture: Capture): Promise<void> {
+    const name = this.captures.nameFor(runId)
+    const r = this.redactText
+    const scrubbed = { exchange: redactValue(capture.exchange, r), rawBody: r(capture.rawBody) }
+    return name ? this.captures.write(name, scrubbed) : Promise.resolve()
   }
 
   dismissInterrupted(): number {
     return this.interrupted.splice(0).length
-  }
-
-  private write(run: RunRecord, final: boolean): void {
-    const r = this.redact
-    // Redacted value by value, and bounded in depth so a gateway's deeply nested JSON cannot overflow stringify.
-    const json = (value: unknown) =>
-      value === undefined || value === null ? null : JSON.stringify(redactValue(value, r))
-    const capture = run.capture ? this.captures.nameFor(run.id) : null
-    const startedAt = performance.now()
-    // One commit: a run recorded again under its id (a retried job's later end) replaces its earlier record.
-    this.db.exec('SAVEPOINT record_run')
-    try {
-      this.db.run('DELETE FROM runs WHERE id = ?', [run.id])
-      this.db.run(
-        `INSERT INTO runs (id, created_at, kind, format, model, profile, status, ttft_ms, total_ms, input_tokens,
-          output_tokens, prompt, answer, request_body, draft, result, error, capture, fts_pending)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT),
-          CAST(? AS TEXT), ?, ?, ?, 1)`,
-        [
-          run.id,
-          run.createdAt,
-          run.kind,
-          run.format,
-          run.model,
-          run.profile,
-          run.status,
-          run.ttftMs,
-          run.totalMs,
-          run.inputTokens,
-          run.outputTokens,
-          utf8(r(run.prompt)),
-          utf8(r(run.answer)),
-          run.requestBody === null ? null : utf8(r(run.requestBody)),
-          utf8(json(run.draft)),
-          json(run.result),
-          run.error === null ? null : r(run.error),
-          capture,
-        ],
-      )
-      this.db.exec('RELEASE record_run')
-    } catch (error) {
-      this.db.exec('ROLLBACK TO record_run')
-      this.db.exec('RELEASE record_run')
-      this.options.log?.(`history: run ${run.id} was not recorded: ${(error as Error).message}`)
-      return
-    }
-    if (!final) return
-    if (this.timing)
-      this.options.log?.(
-        `history: appended run ${run.id} in ${(performance.now() - startedAt).toFixed(1)} ms`,
-      )
-    this.index.schedule()
-    if (!this.batching) this.notify({ id: run.id, kind: run.kind, createdAt: run.createdAt, count: 1 })
-    const source = run.capture
-    if (capture && source)
-      void this.captures.writeLater(capture, FOLLOW_UP_DELAY_MS, () => {
-        const c: RunCapture = typeof source === 'function' ? source() : source
-        return { exchange: redactValue(c.exchange, r), rawBody: r(c.rawBody) }
-      })
-  }
-
-  /** Records many runs in one transaction (imports, benchmarks), indexed in it too: all of them or none. */
-  recordMany(runs: readonly RunRecord[]): void {
-    this.db.exec('BEGIN IMMEDIATE')
-    this.batching = true
-    try {
-      for (const run of runs) this.record(run)
-      this.index.indexRows()
-      this.db.exec('COMMIT')
-    } catch (error) {
-      this.db.exec('ROLLBACK')
-      throw error
-    } finally {
-      this.batching = false
-    }
-    const last = runs.at(-1)
-    if (last) this.notify({ id: last.id, kind: last.kind, createdAt: last.createdAt, count: runs.length })
-  }
-
-  /** Calls `listener` after each committed append; answers the function that stops it. */
-  watch(listener: (run: RecordedRun) => void): () => void {
-    this.watchers.add(listener)
-    return () => this.watchers.delete(listener)
-  }
-
-  private notify(run: RecordedRun): void {
-    for (const listener of this.watchers) {
-      try {
-        listener(run)
-      } catch (error) {
-        this.options.log?.(`history: a watcher failed: ${(error as Error).message}`)
-      }
-    }
   }
 
   /** Indexes committed runs whose indexing is still to come (see DeferredIndex); answers how many. */
@@ -209,196 +172,258 @@ export class HistoryStore implements RunRecorder {
     return this.index.indexPending()
   }
 
-  list(filter: HistoryFilter, offset: number, limit: number): { total: number; rows: HistoryRow[] } {
+  list(filter: HistoryFilter, offset: number, limit: number, sort: HistorySort = 'newest'): RunPage {
     // A search sees every committed run, even one whose indexing is still to come.
     if (filter.query) this.indexPending()
-    const words = wordsOnly(filter)
-    if (words) return this.search(words, offset, limit)
-    const where = whereOf(filter)
-    const total = (this.db.get(`SELECT COUNT(*) AS n FROM runs ${where.sql}`, where.values) as { n: number })
-      .n
-    const rows = this.db.all(
-      `SELECT ${ROW_COLUMNS} FROM runs ${where.sql} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
-      [...where.values, limit, offset],
-    ) as Sql[]
-    return { total, rows: rows.map(toRow) }
+    const { query, ...rest } = filter
+    const words = this.search.queryOf(query)
+    const filtered = Object.values(rest).some((v) => v !== undefined && v !== '')
+    if (words && !filtered && sort === 'newest') {
+      const found = this.search.words(words, offset, limit)
+      return { total: found.total, capped: false, rows: this.rowsOf(found.rowids) }
+    }
+    if (words) {
+      const found = this.cachedOr(`w:${words}:${JSON.stringify(rest)}:${sort}`, () =>
+        this.search.newest(words, rest, sort),
+      )
+      return this.page(found.rowids, offset, limit, found.capped)
+    }
+    const found = this.cachedOr(`f:${JSON.stringify(rest)}:${sort}`, () => ({
+      rowids: this.facts.query(rest, sort),
+      capped: false,
+    }))
+    return this.page(found.rowids, offset, limit, false)
   }
 
-  /**
-   * A search by words alone, in the shape FTS5 answers fastest (P5): the count from the index's own doclist, and
-   * the page as index rowids read newest first with LIMIT/OFFSET, so neither reads every matching row nor sorts
-   * them. Runs are appended as they end, so the newest recorded comes first.
-   */
-  private search(match: string, offset: number, limit: number): { total: number; rows: HistoryRow[] } {
-    const total = (
-      this.db.get('SELECT COUNT(*) AS n FROM runs_fts WHERE runs_fts MATCH ?', [match]) as { n: number }
-    ).n
-    const rows = this.db.all(
-      `SELECT ${ROW_COLUMNS} FROM runs WHERE rowid IN
-        (SELECT rowid FROM runs_fts WHERE runs_fts MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?)
-       ORDER BY rowid DESC`,
-      [match, limit, offset],
-    ) as Sql[]
-    return { total, rows: rows.map(toRow) }
+  sums(
+    filter: HistoryFilter,
+    by: HistorySumBy,
+    tzOffsetMinutes: number,
+  ): { sums: FactSum[]; currencies: string[] } {
+    const { query, ...rest } = filter
+    const words = this.search.queryOf(query)
+    if (filter.query) this.indexPending()
+    const within = words ? this.search.newest(words, rest, 'newest', Infinity).rowids : undefined
+    return { sums: this.facts.sums(rest, by, tzOffsetMinutes, within), currencies: this.facts.currencies() }
   }
 
   facets(): { models: string[]; profiles: string[]; formats: string[] } {
-    const distinct = (column: string) =>
-      (
-        this.db.all(
-          `SELECT DISTINCT ${column} AS v FROM runs WHERE ${column} IS NOT NULL AND ${column} != '' ORDER BY v LIMIT 500`,
-        ) as { v: string }[]
-      ).map((row) => row.v)
-    return { models: distinct('model'), profiles: distinct('profile'), formats: distinct('format') }
+    const values = (name: 'model' | 'profile' | 'format') =>
+      this.facts.dictionaries[name].values
+        .filter((v): v is string => v !== null)
+        .sort()
+        .slice(0, 500)
+    return { models: values('model'), profiles: values('profile'), formats: values('format') }
   }
 
   /** A whole run with its capture read back; null when there is no such run. */
   async get(id: string): Promise<HistoryRun | null> {
-    const row = this.db.get('SELECT * FROM runs WHERE id = ?', [id]) as Sql | null
-    if (!row) return null
+    const row = this.db.get('SELECT * FROM history_runs WHERE id = ?', [id]) as Sql | null
+    if (!row) return this.layout.active && this.layout.take(id, this) ? this.get(id) : null
+    const text = (column: string) => this.blobs.get(row[column] as number | null)
     const name = row.capture as string | null
     const capture = name ? await this.captures.read(name) : null
     return {
       ...toRow(row),
       inputTokens: row.input_tokens as number | null,
-      prompt: cut(row.prompt as string),
-      answer: cut(row.answer as string),
-      draft: parse(row.draft),
-      requestBody: row.request_body === null ? null : cut(row.request_body as string),
-      result: parse(row.result),
+      prompt: cut(text('prompt_blob') ?? ''),
+      answer: cut(text('answer_blob') ?? ''),
+      draft: parse(text('draft_blob')),
+      requestBody: row.body_blob === null ? null : cut(text('body_blob') ?? ''),
+      result: parse(text('result_blob')),
       error: row.error as string | null,
       exchange: capture?.exchange ?? null,
       captureState: !name ? 'none' : capture ? 'kept' : 'expired',
     }
   }
 
-  /** The records as stored (without capture contents), for export and the case runner. */
-  records(ids: readonly string[] | null, filter: HistoryFilter = {}): Record<string, unknown>[] {
-    const rows: Sql[] = []
-    if (ids) {
-      for (let i = 0; i < ids.length; i += 500) {
-        const part = ids.slice(i, i + 500)
-        rows.push(
-          ...(this.db.all(
-            `SELECT * FROM runs WHERE id IN (${part.map(() => '?').join(',')}) ORDER BY created_at DESC`,
-            part,
-          ) as Sql[]),
-        )
-      }
-    } else {
-      const where = whereOf(filter)
-      rows.push(
-        ...(this.db.all(`SELECT * FROM runs ${where.sql} ORDER BY created_at DESC`, where.values) as Sql[]),
-      )
-    }
-    return rows.map((row) => ({
+  /** A run as stored (without its capture's contents), for export: every text whole. */
+  exportRecord(seq: number): Record<string, unknown> | null {
+    const row = this.db.get('SELECT * FROM history_runs WHERE seq = ?', [seq]) as Sql | null
+    if (!row) return null
+    const text = (column: string) => this.blobs.get(row[column] as number | null)
+    return {
       ...toRow(row),
       inputTokens: row.input_tokens,
-      prompt: row.prompt,
-      answer: row.answer,
-      requestBody: row.request_body,
-      draft: parse(row.draft),
-      result: parse(row.result),
+      prompt: text('prompt_blob') ?? '',
+      answer: text('answer_blob') ?? '',
+      requestBody: text('body_blob'),
+      draft: parse(text('draft_blob')),
+      result: parse(text('result_blob')),
       error: row.error,
       capture: row.capture,
-    }))
+    }
+  }
+
+  /** The seqs of the runs to export: these ids, or every run that matches the filter, newest first. */
+  exportSeqs(ids: readonly string[] | null, filter: HistoryFilter): ArrayLike<number> {
+    if (!ids) {
+      const { query, ...rest } = filter
+      const words = this.search.queryOf(query)
+      return words ? this.search.newest(words, rest, 'newest', Infinity).rowids : this.facts.query(rest)
+    }
+    const seqs: number[] = []
+    for (const id of ids) {
+      const row = this.db.get('SELECT seq FROM history_runs WHERE id = ?', [id]) as { seq: number } | null
+      if (row) seqs.push(row.seq)
+    }
+    return seqs
   }
 
   async delete(ids: readonly string[]): Promise<number> {
-    let deleted = 0
-    const files: string[] = []
+    let result = { deleted: 0, captures: [] as string[] }
+    this.transaction(() => (result = this.rows.remove(ids)))
+    await this.captures.remove(result.captures)
+    return result.deleted
+  }
+
+  /** Deletes runs by seq (retention); answers how many went. */
+  async deleteSeqs(seqs: readonly number[]): Promise<number> {
+    const ids: string[] = []
+    for (let i = 0; i < seqs.length; i += 500) {
+      const part = seqs.slice(i, i + 500)
+      const rows = this.db.all(
+        `SELECT id FROM history_runs WHERE seq IN (${part.map(() => '?').join(',')})`,
+        part,
+      ) as { id: string }[]
+      for (const row of rows) ids.push(row.id)
+    }
+    return this.delete(ids)
+  }
+
+  pin(ids: readonly string[], pinned: boolean): number {
+    let changed = 0
+    this.transaction(() => {
+      for (const id of ids) {
+        const row = this.db.get('UPDATE history_runs SET pinned = ? WHERE id = ? RETURNING seq', [
+          pinned ? 1 : 0,
+          id,
+        ]) as { seq: number } | null
+        if (!row) continue
+        changed++
+        this.facts.setPinned(row.seq, pinned)
+      }
+    })
+    return changed
+  }
+
+  /** Bytes the database's pages in use take (freed pages are reused before the file grows). */
+  usedBytes(): number {
+    const pages = this.db.get('PRAGMA page_count') as { page_count: number }
+    const free = this.db.get('PRAGMA freelist_count') as { freelist_count: number }
+    const size = this.db.get('PRAGMA page_size') as { page_size: number }
+    return (pages.page_count - free.freelist_count) * size.page_size
+  }
+
+  fileBytes(): number {
+    try {
+      return statSync(this.path).size
+    } catch {
+      return 0
+    }
+  }
+
+  textTotals(): { logicalBytes: number; storedBytes: number } {
+    return this.blobs.totals()
+  }
+
+  /** Runs held. */
+  count(): number {
+    return this.facts.size
+  }
+
+  setting(key: string): string | null {
+    const row = this.db.get('SELECT value FROM settings WHERE key = ?', [key]) as { value: string } | null
+    return row?.value ?? null
+  }
+
+  setSetting(key: string, value: string): void {
+    this.db.run(
+      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      [key, value],
+    )
+  }
+
+  /** Runs `body` in one transaction (all of it or none). */
+  transaction(body: () => void): void {
     this.db.exec('BEGIN IMMEDIATE')
     try {
-      for (const id of ids) {
-        const row = this.db.get('SELECT capture FROM runs WHERE id = ?', [id]) as {
-          capture: string | null
-        } | null
-        if (!row) continue
-        if (row.capture) files.push(row.capture)
-        deleted += this.db.run('DELETE FROM runs WHERE id = ?', [id]).changes
-      }
+      body()
+      saveFactPages(this.db, this.facts)
       this.db.exec('COMMIT')
     } catch (error) {
       this.db.exec('ROLLBACK')
+      // The columns took changes the file did not: read them again from what the file holds.
+      this.facts.reset()
+      loadFactPages(this.db, this.facts)
       throw error
+    } finally {
+      this.version++
     }
-    await this.captures.remove(files)
-    return deleted
   }
 
-  retentionDays(): number {
-    const row = this.db.get("SELECT value FROM settings WHERE key = 'retentionDays'") as {
-      value: string
-    } | null
-    const days = row ? Number(row.value) : DEFAULT_RETENTION_DAYS
-    return Number.isFinite(days) && days >= 0 ? days : DEFAULT_RETENTION_DAYS
+  /**
+   * Merges the search index's segments a step (`pages` of work; 0 merges them all into one): an index of many
+   * small segments makes every search read each of them.
+   */
+  mergeIndex(pages = 200): void {
+    if (pages === 0) this.db.run("INSERT INTO history_words (history_words) VALUES ('optimize')")
+    else this.db.run("INSERT INTO history_words (history_words, rank) VALUES ('merge', ?)", [pages])
   }
 
-  async setRetention(days: number): Promise<HistoryStorage> {
-    this.db.run(
-      "INSERT INTO settings (key, value) VALUES ('retentionDays', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-      [String(days)],
-    )
-    await this.applyRetention()
-    return this.storage()
+  /** Copies the write-ahead log into the file and empties it (after a large batch of writes). */
+  checkpointLog(): void {
+    this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
   }
 
-  /** Removes captures older than the retention setting (runs stay; their capture reads as expired). */
-  async applyRetention(now = Date.now()): Promise<number> {
-    const days = this.retentionDays()
-    if (days === 0) return 0
-    await this.captures.settle()
-    return this.captures.sweep(now - days * DAY_MS)
-  }
-
-  async storage(): Promise<HistoryStorage> {
-    const { bytes, files } = await this.captures.size()
-    let databaseBytes = 0
-    try {
-      databaseBytes = statSync(this.path).size
-    } catch {
-      // Not written yet.
-    }
-    const runs = (this.db.get('SELECT COUNT(*) AS n FROM runs') as { n: number }).n
-    return {
-      runs,
-      retentionDays: this.retentionDays(),
-      databaseBytes,
-      captureBytes: bytes,
-      captureFiles: files,
-    }
+  /** Gives freed pages back to the file system (a database in the compact layout's file format only). */
+  shrink(): void {
+    this.db.exec('PRAGMA incremental_vacuum')
   }
 
   async close(): Promise<void> {
+    if (!this.db.isOpen) return
     this.index.flush()
     await this.captures.settle()
-    if (this.db.isOpen) this.db.close()
+    this.rows.close()
+    this.blobs.close()
+    this.search.close()
+    this.db.close()
   }
-}
 
-function toRow(row: Sql): HistoryRow {
-  return {
-    id: row.id as string,
-    createdAt: row.created_at as number,
-    kind: row.kind as RunKind,
-    format: row.format as string | null,
-    model: row.model as string | null,
-    profile: row.profile as string | null,
-    status: row.status as string,
-    ttftMs: row.ttft_ms as number | null,
-    totalMs: row.total_ms as number | null,
-    outputTokens: row.output_tokens as number | null,
-    prompt: (row.prompt as string | null) ?? '',
-    answer: (row.answer as string | null) ?? '',
+  private cachedOr(
+    key: string,
+    compute: () => { rowids: ArrayLike<number>; capped: boolean },
+  ): { rowids: ArrayLike<number>; capped: boolean } {
+    const full = `${this.version}:${key}`
+    if (this.cached?.key === full) return { rowids: this.cached.rowids, capped: this.cachedCapped }
+    const found = compute()
+    this.cached = { key: full, rowids: Float64Array.from(found.rowids) }
+    this.cachedCapped = found.capped
+    return found
   }
-}
+  private cachedCapped = false
 
-/**
- * Long texts are bound as UTF-8 bytes (cast back to TEXT in the statement): Node encodes them natively, where
- * the WebAssembly binding would walk a 200 KB answer in JavaScript twice on the append's path.
- */
-function utf8(text: string | null): Buffer | null {
-  return text === null ? null : Buffer.from(text, 'utf8')
+  private page(rowids: ArrayLike<number>, offset: number, limit: number, capped: boolean): RunPage {
+    const seqs = Array.from({ length: Math.max(0, Math.min(limit, rowids.length - offset)) }, (_, i) =>
+      Number(rowids[offset + i]),
+    )
+    return { total: rowids.length, capped, rows: this.rowsOf(seqs) }
+  }
+
+  /** The list rows of these seqs, in their order. */
+  private rowsOf(seqs: number[]): HistoryRow[] {
+    if (seqs.length === 0) return []
+    const found = this.db.all(
+      `SELECT ${ROW_COLUMNS} FROM history_runs WHERE seq IN (${seqs.map(() => '?').join(',')})`,
+      seqs,
+    ) as Sql[]
+    const bySeq = new Map(found.map((row) => [row.seq as number, row]))
+    return seqs.flatMap((seq) => {
+      const row = bySeq.get(seq)
+      return row ? [toRow(row)] : []
+    })
+  }
 }
 
 function cut(text: string): string {
@@ -407,8 +432,8 @@ function cut(text: string): string {
     : `${text.slice(0, OPEN_TEXT_MAX)}\n… (${text.length - OPEN_TEXT_MAX} more characters; export the run for all of it)`
 }
 
-function parse(value: unknown): unknown {
-  if (typeof value !== 'string') return null
+export function parse(value: string | null): unknown {
+  if (value === null) return null
   try {
     return JSON.parse(value)
   } catch {

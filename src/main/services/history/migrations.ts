@@ -73,6 +73,77 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    // The layout for a million runs: a narrow row per run (what lists, filters and sums read), its long texts
+    // compressed and kept once however many runs share them (blobStore.ts), and a search index that holds only
+    // the words (contentless), not a second copy of every answer. The rows of the earlier layout are moved over
+    // afterwards in small transactions, newest first, resumably (layoutMove.ts). The runs' facts are also kept
+    // packed, a page of 1,024 runs a row (factPages.ts), so opening reads a million runs' facts in one pass.
+    version: 4,
+    name: 'compact layout for a million runs',
+    sql: `
+      CREATE TABLE history_blobs (
+        id INTEGER PRIMARY KEY,
+        hash BLOB NOT NULL UNIQUE,
+        codec INTEGER NOT NULL,
+        raw_bytes INTEGER NOT NULL,
+        data BLOB NOT NULL,
+        refs INTEGER NOT NULL
+      );
+      CREATE TABLE history_totals (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        texts INTEGER NOT NULL,
+        logical_bytes INTEGER NOT NULL,
+        stored_bytes INTEGER NOT NULL
+      );
+      INSERT INTO history_totals (id, texts, logical_bytes, stored_bytes) VALUES (1, 0, 0, 0);
+      CREATE TABLE history_runs (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        format TEXT,
+        model TEXT,
+        profile TEXT,
+        status TEXT NOT NULL,
+        ttft_ms INTEGER,
+        total_ms INTEGER,
+        input_tokens INTEGER,
+        output_tokens INTEGER,
+        cost_micros INTEGER,
+        cost_currency TEXT,
+        cost_estimate INTEGER,
+        pinned INTEGER NOT NULL DEFAULT 0,
+        prompt_head TEXT NOT NULL,
+        answer_head TEXT NOT NULL,
+        answer_chars INTEGER NOT NULL,
+        prompt_blob INTEGER,
+        answer_blob INTEGER,
+        body_blob INTEGER,
+        draft_blob INTEGER,
+        result_blob INTEGER,
+        error TEXT,
+        capture TEXT,
+        fts_pending INTEGER NOT NULL DEFAULT 1
+      );
+      CREATE INDEX history_runs_created ON history_runs (created_at);
+      CREATE INDEX history_runs_pending ON history_runs (fts_pending) WHERE fts_pending = 1;
+      CREATE INDEX history_runs_running ON history_runs (status) WHERE status = 'running';
+      CREATE VIRTUAL TABLE history_words USING fts5 (
+        prompt, answer, content = '', contentless_delete = 1, detail = none, prefix = '2 3'
+      );
+      CREATE TABLE history_facts (page INTEGER PRIMARY KEY, data BLOB NOT NULL);
+      CREATE TABLE history_fact_words (
+        name TEXT NOT NULL,
+        code INTEGER NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (name, code)
+      );
+      DROP TRIGGER IF EXISTS runs_fts_delete;
+      INSERT INTO settings (key, value) VALUES ('layoutMoved', '0')
+        ON CONFLICT(key) DO UPDATE SET value = excluded.value;
+    `,
+  },
 ]
 
 export class SchemaTooNewError extends Error {}

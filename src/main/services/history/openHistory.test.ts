@@ -1,10 +1,11 @@
-// The history database opens off the start-up path: not when the app core is built, but at the scheduled open or
-// on the spot when a run's record or a history call needs it first; a call that waits for it loses nothing.
+// The history opens off the start-up path: not when the app core is built, but at the scheduled open or on the
+// spot when a run's record or a history call needs it first; a call that waits for it loses nothing.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { HISTORY_FILE, HistoryStore } from './historyStore'
+import { HistoryClient } from './historyClient'
 import { openHistory } from './openHistory'
 import type { RunRecord } from './ports'
 
@@ -43,22 +44,20 @@ describe('the history opened after start-up', () => {
     history.openAfter(50)
     const waiting = history.whenOpen()
     expect(existsSync(join(dir, HISTORY_FILE))).toBe(false)
-    const store = await waiting
-    expect(store).toBeInstanceOf(HistoryStore)
+    const client = await waiting
+    expect(client).toBeInstanceOf(HistoryClient)
     expect(existsSync(join(dir, HISTORY_FILE))).toBe(true)
     expect(heard).toBe(1)
     await history.close()
   })
 
-  it("commits a run's record on the spot when it comes before the scheduled open", async () => {
+  it("opens on a run's record that comes before the scheduled open, and keeps the run", async () => {
     const history = openHistory(dir)
     history.openAfter(60_000)
     history.recorder.record(run('run-early'))
-    // Opened by the record itself and the row in it when record returned.
-    expect(existsSync(join(dir, HISTORY_FILE))).toBe(true)
-    expect(history.store!.list({}, 0, 10).rows.map((r) => r.id)).toEqual(['run-early'])
-    // The scheduled open is then moot, and waiting callers get the same store.
-    expect(await history.whenOpen()).toBe(history.store)
+    // Opened by the record itself; the scheduled open is then moot.
+    const client = (await history.whenOpen())!
+    expect((await client.call('list', {}, 0, 10, 'newest')).rows.map((r) => r.id)).toEqual(['run-early'])
     await history.close()
     // On disk, for the next process.
     const reopened = new HistoryStore(dir)
@@ -82,10 +81,9 @@ describe('the history opened after start-up', () => {
     const logged: string[] = []
     const history = openHistory(dir, { log: (m) => logged.push(m) })
     expect(() => history.recorder.record(run('run-lost'))).not.toThrow()
-    expect(history.store).toBeNull()
+    expect(await history.whenOpen()).toBeNull()
     expect(history.problem).toMatch(/could not be opened/)
     expect(logged).toEqual([history.problem])
-    expect(await history.whenOpen()).toBeNull()
     await history.close()
   })
 })

@@ -31,6 +31,17 @@ export interface RunRecord {
    * function is read after the row is committed, so a large body costs nothing before the terminal event.
    */
   capture: RunCapture | (() => RunCapture) | null
+  /** What the run cost, when known (amount in millionths of the currency's unit). */
+  cost?: RunCost | null
+  /** Kept whatever the retention setting says. */
+  pinned?: boolean
+}
+
+export interface RunCost {
+  micros: number
+  currency: string
+  /** Worked out from a price list rather than reported by the gateway. */
+  estimate: boolean
 }
 
 export interface RunCapture {
@@ -39,6 +50,10 @@ export interface RunCapture {
 }
 
 export interface RunRecorder {
+  /**
+   * Records a finished run. It never blocks its caller on the database: a read made after it returns (a window's
+   * call on hearing of the run's end) sees the run, and a worker that dies before committing it is given it again.
+   */
   record(run: RunRecord): void
   /**
    * Keeps what a run still going has so far (status `running`, no search index, no capture, no notice), so a

@@ -16,8 +16,11 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Clears a lock left by a dead owner and records this process as the owner; answers whether one was cleared. */
-export function claimDatabase(path: string): boolean {
+/**
+ * Clears a lock left by a dead owner and records this process as the owner; answers whether one was cleared.
+ * `ownWorkerDied`: the owner was this process's history worker, which died holding it (a new one takes it).
+ */
+export function claimDatabase(path: string, ownWorkerDied = false): boolean {
   const lock = `${path}.lock`
   const owner = `${path}.pid`
   let cleared = false
@@ -28,7 +31,7 @@ export function claimDatabase(path: string): boolean {
     } catch {
       // No owner recorded: left by a process that died before recording itself.
     }
-    if (!alive(pid)) {
+    if (!alive(pid) || (ownWorkerDied && pid === process.pid)) {
       rmSync(lock, { recursive: true, force: true })
       cleared = true
     }

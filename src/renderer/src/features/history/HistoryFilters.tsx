@@ -1,16 +1,21 @@
-// The History panel's search box and filters. Search runs as the user types (a short pause between keystrokes);
-// each filter is a plain select whose values come from the history itself; dates are inclusive days.
+// The History panel's search box, filters and sort. Search runs as the user types (a short pause between
+// keystrokes); each filter is a plain select whose values come from the history itself; dates are inclusive days;
+// a cost range is in the runs' currency, checked once typed (the field and the rule are named).
 import { useEffect, useState } from 'react'
 import {
+  HISTORY_SORT_LABELS,
+  HISTORY_SORTS,
   HISTORY_STATUSES,
   RUN_KIND_LABELS,
   RUN_KINDS,
   type HistoryFilter,
+  type HistorySort,
   type HistoryStatus,
   type RunKind,
 } from '../../../../shared/ipc/history'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/format'
 import { useHistoryStore } from '../../stores/history'
+import { parseCost } from './runFacts'
 
 const DAY_MS = 86_400_000
 const SEARCH_PAUSE_MS = 120
@@ -25,9 +30,30 @@ export function HistoryFilters() {
   const filter = useHistoryStore((s) => s.filter)
   const facets = useHistoryStore((s) => s.facets)
   const setFilter = useHistoryStore((s) => s.setFilter)
+  const sort = useHistoryStore((s) => s.sort)
+  const setSort = useHistoryStore((s) => s.setSort)
   const [query, setQuery] = useState(filter.query ?? '')
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
+  const [costFrom, setCostFrom] = useState('')
+  const [costTo, setCostTo] = useState('')
+
+  const costMin = parseCost(costFrom)
+  const costMax = parseCost(costTo)
+  const costError = Number.isNaN(costMin)
+    ? 'Cost from: must be an amount of 0 or more'
+    : Number.isNaN(costMax)
+      ? 'Cost to: must be an amount of 0 or more'
+      : costMin !== null && costMax !== null && costMax < costMin
+        ? 'Cost to: must be at least Cost from'
+        : null
+  useEffect(() => {
+    if (costError) return
+    const next = { costMin: costMin ?? undefined, costMax: costMax ?? undefined }
+    if (next.costMin === filter.costMin && next.costMax === filter.costMax) return
+    const t = setTimeout(() => setFilter(next), SEARCH_PAUSE_MS)
+    return () => clearTimeout(t)
+  }, [costMin, costMax, costError, filter.costMin, filter.costMax, setFilter])
 
   useEffect(() => {
     if ((filter.query ?? '') === query) return
@@ -153,6 +179,53 @@ export function HistoryFilters() {
           {dateError}
         </p>
       )}
+      <label>
+        Cost from
+        <input
+          className="history-cost"
+          inputMode="decimal"
+          aria-label="Cost from"
+          placeholder="0.00"
+          value={costFrom}
+          aria-invalid={costError?.startsWith('Cost from') ? true : undefined}
+          onChange={(e) => setCostFrom(e.target.value)}
+        />
+      </label>
+      <label>
+        Cost to
+        <input
+          className="history-cost"
+          inputMode="decimal"
+          aria-label="Cost to"
+          placeholder="any"
+          value={costTo}
+          aria-invalid={costError?.startsWith('Cost to') ? true : undefined}
+          onChange={(e) => setCostTo(e.target.value)}
+        />
+      </label>
+      {costError && (
+        <p className="field-error" role="alert">
+          {costError}
+        </p>
+      )}
+      <label className="inline">
+        <input
+          type="checkbox"
+          checked={filter.pinned === true}
+          onChange={(e) => setFilter({ pinned: e.target.checked ? true : undefined })}
+        />
+        Pinned only
+      </label>
+      <label>
+        Sort
+        <select aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value as HistorySort)}>
+          {HISTORY_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {HISTORY_SORT_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
     </div>
   )
 }

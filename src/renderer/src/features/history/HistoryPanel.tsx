@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react'
 import { useHistoryStore } from '../../stores/history'
 import { formatBytes } from '../../components/inspector/SaveCapture'
 import { HistoryFilters } from './HistoryFilters'
+import { HistorySums } from './HistorySums'
 import { RunDetail } from './RunDetail'
 import { RunList } from './RunList'
 import './history.css'
@@ -26,6 +27,14 @@ export function HistoryPanel() {
   useEffect(() => {
     return watchLive()
   }, [watchLive])
+  // While runs of an earlier layout are moved over, the panel follows the move and lists them as they arrive.
+  const moving = s.storage?.layoutMove ?? null
+  const refreshLive = s.refreshLive
+  useEffect(() => {
+    if (!moving) return
+    const t = setTimeout(() => void refreshLive(), 1_000)
+    return () => clearTimeout(t)
+  }, [moving, refreshLive])
   const selectedIds = Object.keys(s.selected)
 
   return (
@@ -37,10 +46,25 @@ export function HistoryPanel() {
         </p>
       </header>
       <HistoryFilters />
+      {moving && (
+        <div className="history-move small" role="status" data-testid="history-layout-move">
+          <progress max={moving.moved + moving.left} value={moving.moved} aria-label="Moving runs" />
+          Updating the history to its compact layout: {moving.moved.toLocaleString()} of{' '}
+          {(moving.moved + moving.left).toLocaleString()} runs moved, the newest first. Runs not moved yet
+          show up as they are.
+        </div>
+      )}
+      <HistorySums />
       <div className="history-status small" role="status">
         {s.total === null
           ? 'Loading…'
-          : `${s.total.toLocaleString()} run${s.total === 1 ? '' : 's'}${s.searchMs !== null ? ` · ${s.searchMs} ms` : ''}`}
+          : `${s.capped ? 'At least ' : ''}${s.total.toLocaleString()} run${s.total === 1 ? '' : 's'}${s.searchMs !== null ? ` · ${s.searchMs} ms` : ''}`}
+        {s.capped && (
+          <span className="muted">
+            {' '}
+            (the newest matches of a search with filters; add words to narrow it)
+          </span>
+        )}
         {selectedIds.length > 0 && (
           <span className="history-bulk">
             {selectedIds.length} selected{' '}
@@ -116,8 +140,10 @@ export function HistoryPanel() {
       <footer className="history-foot small muted">
         {s.storage && (
           <span data-testid="history-storage">
-            Database {formatBytes(s.storage.databaseBytes)} · captures {formatBytes(s.storage.captureBytes)}{' '}
-            in {s.storage.captureFiles} file{s.storage.captureFiles === 1 ? '' : 's'}
+            {s.storage.runs.toLocaleString()} runs · database {formatBytes(s.storage.databaseBytes)} (texts{' '}
+            {formatBytes(s.storage.textBytes)} kept in {formatBytes(s.storage.textStoredBytes)}) · captures{' '}
+            {formatBytes(s.storage.captureBytes)} in {s.storage.captureFiles} file
+            {s.storage.captureFiles === 1 ? '' : 's'}
           </span>
         )}
         <label className="inline">

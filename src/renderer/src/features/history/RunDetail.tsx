@@ -13,14 +13,14 @@ import { useHistoryStore } from '../../stores/history'
 import { openRunInCompare, openRunInText, rerunInText } from '../../stores/handoffs'
 import { openLink } from '../../components/runOutput/openLink'
 import { SaveCaseButton } from '../../components/saveCase/SaveCaseButton'
-import { formatMs, formatWhen, statusClass } from './runFacts'
+import { formatCost, formatMs, formatWhen, statusClass } from './runFacts'
 import { RunResult } from './RunResult'
 import { AnswerDetails } from '../../components/runOutput/AnswerDetails'
 import { runSummarySchema } from '../../../../shared/ipc/text'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 export function RunDetail({ run }: { run: HistoryRun }) {
-  const { deleteRuns, exportRuns, closeRun } = useHistoryStore()
+  const { deleteRuns, exportRuns, closeRun, pinRuns } = useHistoryStore()
   const otherFormats = WIRE_FORMATS.filter((f) => f !== run.format)
   const [format, setFormat] = useState<WireFormat>(otherFormats[0] ?? 'chat')
   const draft = run.draft as Draft | null
@@ -34,6 +34,14 @@ export function RunDetail({ run }: { run: HistoryRun }) {
         <span className={`badge ${statusClass(run.status)}`} data-testid="history-run-status">
           {run.status}
         </span>
+        <button
+          type="button"
+          aria-pressed={run.pinned}
+          title="A pinned run is kept whatever the retention setting says"
+          onClick={() => void pinRuns([run.id], !run.pinned)}
+        >
+          {run.pinned ? 'Unpin' : 'Pin'}
+        </button>
         <button type="button" className="ghost" onClick={closeRun} aria-label="Close run details">
           ✕
         </button>
@@ -53,6 +61,8 @@ export function RunDetail({ run }: { run: HistoryRun }) {
         <dd>{formatMs(run.ttftMs)}</dd>
         <dt>Total</dt>
         <dd>{formatMs(run.totalMs)}</dd>
+        <dt>Cost</dt>
+        <dd>{formatCost(run.cost)}</dd>
         <dt>Tokens in / out</dt>
         <dd>
           {run.inputTokens ?? '—'} / {run.outputTokens ?? '—'}

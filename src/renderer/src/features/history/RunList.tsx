@@ -1,10 +1,10 @@
 // The list of recorded runs, virtualised: only the rows in view (and a few around them) are mounted, and the
-// pages they fall in are fetched as the list scrolls, so 10,000 runs open as fast as ten (P5).
+// pages they fall in are fetched as the list scrolls, so a million runs open as fast as ten (P5, P8).
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
 import { RUN_KIND_LABELS, type HistoryRow } from '../../../../shared/ipc/history'
 import { useHistoryStore } from '../../stores/history'
-import { formatWhen, statusClass } from './runFacts'
+import { formatCost, formatWhen, statusClass } from './runFacts'
 
 const ROW_HEIGHT = 58
 
@@ -79,6 +79,11 @@ function Row({
       />
       <button type="button" className="history-open" onClick={() => void onOpen(row.id)}>
         <span className="history-line">
+          {row.pinned && (
+            <span aria-label="Pinned" title="Pinned: kept whatever the retention setting says">
+              📌
+            </span>
+          )}
           <strong className="history-prompt">{title}</strong>
           <span className={`badge ${statusClass(row.status)}`}>{row.status}</span>
         </span>
@@ -92,6 +97,7 @@ function Row({
           <span>{row.model}</span>
           <span>{row.profile}</span>
           {row.totalMs !== null && <span>{(row.totalMs / 1000).toFixed(1)} s</span>}
+          {row.cost && <span>{formatCost(row.cost)}</span>}
           <span className="history-answer">{row.answer}</span>
         </span>
       </button>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react'
 import { useProfilesStore } from '../../stores/profiles'
 import { useAppStore } from '../../stores/app'
 import { AppSettingsForm } from './AppSettingsForm'
+import { RunRetentionForm } from './RunRetentionForm'
 import { ProfileEditor } from './ProfileEditor'
 import { SecretField } from './SecretField'
 import type { ConnectionReport, ProfileView } from '../../../../shared/ipc/profiles'
@@ -134,6 +135,7 @@ export function SettingsPanel() {
         </div>
       </div>
       <AppSettingsForm />
+      <RunRetentionForm />
     </section>
   )
 }

@@ -2,7 +2,15 @@
 // virtualised list asks for the pages it shows, so 10,000 runs never cross IPC at once), the selection and the
 // opened run. Handing a run to another panel (open in Text or Compare, rerun) is stores/handoffs'.
 import { create } from 'zustand'
-import type { HistoryFilter, HistoryRow, HistoryRun, HistoryStorage } from '../../../../shared/ipc/history'
+import type {
+  HistoryFilter,
+  HistoryRow,
+  HistoryRun,
+  HistorySort,
+  HistoryStorage,
+  HistorySumBy,
+  RunRetention,
+} from '../../../../shared/ipc/history'
 import { historyCalls } from '../../ipc/historyCalls'
 
 export const HISTORY_PAGE = 100
@@ -15,8 +23,20 @@ interface Facets {
   formats: string[]
 }
 
+export interface HistorySums {
+  by: HistorySumBy
+  rows: { key: string; runs: number; inputTokens: number; outputTokens: number; costMicros: number }[]
+  currencies: string[]
+  tookMs: number
+}
+
 interface HistoryState {
   filter: HistoryFilter
+  sort: HistorySort
+  /** A filtered word search that stopped reading matches: `total` is "at least". */
+  capped: boolean
+  sumBy: HistorySumBy
+  sums: HistorySums | null
   /** Bumped on every new query, so answers to an older one are dropped. */
   generation: number
   total: number | null
@@ -35,6 +55,11 @@ interface HistoryState {
   exported: { url: string; name: string; runs: number } | null
 
   setFilter(patch: Partial<HistoryFilter>): void
+  setSort(sort: HistorySort): void
+  setSumBy(by: HistorySumBy): void
+  loadSums(): Promise<void>
+  pinRuns(ids: string[], pinned: boolean): Promise<void>
+  setRunRetention(retention: RunRetention): Promise<boolean>
   refresh(): Promise<void>
   /** Loads the first page again after new runs, keeping the rows shown until it arrives. */
   refreshLive(): Promise<void>
@@ -58,11 +83,11 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     if (get().loading[page]) return
     set({ loading: { ...get().loading, [page]: true } })
     try {
-      const answer = await historyCalls.listRuns(get().filter, page * HISTORY_PAGE, HISTORY_PAGE)
+      const answer = await historyCalls.listRuns(get().filter, page * HISTORY_PAGE, HISTORY_PAGE, get().sort)
       if (get().generation !== generation) return
       const rows = { ...get().rows }
       answer.rows.forEach((row, i) => (rows[page * HISTORY_PAGE + i] = row))
-      set({ rows, total: answer.total, searchMs: answer.tookMs, error: null })
+      set({ rows, total: answer.total, capped: answer.capped, searchMs: answer.tookMs, error: null })
     } catch (error) {
       if (get().generation === generation) set({ error: message(error) })
     } finally {
@@ -76,6 +101,10 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
 
   return {
     filter: {},
+    sort: 'newest',
+    capped: false,
+    sumBy: 'day',
+    sums: null,
     generation: 0,
     total: null,
     rows: {},
@@ -99,9 +128,54 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       void get().refresh()
     },
 
+    setSort(sort) {
+      set({ sort })
+      void get().refresh()
+    },
+
+    setSumBy(by) {
+      set({ sumBy: by })
+      void get().loadSums()
+    },
+
+    async loadSums() {
+      const { filter, sumBy } = get()
+      try {
+        const answer = await historyCalls.sumRuns(filter, sumBy)
+        if (get().filter === filter && get().sumBy === sumBy)
+          set({
+            sums: { by: sumBy, rows: answer.sums, currencies: answer.currencies, tookMs: answer.tookMs },
+          })
+      } catch {
+        // The totals keep what they showed; the list reports the history's problem.
+      }
+    },
+
+    async pinRuns(ids, pinned) {
+      try {
+        await historyCalls.pinRuns(ids, pinned)
+        const open = get().open
+        if (open && ids.includes(open.id)) set({ open: { ...open, pinned } })
+        await get().refreshLive()
+      } catch (error) {
+        set({ notice: `Could not ${pinned ? 'pin' : 'unpin'}: ${message(error)}` })
+      }
+    },
+
+    async setRunRetention(retention) {
+      try {
+        set({ storage: await historyCalls.setRunRetention(retention), notice: null })
+        return true
+      } catch (error) {
+        set({ notice: `Could not set how long runs are kept: ${message(error)}` })
+        return false
+      }
+    },
+
     async refresh() {
       const generation = get().generation + 1
       set({ generation, rows: {}, loading: {}, total: get().total })
+      void get().loadSums()
       await loadPage(0, generation)
       try {
         const facets = await historyCalls.listFacets()
@@ -115,11 +189,18 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       const generation = get().generation + 1
       set({ generation })
       try {
-        const answer = await historyCalls.listRuns(get().filter, 0, HISTORY_PAGE)
+        const answer = await historyCalls.listRuns(get().filter, 0, HISTORY_PAGE, get().sort)
         if (get().generation !== generation) return
         const rows: Record<number, HistoryRow> = {}
         answer.rows.forEach((row, i) => (rows[i] = row))
-        set({ rows, loading: {}, total: answer.total, searchMs: answer.tookMs, error: null })
+        set({
+          rows,
+          loading: {},
+          total: answer.total,
+          capped: answer.capped,
+          searchMs: answer.tookMs,
+          error: null,
+        })
       } catch (error) {
         if (get().generation === generation) set({ error: message(error) })
       }
@@ -128,6 +209,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
         .then((facets) => set({ facets }))
         .catch(() => undefined)
       void get().loadStorage()
+      void get().loadSums()
     },
 
     watchLive() {
