@@ -25,13 +25,12 @@ import type { RunRecord } from './ports'
 import { RunFacts, type FactSum } from './runFacts'
 import { FACT_COLUMNS, factOf, ROW_COLUMNS, RunRows, toRow, type Sql } from './runRows'
 import { RunSearch } from './runSearch'
+import { RunReader } from './runReader'
 import { claimDatabase } from './staleLock'
 import { redactValue } from '../redact'
 import { loadFactPages, rebuildFactPages, saveFactPages } from './factPages'
 
 export const HISTORY_FILE = 'history.db'
-/** Answer and body characters one opened run carries over IPC (M1). */
-const OPEN_TEXT_MAX = 60_000
 
 /** SQLite's WebAssembly build, loaded when the first store opens (after start-up), not when this module loads. */
 let sqlite: typeof Sqlite | null = null
@@ -64,11 +63,12 @@ export class HistoryStore {
   private readonly rows: RunRows
   private readonly index: DeferredIndex
   private readonly search: RunSearch
+  private readonly reader: RunReader
   readonly layout: LayoutMove
   private redactText: (text: string) => string
   /** Bumped by every write: cached query answers of an older version are not used. */
   private version = 0
-  private cached: { key: string; rowids: Float64Array } | null = null
+  private cached: { key: string; rowids: Float64Array; capped: boolean } | null = null
   /** Runs found still `running` on open (the previous process stopped mid-run), until dismissed. */
   interrupted: InterruptedRun[]
 
@@ -105,6 +105,7 @@ export class HistoryStore {
       }
     })
     this.captures = new CaptureFiles(dataDir)
+    this.reader = new RunReader(this.blobs, this.captures)
     const repaired = this.index.indexPending()
     if (repaired > 0) options.log?.(`history: indexed ${repaired} run(s) a previous process left unindexed`)
   }
@@ -220,39 +221,13 @@ export class HistoryStore {
   async get(id: string): Promise<HistoryRun | null> {
     const row = this.db.get('SELECT * FROM history_runs WHERE id = ?', [id]) as Sql | null
     if (!row) return this.layout.active && this.layout.take(id, this) ? this.get(id) : null
-    const text = (column: string) => this.blobs.get(row[column] as number | null)
-    const name = row.capture as string | null
-    const capture = name ? await this.captures.read(name) : null
-    return {
-      ...toRow(row),
-      inputTokens: row.input_tokens as number | null,
-      prompt: cut(text('prompt_blob') ?? ''),
-      answer: cut(text('answer_blob') ?? ''),
-      draft: parse(text('draft_blob')),
-      requestBody: row.body_blob === null ? null : cut(text('body_blob') ?? ''),
-      result: parse(text('result_blob')),
-      error: row.error as string | null,
-      exchange: capture?.exchange ?? null,
-      captureState: !name ? 'none' : capture ? 'kept' : 'expired',
-    }
+    return this.reader.whole(row)
   }
 
   /** A run as stored (without its capture's contents), for export: every text whole. */
   exportRecord(seq: number): Record<string, unknown> | null {
     const row = this.db.get('SELECT * FROM history_runs WHERE seq = ?', [seq]) as Sql | null
-    if (!row) return null
-    const text = (column: string) => this.blobs.get(row[column] as number | null)
-    return {
-      ...toRow(row),
-      inputTokens: row.input_tokens,
-      prompt: text('prompt_blob') ?? '',
-      answer: text('answer_blob') ?? '',
-      requestBody: text('body_blob'),
-      draft: parse(text('draft_blob')),
-      result: parse(text('result_blob')),
-      error: row.error,
-      capture: row.capture,
-    }
+    return row ? this.reader.exported(row) : null
   }
 
   /** The seqs of the runs to export: these ids, or every run that matches the filter, newest first. */
@@ -309,10 +284,8 @@ export class HistoryStore {
 
   /** Bytes the database's pages in use take (freed pages are reused before the file grows). */
   usedBytes(): number {
-    const pages = this.db.get('PRAGMA page_count') as { page_count: number }
-    const free = this.db.get('PRAGMA freelist_count') as { freelist_count: number }
-    const size = this.db.get('PRAGMA page_size') as { page_size: number }
-    return (pages.page_count - free.freelist_count) * size.page_size
+    const pragma = (name: string) => Object.values(this.db.get(`PRAGMA ${name}`)!)[0] as number
+    return (pragma('page_count') - pragma('freelist_count')) * pragma('page_size')
   }
 
   fileBytes(): number {
@@ -396,13 +369,11 @@ export class HistoryStore {
     compute: () => { rowids: ArrayLike<number>; capped: boolean },
   ): { rowids: ArrayLike<number>; capped: boolean } {
     const full = `${this.version}:${key}`
-    if (this.cached?.key === full) return { rowids: this.cached.rowids, capped: this.cachedCapped }
+    if (this.cached?.key === full) return this.cached
     const found = compute()
-    this.cached = { key: full, rowids: Float64Array.from(found.rowids) }
-    this.cachedCapped = found.capped
+    this.cached = { key: full, rowids: Float64Array.from(found.rowids), capped: found.capped }
     return found
   }
-  private cachedCapped = false
 
   private page(rowids: ArrayLike<number>, offset: number, limit: number, capped: boolean): RunPage {
     const seqs = Array.from({ length: Math.max(0, Math.min(limit, rowids.length - offset)) }, (_, i) =>
@@ -423,20 +394,5 @@ export class HistoryStore {
       const row = bySeq.get(seq)
       return row ? [toRow(row)] : []
     })
-  }
-}
-
-function cut(text: string): string {
-  return text.length <= OPEN_TEXT_MAX
-    ? text
-    : `${text.slice(0, OPEN_TEXT_MAX)}\n… (${text.length - OPEN_TEXT_MAX} more characters; export the run for all of it)`
-}
-
-export function parse(value: string | null): unknown {
-  if (value === null) return null
-  try {
-    return JSON.parse(value)
-  } catch {
-    return null
   }
 }
