@@ -62,7 +62,7 @@ beforeAll(async () => {
   })
   profileId = await profile('Simulator A')
   faultyId = await profile('Faulty', [{ name: 'x-sim-fault', value: '500' }])
-})
+}, 60_000)
 afterAll(async () => {
   await access.close()
   await sim.close()

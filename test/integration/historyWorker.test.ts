@@ -33,7 +33,7 @@ describe('the history worker', () => {
     ])
     expect(heard.reduce((a, b) => a + b, 0)).toBe(301)
     await client.close()
-  })
+  }, 60_000)
 
   it('starts a dead worker again and gives it every run it had not committed, with a log line', async () => {
     const logs: string[] = []
@@ -69,5 +69,5 @@ describe('the history worker', () => {
     client.record(madeUpRun(1))
     await expect(client.call('list', {}, 0, 1, 'newest')).rejects.toThrow(/could not be opened/)
     await client.close()
-  })
+  }, 60_000)
 })
