@@ -181,7 +181,7 @@ export class HistoryStore {
     const filtered = Object.values(rest).some((v) => v !== undefined && v !== '')
     if (words && !filtered && sort === 'newest') {
       const found = this.search.words(words, offset, limit)
-      return { total: found.total, capped: false, rows: this.rowsOf(found.rowids) }
+      return { total: found.total, capped: found.capped, rows: this.rowsOf(found.rowids) }
     }
     if (words) {
       const found = this.cachedOr(`w:${words}:${JSON.stringify(rest)}:${sort}`, () =>

@@ -1,5 +1,6 @@
-// Word search over the contentless index. Words alone: the count from the index's own doclists and the page by
-// rowid, newest recorded first, so a word in every run ("the") is counted, never read a million rows at a time.
+// Word search over the contentless index. Words alone: the count from the index (up to SEARCH_CAP, past which the
+// answer says "at least") and the page by rowid, newest recorded first, so a word in every run ("the") never
+// reads a million entries.
 // Words with filters: matches are read newest first in chunks, each kept or left by the run facts' filter, until
 // SEARCH_CAP are found or a time budget runs out; the answer then says it is capped ("at least").
 import type { Database, Statement } from 'node-sqlite3-wasm'
@@ -24,17 +25,25 @@ export class RunSearch {
     this.chunk = db.prepare(
       'SELECT rowid AS r FROM history_words WHERE history_words MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?',
     )
-    this.count = db.prepare('SELECT COUNT(*) AS n FROM history_words WHERE history_words MATCH ?')
+    // Counted up to the cap: a word in every run would otherwise read its whole doclist (a million entries).
+    this.count = db.prepare(
+      'SELECT COUNT(*) AS n FROM (SELECT rowid FROM history_words WHERE history_words MATCH ? LIMIT ?)',
+    )
     this.page = db.prepare(
       'SELECT rowid AS r FROM history_words WHERE history_words MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?',
     )
   }
 
-  /** Words alone: how many runs match, and a page of them newest recorded first. */
-  words(match: string, offset: number, limit: number): { total: number; rowids: number[] } {
-    const total = (this.count.all([match])[0] as { n: number } | undefined)?.n ?? 0
-    const rowids = (this.page.all([match, limit, offset]) as { r: number }[]).map((row) => row.r)
-    return { total, rowids }
+  /** Words alone: how many runs match (at most SEARCH_CAP: then `capped`), a page of them newest recorded first. */
+  words(match: string, offset: number, limit: number): { total: number; capped: boolean; rowids: number[] } {
+    const counted = (this.count.all([match, SEARCH_CAP + 1])[0] as { n: number } | undefined)?.n ?? 0
+    const rowids =
+      offset >= SEARCH_CAP
+        ? []
+        : (this.page.all([match, Math.min(limit, SEARCH_CAP - offset), offset]) as { r: number }[]).map(
+            (row) => row.r,
+          )
+    return { total: Math.min(counted, SEARCH_CAP), capped: counted > SEARCH_CAP, rowids }
   }
 
   /** The FTS5 query of the user's words; null when nothing searchable was typed. */
