@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { useEffect, useState, type ComponentType } from 'react'
 import { act } from 'react'
-import { button, mount, settle, type Mounted } from '../components/inspector/renderForTest'
+import { button, mount, settle, type Mounted } from '../../test/renderForTest'
 import type * as PanelBoundaryModule from './panelBoundary'
 
 type Boundaries = typeof PanelBoundaryModule

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ErrorBanner } from './ErrorBanner'
-import { mount, type Mounted } from '../inspector/renderForTest'
+import { mount, type Mounted } from '../../../test/renderForTest'
 
 let view: Mounted | undefined
 afterEach(() => {

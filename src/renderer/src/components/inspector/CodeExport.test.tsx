@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { CodeExport } from './CodeExport'
-import { button, byRole, click, mount, press, recordClipboard, type Mounted } from './renderForTest'
+import { button, byRole, click, mount, press, recordClipboard, type Mounted } from '../../../test/renderForTest'
 
 let view: Mounted | undefined
 afterEach(() => {

@@ -11,7 +11,7 @@ import {
   settle,
   typeInto,
   type Mounted,
-} from './renderForTest'
+} from '../../../test/renderForTest'
 
 let view: Mounted | undefined
 afterEach(() => {

@@ -3,7 +3,7 @@ import type { Exchange } from '../../../../shared/ipc/exchange'
 import type { RequestPreview } from '../../../../shared/ipc/text'
 import { Inspector } from './Inspector'
 import type { SavedCapture } from './SaveCapture'
-import { button, byRole, click, mount, press, recordClipboard, settle, type Mounted } from './renderForTest'
+import { button, byRole, click, mount, press, recordClipboard, settle, type Mounted } from '../../../test/renderForTest'
 
 let view: Mounted | undefined
 afterEach(() => {

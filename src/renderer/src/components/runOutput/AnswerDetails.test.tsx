@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { newRun, type RunView } from '../../stores/runs'
-import { mount, type Mounted } from '../inspector/renderForTest'
+import { mount, type Mounted } from '../../../test/renderForTest'
 import { continueFrom, takeContinuation, useContinuation } from '../../stores/text'
 import type { Draft } from '../../../../shared/wire'
 import { AnswerDetails } from './AnswerDetails'

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { newRun, type RunView } from '../../stores/runs'
-import { mount, type Mounted } from '../inspector/renderForTest'
+import { mount, type Mounted } from '../../../test/renderForTest'
 import { RunOutput } from './RunOutput'
 import { runMetricParts } from './runMetrics'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { byRole, mount, press, type Mounted } from '../inspector/renderForTest'
+import { byRole, mount, press, type Mounted } from '../../../test/renderForTest'
 import { TabList } from './TabList'
 
 let view: Mounted | undefined

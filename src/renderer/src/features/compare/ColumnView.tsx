@@ -15,7 +15,6 @@ import { useProfilesStore } from '../../stores/profiles'
 import {
   columnLabel,
   columnLoss,
-  EXTRAS_SCHEMA,
   rerunColumn,
   setAnswerEndSeen,
   stopColumn,
@@ -24,6 +23,7 @@ import {
 import { continueInText } from '../../stores/handoffs'
 import { RunOutput } from '../../components/runOutput/RunOutput'
 import { ColumnMetrics } from './ColumnMetrics'
+import { OverridesEditor } from './OverridesEditor'
 import { TabList } from '../../components/tabs/TabList'
 
 type Tab = 'answer' | 'body' | 'inspector' | 'code'
@@ -290,69 +290,6 @@ const ColumnHead = memo(function ColumnHead({
     </header>
   )
 })
-
-/** This column's own fields of its format as JSON, checked with the schema main parses with. */
-function OverridesEditor({ columnId }: { columnId: string }) {
-  const column = useCompareStore((s) => s.columns.find((c) => c.id === columnId))!
-  const [text, setText] = useState(() =>
-    Object.keys(column.extras).length ? JSON.stringify(column.extras, null, 2) : '',
-  )
-  const [error, setError] = useState<string | null>(null)
-  const [seenFormat, setSeenFormat] = useState(column.format)
-  if (seenFormat !== column.format) {
-    setSeenFormat(column.format)
-    setText('')
-    setError(null)
-  }
-  const apply = (value: string) => {
-    setText(value)
-    let parsed: unknown
-    try {
-      parsed = value.trim() ? JSON.parse(value) : {}
-    } catch (e) {
-      return setError(`Column fields: not valid JSON (${(e as Error).message})`)
-    }
-    const result = EXTRAS_SCHEMA[column.format].safeParse(parsed)
-    if (!result.success)
-      return setError(
-        result.error.issues
-          .map((i) => `Column fields: ${i.path.join('.') || '(root)'}: ${i.message}`)
-          .join('; '),
-      )
-    setError(null)
-    useCompareStore.getState().updateColumn(columnId, { extras: result.data as Record<string, unknown> })
-  }
-  const set = Object.keys(column.extras).length
-  return (
-    <details className="compare-overrides">
-      <summary className="small">
-        {FORMAT_LABELS[column.format]} fields for this column{set ? ` (${set} set)` : ''}
-      </summary>
-      <textarea
-        rows={4}
-        spellCheck={false}
-        className="mono"
-        value={text}
-        aria-label="Column fields JSON"
-        aria-invalid={!!error || undefined}
-        placeholder={PLACEHOLDER[column.format]}
-        onChange={(e) => apply(e.target.value)}
-      />
-      {error && (
-        <span className="field-error" role="alert">
-          {error}
-        </span>
-      )}
-    </details>
-  )
-}
-
-const PLACEHOLDER: Record<WireFormat, string> = {
-  chat: '{"reasoning_effort": "high"}',
-  responses: '{"reasoning": {"effort": "high", "summary": "auto"}, "functionToolShape": "flat"}',
-  messages: '{"thinking": {"type": "enabled", "budget_tokens": 2048}}',
-  native: '{"generationConfig": {"thinkingConfig": {"thinkingBudget": 2048, "includeThoughts": true}}}',
-}
 
 function ColumnCode({ columnId }: { columnId: string }) {
   const preview = useCompareStore((s) => s.previews[columnId]?.preview)
