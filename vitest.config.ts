@@ -10,6 +10,8 @@ export default defineConfig({
           environment: 'node',
           include: ['src/{shared,main,preload,web,simulator}/**/*.test.ts', 'test/{contract,integration,conformance,build}/**/*.test.ts'],
           testTimeout: 20_000,
+          // The packaging and first-load tests read out/: a fresh clone builds it first.
+          globalSetup: ['test/build/ensureBuilt.ts'],
         },
       },
       {
