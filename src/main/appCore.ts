@@ -22,6 +22,7 @@ import { checkDomain } from './ipc/handlers/check'
 import { workspaceDomain } from './ipc/handlers/workspace'
 import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
+import { NetworkPool } from './services/network/networkPool'
 import { scrubSecrets } from './services/redact'
 import { MediaStore } from './services/mediaStore'
 import type { HostAdapters } from './services/ports'
@@ -92,9 +93,12 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
   const redact = (text: string) => scrubSecrets(text, profiles.knownSecrets())
   const userAgent = `gateway-playground/${host.version}`
   const history = openHistory(host.dataDir, { secrets: () => profiles.knownSecrets(), log: host.log })
+  // Every call of every profile goes through this pool: its proxy, its trust, its connect timeout.
+  const network = new NetworkPool({ systemProxy: host.systemProxy })
+  const gateway = new GatewayClient({ knownSecrets: () => profiles.knownSecrets(), userAgent, network })
   const ctx: DomainContext = {
     profiles,
-    gateway: new GatewayClient({ knownSecrets: () => profiles.knownSecrets(), userAgent }),
+    gateway,
     media: new MediaStore(join(host.dataDir, 'media'), host.mediaUrl),
     dataDir: host.dataDir,
     ledger: new TaskLedger(host.dataDir, host.log),
@@ -138,6 +142,7 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
     redact,
     async close() {
       await domains.close()
+      await gateway.close()
       await history.close()
       await simulator?.close()
     },

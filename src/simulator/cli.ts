@@ -1,5 +1,6 @@
 // `npm run simulator -- --port 8787 …`: runs the simulator standalone, prints its base URLs, demo
 // credentials and example curl lines, logs one line per request, and closes cleanly on SIGINT/SIGTERM.
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { createSimulator, DEFAULT_OPTIONS, type CreateSimulatorOptions } from './server'
 import { FAULT_KINDS } from './faults'
@@ -15,6 +16,9 @@ const USAGE = `Usage: npm run simulator -- [options]
   --latency <ms>        added latency before every response (default 0)
   --video-speed <n>     video clock speed-up (default 1; 20 finishes a job in about a second)
   --fault <spec>        fault for every request without an x-sim-fault header
+  --tls-cert <file>     serve HTTPS with this certificate (PEM; give --tls-key too)
+  --tls-key <file>      the certificate's private key (PEM)
+  --tls-client-ca <file> with HTTPS, serve only clients showing a certificate this CA signed (mTLS)
   --quiet               do not log requests
   --help                show this help
 
@@ -29,6 +33,26 @@ function number(value: string | undefined, name: string): number | undefined {
   return parsed
 }
 
+function readPem(path: string, flag: string): string {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new Error(
+      `--${flag}: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    )
+  }
+}
+
+function tlsFiles(cert?: string, key?: string, clientCa?: string): CreateSimulatorOptions['tls'] {
+  if (!cert && !key && !clientCa) return undefined
+  if (!cert || !key) throw new Error('HTTPS needs both --tls-cert and --tls-key.')
+  return {
+    cert: readPem(cert, 'tls-cert'),
+    key: readPem(key, 'tls-key'),
+    ...(clientCa ? { clientCa: readPem(clientCa, 'tls-client-ca') } : {}),
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -41,6 +65,9 @@ async function main(): Promise<void> {
       latency: { type: 'string' },
       'video-speed': { type: 'string' },
       fault: { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
+      'tls-client-ca': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -59,6 +86,7 @@ async function main(): Promise<void> {
     latencyMs: number(values.latency, 'latency'),
     videoSpeed: number(values['video-speed'], 'video-speed'),
     fault: values.fault,
+    tls: tlsFiles(values['tls-cert'], values['tls-key'], values['tls-client-ca']),
     log: values.quiet ? undefined : (line) => console.log(`${new Date().toISOString()} ${line}`),
   }
   const sim = await createSimulator(options)
@@ -71,7 +99,7 @@ async function main(): Promise<void> {
   console token     ${sim.options.consoleToken}
 
 Try:
-  curl ${sim.baseUrl}/v1/chat/completions -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\
+  curl${sim.baseUrl.startsWith('https') ? ' --cacert <your CA or the certificate>' : ''} ${sim.baseUrl}/v1/chat/completions -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\
     -d '{"model":"gpt-4o","messages":[{"role":"user","content":"Hello"}],"stream":true}'
   curl ${sim.baseUrl}/v1/messages -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\
     -d '{"model":"claude-sonnet-4-6","max_tokens":256,"messages":[{"role":"user","content":"Hello"}]}'

@@ -2,6 +2,7 @@
 // Before a handler runs, the request is matched, authenticated, its JSON body parsed and its fault applied,
 // each failure answered in the route's error style; close() destroys open sockets so no stream outlives it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import type { Socket } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import type {
@@ -40,6 +41,13 @@ export interface CreateSimulatorOptions extends Partial<SimulatorOptions> {
   log?: (line: string) => void
   /** Replaces the route table (tests of the server core). */
   routes?: SimRoute[]
+  /**
+   * Serve HTTPS with this certificate and key (PEM); with `clientCa`, only clients that show a certificate that
+   * CA signed are served (mTLS).
+   */
+  tls?: { cert: string; key: string; clientCa?: string }
+  /** Sees every request as it arrives (tests of what reached the server: headers, the path taken). */
+  onRequest?: (req: IncomingMessage) => void
 }
 
 export interface RunningSimulator {
@@ -151,7 +159,16 @@ function requestId(): string {
 
 /** Starts a simulator on loopback (port 0 by default: a free port). */
 export async function createSimulator(opts: CreateSimulatorOptions = {}): Promise<RunningSimulator> {
-  const { port = 0, host = '127.0.0.1', clock, log, routes = defaultRoutes, ...overrides } = opts
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    clock,
+    log,
+    routes = defaultRoutes,
+    tls,
+    onRequest: observe,
+    ...overrides
+  } = opts
   const options: SimulatorOptions = { ...DEFAULT_OPTIONS }
   for (const [key, value] of Object.entries(overrides)) {
     if (value !== undefined) Object.assign(options, { [key]: value })
@@ -291,10 +308,21 @@ export async function createSimulator(opts: CreateSimulatorOptions = {}): Promis
     }
   }
 
-  const server = createServer((req, res) => {
-    // Only a broken socket can throw here (handler errors are answered above); nothing is left to answer.
-    handle(req, res).catch(() => res.destroy())
-  })
+  // Only a broken socket can throw here (handler errors are answered above); nothing is left to answer.
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    observe?.(req)
+    void handle(req, res).catch(() => res.destroy())
+  }
+  const server = tls
+    ? createTlsServer(
+        {
+          cert: tls.cert,
+          key: tls.key,
+          ...(tls.clientCa ? { ca: tls.clientCa, requestCert: true, rejectUnauthorized: true } : {}),
+        },
+        onRequest,
+      )
+    : createServer(onRequest)
   server.on('connection', (socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
@@ -308,7 +336,7 @@ export async function createSimulator(opts: CreateSimulatorOptions = {}): Promis
   })
   const address = server.address()
   if (address === null || typeof address === 'string') throw new Error('The simulator has no TCP address.')
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`
+  const origin = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${address.port}`
   state.baseUrl = origin
 
   return {

@@ -134,6 +134,7 @@ describe('IPC router', () => {
         "profiles.setActive",
         "profiles.setSecret",
         "profiles.testConnection",
+        "profiles.trustCertificate",
         "profiles.update",
         "text.countTokens",
         "text.editConversation",

@@ -9,6 +9,7 @@ import type { RunRecord } from '../../src/main/services/history/ports'
 import type { CheckCell, CheckReport } from '../../src/shared/check/model'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
 import { RecordingSink } from '../fakes/recordingSink'
+import { NetworkPool } from '../../src/main/services/network/networkPool'
 
 let sim: RunningSimulator
 let service: CheckService
@@ -23,7 +24,11 @@ beforeAll(async () => {
     consoleToken: 'console-token',
   }))
   await profiles.init()
-  service = new CheckService({ profiles, recorder: { record: (r) => records.push(r) } })
+  service = new CheckService({
+    profiles,
+    network: new NetworkPool(),
+    recorder: { record: (r) => records.push(r) },
+  })
 })
 afterAll(async () => {
   await sim.close()
@@ -108,7 +113,7 @@ describe('CheckService', { timeout: 60_000 }, () => {
       idleTimeoutMs: null,
     })
     await profiles.setSecret(p.id, 'apiKey', 'sk-check-service-123')
-    const bare = new CheckService({ profiles })
+    const bare = new CheckService({ profiles, network: new NetworkPool() })
     await expect(
       bare.start(
         { checkId: 'check-service-2', profileId: p.id, models: [], include: ['images'], concurrency: 2 },

@@ -1,7 +1,8 @@
 // Streams as a real gateway's proxy delivers them: every SSE frame in its own network write, milliseconds
 // apart (a relay in front of the simulator). Each format keeps its usage (chat's comes in its own chunk after
 // the finish), its text byte for byte, and ends once; a server that never closes after its last event still
-// lets the run end promptly.
+// lets the run end promptly. The same holds through an HTTP proxy's CONNECT tunnel and through SOCKS5 (real
+// servers started here), where the frames cross one more hop.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +17,14 @@ import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
 import { RecordingSink } from '../fakes/recordingSink'
 import { startFrameRelay, type RunningRelay } from '../fakes/frameRelay'
+import {
+  PROXY_PASSWORD,
+  PROXY_USER,
+  startHttpProxy,
+  startSocks5,
+  type RunningProxy,
+  type RunningSocks,
+} from '../fakes/networkServers'
 
 const KEY = 'sk-framed-0123456789'
 let sim: RunningSimulator
@@ -24,12 +33,28 @@ let stuck: RunningRelay
 let dir: string
 let profiles: ProfileService
 let service: TextService
+let proxy: RunningProxy
+let socks: RunningSocks
 
-async function profileAt(baseUrl: string): Promise<string> {
+const WAYS = ['direct', 'through an HTTP proxy', 'through SOCKS5'] as const
+type Way = (typeof WAYS)[number]
+
+async function profileAt(baseUrl: string, way: Way = 'direct'): Promise<string> {
   const view = await profiles.create(
-    profileFieldsSchema.parse({ name: `p${Math.random()}`, baseUrl, idleTimeoutMs: 20_000 }),
+    profileFieldsSchema.parse({
+      name: `p${Math.random()}`,
+      baseUrl,
+      idleTimeoutMs: 20_000,
+      proxy:
+        way === 'through an HTTP proxy'
+          ? { mode: 'http', url: proxy.url, username: PROXY_USER }
+          : way === 'through SOCKS5'
+            ? { mode: 'socks5', url: socks.url, username: PROXY_USER }
+            : { mode: 'none' },
+    }),
   )
   await profiles.setSecret(view.id, 'apiKey', KEY)
+  if (way !== 'direct') await profiles.setSecret(view.id, 'proxyPassword', PROXY_PASSWORD)
   return view.id
 }
 
@@ -61,6 +86,8 @@ beforeAll(async () => {
   sim = await createSimulator({ apiKey: KEY })
   relay = await startFrameRelay({ target: sim.baseUrl, gapMs: 4 })
   stuck = await startFrameRelay({ target: sim.baseUrl, gapMs: 2, neverClose: true })
+  proxy = await startHttpProxy()
+  socks = await startSocks5()
   dir = mkdtempSync(join(tmpdir(), 'framed-'))
   profiles = new ProfileService(new InMemorySettingsStore(), new InMemorySecretStore())
   service = new TextService({
@@ -70,6 +97,8 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
+  await proxy.close()
+  await socks.close()
   await relay.close()
   await stuck.close()
   await sim.close()
@@ -77,9 +106,11 @@ afterAll(async () => {
 })
 
 describe.each(WIRE_FORMATS)('%s, one frame per network write', (format) => {
-  it('keeps the usage, the text byte for byte and one terminal event', async () => {
+  it.each(WAYS)('keeps the usage, the text byte for byte and one terminal event, %s', async (way) => {
     const direct = await run(format, await profileAt(sim.baseUrl))
-    const framed = await run(format, await profileAt(relay.baseUrl))
+    const tunnels = proxy.tunnels.length + socks.connections.length
+    const framed = await run(format, await profileAt(relay.baseUrl, way))
+    if (way !== 'direct') expect(proxy.tunnels.length + socks.connections.length).toBeGreaterThan(tunnels)
     expect(relay.writes.at(-1)).toBeGreaterThan(5)
     expect(framed.ended.status).toBe('done')
     expect(framed.text).toBe(direct.text)

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator, type RunningSimulator } from '../../src/simulator/server'
 import { CheckRun } from '../../src/main/services/check/checkRunner'
-import type { ResolvedProfile } from '../../src/main/services/profiles'
+import { memoryProfile, type ResolvedProfile } from '../../src/main/services/profiles'
+import { NetworkPool } from '../../src/main/services/network/networkPool'
 import { ALL_PROBES, planBattery, type PlannedCell } from '../../src/shared/check/battery'
 import { TEXT_PROBES } from '../../src/shared/check/probes'
 import type { CheckCell } from '../../src/shared/check/model'
@@ -13,27 +14,30 @@ import type { CheckCell } from '../../src/shared/check/model'
 const KEY = 'sk-gateway-check-0123456789'
 const TOKEN = 'console-token-check'
 let sim: RunningSimulator
+const network = new NetworkPool()
 
 function profile(headers: { name: string; value: string }[] = [], idleTimeoutMs = 30_000): ResolvedProfile {
-  return {
-    id: 'check-test',
-    name: 'check test',
-    baseUrl: sim.baseUrl,
-    consoleBaseUrl: sim.consoleBaseUrl,
-    headers,
-    nativeAuth: 'bearer',
-    timeoutMs: 10_000,
-    idleTimeoutMs,
-    builtIn: false,
-    apiKey: KEY,
-    consoleToken: TOKEN,
-  }
+  return memoryProfile(
+    {
+      name: 'check test',
+      baseUrl: sim.baseUrl,
+      consoleBaseUrl: sim.consoleBaseUrl,
+      headers,
+      timeoutMs: 10_000,
+    },
+    { id: 'check-test', idleTimeoutMs, apiKey: KEY, consoleToken: TOKEN },
+  )
 }
 
 const MODELS = ['gpt-4o', 'claude-sonnet-4-6', 'gemini-2.5-flash']
 
 async function check(headers: { name: string; value: string }[], plan: PlannedCell[], idleMs?: number) {
-  const run = new CheckRun(profile(headers, idleMs), plan, { concurrency: 4, pollMs: 50, maxWaitMs: 20_000 })
+  const run = new CheckRun(profile(headers, idleMs), plan, {
+    network,
+    concurrency: 4,
+    pollMs: 50,
+    maxWaitMs: 20_000,
+  })
   return run.run()
 }
 
@@ -201,6 +205,7 @@ describe('stopping a check', { timeout: 60_000 }, () => {
     const plan = planBattery({ models: MODELS })
     const finished: CheckCell[] = []
     const run = new CheckRun(profile(fault('latency:40')), plan, {
+      network,
       concurrency: 2,
       onCell: (cell) => {
         finished.push(cell)

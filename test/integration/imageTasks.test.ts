@@ -16,7 +16,7 @@ import { VideoJobService } from '../../src/main/services/video/videoJobs'
 import { TaskLedger } from '../../src/main/services/tasks/ledger'
 import { mediaRef } from '../../src/shared/ipc/media'
 import type { ImageJob } from '../../src/shared/ipc/images'
-import type { ProfileFields } from '../../src/shared/ipc/profiles'
+import type { ProfileFieldsInput as ProfileFields } from '../../src/shared/ipc/profiles'
 import {
   defaultAdvancedForm,
   defaultBatchForm,

@@ -14,7 +14,7 @@ import { GatewayClient } from '../../src/main/services/gateway'
 import { MediaStore } from '../../src/main/services/mediaStore'
 import { VideoJobService } from '../../src/main/services/video/videoJobs'
 import type { VideoJob, VideoJobRequest } from '../../src/shared/ipc/video'
-import type { ProfileFields } from '../../src/shared/ipc/profiles'
+import type { ProfileFieldsInput as ProfileFields } from '../../src/shared/ipc/profiles'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
 
 const API_KEY = 'sk-job-failures-key'

@@ -19,9 +19,10 @@ import { ElectronStoreSettingsStore } from './ElectronStoreSettingsStore'
 import { ElectronNotifier, ElectronSaveDialog } from './videoPlatform'
 
 /** What Electron provides to the app core: every adapter, notifications and the save dialog included. */
-export type ElectronAdapters = HostAdapters & Required<Pick<HostAdapters, 'log' | 'notifier' | 'saveDialog'>> & {
-  kind: 'electron'
-}
+export type ElectronAdapters = HostAdapters &
+  Required<Pick<HostAdapters, 'log' | 'notifier' | 'saveDialog'>> & {
+    kind: 'electron'
+  }
 
 /** What the host needs back from the composed core: the router for IPC and the media store for media://. */
 export interface HostedCore {
@@ -67,6 +68,8 @@ export function startElectronHost(compose: (adapters: ElectronAdapters) => Promi
       log: (message) => console.error(message),
       notifier: new ElectronNotifier(),
       saveDialog: new ElectronSaveDialog(),
+      // A profile set to the system's proxy asks Chromium per URL (PAC files and OS settings included).
+      systemProxy: { resolve: (url) => session.defaultSession.resolveProxy(url) },
     })
     registerIpc(core.router, devServerUrl)
     handleMediaProtocol(core.media)

@@ -1,14 +1,21 @@
-// "Test connection" for a profile: one POST /v1/messages/count_tokens (no model call, no quota), reported in one
-// of the ways a person can act on: no key saved for this profile (and whether its host answers at all), cannot
-// reach host:port (with the system's reason in words, its code in small print), reached but the key refused.
+// "Test connection" for a profile: first the path its calls take, walked step by step and timed (name lookup,
+// connection, the proxy's tunnel, the TLS handshake with the certificate shown), then one POST
+// /v1/messages/count_tokens (no model call, no quota) through the profile's own dispatcher, reported in one of
+// the ways a person can act on: no key saved, the proxy or TLS refused (which check, in words), cannot reach
+// host:port (the system's reason in words, its code in small print), reached but the key refused.
 import type { ConnectionReport } from '../../shared/ipc/profiles'
+import type { PinnedCert } from '../../shared/ipc/profileNetwork'
 import { AppError } from '../../shared/ipc/result'
-import { GatewayError, type GatewayClient } from './gateway'
+import { GatewayError, describeRoute, type GatewayClient } from './gateway'
 import type { ResolvedProfile } from './profiles'
+import { diagnosePath, type Diagnosis } from './network/diagnose'
+import { httpCall } from './network/httpCall'
+import { classifyNetworkError } from './network/networkErrors'
+import { proxyLabel } from './network/routes'
 
 export const CONNECTION_CHECK_MODEL = 'claude-sonnet-4-5'
 
-/** The system's network error codes in words. */
+/** The system's network error codes in words (older messages keep their code; networkErrors.ts has the rest). */
 const NETWORK_REASONS: Record<string, string> = {
   ECONNREFUSED: 'the connection was refused (nothing is listening on that port)',
   ENOTFOUND: 'the host name was not found (check the spelling, or the DNS)',
@@ -20,12 +27,6 @@ const NETWORK_REASONS: Record<string, string> = {
   EPIPE: 'the connection broke while sending',
   UND_ERR_CONNECT_TIMEOUT: 'the host did not accept the connection in time',
   UND_ERR_SOCKET: 'the connection failed',
-  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed, so it is not trusted',
-  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate chain is self-signed, so it is not trusted',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate could not be verified',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host name',
-  EPROTO: 'the TLS handshake failed (is it http rather than https?)',
 }
 
 /** `host:port` of a URL as typed (the default port named), or the text itself when it is not a URL. */
@@ -53,9 +54,22 @@ export function networkReason(message: string): { words: string; code: string | 
 export async function checkConnection(
   client: GatewayClient,
   profile: ResolvedProfile,
+  /** Keeps the certificate the server showed, so the user can accept it (profiles.trustCertificate). */
+  remember?: (seen: PinnedCert) => void,
 ): Promise<ConnectionReport> {
   const where = hostPort(profile.baseUrl)
-  if (!profile.apiKey) return noKeyReport(profile, where)
+  const target = new URL(profile.baseUrl)
+  const route = await client.network.routeOf(profile, target)
+  const path: ConnectionReport['path'] = {
+    route: route.kind,
+    proxy: route.kind === 'direct' ? null : proxyLabel(route.proxy),
+    reason: describeRoute(route),
+  }
+  const walk = await diagnosePath(profile, target, route)
+  if (walk.seen) remember?.(walk.seen)
+  const facts = { path, steps: walk.steps, ...(walk.tls ? { tls: walk.tls } : {}) }
+  if (!profile.apiKey) return { ...(await noKeyReport(client, profile, where, walk)), ...facts }
+  if (walk.failure) return { ...pathFailure(where, walk), ...facts }
   const started = performance.now()
   try {
     const res = await client.send(profile, {
@@ -66,6 +80,14 @@ export async function checkConnection(
       maxRetries: 0,
     })
     const latencyMs = Math.round(performance.now() - started)
+    const firstByte = res.exchange.snapshot().timings.headersMs
+    walk.steps.push({
+      name: 'request',
+      label: 'POST /v1/messages/count_tokens',
+      ok: res.status < 500,
+      ms: firstByte,
+      detail: `HTTP ${res.status} (first byte in ${firstByte ?? '?'} ms, ${latencyMs} ms in all)`,
+    })
     const detail = errorText(res.exchange.rawBody())
     if (res.ok) {
       return {
@@ -74,6 +96,7 @@ export async function checkConnection(
         latencyMs,
         status: res.status,
         message: `Reached ${where} and the key was accepted.`,
+        ...facts,
       }
     }
     if (res.status === 401 || res.status === 403) {
@@ -85,6 +108,7 @@ export async function checkConnection(
         problem: 'key-refused',
         message: `Reached ${where}, but the key was refused (HTTP ${res.status}). Check the API key saved for this profile.`,
         detail,
+        ...facts,
       }
     }
     // Any other answer proves the server is reachable; whether the key passed is not certain.
@@ -95,10 +119,66 @@ export async function checkConnection(
       status: res.status,
       message: `Reached ${where}; it answered HTTP ${res.status} to a token count request.`,
       detail,
+      ...facts,
     }
   } catch (error) {
-    if (error instanceof GatewayError || error instanceof AppError) return unreachable(where, error.message)
+    if (error instanceof GatewayError || error instanceof AppError) {
+      const cause = classifyNetworkError((error as { cause?: unknown }).cause ?? error)
+      walk.steps.push({
+        name: 'request',
+        label: 'POST /v1/messages/count_tokens',
+        ok: false,
+        ms: null,
+        detail: error.message,
+      })
+      // A server that wants a client certificate says so only once the request is sent (TLS 1.3).
+      if (error.code === 'GATEWAY_TLS' && walk.tls) {
+        walk.tls.outcome = 'failed'
+        walk.tls.failure = {
+          kind: cause.tls ?? 'client-cert',
+          words: tlsWords(error.message),
+          code: cause.code,
+        }
+        return {
+          ...unreachable(where, error.message),
+          problem: 'tls',
+          message: `Cannot use ${where}: ${tlsWords(error.message)}.`,
+          ...facts,
+        }
+      }
+      return { ...unreachable(where, error.message), ...facts }
+    }
     throw error
+  }
+}
+
+/** "Could not reach X: words (CODE)." → "words". */
+function tlsWords(message: string): string {
+  return message
+    .replace(/^Could not reach [^:]+:\/\/[^:]+(:\d+)?( through [^:]+)?: /, '')
+    .replace(/ \([A-Z_0-9]+\)\.?$/, '')
+}
+
+/** A step of the path failed: which one, in words. */
+function pathFailure(where: string, walk: Diagnosis): ConnectionReport {
+  const failure = walk.failure!
+  const step = walk.steps.at(-1)
+  const problem = failure.area === 'tls' ? 'tls' : failure.area === 'proxy' ? 'proxy' : 'unreachable'
+  const via = walk.route.kind === 'direct' ? '' : ` through ${proxyLabel(walk.route.proxy)}`
+  const lead =
+    problem === 'tls'
+      ? `Cannot trust ${where}`
+      : problem === 'proxy'
+        ? `The proxy did not let the call through to ${where}`
+        : `Cannot reach ${where}${via}`
+  return {
+    reachable: false,
+    authAccepted: null,
+    latencyMs: null,
+    status: null,
+    problem,
+    message: `${lead}: ${failure.words}.`,
+    detail: failure.code ?? step?.label,
   }
 }
 
@@ -116,22 +196,40 @@ function unreachable(where: string, message: string): ConnectionReport {
 }
 
 /** No key saved: says so, and still says whether the host answers, so the next step is clear. */
-async function noKeyReport(profile: ResolvedProfile, where: string): Promise<ConnectionReport> {
+async function noKeyReport(
+  client: GatewayClient,
+  profile: ResolvedProfile,
+  where: string,
+  walk: Diagnosis,
+): Promise<ConnectionReport> {
+  if (walk.failure) {
+    return {
+      reachable: false,
+      authAccepted: null,
+      latencyMs: null,
+      status: null,
+      problem: 'no-key',
+      message: `No API key is saved for this profile, so nothing was sent with a key (${where} cannot be reached: ${walk.failure.words}). Save the key, then test again.`,
+    }
+  }
   const probe = new AbortController()
   const timer = setTimeout(() => probe.abort(), Math.min(profile.timeoutMs, 10_000))
   let reached: string
   let reachable = false
   try {
     // Any answer at all (even 401 or 404) proves the host is there; no credential is sent.
-    await fetch(profile.baseUrl, { method: 'HEAD', signal: probe.signal, redirect: 'manual' })
+    await httpCall(client.connector(profile), profile.baseUrl, {
+      method: 'HEAD',
+      headers: client.userAgent ? { 'user-agent': client.userAgent } : {},
+      signal: probe.signal,
+      redirect: 'manual',
+    })
     reachable = true
     reached = `${where} answers`
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause
-    const said = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error))
     reached = probe.signal.aborted
       ? `${where} did not answer in time`
-      : `${where} cannot be reached: ${networkReason(said).words}`
+      : `${where} cannot be reached: ${classifyNetworkError(error).words}`
   } finally {
     clearTimeout(timer)
   }

@@ -1,7 +1,7 @@
 // Records one exchange as it happens, already redacted (S7). Main keeps the full record (bounded); what
 // crosses IPC is `snapshot()`, which elides long base64 strings and caps sizes so no message nears 256 KB (M1).
 import { randomUUID } from 'node:crypto'
-import type { Exchange, SseFrame } from '../../shared/ipc/exchange'
+import type { Exchange, HeaderSource, RetryRecord, SseFrame } from '../../shared/ipc/exchange'
 import { redactHeader, redactUrl, secretScrubber } from './redact'
 
 const MAX_BODY_CHARS = 8 * 1024 * 1024
@@ -30,6 +30,7 @@ export class ExchangeRecorder {
   private firstByteMs: number | null = null
   private endMs: number | null = null
   private error: string | null = null
+  private readonly retries: RetryRecord[] = []
   attempts = 0
 
   /** Scrubs the secrets known when the exchange began from a text; worked out once, run on every frame. */
@@ -45,11 +46,35 @@ export class ExchangeRecorder {
 
   recordRequest(method: string, url: string, headers: Record<string, string>, body: string | null): void {
     this.request = {
+      ...this.request,
       method,
       url: this.scrub(redactUrl(url)),
       headers: Object.entries(headers).map(([k, v]) => [k, this.scrub(redactHeader(k, v))]),
       body: body === null ? null : this.scrub(body),
     }
+  }
+
+  /** Who set each header, and the app's headers the profile removed (the Inspector lists them apart). */
+  recordHeaderSources(sources: Record<string, HeaderSource>, removed: readonly string[]): void {
+    this.request.sources = { ...sources }
+    if (removed.length > 0) this.request.removed = [...removed]
+  }
+
+  /** The way the call went (`direct`, `HTTP proxy http://h:p (the profile's proxy)`); never credentials. */
+  recordRoute(route: string): void {
+    this.request.route = this.scrub(route)
+  }
+
+  /** A retry before the first byte (at most 20 kept: the policy allows 10). */
+  recordRetry(reason: string, waitMs: number, serverAsked: boolean): void {
+    if (this.retries.length >= 20) return
+    this.retries.push({
+      t: this.elapsed(),
+      attempt: this.attempts,
+      reason: this.scrub(reason),
+      waitMs: Math.round(waitMs),
+      serverAsked,
+    })
   }
 
   recordResponse(status: number, statusText: string, headers: Headers): void {
@@ -124,6 +149,7 @@ export class ExchangeRecorder {
         response: this.response && { ...this.response, body: null, frames: [], truncated: true },
         timings: { headersMs: this.headersMs, firstByteMs: this.firstByteMs, endMs: this.endMs },
         attempts: this.attempts,
+        ...(this.retries.length ? { retries: [...this.retries] } : {}),
         error: `The exchange could not be summarised (${(error as Error).message}); its bodies are left out.`,
       }
     }
@@ -158,6 +184,7 @@ export class ExchangeRecorder {
       response,
       timings: { headersMs: this.headersMs, firstByteMs: this.firstByteMs, endMs: this.endMs },
       attempts: this.attempts,
+      ...(this.retries.length ? { retries: [...this.retries] } : {}),
       error: this.error,
     }
   }

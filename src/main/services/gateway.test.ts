@@ -3,24 +3,17 @@ import { createServer } from 'node:net'
 import { createSimulator, type RunningSimulator } from '../../simulator/server'
 import { GatewayClient, GatewayError, longRetryAfter, retryAfterMs, joinUrl } from './gateway'
 import { checkConnection } from './connectionCheck'
-import type { ResolvedProfile } from './profiles'
+import { memoryProfile, type ResolvedProfile } from './profiles'
 
 const KEY = 'sk-gateway-test-0123456789'
 let sim: RunningSimulator
 
 function profile(overrides: Partial<ResolvedProfile> = {}): ResolvedProfile {
   return {
-    id: 'p1',
-    name: 'Test',
-    baseUrl: sim.baseUrl,
-    consoleBaseUrl: sim.consoleBaseUrl,
-    headers: [],
-    nativeAuth: 'bearer',
-    timeoutMs: 10_000,
-    idleTimeoutMs: 60_000,
-    builtIn: false,
-    apiKey: KEY,
-    consoleToken: 'console-token-abcdef',
+    ...memoryProfile(
+      { name: 'Test', baseUrl: sim.baseUrl, consoleBaseUrl: sim.consoleBaseUrl, timeoutMs: 10_000 },
+      { id: 'p1', idleTimeoutMs: 60_000, apiKey: KEY, consoleToken: 'console-token-abcdef' },
+    ),
     ...overrides,
   }
 }
@@ -164,7 +157,7 @@ describe('GatewayClient', () => {
     const err = await client.send(slow, { ...countTokens, maxRetries: 0 }).catch((e) => e)
     expect(err).toBeInstanceOf(GatewayError)
     expect(err.code).toBe('GATEWAY_TIMEOUT')
-    expect(err.message).toBe("No response within 1 s (the profile's request timeout).")
+    expect(err.message).toBe("No response within 1 s (the profile's first-byte timeout).")
   }, 10_000)
 
   it('stops at once when the caller aborts', async () => {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GatewayClient, MAX_WHOLE_BODY_BYTES } from './gateway'
-import type { ResolvedProfile } from './profiles'
+import { memoryProfile, type ResolvedProfile } from './profiles'
 
 let server: Server
 let base = ''
@@ -34,12 +34,10 @@ afterAll(() => {
 
 describe('a non-streamed answer too large to read', () => {
   it('is refused past its bound, the socket closed, and the record says why', async () => {
-    const profile = {
-      baseUrl: base,
-      apiKey: 'sk-test-000000',
-      timeoutMs: 60_000,
-      headers: [],
-    } as unknown as ResolvedProfile
+    const profile: ResolvedProfile = memoryProfile(
+      { name: 'big answers', baseUrl: base, timeoutMs: 60_000 },
+      { apiKey: 'sk-test-000000' },
+    )
     const res = await new GatewayClient().send(profile, {
       kind: 'model',
       method: 'POST',

@@ -3,6 +3,7 @@
 // the transports (Electron IPC, browser mode's WebSocket) provide the EventSink of each call.
 import type { EventMap, EventPayload } from '../../shared/ipc/define'
 import type { Notifier, SaveDialog } from './video/ports'
+import type { SystemProxyResolver } from './network/routes'
 
 export type SecretProtection = 'os-encryption' | 'basic-text' | 'plain-file'
 
@@ -35,6 +36,8 @@ export interface HostAdapters {
   notifier?: Notifier
   /** The "Save as…" dialog (Electron); browser mode downloads instead. */
   saveDialog?: SaveDialog
+  /** The system's proxy per URL (Electron's resolver); without it, HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+  systemProxy?: SystemProxyResolver
 }
 
 export interface Clock {

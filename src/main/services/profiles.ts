@@ -2,14 +2,21 @@
 // built-in "Local simulator" profile synthesised at launch (its port changes per run, so it is never stored).
 // Only `resolve` returns secrets, and only to main's gateway client; views carry `{ configured, hint }`.
 // It also keeps the app's settings (theme, defaults): `resolve` fills a profile's unset idle timeout from them.
+// A profile's network (proxy, trust, timeouts, retries) is stored with it, its certificate files checked on save
+// and shown as summaries; the proxy password and the client key are secrets like the API key.
 import { randomUUID } from 'node:crypto'
 import {
   secretHint,
+  profileFieldsSchema,
   type ProfileFields,
+  type ProfileFieldsInput,
   type ProfileView,
   type SecretKind,
   type SecretStatus,
 } from '../../shared/ipc/profiles'
+import type { PinnedCert } from '../../shared/ipc/profileNetwork'
+import { checkClientPair } from './network/tlsTrust'
+import { normalizeNetwork, storedTls, tlsView, type StoredTls } from './profileNetwork'
 import type { AppSettings, AppSettingsPatch } from '../../shared/ipc/app'
 import { AppError } from '../../shared/ipc/result'
 import { readAppSettings, updateAppSettings } from './appSettings'
@@ -24,23 +31,53 @@ export interface BuiltInProfile {
   consoleToken: string
 }
 
-interface StoredProfile extends ProfileFields {
+export interface StoredProfile extends Omit<ProfileFields, 'tls'> {
   id: string
+  tls: StoredTls
 }
 
 /** Everything main needs to make a call for a profile. Never sent to the renderer. */
-export interface ResolvedProfile extends Omit<ProfileFields, 'idleTimeoutMs'> {
-  id: string
+export interface ResolvedProfile extends Omit<StoredProfile, 'idleTimeoutMs'> {
   /** The profile's own stream idle timeout, or the app's default when it sets none. */
   idleTimeoutMs: number
   builtIn: boolean
   apiKey: string | null
   consoleToken: string | null
+  proxyPassword: string | null
+  /** The client certificate's private key (mTLS). */
+  clientKey: string | null
+}
+
+/**
+ * A profile held in memory only (the command line's, a test's): the fields as the contract takes them, every
+ * default filled, with its secrets beside it.
+ */
+export function memoryProfile(
+  input: ProfileFieldsInput,
+  secrets: Partial<Pick<ResolvedProfile, 'apiKey' | 'consoleToken' | 'proxyPassword' | 'clientKey'>> & {
+    id?: string
+    idleTimeoutMs?: number
+    pinned?: PinnedCert | null
+  } = {},
+): ResolvedProfile {
+  const fields = profileFieldsSchema.parse(input)
+  const tls = storedTls(fields.tls, null)
+  return {
+    ...fields,
+    tls: { ...tls, pinned: secrets.pinned ?? null },
+    id: secrets.id ?? 'command-line',
+    idleTimeoutMs: secrets.idleTimeoutMs ?? fields.idleTimeoutMs ?? 60_000,
+    builtIn: false,
+    apiKey: secrets.apiKey ?? null,
+    consoleToken: secrets.consoleToken ?? null,
+    proxyPassword: secrets.proxyPassword ?? null,
+    clientKey: secrets.clientKey ?? null,
+  }
 }
 
 const PROFILES_KEY = 'profiles'
 const ACTIVE_KEY = 'activeProfileId'
-const SECRET_KINDS: SecretKind[] = ['apiKey', 'consoleToken']
+const SECRET_KINDS: SecretKind[] = ['apiKey', 'consoleToken', 'proxyPassword', 'clientKey']
 
 export class ProfileService {
   private secretCache: string[] = []
@@ -67,18 +104,24 @@ export class ProfileService {
     return ids.values().next().value ?? null
   }
 
-  async create(fields: ProfileFields): Promise<ProfileView> {
-    const profile: StoredProfile = { ...fields, id: randomUUID() }
+  /** Fields as the contract takes them (defaults filled here too, for callers in main). */
+  async create(input: ProfileFieldsInput): Promise<ProfileView> {
+    const fields = profileFieldsSchema.parse(input)
+    const profile: StoredProfile = { ...fields, tls: storedTls(fields.tls, null), id: randomUUID() }
     this.save([...this.stored(), profile])
     return this.view(profile, false)
   }
 
-  async update(id: string, fields: ProfileFields): Promise<ProfileView> {
+  async update(id: string, input: ProfileFieldsInput): Promise<ProfileView> {
     this.assertEditable(id)
+    const fields = profileFieldsSchema.parse(input)
     const list = this.stored()
     const index = list.findIndex((p) => p.id === id)
     if (index < 0) throw notFound(id)
-    const next = { ...fields, id }
+    const previous = normalize(list[index]!)
+    const next: StoredProfile = { ...fields, tls: storedTls(fields.tls, previous.tls), id }
+    const key = await this.secrets.get(ref(id, 'clientKey'))
+    if (key && next.tls.clientCertPem) checkClientPair(next.tls.clientCertPem, key)
     list[index] = next
     this.save(list)
     return this.view(next, false)
@@ -89,7 +132,7 @@ export class ProfileService {
     const names = new Set(this.stored().map((p) => p.name))
     let name = `${source.name} (copy)`
     for (let n = 2; names.has(name); n++) name = `${source.name} (copy ${n})`
-    const { id: _id, builtIn: _b, apiKey, consoleToken, ...fields } = source
+    const { id: _id, builtIn: _b, apiKey, consoleToken, proxyPassword, clientKey, ...fields } = source
     // The copy follows the app default exactly when the source did.
     const idleTimeoutMs = this.storedOrBuiltIn(id)?.idleTimeoutMs ?? null
     const copy: StoredProfile = { ...fields, idleTimeoutMs, name, id: randomUUID() }
@@ -97,6 +140,8 @@ export class ProfileService {
     // The copy keeps the secrets, so a user can vary headers or URLs without typing the key again.
     if (apiKey) await this.secrets.set(ref(copy.id, 'apiKey'), apiKey)
     if (consoleToken) await this.secrets.set(ref(copy.id, 'consoleToken'), consoleToken)
+    if (proxyPassword) await this.secrets.set(ref(copy.id, 'proxyPassword'), proxyPassword)
+    if (clientKey) await this.secrets.set(ref(copy.id, 'clientKey'), clientKey)
     await this.refreshSecretCache()
     return this.view(copy, false)
   }
@@ -120,11 +165,42 @@ export class ProfileService {
 
   async setSecret(id: string, kind: SecretKind, value: string | null): Promise<SecretStatus> {
     this.assertEditable(id)
-    if (!this.stored().some((p) => p.id === id)) throw notFound(id)
+    const stored = this.stored().find((p) => p.id === id)
+    if (!stored) throw notFound(id)
+    const certPem = normalize(stored).tls.clientCertPem
+    if (kind === 'clientKey' && value !== null && certPem) checkClientPair(certPem, value)
     if (value === null) await this.secrets.delete(ref(id, kind))
     else await this.secrets.set(ref(id, kind), value)
     await this.refreshSecretCache()
-    return status(value)
+    return status(value, kind)
+  }
+
+  /**
+   * Accepts, for this profile, the certificate its last Test connection saw with this fingerprint (null forgets
+   * the accepted one). Only a certificate main itself saw can be accepted: the page names it, never sends it.
+   */
+  async trustCertificate(
+    id: string,
+    fingerprint256: string | null,
+    seen: PinnedCert | null,
+  ): Promise<ProfileView> {
+    this.assertEditable(id)
+    const list = this.stored()
+    const index = list.findIndex((p) => p.id === id)
+    if (index < 0) throw notFound(id)
+    if (fingerprint256 !== null && (!seen || seen.fingerprint256 !== fingerprint256))
+      throw new AppError(
+        'PROFILES_CERT_NOT_SEEN',
+        'That certificate was not seen by a Test connection of this profile; test the connection again, then accept it.',
+      )
+    const current = normalize(list[index]!)
+    const next: StoredProfile = {
+      ...current,
+      tls: { ...current.tls, pinned: fingerprint256 === null ? null : seen },
+    }
+    list[index] = next
+    this.save(list)
+    return this.view(next, false)
   }
 
   /** A profile's name (what the history records), or null when there is no such profile. */
@@ -144,16 +220,21 @@ export class ProfileService {
         builtIn: true,
         apiKey: sim.apiKey,
         consoleToken: sim.consoleToken,
+        proxyPassword: null,
+        clientKey: null,
       }
     }
-    const p = this.stored().find((s) => s.id === id)
-    if (!p) throw notFound(id)
+    const raw = this.stored().find((s) => s.id === id)
+    if (!raw) throw notFound(id)
+    const p = normalize(raw)
     return {
       ...p,
       idleTimeoutMs: idleTimeoutMs(p.idleTimeoutMs ?? null),
       builtIn: false,
       apiKey: await this.secrets.get(ref(id, 'apiKey')),
       consoleToken: await this.secrets.get(ref(id, 'consoleToken')),
+      proxyPassword: await this.secrets.get(ref(id, 'proxyPassword')),
+      clientKey: await this.secrets.get(ref(id, 'clientKey')),
     }
   }
 
@@ -206,7 +287,8 @@ export class ProfileService {
   private builtInStored(): StoredProfile | null {
     const sim = this.builtIn()
     if (!sim) return null
-    return {
+    return normalize({
+      tls: { caPem: '', caName: '', pinned: null, clientCertPem: '' },
       id: BUILT_IN_PROFILE_ID,
       name: 'Local simulator',
       baseUrl: sim.baseUrl,
@@ -215,7 +297,7 @@ export class ProfileService {
       nativeAuth: 'header',
       timeoutMs: 120_000,
       idleTimeoutMs: null,
-    }
+    })
   }
 
   private storedOrBuiltIn(id: string): StoredProfile | null {
@@ -233,23 +315,43 @@ export class ProfileService {
     this.settings.set(PROFILES_KEY, list)
   }
 
-  private async view(p: StoredProfile, builtIn: boolean): Promise<ProfileView> {
+  private async view(raw: StoredProfile, builtIn: boolean): Promise<ProfileView> {
+    const p = normalize(raw)
     const secrets = {} as ProfileView['secrets']
     for (const kind of SECRET_KINDS) {
       const value = builtIn ? this.builtInSecret(kind) : await this.secrets.get(ref(p.id, kind))
-      secrets[kind] = status(value)
+      secrets[kind] = status(value, kind)
     }
-    return { ...p, idleTimeoutMs: p.idleTimeoutMs ?? null, builtIn, secrets }
+    return { ...p, idleTimeoutMs: p.idleTimeoutMs ?? null, builtIn, tls: tlsView(p.tls), secrets }
   }
 
   private builtInSecret(kind: SecretKind): string | null {
     const sim = this.builtIn()
     if (!sim) return null
-    return kind === 'apiKey' ? sim.apiKey : sim.consoleToken
+    return kind === 'apiKey' ? sim.apiKey : kind === 'consoleToken' ? sim.consoleToken : null
   }
 }
 
 const ref = (id: string, kind: SecretKind) => `${id}:${kind}`
-const status = (value: string | null): SecretStatus =>
-  value ? { configured: true, hint: secretHint(value) } : { configured: false, hint: null }
+const status = (value: string | null, kind: SecretKind): SecretStatus =>
+  !value
+    ? { configured: false, hint: null }
+    : kind === 'clientKey'
+      ? { configured: true, hint: keyHint(value) }
+      : kind === 'proxyPassword'
+        ? { configured: true, hint: '••••' }
+        : { configured: true, hint: secretHint(value) }
+
+/** What a private key is, never any of its bytes. */
+function keyHint(pem: string): string {
+  const kind = /-----BEGIN (RSA |EC )?PRIVATE KEY-----/.exec(pem)?.[1]?.trim()
+  return kind ? `${kind} private key` : 'private key'
+}
+
+/** A stored profile with every field a later version added, at its default. */
+function normalize(
+  raw: Omit<StoredProfile, keyof ReturnType<typeof normalizeNetwork>> & Partial<StoredProfile>,
+): StoredProfile {
+  return { ...raw, ...normalizeNetwork(raw) }
+}
 const notFound = (id: string) => new AppError('PROFILES_NOT_FOUND', `No profile with id ${id}.`)

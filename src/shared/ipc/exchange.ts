@@ -12,6 +12,23 @@ export const sseFrameSchema = z.object({
 })
 export type SseFrame = z.infer<typeof sseFrameSchema>
 
+/** Who set a request header: the app by itself, or the profile (the user's own, which override the app's). */
+export const headerSourceSchema = z.enum(['app', 'profile'])
+export type HeaderSource = z.infer<typeof headerSourceSchema>
+
+/** One retry before the first byte: why, and how long the app waited before the next attempt. */
+export const retryRecordSchema = z.object({
+  /** ms since the request started, when the attempt failed. */
+  t: z.number(),
+  attempt: z.number(),
+  /** `HTTP 429`, `connection refused`… */
+  reason: z.string(),
+  waitMs: z.number(),
+  /** The wait came from the server (Retry-After / retry-after-ms), not the app's backoff. */
+  serverAsked: z.boolean(),
+})
+export type RetryRecord = z.infer<typeof retryRecordSchema>
+
 export const exchangeSchema = z.object({
   id: z.string(),
   startedAt: z.number(),
@@ -20,6 +37,12 @@ export const exchangeSchema = z.object({
     url: z.string(),
     headers: z.array(headerPairSchema),
     body: z.string().nullable(),
+    /** Who set each header (absent in records made before the app said so). */
+    sources: z.record(z.string(), headerSourceSchema).optional(),
+    /** The app's own headers this profile removed. */
+    removed: z.array(z.string()).optional(),
+    /** The way the call went: `direct`, or the proxy (never its credentials) and why. */
+    route: z.string().optional(),
   }),
   response: z
     .object({
@@ -38,6 +61,8 @@ export const exchangeSchema = z.object({
     endMs: z.number().nullable(),
   }),
   attempts: z.number(),
+  /** Each retry with its reason and wait (absent: none, or a record made before retries were kept). */
+  retries: z.array(retryRecordSchema).optional(),
   error: z.string().nullable(),
 })
 export type Exchange = z.infer<typeof exchangeSchema>

@@ -2,9 +2,21 @@
 // The renderer writes a secret once and afterwards sees only `{ configured, hint }`.
 import { z } from 'zod'
 import { defineCommand } from './define'
+import {
+  networkFieldsSchema,
+  pinnedCertSchema,
+  proxySchema,
+  retrySchema,
+  tlsViewSchema,
+} from './profileNetwork'
 
-const FORBIDDEN_HEADER =
-  /^(host|content-length|connection|transfer-encoding|authorization|x-api-key|x-vendor-api-key)$/i
+/** Headers the HTTP connection itself owns; a profile cannot set them. */
+const TRANSPORT_HEADER =
+  /^(host|content-length|connection|transfer-encoding|keep-alive|upgrade|te|trailer|proxy-authorization|proxy-connection)$/i
+/** Credential headers: a profile may set them, with `{{apiKey}}` or `{{consoleToken}}` where the secret goes. */
+const CREDENTIAL_HEADER = /^(authorization|x-api-key|x-vendor-api-key|api-key|x-goog-api-key)$/i
+/** The placeholders a header value may hold; main puts the profile's secret in their place. */
+export const SECRET_PLACEHOLDER = /\{\{(apiKey|consoleToken)\}\}/g
 
 /** An http(s) base URL without credentials, query or fragment. */
 export const baseUrlSchema = z
@@ -32,25 +44,32 @@ export const baseUrlSchema = z
   })
   .transform((value) => value.replace(/\/+$/, ''))
 
-export const headerSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'header name must be an HTTP token (letters, digits, - and _)')
-    .refine(
-      (n) => !FORBIDDEN_HEADER.test(n),
-      'this header is set by the app; use the key fields for credentials',
-    ),
-  value: z
-    .string()
-    .max(8192)
-    .refine((v) => !/[\r\n\0]/.test(v), 'header value must not contain line breaks'),
-})
+export const headerSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'header name must be an HTTP token (letters, digits, - and _)')
+      .refine((n) => !TRANSPORT_HEADER.test(n), 'this header belongs to the connection and cannot be set'),
+    value: z
+      .string()
+      .max(8192)
+      .refine((v) => !/[\r\n\0]/.test(v), 'header value must not contain line breaks'),
+  })
+  .superRefine((h, ctx) => {
+    // A key typed into a header would be stored with the settings, not in the secret store.
+    if (CREDENTIAL_HEADER.test(h.name) && !/\{\{(apiKey|consoleToken)\}\}/.test(h.value))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: 'write {{apiKey}} (or {{consoleToken}}) where the key goes; keys stay in the secret store',
+      })
+  })
 export type ExtraHeader = z.infer<typeof headerSchema>
 
 export const nativeAuthSchema = z.enum(['bearer', 'header', 'query'])
 
-export const secretKindSchema = z.enum(['apiKey', 'consoleToken'])
+export const secretKindSchema = z.enum(['apiKey', 'consoleToken', 'proxyPassword', 'clientKey'])
 export type SecretKind = z.infer<typeof secretKindSchema>
 
 export const secretStatusSchema = z.object({ configured: z.boolean(), hint: z.string().nullable() })
@@ -73,6 +92,7 @@ export const profileFieldsSchema = z.object({
     .max(600_000, 'the stream idle timeout is at most 600 s')
     .nullable()
     .default(null),
+  ...networkFieldsSchema,
 })
 export type ProfileFields = z.output<typeof profileFieldsSchema>
 export type ProfileFieldsInput = z.input<typeof profileFieldsSchema>
@@ -89,7 +109,17 @@ export const profileViewSchema = z.object({
   idleTimeoutMs: z.number().nullable(),
   /** The built-in simulator profile: synthetic outputs, cannot be edited or deleted. */
   builtIn: z.boolean(),
-  secrets: z.object({ apiKey: secretStatusSchema, consoleToken: secretStatusSchema }),
+  proxy: proxySchema,
+  tls: tlsViewSchema,
+  connectTimeoutMs: z.number(),
+  retry: retrySchema,
+  removedHeaders: z.array(z.string()),
+  secrets: z.object({
+    apiKey: secretStatusSchema,
+    consoleToken: secretStatusSchema,
+    proxyPassword: secretStatusSchema,
+    clientKey: secretStatusSchema,
+  }),
 })
 export type ProfileView = z.infer<typeof profileViewSchema>
 
@@ -102,8 +132,66 @@ export const connectionReportSchema = z.object({
   status: z.number().nullable(),
   message: z.string(),
   detail: z.string().optional(),
-  /** Which of the three ways it failed, for the headline: no key saved, host not reached, key refused. */
-  problem: z.enum(['no-key', 'unreachable', 'key-refused']).optional(),
+  /** Which way it failed, for the headline: no key saved, host not reached, key refused, proxy or TLS. */
+  problem: z.enum(['no-key', 'unreachable', 'key-refused', 'proxy', 'tls']).optional(),
+  /** The way the call went: direct, or through which proxy (and whether a bypass entry or NO_PROXY chose direct). */
+  path: z
+    .object({
+      route: z.enum(['direct', 'http-proxy', 'https-proxy', 'socks5']),
+      proxy: z.string().nullable(),
+      /** Why this route: the profile's proxy, the system's, a bypass entry, NO_PROXY. */
+      reason: z.string(),
+    })
+    .optional(),
+  /** What TLS said, when the gateway is https. */
+  tls: z
+    .object({
+      outcome: z.enum(['verified', 'pinned', 'failed']),
+      /** The failure in words (unknown CA, name mismatch, expired…) and its kind. */
+      failure: z
+        .object({
+          kind: z.enum([
+            'unknown-ca',
+            'name-mismatch',
+            'expired',
+            'not-yet-valid',
+            'client-cert',
+            'pin-mismatch',
+            'other',
+          ]),
+          words: z.string(),
+          code: z.string().nullable(),
+        })
+        .nullable(),
+      protocol: z.string().nullable(),
+      /** The certificate the server showed (leaf), to read and, when no CA vouches for it, to accept. */
+      certificate: z
+        .object({
+          subject: z.string(),
+          issuer: z.string(),
+          validFrom: z.string(),
+          validTo: z.string(),
+          fingerprint256: z.string(),
+          altNames: z.string(),
+          selfSigned: z.boolean(),
+        })
+        .nullable(),
+      /** The client certificate went out (mTLS). */
+      clientCertSent: z.boolean(),
+    })
+    .optional(),
+  /** Each step with its time, in order; a failed step ends the list. */
+  steps: z
+    .array(
+      z.object({
+        name: z.enum(['resolve', 'connect', 'proxy', 'tls', 'request']),
+        label: z.string(),
+        ok: z.boolean(),
+        ms: z.number().nullable(),
+        detail: z.string(),
+      }),
+    )
+    .optional(),
 })
 export type ConnectionReport = z.infer<typeof connectionReportSchema>
 
@@ -121,21 +209,59 @@ export const profilesCommands = {
   'profiles.delete': defineCommand(z.object({ id: idSchema }), z.object({ activeId: z.string().nullable() })),
   'profiles.setActive': defineCommand(z.object({ id: idSchema }), z.object({ activeId: z.string() })),
   'profiles.setSecret': defineCommand(
-    z.object({
-      id: idSchema,
-      kind: secretKindSchema,
-      /** null clears the secret. */
-      value: z
-        .string()
-        .trim()
-        .min(1, 'the secret is empty')
-        .max(4096)
-        .refine((v) => !/[\r\n\0]/.test(v), 'the secret must not contain line breaks')
-        .nullable(),
-    }),
+    z
+      .object({
+        id: idSchema,
+        kind: secretKindSchema,
+        /** null clears the secret. A client key is a PEM text (lines); the others are one line. */
+        value: z
+          .string()
+          .trim()
+          .min(1, 'the secret is empty')
+          .max(64 * 1024)
+          .nullable(),
+      })
+      .superRefine((input, ctx) => {
+        if (input.value === null) return
+        if (input.kind === 'clientKey') {
+          if (
+            !/-----BEGIN ([A-Z]+ )?PRIVATE KEY-----[\s\S]+-----END ([A-Z]+ )?PRIVATE KEY-----/.test(
+              input.value,
+            )
+          )
+            ctx.addIssue({
+              code: 'custom',
+              path: ['value'],
+              message: 'the client key must be a PEM private key (-----BEGIN PRIVATE KEY-----)',
+            })
+          if (input.value.includes('ENCRYPTED'))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['value'],
+              message: 'the client key is encrypted with a passphrase; give the key without one',
+            })
+          return
+        }
+        if (input.value.length > 4096)
+          ctx.addIssue({ code: 'custom', path: ['value'], message: 'the secret is at most 4096 characters' })
+        if (/[\r\n\0]/.test(input.value))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['value'],
+            message: 'the secret must not contain line breaks',
+          })
+      }),
     secretStatusSchema,
   ),
   'profiles.testConnection': defineCommand(z.object({ id: idSchema }), connectionReportSchema),
+  /**
+   * Accepts the certificate the last Test connection of this profile saw (named by its SHA-256) although no CA
+   * vouches for it: the profile then trusts that one certificate, shown loudly; null forgets it.
+   */
+  'profiles.trustCertificate': defineCommand(
+    z.object({ id: idSchema, fingerprint256: pinnedCertSchema.shape.fingerprint256.nullable() }),
+    profileViewSchema,
+  ),
 }
 
 /** `sk-…a1b2`: enough to recognise a key, never enough to use it. */

@@ -8,6 +8,7 @@
 // text.readTurns out), text never rides in runEnded and images are media URLs. Attachments are references
 // `attachment:<mediaId>`, resolved in main.
 import { z } from 'zod'
+import { headerSourceSchema } from './exchange'
 import { defineCommand, defineEvent } from './define'
 import { exchangeSchema, sseFrameSchema } from './exchange'
 import {
@@ -236,6 +237,9 @@ export const requestPreviewSchema = z.object({
   /** The profile the request goes to, as the header shows it. */
   profile: z.object({ id: z.string(), name: z.string(), baseUrl: z.string() }).optional(),
   issues: z.array(issueSchema),
+  /** Who sets each header (the app by itself, or the profile), and the app's own the profile removed. */
+  sources: z.record(z.string(), headerSourceSchema).optional(),
+  removed: z.array(z.string()).optional(),
 })
 export type RequestPreview = z.infer<typeof requestPreviewSchema>
 

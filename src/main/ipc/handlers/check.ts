@@ -75,9 +75,10 @@ export function checkHandlers({ check, media }: CheckServices): Handlers<typeof 
 export const checkDomain = defineDomain({
   name: 'check',
   commands: checkCommands,
-  services: ({ profiles, media, history, userAgent }): CheckServices => ({
+  services: ({ profiles, media, history, userAgent, gateway }): CheckServices => ({
     check: new CheckService({
       profiles,
+      network: gateway.network,
       recorder: history.recorder,
       userAgent,
       secrets: () => profiles.knownSecrets(),

@@ -1,6 +1,6 @@
 // `npm run cases`: a suite file run against targets from the command line, through the same text service and
 // matrix runner as the app (same wire builders, same stream folding). The one profile it needs (base URL, key
-// from an environment variable, extra headers) is kept in memory only. Exit codes: 0 all pass, 1 any failure,
+// from an environment variable, extra headers, the path options --proxy and --ca-file) is kept in memory only. Exit codes: 0 all pass, 1 any failure,
 // 2 bad arguments or a bad file, each named.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,10 +16,12 @@ import { ProfileService } from '../profiles'
 import { TextService } from '../text/textService'
 import { describeOutcome, type MatrixCell, MatrixRun, type MatrixTarget } from './matrixRunner'
 import { readSuiteFile } from './suiteFile'
+import { NETWORK_ARG_OPTIONS, NETWORK_USAGE, parseNetworkArgs, type NetworkArgs } from '../network/cliNetwork'
 
 export const CASES_USAGE = `usage: npm run cases -- <suite.json> --target <format>:<model> [--target …] --base-url <url>
                       --key-env <VAR> [--header <name>:<value> …] [--concurrency <1-8>]
   format is one of ${WIRE_FORMATS.join(', ')}; the key is read from the environment variable VAR.
+${NETWORK_USAGE}
   Exit code: 0 when every cell passes, 1 when any fails, 2 for bad arguments or a bad suite file.`
 
 export interface CasesConfig {
@@ -29,6 +31,7 @@ export interface CasesConfig {
   apiKey: string
   headers: { name: string; value: string }[]
   concurrency: number
+  network: NetworkArgs
 }
 
 export type ParsedArgs = { ok: true; config: CasesConfig } | { ok: false; message: string } | { ok: 'help' }
@@ -51,6 +54,7 @@ export function parseCasesArgs(
         header: { type: 'string', multiple: true },
         concurrency: { type: 'string' },
         help: { type: 'boolean' },
+        ...NETWORK_ARG_OPTIONS,
       },
     })
   } catch (error) {
@@ -80,14 +84,24 @@ export function parseCasesArgs(
     if (at <= 0) return { ok: false, message: `--header "${h}": write <name>:<value>` }
     headers.push({ name: h.slice(0, at).trim(), value: h.slice(at + 1).trim() })
   }
+  const network = parseNetworkArgs(values, readFile)
+  if (!network.ok) return network
   const fields = profileFieldsSchema.safeParse({
     name: 'command line',
     baseUrl: values['base-url'] ?? '',
     headers,
+    ...network.network.fields,
   })
   if (!fields.success) {
     const issue = fields.error.issues[0]!
-    const arg = issue.path[0] === 'headers' ? '--header' : '--base-url'
+    const arg =
+      issue.path[0] === 'headers'
+        ? '--header'
+        : issue.path[0] === 'proxy'
+          ? issue.path[1] === 'bypass'
+            ? '--proxy-bypass'
+            : '--proxy'
+          : '--base-url'
     return { ok: false, message: `${arg}: ${issue.message}` }
   }
 
@@ -113,7 +127,15 @@ export function parseCasesArgs(
   if (!read.ok) return { ok: false, message: `${positionals[0]}: ${read.problems.join('; ')}` }
   return {
     ok: true,
-    config: { suite: read.suite, targets, baseUrl: fields.data.baseUrl, apiKey, headers, concurrency },
+    config: {
+      suite: read.suite,
+      targets,
+      baseUrl: fields.data.baseUrl,
+      apiKey,
+      headers,
+      concurrency,
+      network: network.network,
+    },
   }
 }
 
@@ -182,15 +204,21 @@ export function formatMatrix(config: CasesConfig, cells: readonly MatrixCell[]):
 /** Runs the suite; answers the exit code (0 every cell passed, 1 otherwise). */
 export async function runCases(config: CasesConfig, print: (text: string) => void): Promise<number> {
   const profiles = new ProfileService(new MemorySettingsStore(), new MemorySecretStore())
-  const profile = await profiles.create(
-    profileFieldsSchema.parse({ name: 'command line', baseUrl: config.baseUrl, headers: config.headers }),
-  )
+  const profile = await profiles.create({
+    name: 'command line',
+    baseUrl: config.baseUrl,
+    headers: config.headers,
+    ...config.network.fields,
+  })
   await profiles.setSecret(profile.id, 'apiKey', config.apiKey)
+  if (config.network.proxyPassword)
+    await profiles.setSecret(profile.id, 'proxyPassword', config.network.proxyPassword)
   // Images in answers are written to a media folder that lives as long as the run.
   const mediaDir = mkdtempSync(join(tmpdir(), 'cases-media-'))
+  const gateway = new GatewayClient({ knownSecrets: () => profiles.knownSecrets() })
   const text = new TextService({
     profiles,
-    gateway: new GatewayClient({ knownSecrets: () => profiles.knownSecrets() }),
+    gateway,
     media: new MediaStore(mediaDir, (id) => `media://${id}`),
   })
   try {
@@ -204,6 +232,7 @@ export async function runCases(config: CasesConfig, print: (text: string) => voi
     return cells.every((c) => c.status === 'pass') ? 0 : 1
   } finally {
     text.stopAll()
+    await gateway.close()
     rmSync(mediaDir, { recursive: true, force: true })
   }
 }

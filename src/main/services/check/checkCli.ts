@@ -14,8 +14,10 @@ import {
   reportToJson,
   reportToMarkdown,
 } from '../../../shared/check/report'
-import type { ResolvedProfile } from '../profiles'
+import { memoryProfile, type ResolvedProfile } from '../profiles'
 import { CheckRun } from './checkRunner'
+import { NetworkPool } from '../network/networkPool'
+import { NETWORK_ARG_OPTIONS, NETWORK_USAGE, parseNetworkArgs } from '../network/cliNetwork'
 
 export const CHECK_USAGE = `usage: npm run check -- --base-url <url> --key-env <VAR> [--models <id,id,…>] [--include video,images]
                       [--console-base-url <url> --console-token-env <VAR>] [--header <name>:<value> …]
@@ -24,11 +26,14 @@ export const CHECK_USAGE = `usage: npm run check -- --base-url <url> --key-env <
   --models names text, embedding, rerank or video model ids; a group you name none of uses the catalog's.
   --include runs the probes that cost money: one video job per family, one console image task.
   --compare prints what changed, cell by cell, since a report written earlier with --json.
+${NETWORK_USAGE}
   Exit code: 0 when the gateway conforms to the spec (cells may differ in capabilities), 1 when a cell deviates
   from the spec or could not be checked, 2 for bad arguments.`
 
 export interface CheckConfig {
   profile: ResolvedProfile
+  /** The way out the command line names (--proxy, --ca-file), as a profile's. */
+  network: NetworkPool
   models: string[]
   include: PaidGroup[]
   concurrency: number
@@ -64,6 +69,7 @@ export function parseCheckArgs(
         markdown: { type: 'string' },
         compare: { type: 'string' },
         help: { type: 'boolean' },
+        ...NETWORK_ARG_OPTIONS,
       },
     })
   } catch (error) {
@@ -80,12 +86,15 @@ export function parseCheckArgs(
   const nativeAuth = values['native-auth'] ?? 'bearer'
   if (!['bearer', 'header', 'query'].includes(nativeAuth))
     return { ok: false, message: `--native-auth: one of bearer, header, query (got "${nativeAuth}")` }
+  const network = parseNetworkArgs(values)
+  if (!network.ok) return network
   const fields = profileFieldsSchema.safeParse({
     name: 'command line',
     baseUrl: values['base-url'] ?? '',
     consoleBaseUrl: values['console-base-url'] ?? '',
     headers,
     nativeAuth,
+    ...network.network.fields,
   })
   if (!fields.success) {
     const issue = fields.error.issues[0]!
@@ -94,7 +103,11 @@ export function parseCheckArgs(
         ? '--header'
         : issue.path[0] === 'consoleBaseUrl'
           ? '--console-base-url'
-          : '--base-url'
+          : issue.path[0] === 'proxy'
+            ? issue.path[1] === 'bypass'
+              ? '--proxy-bypass'
+              : '--proxy'
+            : '--base-url'
     return { ok: false, message: `${arg}: ${issue.message}` }
   }
   const keyEnv = values['key-env']
@@ -146,18 +159,16 @@ export function parseCheckArgs(
     if (!read.ok) return { ok: false, message: `--compare: ${values.compare}: ${read.problem}` }
     compare = { path: values.compare, report: read.report }
   }
-  const profile: ResolvedProfile = {
-    ...fields.data,
-    id: 'command-line',
-    idleTimeoutMs: fields.data.idleTimeoutMs ?? 60_000,
-    builtIn: false,
+  const profile: ResolvedProfile = memoryProfile(fields.data, {
     apiKey,
     consoleToken,
-  }
+    proxyPassword: network.network.proxyPassword,
+  })
   return {
     ok: true,
     config: {
       profile,
+      network: new NetworkPool(),
       models,
       include,
       concurrency,
@@ -180,9 +191,14 @@ export async function runCheck(config: CheckConfig, print: (text: string) => voi
     models: config.models,
     include: config.include,
     userAgent: 'gateway-playground-check',
+    network: config.network,
   })
   const t0 = performance.now()
-  await run.run()
+  try {
+    await run.run()
+  } finally {
+    await config.network.close()
+  }
   const seconds = (performance.now() - t0) / 1000
   const report = run.report()
   print(formatMatrixText(report))

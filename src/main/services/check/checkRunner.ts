@@ -15,9 +15,12 @@ import type { RunRecorder } from '../history/ports'
 import { runTextProbe } from './textProbes'
 import { runEmbedProbe, runImageProbe, runRerankProbe, runVideoProbe } from './serviceProbes'
 import type { ProbeOutcome } from './judge'
+import type { NetworkPool } from '../network/networkPool'
 
 export interface CheckRunOptions {
   concurrency: number
+  /** The per-profile dispatchers: every probe goes the profile's way. */
+  network: NetworkPool
   onCell?: (cell: CheckCell) => void
   /** Receives every recorded exchange (kept for the Inspector). */
   keep?: (recorder: ExchangeRecorder) => void
@@ -132,6 +135,8 @@ export class CheckRun {
     const started = performance.now()
     const http = {
       signal: this.controller.signal,
+      connect: (url: URL, purpose: 'gateway' | 'result') =>
+        this.options.network.connection(this.profile, url, purpose),
       idleMs: this.options.idleMs,
       userAgent: this.options.userAgent,
       secrets: this.options.secrets,

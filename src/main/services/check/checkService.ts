@@ -9,6 +9,7 @@ import { planBattery, type PlannedCell } from '../../../shared/check/battery'
 import type { Draft, WireFormat } from '../../../shared/wire'
 import { AppError } from '../../../shared/ipc/result'
 import type { ProfileService } from '../profiles'
+import type { NetworkPool } from '../network/networkPool'
 import type { RunRecorder } from '../history/ports'
 import { ExchangeLog } from '../text/exchangeLog'
 import { CheckRun } from './checkRunner'
@@ -39,6 +40,7 @@ export class CheckService {
       recorder?: RunRecorder
       userAgent?: string
       secrets?: () => readonly string[]
+      network: NetworkPool
     },
   ) {}
 
@@ -64,6 +66,7 @@ export class CheckService {
       include: input.include,
       userAgent: this.deps.userAgent,
       secrets: this.deps.secrets?.(),
+      network: this.deps.network,
       recorder: this.deps.recorder,
       keep: (recorder) => this.exchanges.add(recorder),
       keepDraft: (key, value) => drafts.set(key, value as { format: WireFormat; draft: Draft }),
@@ -117,6 +120,7 @@ export class CheckService {
       recorder: this.deps.recorder,
       userAgent: this.deps.userAgent,
       secrets: this.deps.secrets?.(),
+      network: this.deps.network,
       keep: (recorder) => this.exchanges.add(recorder),
       keepDraft: (key, value) => drafts?.set(key, value as { format: WireFormat; draft: Draft }),
     })

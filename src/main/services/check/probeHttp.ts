@@ -3,7 +3,8 @@
 // retried: a probe's answer is the gateway's first answer, and a paid call is never repeated without the user
 // asking. Auth can be replaced by a style under test (none, a header, the `?key=` query).
 import type { ResolvedProfile } from '../profiles'
-import { authorize, describeNetworkError, type EndpointKind } from '../gateway'
+import { authorize, describeNetworkError, describeRoute, type EndpointKind } from '../gateway'
+import { httpCall, type Connect } from '../network/httpCall'
 import { ExchangeRecorder } from '../exchangeRecorder'
 import { createSseReader } from '../text/sseReader'
 import type { RecordedFrame, WireExchange, WireKind } from '../../../shared/check/conformance'
@@ -34,6 +35,8 @@ export interface ProbeAnswer {
 
 export interface ProbeHttpOptions {
   signal: AbortSignal
+  /** The profile's connections (its proxy and trust), as every call of the profile. */
+  connect: Connect
   /** Secrets to scrub from the record beyond the profile's own. */
   secrets?: readonly string[]
   /** A stream silent this long is given up (the profile's idle timeout by default). */
@@ -118,7 +121,8 @@ export async function sendProbe(
         ? `no data for ${Math.round((exchange.status === null ? profile.timeoutMs : idleMs) / 1000)} s`
         : describeNetworkError(error)
   try {
-    const res = await fetch(url, { method: req.method, headers, body: bodyText ?? undefined, signal })
+    const res = await httpCall(options.connect, url, { method: req.method, headers, body: bodyText, signal })
+    recorder.recordRoute(describeRoute(res.route))
     recorder.recordResponse(res.status, res.statusText, res.headers)
     exchange.status = res.status
     exchange.contentType = res.headers.get('content-type')

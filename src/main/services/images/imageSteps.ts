@@ -241,6 +241,7 @@ export class ImageSteps {
     const temp = join(dir, `${randomUUID()}.part`)
     const got = await fetchResultRecorded(url, ctx, {
       tempPath: temp,
+      connect: this.deps.gateway.connector(ctx.profile),
       maxConnections: 2,
       idleTimeoutMs: this.deps.fetchIdleMs,
       userAgent: this.deps.userAgent,

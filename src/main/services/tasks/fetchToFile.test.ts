@@ -5,7 +5,15 @@ import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fetchToFile, ResultFetchError } from './fetchToFile'
+import { fetchToFile as fetchWith, ResultFetchError, type FetchFileOptions } from './fetchToFile'
+import { NetworkPool } from '../network/networkPool'
+import { memoryProfile } from '../profiles'
+
+// Results go out a profile's way: here a profile with no proxy, through the pool every call uses.
+const pool = new NetworkPool()
+const direct = memoryProfile({ name: 'result fetch', baseUrl: 'http://127.0.0.1:1' }, { id: 'fetch-test' })
+const fetchToFile = (url: string, options: Omit<FetchFileOptions, 'connect'>) =>
+  fetchWith(url, { ...options, connect: (u, purpose) => pool.connection(direct, u, purpose) })
 
 const VIDEO = randomBytes(300_001)
 const ETAG = '"v1"'

@@ -1,10 +1,12 @@
 // Streams a hosted result (a signed CDN URL) to a temp file (M3): bytes go straight to disk, a dropped connection
 // resumes with `Range: bytes=<have>-` (guarded by If-Range), a server that ignores the range restarts from zero,
 // and the file counts as complete only when its size equals the announced total. No credentials are sent: the
-// URL is a third party's, not the gateway's.
+// URL is a third party's, not the gateway's. It goes out the profile's way (its proxy and trust), as a result
+// fetch, so the connect policy for result URLs applies to it and to every redirect.
 import { createWriteStream, promises as fs } from 'node:fs'
 import { finished } from 'node:stream/promises'
-import { describeNetworkError } from '../gateway'
+import { describeNetworkError } from '../network/networkErrors'
+import { httpCall, type Connect, type HttpAnswer } from '../network/httpCall'
 import { waitDrain } from './drain'
 
 export type ResultFetchCode =
@@ -23,6 +25,8 @@ export class ResultFetchError extends Error {
 
 export interface FetchFileOptions {
   tempPath: string
+  /** The profile's connections (GatewayClient.connector). */
+  connect: Connect
   signal?: AbortSignal
   /** Connections per call (the first plus resumes). */
   maxConnections?: number
@@ -33,7 +37,7 @@ export interface FetchFileOptions {
   userAgent?: string
   onProgress?: (bytes: number, total: number | null) => void
   /** Every answer's status line and headers, for the exchange record (the body is the video). */
-  onResponse?: (res: Response, requestHeaders: Record<string, string>) => void
+  onResponse?: (res: HttpAnswer, requestHeaders: Record<string, string>) => void
 }
 
 export interface FetchFileResult {
@@ -78,9 +82,9 @@ export async function fetchToFile(url: string, options: FetchFileOptions): Promi
       idleTimer = setTimeout(() => idle.abort(), idleTimeoutMs)
     }
     const signal = options.signal ? AbortSignal.any([options.signal, idle.signal]) : idle.signal
-    let res: Response
+    let res: HttpAnswer
     try {
-      res = await fetch(url, { headers, signal, redirect: 'follow' })
+      res = await httpCall(options.connect, url, { method: 'GET', headers, signal, purpose: 'result' })
     } catch (error) {
       clearTimeout(idleTimer)
       if (options.signal?.aborted) throw new ResultFetchError('RESULT_ABORTED', 'The download was stopped.')

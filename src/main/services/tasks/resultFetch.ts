@@ -3,12 +3,16 @@
 // the error if it failed, and a one-line summary of the bytes instead of the body. Video and image jobs share it.
 import { rm } from 'node:fs/promises'
 import { ExchangeRecorder } from '../exchangeRecorder'
+import { describeRoute } from '../gateway'
 import { describeError } from './answers'
 import { fetchToFile, type FetchFileResult } from './fetchToFile'
+import type { Connect } from '../network/httpCall'
 import type { StepContext } from './types'
 
 export interface ResultFetchOptions {
   tempPath: string
+  /** The job's profile's connections (its proxy and trust). */
+  connect: Connect
   maxConnections: number
   idleTimeoutMs: number
   userAgent?: string
@@ -31,6 +35,11 @@ export async function fetchResultRecorded(
         record.attempts++
         record.recordRequest('GET', url, headers, null)
         record.recordResponse(res.status, res.statusText, res.headers)
+        record.recordRoute(
+          res.url === url
+            ? describeRoute(res.route)
+            : `${describeRoute(res.route)}, after redirects to ${res.url}`,
+        )
       },
     })
     record.recordBodyChunk(

@@ -4,7 +4,8 @@
 import type { RequestPreview } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
 import { exportCode } from '../../../shared/wire'
-import { authorize, joinUrl } from '../gateway'
+import { joinUrl } from '../gateway'
+import { planHeaders, type HeaderPlan } from '../requestHeaders'
 import { redactHeader, redactUrl } from '../redact'
 import { safeJson, type Prepared } from './preparedRequest'
 
@@ -12,20 +13,30 @@ import { safeJson, type Prepared } from './preparedRequest'
 const PREVIEW_CODE_CHARS = 32 * 1024
 const PREVIEW_BODY_CHARS = 150_000
 
-export function requestPreview(prepared: Prepared): RequestPreview {
+export function requestPreview(prepared: Prepared, userAgent?: string): RequestPreview {
   const { profile } = prepared
   const issues = [...prepared.issues]
-  let auth: { url: string; headers: Record<string, string> }
+  const req = {
+    kind: prepared.kind,
+    path: prepared.built.path,
+    headers: prepared.built.headers,
+    hasBody: true,
+    stream: prepared.stream,
+  }
+  let auth: HeaderPlan
   try {
-    auth = authorize(profile, { kind: prepared.kind, path: prepared.built.path })
+    auth = planHeaders(profile, req, userAgent)
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'GATEWAY_NO_SECRET') throw error
-    auth = { url: joinUrl(profile.baseUrl, prepared.built.path), headers: {} }
-    for (const h of profile.headers) auth.headers[h.name] = h.value
+    // Without the key, the plan as it would be with one, its credential shown masked.
+    auth = planHeaders({ ...profile, apiKey: '***', consoleToken: '***' }, req, userAgent)
+    auth.url = joinUrl(
+      prepared.kind === 'console' ? profile.consoleBaseUrl : profile.baseUrl,
+      prepared.built.path,
+    )
     issues.push({ field: 'profile', rule: 'apiKey', message: error.message, severity: 'warning' })
   }
-  const all = { ...prepared.built.headers, ...auth.headers }
-  const masked = Object.entries(all).map(([k, v]) => [k, redactHeader(k, v)] as [string, string])
+  const masked = Object.entries(auth.headers).map(([k, v]) => [k, redactHeader(k, v)] as [string, string])
   const shownUrl = redactUrl(auth.url)
   const preview: RequestPreview = {
     method: prepared.built.method,
@@ -37,6 +48,8 @@ export function requestPreview(prepared: Prepared): RequestPreview {
         : prepared.bodyText,
     profile: { id: profile.id, name: profile.name, baseUrl: redactUrl(profile.baseUrl) },
     issues,
+    sources: auth.sources,
+    ...(auth.removed.length ? { removed: auth.removed } : {}),
   }
   if (prepared.bodyText.length <= PREVIEW_CODE_CHARS)
     preview.code = exportCode({

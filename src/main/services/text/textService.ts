@@ -173,7 +173,7 @@ export class TextService {
 
   /** What the next request would be, for the profile it would really go to; a profile without a key still previews. */
   async preview(request: RunRequest): Promise<RequestPreview> {
-    return requestPreview(await this.prepare(request, { allowInvalid: true }))
+    return requestPreview(await this.prepare(request, { allowInvalid: true }), this.deps.gateway.userAgent)
   }
 
   countTokens(request: Omit<RunRequest, 'rawBody' | 'runId' | 'force'>): Promise<TokenCount> {

@@ -251,6 +251,7 @@ export class VideoSteps {
     const temp = await this.tempPath()
     const got = await fetchResultRecorded(url, ctx, {
       tempPath: temp,
+      connect: this.deps.gateway.connector(ctx.profile),
       maxConnections: this.deps.fetchConnections,
       idleTimeoutMs: this.deps.fetchIdleMs,
       userAgent: this.deps.userAgent,

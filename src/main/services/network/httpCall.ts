@@ -1,0 +1,116 @@
+// One HTTP request through a profile's dispatcher, answered in the shape the app reads (status, Headers, a web
+// ReadableStream body), with exactly the headers the caller gives: no library adds its own (no accept-language,
+// sec-fetch-mode or accept-encoding), so the headers the app lists as its own are all it sends besides the
+// connection's (host, content-length, connection). Redirects are followed as fetch does, each hop routed (and
+// checked by the pool's connect policy) anew; credentials are not carried to another origin.
+import { STATUS_CODES } from 'node:http'
+import type { Readable } from 'node:stream'
+import { request } from 'undici'
+import type { Route } from './routes'
+import type { CallPurpose, Connection } from './networkPool'
+
+export interface HttpInit {
+  method: string
+  headers: Record<string, string>
+  body?: string | null
+  signal?: AbortSignal
+  /** Follow redirects (as fetch does by default), or hand the 3xx back. */
+  redirect?: 'follow' | 'manual'
+  purpose?: CallPurpose
+  /** Each hop before it is requested (the connect policy of result URLs checks the new target). */
+  onRedirect?: (from: URL, to: URL, status: number) => void
+}
+
+export interface HttpAnswer {
+  status: number
+  statusText: string
+  ok: boolean
+  headers: Headers
+  body: ReadableStream<Uint8Array> | null
+  /** The URL that answered (after redirects). */
+  url: string
+  /** The way the last hop went. */
+  route: Route
+}
+
+/** How a call finds its dispatcher for a URL: the profile's pool, per hop. */
+export type Connect = (url: URL, purpose: CallPurpose) => Promise<Connection>
+
+const MAX_REDIRECTS = 10
+const CREDENTIAL_HEADERS = /^(authorization|x-api-key|x-vendor-api-key|api-key|x-goog-api-key|cookie)$/i
+
+export async function httpCall(connect: Connect, url: string, init: HttpInit): Promise<HttpAnswer> {
+  let target = new URL(url)
+  let method = init.method.toUpperCase()
+  let body = init.body ?? null
+  let headers = { ...init.headers }
+  for (let hop = 0; ; hop++) {
+    const { dispatcher, route } = await connect(target, init.purpose ?? 'gateway')
+    const res = await request(target, {
+      dispatcher,
+      method: method as 'GET',
+      headers,
+      body: body ?? undefined,
+      signal: init.signal,
+    })
+    const location = res.headers.location
+    if (init.redirect !== 'manual' && [301, 302, 303, 307, 308].includes(res.statusCode) && location) {
+      await res.body.dump().catch(() => undefined)
+      if (hop >= MAX_REDIRECTS)
+        throw Object.assign(new Error(`more than ${MAX_REDIRECTS} redirects`), {
+          code: 'ERR_TOO_MANY_REDIRECTS',
+        })
+      const next = new URL(String(Array.isArray(location) ? location[0] : location), target)
+      if (next.protocol !== 'http:' && next.protocol !== 'https:')
+        throw Object.assign(new Error(`a redirect to ${next.protocol} is not followed`), {
+          code: 'ERR_REDIRECT_SCHEME',
+        })
+      init.onRedirect?.(target, next, res.statusCode)
+      if (
+        res.statusCode === 303 ||
+        ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')
+      ) {
+        if (method !== 'HEAD') method = 'GET'
+        body = null
+        headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !/^content-/i.test(k)))
+      }
+      if (next.origin !== target.origin)
+        headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !CREDENTIAL_HEADERS.test(k)))
+      target = next
+      continue
+    }
+    const answerHeaders = new Headers()
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue
+      for (const v of Array.isArray(value) ? value : [value]) answerHeaders.append(name, v)
+    }
+    return {
+      status: res.statusCode,
+      statusText: STATUS_CODES[res.statusCode] ?? '',
+      ok: res.statusCode >= 200 && res.statusCode < 300,
+      headers: answerHeaders,
+      body: method === 'HEAD' ? (await res.body.dump().catch(() => undefined), null) : toWebStream(res.body),
+      url: target.toString(),
+      route,
+    }
+  }
+}
+
+/** A Node stream as a web stream: cancelling it destroys the socket's body, so the request is aborted. */
+function toWebStream(readable: Readable): ReadableStream<Uint8Array> {
+  const it = readable[Symbol.asyncIterator]() as AsyncIterator<Buffer>
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await it.next()
+        if (done) controller.close()
+        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))
+      } catch (error) {
+        controller.error(error)
+      }
+    },
+    cancel() {
+      readable.destroy()
+    },
+  })
+}
