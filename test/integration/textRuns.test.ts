@@ -461,7 +461,7 @@ describe('a run never hangs: every failure before the first byte ends it once, n
     const port = await listening(server)
     const error = await failsWith(await profileAt(`https://127.0.0.1:${port}`))
     expect(error).toMatchObject({
-      errorType: 'GATEWAY_UNREACHABLE',
+      errorType: 'GATEWAY_TLS',
       message: expect.stringMatching(/SELF_SIGNED|CERT/),
     })
     expect(error?.hint).toMatch(/certificate/)

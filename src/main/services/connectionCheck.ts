@@ -6,7 +6,7 @@
 import type { ConnectionReport } from '../../shared/ipc/profiles'
 import type { PinnedCert } from '../../shared/ipc/profileNetwork'
 import { AppError } from '../../shared/ipc/result'
-import { GatewayError, describeRoute, type GatewayClient } from './gateway'
+import { GatewayError, type GatewayClient } from './gateway'
 import type { ResolvedProfile } from './profiles'
 import { diagnosePath, type Diagnosis } from './network/diagnose'
 import { httpCall } from './network/httpCall'
@@ -63,7 +63,7 @@ export async function checkConnection(
   const path: ConnectionReport['path'] = {
     route: route.kind,
     proxy: route.kind === 'direct' ? null : proxyLabel(route.proxy),
-    reason: describeRoute(route),
+    reason: route.reason,
   }
   const walk = await diagnosePath(profile, target, route)
   if (walk.seen) remember?.(walk.seen)

@@ -14,7 +14,7 @@ import {
   type SecretKind,
   type SecretStatus,
 } from '../../shared/ipc/profiles'
-import type { PinnedCert } from '../../shared/ipc/profileNetwork'
+import { networkSchema, type PinnedCert } from '../../shared/ipc/profileNetwork'
 import { checkClientPair } from './network/tlsTrust'
 import { normalizeNetwork, storedTls, tlsView, type StoredTls } from './profileNetwork'
 import type { AppSettings, AppSettingsPatch } from '../../shared/ipc/app'
@@ -106,7 +106,7 @@ export class ProfileService {
 
   /** Fields as the contract takes them (defaults filled here too, for callers in main). */
   async create(input: ProfileFieldsInput): Promise<ProfileView> {
-    const fields = profileFieldsSchema.parse(input)
+    const fields = withDefaults(input)
     const profile: StoredProfile = { ...fields, tls: storedTls(fields.tls, null), id: randomUUID() }
     this.save([...this.stored(), profile])
     return this.view(profile, false)
@@ -114,7 +114,7 @@ export class ProfileService {
 
   async update(id: string, input: ProfileFieldsInput): Promise<ProfileView> {
     this.assertEditable(id)
-    const fields = profileFieldsSchema.parse(input)
+    const fields = withDefaults(input)
     const list = this.stored()
     const index = list.findIndex((p) => p.id === id)
     if (index < 0) throw notFound(id)
@@ -346,6 +346,30 @@ const status = (value: string | null, kind: SecretKind): SecretStatus =>
 function keyHint(pem: string): string {
   const kind = /-----BEGIN (RSA |EC )?PRIVATE KEY-----/.exec(pem)?.[1]?.trim()
   return kind ? `${kind} private key` : 'private key'
+}
+
+/**
+ * Fields as given (the router has checked them against the contract), each one left out at its default: main's
+ * own callers (the command line, tests) name only what they need.
+ */
+function withDefaults(input: ProfileFieldsInput): ProfileFields {
+  const network = networkSchema.parse({
+    proxy: input.proxy,
+    tls: input.tls,
+    connectTimeoutMs: input.connectTimeoutMs,
+    retry: input.retry,
+    removedHeaders: input.removedHeaders,
+  })
+  return {
+    ...network,
+    name: input.name,
+    baseUrl: input.baseUrl.replace(/\/+$/, ''),
+    consoleBaseUrl: (input.consoleBaseUrl ?? '').replace(/\/+$/, ''),
+    headers: input.headers ?? [],
+    nativeAuth: input.nativeAuth ?? 'bearer',
+    timeoutMs: input.timeoutMs ?? 120_000,
+    idleTimeoutMs: input.idleTimeoutMs ?? null,
+  }
 }
 
 /** A stored profile with every field a later version added, at its default. */

@@ -4,7 +4,8 @@
 // connection's (host, content-length, connection). Redirects are followed as fetch does, each hop routed (and
 // checked by the pool's connect policy) anew; credentials are not carried to another origin.
 import { STATUS_CODES } from 'node:http'
-import type { Readable } from 'node:stream'
+import { pipeline, type Readable } from 'node:stream'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { request } from 'undici'
 import type { Route } from './routes'
 import type { CallPurpose, Connection } from './networkPool'
@@ -89,11 +90,32 @@ export async function httpCall(connect: Connect, url: string, init: HttpInit): P
       statusText: STATUS_CODES[res.statusCode] ?? '',
       ok: res.statusCode >= 200 && res.statusCode < 300,
       headers: answerHeaders,
-      body: method === 'HEAD' ? (await res.body.dump().catch(() => undefined), null) : toWebStream(res.body),
+      body:
+        method === 'HEAD'
+          ? (await res.body.dump().catch(() => undefined), null)
+          : toWebStream(decoded(res.body, answerHeaders.get('content-encoding'))),
       url: target.toString(),
       route,
     }
   }
+}
+
+/**
+ * The body as the server meant it: a server may compress an answer though none was asked for, so gzip, deflate
+ * and br are undone as fetch does (the readers' own bounds then apply to what comes out, a bomb included).
+ */
+function decoded(body: Readable, encoding: string | null): Readable {
+  const e = (encoding ?? '').trim().toLowerCase()
+  const inflate =
+    e === 'gzip' || e === 'x-gzip'
+      ? createGunzip()
+      : e === 'deflate'
+        ? createInflate()
+        : e === 'br'
+          ? createBrotliDecompress()
+          : null
+  if (!inflate) return body
+  return pipeline(body, inflate, () => undefined)
 }
 
 /** A Node stream as a web stream: cancelling it destroys the socket's body, so the request is aborted. */

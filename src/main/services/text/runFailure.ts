@@ -48,6 +48,18 @@ export function runFailure(error: unknown): RunError {
       }
     case 'GATEWAY_UNREACHABLE':
       return { ...base, hint: unreachableHint(message) }
+    case 'GATEWAY_TLS':
+      return {
+        ...base,
+        hint: /client certificate/.test(message)
+          ? 'Add the client certificate and its key to the profile in Settings.'
+          : "Open the profile in Settings and run Test connection: it shows the certificate; add its CA file, or accept that one certificate if it is your gateway's.",
+      }
+    case 'GATEWAY_PROXY':
+      return {
+        ...base,
+        hint: "Check the proxy's address, user name and password on the profile in Settings; Test connection shows which step fails.",
+      }
     default:
       return base
   }
