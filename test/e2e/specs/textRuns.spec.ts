@@ -35,7 +35,7 @@ async function useProfile(
   const form = page.getByRole('form', { name: 'New profile' })
   await form.getByLabel('Name', { exact: true }).fill(fields.name)
   await form.getByLabel('Base URL (model endpoints)').fill(fields.baseUrl)
-  if (fields.timeoutS) await form.getByLabel('Request timeout (s)').fill(fields.timeoutS)
+  if (fields.timeoutS) await form.getByLabel('First byte timeout (s)').fill(fields.timeoutS)
   await form.getByRole('button', { name: 'Create profile' }).click()
   await expect(settings.card(fields.name)).toBeVisible()
   if (fields.key !== null) await settings.saveApiKey(fields.name, fields.key ?? 'sk-e2e-0000000000')

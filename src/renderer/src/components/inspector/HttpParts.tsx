@@ -10,7 +10,23 @@ export function headersText(headers: HeaderPairs): string {
   return headers.map(([name, value]) => `${name}: ${value}`).join('\n')
 }
 
-export function HeadersTable({ headers, what }: { headers: HeaderPairs; what: string }) {
+const SOURCE_WORDS = { app: 'the app', profile: 'the profile (yours)' } as const
+
+/**
+ * A header table; with `sources`, a column says who set each header (the app by itself, or the profile), and
+ * `removed` lists the app's own headers the profile stopped sending.
+ */
+export function HeadersTable({
+  headers,
+  what,
+  sources,
+  removed,
+}: {
+  headers: HeaderPairs
+  what: string
+  sources?: Record<string, 'app' | 'profile'>
+  removed?: readonly string[]
+}) {
   return (
     <div className="inspector-block">
       <div className="inspector-block-head">
@@ -25,6 +41,7 @@ export function HeadersTable({ headers, what }: { headers: HeaderPairs; what: st
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Value</th>
+              {sources && <th scope="col">Set by</th>}
             </tr>
           </thead>
           <tbody>
@@ -34,10 +51,21 @@ export function HeadersTable({ headers, what }: { headers: HeaderPairs; what: st
                 <td>
                   <code>{value}</code>
                 </td>
+                {sources && (
+                  <td className="muted small">{sources[name] ? SOURCE_WORDS[sources[name]] : 'the app'}</td>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      {removed && removed.length > 0 && (
+        <p className="muted small" data-testid="removed-headers">
+          Not sent (removed by the profile):{' '}
+          {removed.map((r) => (
+            <code key={r}>{r} </code>
+          ))}
+        </p>
       )}
     </div>
   )

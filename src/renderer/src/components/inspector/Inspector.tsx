@@ -113,6 +113,9 @@ interface RequestLike {
   url: string
   headers: HeaderPairs
   body: string | null
+  sources?: Record<string, 'app' | 'profile'>
+  removed?: readonly string[]
+  route?: string
 }
 
 function RequestView({ request, preview }: { request: RequestLike; preview?: RequestPreview }) {
@@ -140,7 +143,18 @@ function RequestView({ request, preview }: { request: RequestLike; preview?: Req
         </code>
         <CopyButton what="URL" text={request.url} />
       </div>
-      <HeadersTable headers={request.headers} what="request headers" />
+      {request.route && (
+        <p className="muted small" data-testid="inspector-route">
+          Went {request.route.startsWith('direct') ? '' : 'through '}
+          {request.route}
+        </p>
+      )}
+      <HeadersTable
+        headers={request.headers}
+        what="request headers"
+        sources={request.sources}
+        removed={request.removed}
+      />
       <BodyView body={request.body} what="request body" />
     </div>
   )

@@ -50,12 +50,30 @@ export function TimingView({ exchange }: { exchange: Exchange }) {
         <dt>Started</dt>
         <dd>{new Date(exchange.startedAt).toLocaleTimeString()}</dd>
       </dl>
+      {exchange.retries && exchange.retries.length > 0 && (
+        <ol className="inspector-retries" aria-label="Retries" data-testid="inspector-retries">
+          {exchange.retries.map((r) => (
+            <li key={`${r.attempt}:${r.t}`}>
+              Attempt {r.attempt} at {formatMs(r.t)}: {r.reason}; waited {formatMs(r.waitMs)}
+              {r.serverAsked ? ' (as the server asked)' : ' (backoff)'} before attempt {r.attempt + 1}
+            </li>
+          ))}
+        </ol>
+      )}
       {scale > 0 && (
         <div
           className="inspector-timing-bar"
           role="img"
           aria-label={`Headers at ${formatMs(headersMs)}, first byte at ${formatMs(firstByteMs)}, end at ${formatMs(endMs)}`}
         >
+          {(exchange.retries ?? []).map((r) => (
+            <span
+              key={`retry-${r.attempt}`}
+              className="inspector-timing-retry"
+              title={`Retry after ${r.reason}`}
+              style={{ left: `${(Math.min(r.t, scale) / scale) * 100}%` }}
+            />
+          ))}
           {phases.map((p) => (
             <span
               key={p.className}

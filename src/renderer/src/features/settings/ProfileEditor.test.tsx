@@ -66,7 +66,7 @@ describe('ProfileEditor', () => {
     )
     type('Name', 'Staging')
     type('Base URL', 'https://gw.example.com')
-    type('Request timeout', '30')
+    type('First byte timeout', '30')
     await submit()
     expect(saved).toEqual([
       expect.objectContaining({

@@ -9,6 +9,7 @@ import {
   type ProfileView,
 } from '../../../../shared/ipc/profiles'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import { NetworkFields, networkDraft, networkFields } from './NetworkFields'
 
 interface Props {
   initial: ProfileView | null
@@ -27,6 +28,8 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
   // Empty: the app's default stream idle timeout (Settings → Defaults) applies.
   const [idleS, setIdleS] = useState(initial?.idleTimeoutMs ? String(initial.idleTimeoutMs / 1000) : '')
   const [headers, setHeaders] = useState<ExtraHeader[]>(initial?.headers ?? [])
+  const [net, setNet] = useState(() => networkDraft(initial))
+  const [fileError, setFileError] = useState<string | null>(null)
   const [errors, setErrors] = useState<Errors>({})
   const [saving, setSaving] = useState(false)
   const [saveError, setSaveError] = useState<string | null>(null)
@@ -43,12 +46,14 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
       headers,
       timeoutMs: Math.round(Number(timeoutS) * 1000),
       idleTimeoutMs: idleS.trim() ? Math.round(Number(idleS) * 1000) : null,
+      ...networkFields(net),
     }
     const parsed = profileFieldsSchema.safeParse(candidate)
     if (!parsed.success) {
       const next: Errors = {}
       for (const issue of parsed.error.issues) {
-        const key = issue.path.join('.')
+        // One message per list field (its first bad entry), shown beside the list.
+        const key = issue.path.join('.').replace(/^(proxy\.bypass|retry\.statuses)\.\d+$/, '$1')
         next[key] ??= issue.message
       }
       setErrors(next)
@@ -123,7 +128,7 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
           </select>
         </label>
         <label>
-          Request timeout (s)
+          First byte timeout (s)
           <input
             inputMode="numeric"
             value={timeoutS}
@@ -144,8 +149,13 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
           {error('idleTimeoutMs')}
         </label>
       </div>
+      <NetworkFields draft={net} onChange={setNet} field={field} error={error} onFileError={setFileError} />
       <fieldset>
-        <legend>Extra request headers</legend>
+        <legend>Your headers (sent on every call of this profile)</legend>
+        <p className="muted small">
+          Write {'{{apiKey}}'} where a key goes (for example <code>api-key: {'{{apiKey}}'}</code>); the key
+          stays in the secret store.
+        </p>
         {headers.map((h, i) => (
           <div className="header-row" key={i}>
             <input
@@ -184,6 +194,7 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
           Add header
         </button>
       </fieldset>
+      <ErrorBanner>{fileError}</ErrorBanner>
       <ErrorBanner>{saveError}</ErrorBanner>
       <div className="actions">
         <button type="submit" className="primary" disabled={saving}>

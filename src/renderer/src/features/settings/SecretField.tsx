@@ -8,9 +8,11 @@ interface Props {
   status: SecretStatus
   readOnly: boolean
   onSave(value: string | null): Promise<void>
+  /** A secret given as a file (a PEM private key): chosen, read here, sent once, never shown. */
+  file?: { accept: string }
 }
 
-export function SecretField({ label, status, readOnly, onSave }: Props) {
+export function SecretField({ label, status, readOnly, onSave, file }: Props) {
   const [value, setValue] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -40,7 +42,30 @@ export function SecretField({ label, status, readOnly, onSave }: Props) {
           'Not set'
         )}
       </span>
-      {!readOnly && (
+      {!readOnly && file && (
+        <div className="secret-form">
+          <input
+            type="file"
+            accept={file.accept}
+            aria-label={`${label} file (write only)`}
+            disabled={busy}
+            onChange={(e) => {
+              const chosen = e.target.files?.[0]
+              e.target.value = ''
+              if (!chosen) return
+              if (chosen.size > 64 * 1024)
+                return setError(`${chosen.name} is larger than 64 KB; a key file is smaller.`)
+              void chosen.text().then((text) => save(text))
+            }}
+          />
+          {status.configured && (
+            <button type="button" className="ghost" disabled={busy} onClick={() => void save(null)}>
+              Clear
+            </button>
+          )}
+        </div>
+      )}
+      {!readOnly && !file && (
         <form
           className="secret-form"
           onSubmit={(e) => {

@@ -7,8 +7,7 @@ import { useAppStore } from '../../stores/app'
 import { AppSettingsForm } from './AppSettingsForm'
 import { RunRetentionForm } from './RunRetentionForm'
 import { ProfileEditor } from './ProfileEditor'
-import { SecretField } from './SecretField'
-import type { ConnectionReport, ProfileView } from '../../../../shared/ipc/profiles'
+import { ProfileDetail } from './ProfileCard'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import './settings.css'
 
@@ -124,6 +123,7 @@ export function SettingsPanel() {
               onActivate={() => act(() => store.setActive(selected.id))}
               onTest={() => act(() => store.testConnection(selected.id))}
               onSecret={(kind, value) => store.setSecret(selected.id, kind, value)}
+              onTrust={(fingerprint) => act(() => store.trustCertificate(selected.id, fingerprint))}
             />
           )}
           {host?.simulator && mode.kind === 'view' && selected?.builtIn && (
@@ -151,122 +151,5 @@ function ProtectionNotice() {
     <p className="warn-banner" role="note" data-testid="protection-notice">
       {text}
     </p>
-  )
-}
-
-interface DetailProps {
-  profile: ProfileView
-  active: boolean
-  test: ConnectionReport | 'running' | undefined
-  confirmDelete: boolean
-  onEdit(): void
-  onDuplicate(): void
-  onDelete(): void
-  onCancelDelete(): void
-  onActivate(): void
-  onTest(): void
-  onSecret(kind: 'apiKey' | 'consoleToken', value: string | null): Promise<void>
-}
-
-function ProfileDetail(props: DetailProps) {
-  const { profile: p } = props
-  return (
-    <article className="profile-card" aria-label={`Profile ${p.name}`}>
-      <h2>
-        {p.name} {p.builtIn && <span className="badge synthetic">Synthetic outputs</span>}
-      </h2>
-      <dl className="facts">
-        <dt>Base URL</dt>
-        <dd>
-          <code>{p.baseUrl}</code>
-        </dd>
-        <dt>Console base URL</dt>
-        <dd>{p.consoleBaseUrl ? <code>{p.consoleBaseUrl}</code> : <span className="muted">not set</span>}</dd>
-        <dt>Native auth</dt>
-        <dd>
-          {
-            {
-              bearer: 'Authorization: Bearer',
-              header: 'x-vendor-api-key header',
-              query: 'key query parameter',
-            }[p.nativeAuth]
-          }
-        </dd>
-        <dt>Timeouts</dt>
-        <dd>
-          request {p.timeoutMs / 1000} s, stream idle{' '}
-          {p.idleTimeoutMs === null ? 'as the app default' : `${p.idleTimeoutMs / 1000} s`}
-        </dd>
-        {p.headers.length > 0 && (
-          <>
-            <dt>Extra headers</dt>
-            <dd>
-              {p.headers.map((h) => (
-                <div key={h.name}>
-                  <code>{h.name}</code>
-                </div>
-              ))}
-            </dd>
-          </>
-        )}
-      </dl>
-      <SecretField
-        label="API key"
-        status={p.secrets.apiKey}
-        readOnly={p.builtIn}
-        onSave={(v) => props.onSecret('apiKey', v)}
-      />
-      <SecretField
-        label="Console token"
-        status={p.secrets.consoleToken}
-        readOnly={p.builtIn}
-        onSave={(v) => props.onSecret('consoleToken', v)}
-      />
-      <div className="actions">
-        {!props.active && (
-          <button className="primary" onClick={props.onActivate}>
-            Use this profile
-          </button>
-        )}
-        <button onClick={props.onTest} disabled={props.test === 'running'}>
-          {props.test === 'running' ? 'Testing…' : 'Test connection'}
-        </button>
-        {!p.builtIn && <button onClick={props.onEdit}>Edit</button>}
-        <button onClick={props.onDuplicate}>Duplicate</button>
-        {!p.builtIn && (
-          <button className={props.confirmDelete ? 'danger' : ''} onClick={props.onDelete}>
-            {props.confirmDelete ? 'Confirm delete' : 'Delete'}
-          </button>
-        )}
-        {props.confirmDelete && <button onClick={props.onCancelDelete}>Keep it</button>}
-      </div>
-      {props.test && props.test !== 'running' && <TestReport report={props.test} />}
-    </article>
-  )
-}
-
-const PROBLEM_TITLES: Record<NonNullable<ConnectionReport['problem']>, string> = {
-  'no-key': 'No key saved',
-  unreachable: 'Not reachable',
-  'key-refused': 'Key refused',
-}
-
-function TestReport({ report }: { report: ConnectionReport }) {
-  const good = report.reachable && report.authAccepted === true
-  return (
-    <div className={`test-report ${good ? 'good' : 'bad'}`} role="status" data-testid="test-report">
-      <strong>
-        {good
-          ? 'Connected'
-          : report.problem
-            ? PROBLEM_TITLES[report.problem]
-            : report.reachable
-              ? 'Reachable, with a problem'
-              : 'Not reachable'}
-      </strong>
-      <span>{report.message}</span>
-      {report.latencyMs !== null && <span>Latency {report.latencyMs} ms</span>}
-      {report.detail && <small className="detail mono">{report.detail}</small>}
-    </div>
   )
 }

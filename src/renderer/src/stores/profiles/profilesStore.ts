@@ -24,6 +24,8 @@ interface ProfilesState {
   setActive(id: string): Promise<void>
   setSecret(id: string, kind: SecretKind, value: string | null): Promise<void>
   testConnection(id: string): Promise<void>
+  /** Accepts the certificate the last test saw (by fingerprint), or forgets the accepted one (null). */
+  trustCertificate(id: string, fingerprint256: string | null): Promise<void>
 }
 
 /**
@@ -97,6 +99,12 @@ export const useProfilesStore = create<ProfilesState>((set, get) => ({
       ? result.value
       : { reachable: false, authAccepted: null, latencyMs: null, status: null, message: result.error.message }
     set({ tests: { ...get().tests, [id]: report } })
+  },
+  async trustCertificate(id, fingerprint256) {
+    await client.invoke('profiles.trustCertificate', { id, fingerprint256 })
+    await get().load()
+    // The report showed the refusal the accepted certificate now answers; test again to see it verified.
+    if (fingerprint256) await get().testConnection(id)
   },
 }))
 
