@@ -10,24 +10,10 @@ import { GatewayError, type GatewayClient } from './gateway'
 import type { ResolvedProfile } from './profiles'
 import { diagnosePath, type Diagnosis } from './network/diagnose'
 import { httpCall } from './network/httpCall'
-import { classifyNetworkError } from './network/networkErrors'
+import { classifyNetworkError, NETWORK_CODES } from './network/networkErrors'
 import { proxyLabel } from './network/routes'
 
 export const CONNECTION_CHECK_MODEL = 'claude-sonnet-4-5'
-
-/** The system's network error codes in words (older messages keep their code; networkErrors.ts has the rest). */
-const NETWORK_REASONS: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused (nothing is listening on that port)',
-  ENOTFOUND: 'the host name was not found (check the spelling, or the DNS)',
-  EAI_AGAIN: 'the host name could not be looked up just now (DNS did not answer)',
-  ETIMEDOUT: 'the host did not answer in time',
-  ECONNRESET: 'the connection was closed by the other side',
-  EHOSTUNREACH: 'there is no network route to the host',
-  ENETUNREACH: 'the network is unreachable from this computer',
-  EPIPE: 'the connection broke while sending',
-  UND_ERR_CONNECT_TIMEOUT: 'the host did not accept the connection in time',
-  UND_ERR_SOCKET: 'the connection failed',
-}
 
 /** `host:port` of a URL as typed (the default port named), or the text itself when it is not a URL. */
 export function hostPort(url: string): string {
@@ -44,7 +30,7 @@ export function networkReason(message: string): { words: string; code: string | 
   const code = /\b(E[A-Z_]+|UND_ERR_[A-Z_]+|[A-Z_]*CERT[A-Z_]*|DEPTH_ZERO_SELF_SIGNED_CERT)\b/.exec(
     message,
   )?.[1]
-  if (code && NETWORK_REASONS[code]) return { words: NETWORK_REASONS[code]!, code }
+  if (code && NETWORK_CODES[code]) return { words: NETWORK_CODES[code]!, code }
   if (/No response within/.test(message)) return { words: 'the host did not answer in time', code: null }
   if (/\bbad port\b/.test(message))
     return { words: 'that port is one web requests may not use (a reserved port)', code: 'bad port' }

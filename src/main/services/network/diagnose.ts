@@ -8,12 +8,11 @@ import { isIP, connect as tcpConnect, type Socket } from 'node:net'
 import { connect as tlsConnect, type DetailedPeerCertificate, type TLSSocket } from 'node:tls'
 import { X509Certificate } from 'node:crypto'
 import { Client } from 'undici'
-import { SocksClient } from 'socks'
 import type { ConnectionReport } from '../../../shared/ipc/profiles'
 import type { PinnedCert } from '../../../shared/ipc/profileNetwork'
 import { classifyNetworkError, type NetworkFailure } from './networkErrors'
 import type { NetworkProfile } from './networkPool'
-import { proxyLabel, type Route } from './routes'
+import { proxyLabel, socksTunnel, type Route } from './routes'
 import { tlsConnectOptions } from './tlsTrust'
 
 type Step = NonNullable<ConnectionReport['steps']>[number]
@@ -199,19 +198,7 @@ async function openTunnel(
 ): Promise<Socket> {
   const { proxy } = route
   if (route.kind === 'socks5') {
-    const { socket: tunnel } = await SocksClient.createConnection({
-      proxy: {
-        host: proxy.host,
-        port: proxy.port,
-        type: 5,
-        ...(proxy.username ? { userId: proxy.username, password: proxy.password } : {}),
-      },
-      command: 'connect',
-      destination: { host, port },
-      timeout,
-      existing_socket: socket,
-    })
-    return tunnel
+    return socksTunnel(proxy, host, port, timeout, socket)
   }
   // undici's CONNECT, over the socket opened (and timed) above; TLS to an HTTPS proxy with the profile's CAs.
   let handed = false

@@ -53,7 +53,8 @@ const TLS_CODES: Record<string, [TlsFailureKind, string]> = {
   EPROTO: ['other', 'the TLS handshake failed (is it http rather than https?)'],
 }
 
-const NETWORK_CODES: Record<string, string> = {
+/** The system's network codes in words (Test connection's older reports read them too). */
+export const NETWORK_CODES: Record<string, string> = {
   ECONNREFUSED: 'the connection was refused (nothing is listening on that port)',
   ENOTFOUND: 'the host name was not found (check the spelling, or the DNS)',
   EAI_AGAIN: 'the host name could not be looked up just now (DNS did not answer)',

@@ -7,13 +7,13 @@
 import { createHash } from 'node:crypto'
 import type { LookupFunction } from 'node:net'
 import { Agent, ProxyAgent, buildConnector, type Dispatcher } from 'undici'
-import { SocksClient } from 'socks'
 import type { PinnedCert, ProxySettings } from '../../../shared/ipc/profileNetwork'
 import {
   envProxyResolver,
   explicitRoute,
   proxyLabel,
   routeFromPac,
+  socksTunnel,
   type Route,
   type SystemProxyResolver,
 } from './routes'
@@ -183,18 +183,8 @@ export class NetworkPool {
         ...timers,
         connect: (opts, callback) => {
           const port = Number(opts.port) || (opts.protocol === 'https:' ? 443 : 80)
-          SocksClient.createConnection({
-            proxy: {
-              host: proxy.host,
-              port: proxy.port,
-              type: 5,
-              ...(proxy.username ? { userId: proxy.username, password: proxy.password } : {}),
-            },
-            command: 'connect',
-            destination: { host: opts.hostname.replace(/^\[|\]$/g, ''), port },
-            timeout: profile.connectTimeoutMs,
-          }).then(
-            ({ socket }) => {
+          socksTunnel(proxy, opts.hostname, port, profile.connectTimeoutMs).then(
+            (socket) => {
               if (opts.protocol === 'https:') overTls({ ...opts, httpSocket: socket }, callback)
               else callback(null, socket)
             },

@@ -3,6 +3,9 @@
 // explicitly named proxy carries every call, loopback included, unless a bypass entry names the host; the
 // system proxy is asked per URL (Electron resolves it as Chromium does; elsewhere HTTPS_PROXY / HTTP_PROXY /
 // ALL_PROXY and NO_PROXY).
+import type { Duplex } from 'node:stream'
+import type { Socket } from 'node:net'
+import { SocksClient } from 'socks'
 import type { ProxySettings } from '../../../shared/ipc/profileNetwork'
 import { bypassEntryFor, noProxyEntries } from './bypass'
 
@@ -126,4 +129,27 @@ export function envProxyResolver(env: Record<string, string | undefined> = proce
       return `${word} ${auth}${proxy.host.includes(':') ? `[${proxy.host}]` : proxy.host}:${proxy.port}`
     },
   }
+}
+
+/** A SOCKS5 tunnel to host:port through `proxy` (the `socks` library), over `existing` when given. */
+export async function socksTunnel(
+  proxy: ProxyEndpoint,
+  host: string,
+  port: number,
+  timeout: number,
+  existing?: Duplex,
+): Promise<Socket> {
+  const { socket } = await SocksClient.createConnection({
+    proxy: {
+      host: proxy.host,
+      port: proxy.port,
+      type: 5,
+      ...(proxy.username ? { userId: proxy.username, password: proxy.password } : {}),
+    },
+    command: 'connect',
+    destination: { host: host.replace(/^\[|\]$/g, ''), port },
+    timeout,
+    ...(existing ? { existing_socket: existing } : {}),
+  })
+  return socket
 }
