@@ -139,7 +139,9 @@ describe('a proxy that refuses the credentials', () => {
     )
     const { ended } = await runText(s)
     expect(ended.status).toBe('error')
-    expect(ended.error?.message).toMatch(/SOCKS5 proxy refused the credentials/)
+    // Under heavy load the server's refusal can reach the client as the socket closing first (seen once in a
+    // full run at load 20 on 2 cores); either way the run names the SOCKS5 proxy as the step that failed.
+    expect(ended.error?.message).toMatch(/SOCKS5 proxy (refused the credentials|closed the connection)/)
     const r = await report(s)
     expect(r).toMatchObject({ problem: 'proxy', path: { route: 'socks5' } })
     await s.gateway.close()
