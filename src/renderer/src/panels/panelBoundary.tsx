@@ -90,7 +90,7 @@ interface ShellState {
 export class ShellBoundary extends Component<{ what: string; children: ReactNode }, ShellState> {
   override state: ShellState = { error: null, from: null, halted: false }
   private leaving: string | null = null
-  private lastErrorAt = 0
+  private lastErrorAt = Number.NEGATIVE_INFINITY
 
   static getDerivedStateFromError(error: Error): Partial<ShellState> {
     return { error }
