@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { jsonSyntaxError } from './jsonSyntax'
+import { MAX_JSON_DEPTH, parseJsonBounded, tooDeepAt } from './jsonDepth'
 
 describe('jsonSyntaxError', () => {
   it('names the unexpected character with its line and column', () => {
@@ -35,5 +36,17 @@ describe('jsonSyntaxError', () => {
       }
       expect(jsonSyntaxError(text) === null, text).toBe(parses)
     }
+  })
+
+  it('refuses nesting past its bound by a linear scan, before the recursive parser sees it', () => {
+    const deep = '['.repeat(200_000) + ']'.repeat(200_000)
+    expect(jsonSyntaxError(deep)?.message).toBe(
+      `nested deeper than ${MAX_JSON_DEPTH} levels at line 1, column 257`,
+    )
+    expect(() => parseJsonBounded(deep)).toThrow(/nested deeper than 256 levels/)
+    // Brackets inside strings are text, not nesting.
+    expect(parseJsonBounded(JSON.stringify({ text: '['.repeat(1000) }))).toEqual({ text: '['.repeat(1000) })
+    expect(tooDeepAt('[[1]]', 2)).toBe(-1)
+    expect(tooDeepAt('[[[1]]]', 2)).toBe(2)
   })
 })

@@ -1,7 +1,9 @@
 // JSON syntax errors in the user's words: the first error of a JSON text as what was found (or missing) and its
 // line and column (both from 1), e.g. "unexpected `}` at line 12, column 3". Parsing is jsonc-parser's strict
-// mode (no comments, no trailing commas), so a text it accepts is one JSON.parse accepts.
+// mode (no comments, no trailing commas), so a text it accepts is one JSON.parse accepts. Nesting is bounded
+// first (jsonDepth.ts): jsonc-parser recurses once per level; deeper than MAX_JSON_DEPTH is an error in words.
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser'
+import { MAX_JSON_DEPTH, tooDeepAt } from './jsonDepth'
 
 export interface JsonSyntaxError {
   line: number
@@ -14,6 +16,12 @@ export interface JsonSyntaxError {
 
 /** The first syntax error of `text`, or null when it is valid JSON. */
 export function jsonSyntaxError(text: string): JsonSyntaxError | null {
+  const deep = tooDeepAt(text)
+  if (deep >= 0) {
+    const { line, column } = position(text, deep)
+    const problem = `nested deeper than ${MAX_JSON_DEPTH} levels`
+    return { line, column, problem, message: `${problem} at line ${line}, column ${column}` }
+  }
   const errors: ParseError[] = []
   parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
   const first = errors[0]

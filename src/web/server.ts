@@ -13,6 +13,7 @@ import type { Events } from '../shared/ipc/contract'
 import { buildCsp, documentSecurityHeaders } from '../main/security/csp'
 import { contentTypeFor, resolveStaticPath } from '../main/security/staticFiles'
 import { answerMedia } from '../main/services/mediaResponse'
+import { parseJsonBounded } from '../shared/jsonDepth'
 import { attachmentDisposition } from '../main/services/video/contentDisposition'
 
 export interface WebServerOptions {
@@ -163,9 +164,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (isBinary) return ws.close(1003, 'binary messages are not accepted')
       let message: { t?: unknown; id?: unknown; route?: unknown; payload?: unknown }
       try {
-        message = JSON.parse(raw.toString())
-      } catch {
-        return ws.close(1007, 'a message is not JSON')
+        message = parseJsonBounded(raw.toString()) as typeof message
+      } catch (error) {
+        // Nesting is bounded before parsing (S9): every later step (zod, stringify, clone) recurses per level.
+        return ws.close(
+          1007,
+          /nested/.test((error as Error).message) ? 'a message is nested too deep' : 'a message is not JSON',
+        )
       }
       if (message?.t !== 'invoke' || typeof message.id !== 'number') return
       const id = message.id

@@ -6,6 +6,19 @@ import { WIRE_FORMATS } from '../format'
 import { draftSchema } from '../wire/draft'
 
 const jsonObject = z.record(z.string(), z.unknown())
+
+/**
+ * A suite's or a case's name: shown, listed and written into files and the database, so no control characters
+ * (a NUL would cut it short in the database and leave the suite out of reach).
+ */
+export const nameSchema = (what: 'suite' | 'case') =>
+  z
+    .string()
+    .trim()
+    .min(1, `name: give the ${what} a name`)
+    .max(200, 'name: at most 200 characters')
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'name: no control characters (line breaks, tabs, NUL)')
 const positive = (what: string) =>
   z.number().int(`${what}: must be a whole number`).min(1, `${what}: must be at least 1`)
 
@@ -58,7 +71,7 @@ export const ASSERTION_LABELS: Record<AssertionKind, string> = {
 
 export const caseSchema = z.object({
   id: z.string().min(1).max(100),
-  name: z.string().min(1, 'name: give the case a name').max(200),
+  name: nameSchema('case'),
   draft: draftSchema,
   assertions: z.array(assertionSchema).min(1, 'assertions: pick at least one').max(50),
 })
@@ -66,7 +79,7 @@ export type SavedCase = z.infer<typeof caseSchema>
 
 export const suiteSchema = z.object({
   id: z.string().min(1).max(100),
-  name: z.string().min(1, 'name: give the suite a name').max(200),
+  name: nameSchema('suite'),
   cases: z.array(caseSchema).max(500),
 })
 export type Suite = z.infer<typeof suiteSchema>

@@ -4,7 +4,7 @@
 // Lists carry case summaries, never drafts, so no message nears the 256 KB IPC bound (M1).
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
-import { assertionSchema, caseSchema, targetSchema } from '../cases/caseModel'
+import { assertionSchema, caseSchema, nameSchema, targetSchema } from '../cases/caseModel'
 
 /** Characters of a suite file the renderer may hand over for import (well under the IPC bound). */
 export const SUITE_IMPORT_CHARS = 180_000
@@ -12,11 +12,7 @@ export const MATRIX_TARGETS_MAX = 16
 export const MATRIX_CONCURRENCY_MAX = 8
 
 const id = z.string().min(1).max(100)
-const suiteName = z
-  .string()
-  .trim()
-  .min(1, 'name: give the suite a name')
-  .max(200, 'name: at most 200 characters')
+const suiteName = nameSchema('suite')
 
 export const caseSummarySchema = z.object({
   id: z.string(),

@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { exchangeSchema } from './exchange'
 import { MAX_WAIT_MINUTES, TASK_LOOKUP_KINDS } from '../catalog/taskStatuses'
+import { taskIdProblem } from '../taskId'
 
 export const taskLookupKindSchema = z.enum(TASK_LOOKUP_KINDS)
 
@@ -13,9 +14,10 @@ export const taskLookupRequestSchema = z.object({
   taskId: z
     .string()
     .trim()
-    .min(1, 'Task id: enter the id the gateway returned when the task was submitted')
-    .max(500, 'Task id: at most 500 characters')
-    .regex(/^[^\s/?#]+$/, 'Task id: no spaces, slashes, "?" or "#"'),
+    .superRefine((id, ctx) => {
+      const problem = taskIdProblem(id)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    }),
 })
 export type TaskLookupRequest = z.infer<typeof taskLookupRequestSchema>
 

@@ -2,6 +2,7 @@
 // oddly typed field degrades to "absent" instead of breaking a parse or a stream fold.
 import { errorTextOf, meaningful } from './errorText'
 import type { WireError } from './events'
+import { parseJsonBounded } from '../jsonDepth'
 
 export type JsonObject = Record<string, unknown>
 
@@ -23,7 +24,7 @@ export function compact<T extends JsonObject>(o: T): T {
 /** Parses a frame's data; `undefined` means malformed JSON. */
 export function parseJson(data: string): unknown {
   try {
-    return JSON.parse(data) as unknown
+    return parseJsonBounded(data)
   } catch {
     return undefined
   }

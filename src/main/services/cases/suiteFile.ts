@@ -3,6 +3,7 @@
 // named by field path and rule; nothing from it is kept.
 import { suiteFileSchema, type Suite } from '../../../shared/cases/caseModel'
 import { suiteProblems } from './assertions'
+import { parseJsonBounded } from '../../../shared/jsonDepth'
 
 export type SuiteFileResult = { ok: true; suite: Suite } | { ok: false; problems: string[] }
 
@@ -12,7 +13,7 @@ const LISTED = 5
 export function readSuiteFile(text: string): SuiteFileResult {
   let raw: unknown
   try {
-    raw = JSON.parse(text)
+    raw = parseJsonBounded(text)
   } catch (error) {
     return { ok: false, problems: [`the file is not JSON: ${(error as Error).message}`] }
   }

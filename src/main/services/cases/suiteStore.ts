@@ -1,6 +1,7 @@
 // Saved case suites in the history database's `suites` table, one row per suite with its cases as JSON (read
-// back through the suite schema, so a row edited by hand that no longer fits is skipped, not trusted). Used in the
-// history's worker thread, which owns the database.
+// back through the suite schema, so a row edited by hand that no longer fits is skipped, not trusted). Names
+// kept before control characters were refused are read with them as spaces, so no such suite drops out of reach.
+// Used in the history's worker thread, which owns the database.
 import type { Database } from 'node-sqlite3-wasm'
 import { suiteSchema, type Suite } from '../../../shared/cases/caseModel'
 
@@ -16,7 +17,10 @@ export class SuiteStore {
     const suites: Suite[] = []
     for (const row of rows) {
       try {
-        const parsed = suiteSchema.safeParse({ id: row.id, name: row.name, cases: JSON.parse(row.cases) })
+        const cases = (JSON.parse(row.cases) as unknown[]).map((c) =>
+          typeof c === 'object' && c !== null && 'name' in c ? { ...c, name: plainName(c.name) } : c,
+        )
+        const parsed = suiteSchema.safeParse({ id: row.id, name: plainName(row.name), cases })
         if (parsed.success) suites.push(parsed.data)
       } catch {
         // An unreadable row is left in the file and not offered.
@@ -41,4 +45,10 @@ export class SuiteStore {
   delete(id: string): boolean {
     return this.db.run('DELETE FROM suites WHERE id = ?', [id]).changes > 0
   }
+}
+
+/** A name as the schema takes it now: control characters (kept by older versions) become spaces. */
+function plainName(name: unknown): unknown {
+  // eslint-disable-next-line no-control-regex
+  return typeof name === 'string' ? name.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim() || 'unnamed' : name
 }

@@ -6,6 +6,7 @@ import { conformanceOf, errorInWords } from '../../../shared/check/conformance'
 import { midStreamError } from '../../../shared/check/streamConformance'
 import type { CheckStatus } from '../../../shared/check/model'
 import type { ProbeAnswer } from './probeHttp'
+import { parseJsonBounded } from '../../../shared/jsonDepth'
 
 export interface ProbeOutcome {
   status: CheckStatus
@@ -30,7 +31,7 @@ export function foldAnswer(format: WireFormat, answer: ProbeAnswer): Folded {
   if (!ex.stream || ex.frames.length === 0) {
     let completion: Completion
     try {
-      completion = adapter.parseResponse(JSON.parse(ex.body))
+      completion = adapter.parseResponse(parseJsonBounded(ex.body))
     } catch {
       completion = new CompletionAccumulator().result()
     }

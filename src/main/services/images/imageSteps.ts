@@ -27,6 +27,7 @@ import { readHeader } from '../storedImage'
 import type { ImageRecord } from './imageRecord'
 import { sendRequest } from '../sendRequest'
 import { submitRequest, type OutgoingRequest } from '../tasks/submitRequest'
+import { taskIdInUrl } from '../../../shared/taskId'
 
 export interface ImageStepDeps {
   now: () => number
@@ -39,7 +40,7 @@ export interface ImageStepDeps {
 type Ctx = StepContext & { profile: ResolvedProfile }
 
 const queryPath = (taskId: string): string =>
-  `${consolePath('photoShootQuery')}?taskId=${encodeURIComponent(taskId)}`
+  `${consolePath('photoShootQuery')}?taskId=${taskIdInUrl(taskId)}`
 
 /** The envelope's refusal as a job error: its code and msg, with the HTTP status. */
 function refusal(stage: JobError['stage'], answer: unknown, status: number, text: string): JobError {

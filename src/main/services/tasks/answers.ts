@@ -4,11 +4,13 @@
 import { AppError } from '../../../shared/ipc/result'
 import { errorTextOf } from '../../../shared/wire/errorText'
 import { GatewayError, RETRYABLE_STATUS, retryAfterMs } from '../gateway'
-import type { StepContext, StepOutcome } from './types'
+import type { StepContext, StepOutcome, SubmitOutcome } from './types'
+import { taskIdProblem } from '../../../shared/taskId'
+import { parseJsonBounded } from '../../../shared/jsonDepth'
 
 export function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text)
+    return parseJsonBounded(text)
   } catch {
     return undefined
   }
@@ -61,5 +63,23 @@ export function retryableAnswer(res: { status: number; headers: Headers }, text:
     type: 'transient',
     message: describeHttpError(res.status, text),
     retryAfterMs: retryAfterMs(res.headers),
+  }
+}
+
+/**
+ * A task id goes into every poll's URL with the key: one a gateway answered that is not a safe path segment
+ * (`..`) ends the job at submit, before any request carries it.
+ */
+export function refuseUnsafeTaskId(outcome: SubmitOutcome): SubmitOutcome {
+  const problem = outcome.type === 'accepted' ? taskIdProblem(outcome.taskId) : null
+  if (!problem) return outcome
+  return {
+    type: 'failed',
+    error: {
+      stage: 'submit',
+      code: 'TASK_ID_UNSAFE',
+      message: `The gateway answered a task id the app cannot query (${problem}); no poll was sent.`,
+      httpStatus: null,
+    },
   }
 }

@@ -12,6 +12,7 @@ import type { LiveState, SendContext, TaskDomain, TaskEngineDeps } from './domai
 import { Runtimes } from './runtime'
 import type { Exchange } from '../../../shared/ipc/exchange'
 import { ExchangeCache } from './exchangeCache'
+import { refuseUnsafeTaskId } from './answers'
 import type { ExchangeSlot, StepOutcome, SubmitOutcome, TaskRecord, TaskStatus } from './types'
 
 export type { SendContext, TaskDomain, TaskTiming } from './domain'
@@ -151,6 +152,7 @@ export class TaskEngine<R extends TaskRecord> {
       rt.abort = null
     }
     if (!this.current(job, gen)) return job
+    outcome = refuseUnsafeTaskId(outcome)
     if (outcome.type === 'failed') {
       this.finishWithError(job, outcome.error)
       await this.persist()

@@ -10,6 +10,7 @@ import type { ResolvedProfile } from '../profiles'
 import { JsonScanError, JsonScanner } from '../video/jsonScan'
 import { describeError, describeHttpError, isObject, parseJson } from './answers'
 import { sendRequest } from '../sendRequest'
+import { taskIdInUrl } from '../../../shared/taskId'
 
 const LONG = 2000
 const MAX_FIELDS = 200
@@ -19,7 +20,7 @@ export function lookupRequest(
   kind: TaskLookupKind,
   taskId: string,
 ): { endpoint: EndpointKind; path: string } {
-  const id = encodeURIComponent(taskId)
+  const id = taskIdInUrl(taskId)
   switch (kind) {
     case 'video-query':
       return { endpoint: 'model', path: `/v1/video/generations/${id}` }

@@ -19,6 +19,7 @@ import type { MediaStore } from '../mediaStore'
 import type { ProfileService, ResolvedProfile } from '../profiles'
 import { resolveAttachments } from './attachments'
 import type { ConversationStore } from './conversations'
+import { parseJsonBounded } from '../../../shared/jsonDepth'
 
 export interface Prepared {
   profile: ResolvedProfile
@@ -140,7 +141,7 @@ function isJsonObject(text: string): boolean {
 /** The parsed value of a body, or undefined when it is not JSON (error bodies may be plain text). */
 export function safeJson(text: string): unknown {
   try {
-    return JSON.parse(text)
+    return parseJsonBounded(text)
   } catch {
     return undefined
   }

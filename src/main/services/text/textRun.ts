@@ -41,6 +41,7 @@ import { runFailure } from './runFailure'
 import { runRecordOf, summarizeRun } from './runRecord'
 import { readStream } from './runStream'
 import { StreamScrubber } from './streamScrubber'
+import { parseJsonBounded } from '../../../shared/jsonDepth'
 
 /** Where a run is in its life. */
 export type RunPhase = 'prepared' | 'streaming' | 'ended'
@@ -217,7 +218,7 @@ export class TextRun {
   private async finishWhole(p: Prepared, res: GatewayResponse): Promise<void> {
     let completion: Completion
     try {
-      completion = p.adapter.parseResponse(JSON.parse(res.exchange.rawBody()))
+      completion = p.adapter.parseResponse(parseJsonBounded(res.exchange.rawBody()))
     } catch (error) {
       return this.end('error', res.exchange, {
         message: `The response is not a valid ${p.adapter.label} body: ${(error as Error).message}`,

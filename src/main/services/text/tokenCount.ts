@@ -14,6 +14,7 @@ import type { ConversationStore } from './conversations'
 import type { ExchangeLog } from './exchangeLog'
 import { safeJson, withTurns } from './preparedRequest'
 import { sendRequest } from '../sendRequest'
+import { parseJsonBounded } from '../../../shared/jsonDepth'
 
 export interface TokenCountDeps {
   profiles: ProfileService
@@ -55,7 +56,7 @@ export async function countRequestTokens(
     })
   }
   return {
-    inputTokens: parseCountTokens(JSON.parse(text)),
+    inputTokens: parseCountTokens(parseJsonBounded(text)),
     source: 'server',
     exchange: res.exchange.snapshot(),
   }

@@ -2,6 +2,7 @@
 // `data:` URL): it walks the bytes once, hands chosen string values to a sink piece by piece, and keeps only
 // small values (by dotted path, e.g. `error.code`, `data.url`). Invariant: memory stays bounded by the chunk
 // size plus `maxCapture` per kept value, whatever the body's size; the whole body is never a string.
+import { MAX_JSON_DEPTH } from '../../../shared/jsonDepth'
 
 /** Receives one string value's content, unescaped, in pieces (bytes as UTF-8). */
 export interface StringSink {
@@ -138,6 +139,9 @@ export class JsonScanner {
   }
 
   private startValue(b: number): void {
+    // Each level's path holds its parent's: nesting is bounded so a hostile `[[[…` stays linear (S9).
+    if ((b === 0x7b || b === 0x5b) && this.stack.length >= MAX_JSON_DEPTH)
+      throw new JsonScanError(`the JSON is nested deeper than ${MAX_JSON_DEPTH} levels`)
     const path = this.valuePath()
     if (b === 0x7b) {
       this.stack.push({ kind: 'obj', path, key: null })

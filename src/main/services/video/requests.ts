@@ -14,13 +14,14 @@ import type { ImageInfo } from '../../../shared/video/images'
 import { validateVideoForm, videoModelForForm } from '../../../shared/video/validate'
 import type { MediaStore } from '../mediaStore'
 import { loadStoredImage, mb, type StoredImage } from '../storedImage'
+import { taskIdInUrl } from '../../../shared/taskId'
 
 export const VIDEO_SUBMIT_PATH = '/v1/video/generations'
-export const videoQueryPath = (taskId: string): string => `${VIDEO_SUBMIT_PATH}/${encodeURIComponent(taskId)}`
+export const videoQueryPath = (taskId: string): string => `${VIDEO_SUBMIT_PATH}/${taskIdInUrl(taskId)}`
 export const videoDownloadPath = (taskId: string): string =>
-  `${VIDEO_SUBMIT_PATH}/download?id=${encodeURIComponent(taskId)}`
+  `${VIDEO_SUBMIT_PATH}/download?id=${taskIdInUrl(taskId)}`
 export const consoleQueryPath = (taskId: string): string =>
-  `${consolePath('videoQuery')}?taskId=${encodeURIComponent(taskId)}`
+  `${consolePath('videoQuery')}?taskId=${taskIdInUrl(taskId)}`
 
 /** What a job shows about its request, family-neutral. */
 export interface JobSummary {
