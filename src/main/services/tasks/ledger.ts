@@ -2,10 +2,11 @@
 // `<dataDir>/jobs.json`, one format (`{version: 2, jobs: [{task, id, status, taskId, …}]}`), written atomically
 // and coalesced: a save resolves only once a write that began after it is on disk (R7). Entries of a kind no
 // registered domain reads are kept as they are; a `video-jobs.json` from before the ledger is migrated once.
-import { copyFile, readFile, rename } from 'node:fs/promises'
+import { copyFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../atomicFile'
+import { readDataFile } from '../dataFile'
 import { JOB_KINDS } from '../../../shared/catalog/jobKinds'
 import type { TaskKind } from './types'
 
@@ -104,7 +105,7 @@ export class TaskLedger {
   }
 
   private async read(): Promise<Entry[]> {
-    const text = await readText(this.path)
+    const text = await this.readText(this.path)
     if (text === null) return this.migrate()
     let parsed: z.infer<typeof fileSchema>
     try {
@@ -131,7 +132,7 @@ export class TaskLedger {
   /** Today's `video-jobs.json` becomes ledger entries; the old file is renamed, never deleted. */
   private async migrate(): Promise<Entry[]> {
     const legacyPath = join(this.dataDir, LEGACY_VIDEO_FILE)
-    const text = await readText(legacyPath)
+    const text = await this.readText(legacyPath)
     if (text === null) return []
     let legacy: z.infer<typeof legacySchema>
     try {
@@ -155,16 +156,19 @@ export class TaskLedger {
     return entries
   }
 
+  private async readText(path: string): Promise<string | null> {
+    const read = await readDataFile(this.dataDir, path, MAX_LEDGER_BYTES)
+    if (read.ok) return read.text
+    if (read.reason === 'missing') return null
+    this.log?.(`jobs: ${read.message}`)
+    this.dropped++
+    return null
+  }
+
   private async keepAside(): Promise<void> {
     await copyFile(this.path, `${this.path}.unreadable`).catch(() => undefined)
   }
 }
 
-async function readText(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw error
-  }
-}
+/** The largest job ledger read back at start (R10); a larger one is set aside and the app says so. */
+export const MAX_LEDGER_BYTES = 64 * 1024 * 1024

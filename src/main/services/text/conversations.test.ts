@@ -195,4 +195,40 @@ describe('ConversationStore edits', () => {
     }
     expect(JSON.parse(json)).toEqual([said('user', 'q'), big])
   })
+
+  it("refuses a change past one conversation's bound before anything changes, in words", () => {
+    const store = new ConversationStore({ chars: 1000 })
+    const first = store.edit('c', { type: 'add', turns: [said('user', 'x'.repeat(600))] })
+    expect(() => store.edit('c', { type: 'add', turns: [said('user', 'y'.repeat(600))] })).toThrow(
+      expect.objectContaining({
+        code: 'TEXT_CONVERSATION_TOO_LARGE',
+        message: expect.stringMatching(/at most 0 MB/),
+      }),
+    )
+    expect(store.current('c').revision).toBe(first.revision)
+    // An answer that would pass it stays the run's answer: nothing appended, nothing thrown.
+    expect(store.appendAnswer('c', store.epoch('c'), said('assistant', 'z'.repeat(600)))).toBeNull()
+  })
+
+  it("lets a clear's undo go first when the conversation needs the room", () => {
+    const store = new ConversationStore({ chars: 1000 })
+    store.edit('c', { type: 'add', turns: [said('user', 'x'.repeat(600))] })
+    const cleared = store.edit('c', { type: 'clear' })
+    store.edit('c', { type: 'add', turns: [said('user', 'y'.repeat(600))] })
+    const undone = store.edit('c', { type: 'undoClear', token: cleared.undoToken! })
+    expect(texts(store)).toEqual(['y'.repeat(600)])
+    expect(undone.revision).toBe(store.current('c').revision)
+  })
+
+  it('drops the least recently used other conversations when all of them together pass their bound', () => {
+    const store = new ConversationStore({ chars: 1000, totalChars: 2500 })
+    for (const id of ['a', 'b', 'c']) store.edit(id, { type: 'add', turns: [said('user', id.repeat(700))] })
+    store.turns({ id: 'a' })
+    store.edit('d', { type: 'add', turns: [said('user', 'd'.repeat(700))] })
+    expect(store.has('b')).toBe(false)
+    expect(['a', 'c', 'd'].every((id) => store.has(id))).toBe(true)
+    // An upload in pieces counts while it arrives.
+    store.put({ conversationId: 'e', baseRevision: 0, keep: 0, piece: 'x'.repeat(900), done: false })
+    expect(store.has('c')).toBe(false)
+  })
 })

@@ -1,12 +1,17 @@
 // The conversations main owns, by id: the only place their turns change. Each change (an edit the renderer
 // commands, turns uploaded in bounded pieces, the answer a finished run appends) bumps the revision and answers
 // a view whose tail stays under the inline bound (M1); a larger tail is read back in pieces. Turns are validated
-// against the draft message schema on the way in and never mutated. The store is bounded: least recently used
-// conversations are dropped. Listeners hear every change (the Text panel's conversation is saved from there).
+// against the draft message schema on the way in and never mutated. What the store keeps is bounded (R10, S9),
+// counted in characters of JSON (turns, a clear's undo, an upload in pieces): one conversation at most `chars`
+// (a change past it is refused in words, before anything changes), all of them together at most `totalChars`
+// and `conversations` (the least recently used others are dropped; their owners load them again). Listeners
+// hear every change (the Text panel's conversation is saved from there).
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { draftMessageSchema, type DraftMessage } from '../../../shared/wire'
 import { AppError } from '../../../shared/ipc/result'
+import { turnChars, turnsChars } from './turnSize'
+import { parseJsonBounded } from '../../../shared/jsonDepth'
 import {
   INLINE_TURNS_CHARS,
   TURNS_PIECE_CHARS,
@@ -20,12 +25,29 @@ const turnsSchema = z.array(draftMessageSchema)
 interface Conversation {
   revision: number
   turns: DraftMessage[]
+  /** `JSON.stringify(turns).length`, kept as the turns change. */
+  chars: number
   /** Bumped by `clear` and `load`: a run started before either does not append its answer. */
   epoch: number
   /** Pieces of the turns being uploaded, for `upload.baseRevision` and `upload.keep`. */
-  upload: { baseRevision: number; keep: number; pieces: string[]; chars: number } | null
-  /** The turns the last `clear` removed, until undone or cleared again. */
-  cleared: { token: string; turns: DraftMessage[] } | null
+  upload: { baseRevision: number; keep: number; keepChars: number; pieces: string[]; chars: number } | null
+  /** The turns the last `clear` removed, until undone, cleared again, or dropped to make room. */
+  cleared: { token: string; turns: DraftMessage[]; chars: number } | null
+}
+
+export interface ConversationLimits {
+  /** Conversations held at once. */
+  conversations: number
+  /** Characters of JSON one conversation holds (its turns; an upload counts the turns it keeps). */
+  chars: number
+  /** Characters of JSON every conversation holds together, undo and uploads included. */
+  totalChars: number
+}
+
+export const CONVERSATION_LIMITS: ConversationLimits = {
+  conversations: 64,
+  chars: 64 * 1024 * 1024,
+  totalChars: 256 * 1024 * 1024,
 }
 
 export interface PutTurns {
@@ -40,12 +62,13 @@ export class ConversationStore {
   private readonly conversations = new Map<string, Conversation>()
   private readonly listeners = new Set<(id: string, turns: readonly DraftMessage[]) => void>()
 
-  constructor(
-    private readonly limits: { conversations: number; chars: number } = {
-      conversations: 64,
-      chars: 64 * 1024 * 1024,
-    },
-  ) {}
+  private readonly limits: ConversationLimits
+  /** The JSON of the turns being read in pieces (text.readTurns), made once per read, not once per piece. */
+  private reading: { id: string; revision: number; from: number; json: string } | null = null
+
+  constructor(limits: Partial<ConversationLimits> = {}) {
+    this.limits = { ...CONVERSATION_LIMITS, ...limits }
+  }
 
   /** Calls back after every change of a conversation's turns with the turns it now has. */
   onChanged(listener: (id: string, turns: readonly DraftMessage[]) => void): void {
@@ -72,20 +95,30 @@ export class ConversationStore {
         `keep: the conversation has only ${conversation.turns.length} turns at this revision.`,
       )
     const upload = conversation.upload
-    if (!upload || upload.baseRevision !== input.baseRevision || upload.keep !== input.keep)
-      conversation.upload = { baseRevision: input.baseRevision, keep: input.keep, pieces: [], chars: 0 }
+    if (!upload || upload.baseRevision !== input.baseRevision || upload.keep !== input.keep) {
+      const keepChars = turnsChars(conversation.turns.slice(0, input.keep))
+      conversation.upload = {
+        baseRevision: input.baseRevision,
+        keep: input.keep,
+        keepChars,
+        pieces: [],
+        chars: 0,
+      }
+    }
     const current = conversation.upload!
     current.pieces.push(input.piece)
     current.chars += input.piece.length
-    if (current.chars > this.limits.chars) {
+    // What is kept is bounded, not only what is sent: the turns kept before the pieces count too.
+    if (current.keepChars + current.chars > this.limits.chars) {
       conversation.upload = null
-      throw new AppError('TEXT_CONVERSATION_TOO_LARGE', 'The conversation is larger than 64 MB of text.')
+      throw this.tooLarge(current.keepChars + current.chars)
     }
+    this.makeRoom(input.conversationId)
     if (!input.done) return this.view(input.conversationId, conversation, conversation.turns.length)
     conversation.upload = null
     let added: DraftMessage[]
     try {
-      added = turnsSchema.parse(JSON.parse(current.pieces.join('')))
+      added = turnsSchema.parse(parseJsonBounded(current.pieces.join('')))
     } catch (error) {
       throw new AppError('TEXT_CONVERSATION_INVALID', `turns: not a list of draft messages (${short(error)})`)
     }
@@ -119,7 +152,7 @@ export class ConversationStore {
         return this.change(id, conversation, edit.index, turns.slice(edit.index + 1))
       case 'clear': {
         const token = randomUUID()
-        if (turns.length > 0) conversation.cleared = { token, turns }
+        if (turns.length > 0) conversation.cleared = { token, turns, chars: conversation.chars }
         conversation.epoch++
         return { ...this.change(id, conversation, 0, []), undoToken: token }
       }
@@ -143,6 +176,8 @@ export class ConversationStore {
   appendAnswer(id: string, epoch: number, turn: DraftMessage): ConversationView | null {
     const conversation = this.conversations.get(id)
     if (!conversation || conversation.epoch !== epoch) return null
+    // An answer that would take the conversation past its bound stays the run's answer, not a turn.
+    if (conversation.chars + 1 + turnChars(turn) > this.limits.chars) return null
     this.touch(id, conversation)
     return this.change(id, conversation, conversation.turns.length, [turn])
   }
@@ -173,14 +208,28 @@ export class ConversationStore {
     done: boolean
   } {
     const turns = this.turns({ id: input.conversationId, revision: input.revision })
-    const json = JSON.stringify(turns.slice(input.from))
+    let reading = this.reading
+    if (
+      !reading ||
+      reading.id !== input.conversationId ||
+      reading.revision !== input.revision ||
+      reading.from !== input.from
+    ) {
+      const json = JSON.stringify(turns.slice(input.from))
+      reading = { id: input.conversationId, revision: input.revision, from: input.from, json }
+      this.reading = reading
+    }
+    const { json } = reading
     const piece = json.slice(input.offset, input.offset + TURNS_PIECE_CHARS)
-    return { piece, done: input.offset + TURNS_PIECE_CHARS >= json.length }
+    const done = input.offset + TURNS_PIECE_CHARS >= json.length
+    if (done) this.reading = null
+    return { piece, done }
   }
 
   private open(id: string): Conversation {
     let conversation = this.conversations.get(id)
-    if (!conversation) conversation = { revision: 0, turns: [], epoch: 0, upload: null, cleared: null }
+    if (!conversation)
+      conversation = { revision: 0, turns: [], chars: 2, epoch: 0, upload: null, cleared: null }
     this.touch(id, conversation)
     return conversation
   }
@@ -193,9 +242,18 @@ export class ConversationStore {
     added: readonly DraftMessage[],
   ): ConversationView {
     const base = conversation.revision
-    conversation.turns = [...conversation.turns.slice(0, keep), ...added]
+    const turns = [...conversation.turns.slice(0, keep), ...added]
+    const chars = turnsChars(turns)
+    if (chars > this.limits.chars) throw this.tooLarge(chars)
+    conversation.turns = turns
+    conversation.chars = chars
     conversation.revision++
     conversation.upload = null
+    // A clear's undo is the first thing let go when the conversation would hold more than its bound.
+    if (conversation.cleared && chars + conversation.cleared.chars > this.limits.chars)
+      conversation.cleared = null
+    if (this.reading?.id === id) this.reading = null
+    this.makeRoom(id)
     for (const listener of this.listeners) listener(id, conversation.turns)
     return { ...this.view(id, conversation, keep), baseRevision: base }
   }
@@ -203,7 +261,7 @@ export class ConversationStore {
   /** The view of the conversation as it is: the turns after `keep`, when they fit in one message. */
   private view(id: string, conversation: Conversation, keep: number): ConversationView {
     const tail = conversation.turns.slice(keep)
-    const fits = tail.length === 0 || JSON.stringify(tail).length <= INLINE_TURNS_CHARS
+    const fits = tail.length === 0 || turnsChars(tail) <= INLINE_TURNS_CHARS
     return {
       conversationId: id,
       revision: conversation.revision,
@@ -216,11 +274,32 @@ export class ConversationStore {
   private touch(id: string, conversation: Conversation): void {
     this.conversations.delete(id)
     this.conversations.set(id, conversation)
-    while (this.conversations.size > this.limits.conversations) {
-      const oldest = this.conversations.keys().next().value
-      if (oldest === undefined) break
-      this.conversations.delete(oldest)
+    this.makeRoom(id)
+  }
+
+  /**
+   * Drops the least recently used conversations other than `id` until the count and the characters held
+   * together are within their bounds; `id` itself is within its own bound, which is below the total.
+   */
+  private makeRoom(id: string): void {
+    let total = 0
+    for (const c of this.conversations.values()) total += held(c)
+    for (const [other, c] of this.conversations) {
+      if (this.conversations.size <= this.limits.conversations && total <= this.limits.totalChars) break
+      if (other === id) continue
+      this.conversations.delete(other)
+      total -= held(c)
+      if (this.reading?.id === other) this.reading = null
     }
+  }
+
+  private tooLarge(chars: number): AppError {
+    return new AppError(
+      'TEXT_CONVERSATION_TOO_LARGE',
+      `This conversation would hold ${mb(chars)} of text; one conversation keeps at most ` +
+        `${mb(this.limits.chars)}. Remove earlier turns or clear it, or start a new conversation.`,
+      { chars, limit: this.limits.chars },
+    )
   }
 }
 
@@ -233,6 +312,15 @@ const stale = (id: string) =>
   )
 const noTurn = (index: number, length: number) =>
   new AppError('TEXT_CONVERSATION_STALE', `index: the conversation has ${length} turns, not a turn ${index}.`)
+
+/** What a conversation holds: its turns, a clear's undo, an upload's pieces. */
+function held(c: Conversation): number {
+  return c.chars + (c.cleared?.chars ?? 0) + (c.upload?.chars ?? 0)
+}
+
+function mb(chars: number): string {
+  return `${Math.round((chars / 1024 / 1024) * 10) / 10} MB`
+}
 
 function short(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 300)

@@ -7,6 +7,9 @@ import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../atomicFile'
+import { readDataFile } from '../dataFile'
+import { turnsChars } from './turnSize'
+import { parseJsonBounded } from '../../../shared/jsonDepth'
 import { draftMessageSchema, type DraftMessage } from '../../../shared/wire'
 import { MAX_WORKSPACE_STATE } from '../../../shared/ipc/workspace'
 
@@ -31,6 +34,7 @@ export interface SavedConversationOptions {
 
 export class SavedConversation {
   private readonly path: string
+  private readonly dataDir: string
   private readonly debounceMs: number
   private readonly maxChars: number
   private pending: readonly DraftMessage[] | null = null
@@ -41,6 +45,7 @@ export class SavedConversation {
     dataDir: string,
     private readonly options: SavedConversationOptions = {},
   ) {
+    this.dataDir = dataDir
     this.path = join(dataDir, 'conversation.json')
     this.debounceMs = options.debounceMs ?? 300
     this.maxChars = options.maxChars ?? MAX_SAVED_CONVERSATION
@@ -50,12 +55,18 @@ export class SavedConversation {
   async read(): Promise<DraftMessage[]> {
     let text: string
     try {
-      text = await fs.readFile(this.path, 'utf8')
+      // Our own writes stay under maxChars characters, at most 3 bytes each in UTF-8.
+      const read = await readDataFile(this.dataDir, this.path, 3 * this.maxChars + 1024)
+      if (!read.ok) {
+        if (read.reason !== 'missing') this.options.log?.(`the saved Text conversation: ${read.message}`)
+        return []
+      }
+      text = read.text
     } catch {
       return []
     }
     try {
-      return fileSchema.parse(JSON.parse(text)).turns
+      return fileSchema.parse(parseJsonBounded(text)).turns
     } catch {
       // Kept for inspection rather than overwritten silently by the next save.
       await fs.rename(this.path, `${this.path}.damaged`).catch(() => undefined)
@@ -103,12 +114,14 @@ export class SavedConversation {
    * null when it does not fit even so (the last whole file stays).
    */
   private bounded(turns: readonly DraftMessage[]): string | null {
+    // Measured from each turn's cached size, so the file is stringified once, not once per step (S9).
+    const envelope = JSON.stringify({ version: 1, turns: [] }).length - 2
     let kept = turns
-    let text = JSON.stringify({ version: 1, turns: kept })
-    for (let step = 0; step < SHRINK_STEPS && text.length > this.maxChars && kept.length > 1; step++) {
+    let size = envelope + turnsChars(kept)
+    for (let step = 0; step < SHRINK_STEPS && size > this.maxChars && kept.length > 1; step++) {
       kept = kept.slice(Math.min(kept.length - 1, Math.max(1, Math.ceil(kept.length / 4))))
-      text = JSON.stringify({ version: 1, turns: kept })
+      size = envelope + turnsChars(kept)
     }
-    return text.length <= this.maxChars ? text : null
+    return size <= this.maxChars ? JSON.stringify({ version: 1, turns: kept }) : null
   }
 }

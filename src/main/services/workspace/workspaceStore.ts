@@ -4,7 +4,15 @@
 import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../atomicFile'
+import { readDataFile } from '../dataFile'
+import { parseJsonBounded } from '../../../shared/jsonDepth'
 import { MAX_WORKSPACE_STATE, WORKSPACE_PANELS, type WorkspacePanel } from '../../../shared/ipc/workspace'
+
+/**
+ * The largest `workspace.json` read back: every panel's state at its bound, each character JSON-escaped (up to
+ * 6) and 3 bytes in UTF-8 at worst, far above what the app writes (about 1 MB at most).
+ */
+const MAX_WORKSPACE_FILE_BYTES = WORKSPACE_PANELS.length * MAX_WORKSPACE_STATE * 6 * 3
 
 export interface WorkspaceStoreOptions {
   /** How long a change waits for the next one before the file is written, ms. */
@@ -14,6 +22,7 @@ export interface WorkspaceStoreOptions {
 
 export class WorkspaceStore {
   private readonly path: string
+  private readonly dataDir: string
   private panels = new Map<WorkspacePanel, string>()
   private loaded: Promise<void> | null = null
   private timer: NodeJS.Timeout | null = null
@@ -24,6 +33,7 @@ export class WorkspaceStore {
     dataDir: string,
     private readonly options: WorkspaceStoreOptions = {},
   ) {
+    this.dataDir = dataDir
     this.path = join(dataDir, 'workspace.json')
     this.debounceMs = options.debounceMs ?? 300
   }
@@ -50,7 +60,9 @@ export class WorkspaceStore {
       this.writing = this.writing
         .then(() => writeFileAtomic(this.path, text))
         .catch((error: unknown) =>
-          this.options.log?.(`could not save the workspace: ${error instanceof Error ? error.message : error}`),
+          this.options.log?.(
+            `could not save the workspace: ${error instanceof Error ? error.message : error}`,
+          ),
         )
     }
     await this.writing
@@ -64,12 +76,17 @@ export class WorkspaceStore {
   private async read(): Promise<void> {
     let text: string
     try {
-      text = await fs.readFile(this.path, 'utf8')
+      const read = await readDataFile(this.dataDir, this.path, MAX_WORKSPACE_FILE_BYTES)
+      if (!read.ok) {
+        if (read.reason !== 'missing') this.options.log?.(`the saved workspace: ${read.message}`)
+        return
+      }
+      text = read.text
     } catch {
       return
     }
     try {
-      const file = JSON.parse(text) as { panels?: Record<string, unknown> }
+      const file = parseJsonBounded(text) as { panels?: Record<string, unknown> }
       for (const panel of WORKSPACE_PANELS) {
         const state = file.panels?.[panel]
         if (typeof state === 'string' && state.length <= MAX_WORKSPACE_STATE) this.panels.set(panel, state)
