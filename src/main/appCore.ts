@@ -24,6 +24,7 @@ import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { NetworkPool } from './services/network/networkPool'
 import { scrubSecrets } from './services/redact'
+import { redactingSettings, redactOnDisk } from './services/diskRedaction'
 import { MediaStore } from './services/mediaStore'
 import type { HostAdapters } from './services/ports'
 import { TaskLedger } from './services/tasks/ledger'
@@ -88,8 +89,10 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
       )
     }
   }
-  const profiles = new ProfileService(host.settings, host.secrets, () => simulator)
+  const profiles = new ProfileService(redactingSettings(host.settings), host.secrets, () => simulator)
   await profiles.init()
+  // S11: from here every text written into the data folder is scrubbed of the secrets main holds.
+  const stopRedacting = redactOnDisk(() => profiles.knownSecrets())
   const redact = (text: string) => scrubSecrets(text, profiles.knownSecrets())
   const userAgent = `gateway-playground/${host.version}`
   const history = openHistory(host.dataDir, { secrets: () => profiles.knownSecrets(), log: host.log })
@@ -145,6 +148,7 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
       await gateway.close()
       await history.close()
       await simulator?.close()
+      stopRedacting()
     },
   }
 }

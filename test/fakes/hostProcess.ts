@@ -16,6 +16,8 @@ export interface HostProcess {
   output: () => string
   /** Resident set size in bytes (Linux). */
   rss(): number
+  /** The highest resident set size the process reached so far, in bytes (Linux's VmHWM). */
+  peakRss(): number
   connect(): Promise<HostSocket>
   alive(): boolean
   kill(signal?: NodeJS.Signals): Promise<void>
@@ -72,6 +74,10 @@ export async function startHostProcess(
     rss() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
+    },
+    peakRss() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) * 1024
     },
     alive: () => child.exitCode === null && child.signalCode === null,
     connect: () => connectTo(ready.origin, ready.token),
@@ -139,4 +145,17 @@ export function connectTo(origin: string, token: string): Promise<HostSocket> {
       }),
     )
   })
+}
+
+/** A profile made over the socket as Settings makes it, with `key` as its API key and console token. */
+export async function createProfile(
+  socket: HostSocket,
+  fields: { name: string; baseUrl: string; consoleBaseUrl?: string; resultHosts?: string[] },
+  key: string,
+): Promise<string> {
+  const created = await socket.call<{ id: string }>('profiles.create', fields)
+  if (!created.ok) throw new Error(`profiles.create: ${created.error!.message}`)
+  for (const kind of ['apiKey', 'consoleToken'])
+    await socket.call('profiles.setSecret', { id: created.value!.id, kind, value: key })
+  return created.value!.id
 }

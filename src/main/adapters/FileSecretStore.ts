@@ -46,7 +46,9 @@ export class FileSecretStore implements SecretStore {
     const run = this.queue.then(async () => {
       const map = await this.load()
       change(map)
-      await writeFileAtomic(this.path, JSON.stringify(Object.fromEntries(map), null, 2), 0o600)
+      await writeFileAtomic(this.path, JSON.stringify(Object.fromEntries(map), null, 2), 0o600, {
+        secrets: 'kept',
+      })
     })
     this.queue = run.catch(() => undefined)
     return run
