@@ -62,6 +62,7 @@ beforeEach(async () => {
     name: 'Sim',
     baseUrl: sim.baseUrl,
     consoleBaseUrl: sim.consoleBaseUrl,
+    resultHosts: [],
     headers: [],
     nativeAuth: 'bearer',
     timeoutMs: 5_000,

@@ -74,6 +74,7 @@ async function harness(videoSpeed = 200): Promise<Harness> {
     name: 'Sim',
     baseUrl: sim.baseUrl,
     consoleBaseUrl: sim.consoleBaseUrl,
+    resultHosts: [],
     headers: [],
     nativeAuth: 'bearer',
     timeoutMs: 10_000,

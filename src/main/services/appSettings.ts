@@ -1,9 +1,10 @@
-// The app's own settings (theme, the Text panel's defaults, the stream idle timeout) in the SettingsStore under
-// one key. What is read is always complete and valid: a missing, older or damaged record falls back field by
-// field to the defaults, so a bad file never keeps the app from starting.
+// The app's own settings (theme, the Text panel's defaults, the stream idle timeout, the size bounds of job
+// results) in the SettingsStore under one key. What is read is always complete and valid: a missing, older or
+// damaged record falls back field by field to the defaults, so a bad file never keeps the app from starting.
 import {
   appSettingsSchema,
   DEFAULT_APP_SETTINGS,
+  downloadBoundsSchema,
   textDefaultsSchema,
   themeSchema,
   type AppSettings,
@@ -25,6 +26,13 @@ export function readAppSettings(store: SettingsStore): AppSettings {
     return parsed.success ? (parsed.data as (typeof defaults)[K]) : defaults[key]
   }
   const theme = themeSchema.safeParse(record.theme)
+  const downloads = (
+    record.downloads && typeof record.downloads === 'object' ? record.downloads : {}
+  ) as Record<string, unknown>
+  const bound = (key: keyof AppSettings['downloads']) => {
+    const parsed = downloadBoundsSchema.shape[key].safeParse(downloads[key])
+    return parsed.success ? parsed.data : DEFAULT_APP_SETTINGS.downloads[key]
+  }
   return {
     theme: theme.success ? theme.data : DEFAULT_APP_SETTINGS.theme,
     text: {
@@ -33,6 +41,7 @@ export function readAppSettings(store: SettingsStore): AppSettings {
       stream: field('stream'),
       idleTimeoutMs: field('idleTimeoutMs'),
     },
+    downloads: { videoMaxMB: bound('videoMaxMB'), imageMaxMB: bound('imageMaxMB') },
   }
 }
 
@@ -42,6 +51,7 @@ export function updateAppSettings(store: SettingsStore, patch: AppSettingsPatch)
   const next: AppSettings = {
     theme: patch.theme ?? current.theme,
     text: { ...current.text, ...patch.text },
+    downloads: { ...current.downloads, ...patch.downloads },
   }
   store.set(KEY, next)
   return next

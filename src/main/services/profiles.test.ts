@@ -125,11 +125,16 @@ describe('ProfileService on real stores', () => {
 
   it('reads a damaged settings record field by field, keeping what is valid', () => {
     const store = new ConfSettingsStore(dir)
-    store.set('appSettings', { theme: 'purple', text: { format: 'native', stream: 'yes', idleTimeoutMs: 5 } })
+    store.set('appSettings', {
+      theme: 'purple',
+      text: { format: 'native', stream: 'yes', idleTimeoutMs: 5 },
+      downloads: { videoMaxMB: 0, imageMaxMB: 12 },
+    })
     const service = new ProfileService(store, new FileSecretStore(join(dir, 'secrets.json')))
     expect(service.appSettings()).toEqual({
       theme: 'system',
       text: { ...DEFAULT_APP_SETTINGS.text, format: 'native' },
+      downloads: { videoMaxMB: DEFAULT_APP_SETTINGS.downloads.videoMaxMB, imageMaxMB: 12 },
     })
   })
 

@@ -369,13 +369,14 @@ function withDefaults(input: ProfileFieldsInput): ProfileFields {
     nativeAuth: input.nativeAuth ?? 'bearer',
     timeoutMs: input.timeoutMs ?? 120_000,
     idleTimeoutMs: input.idleTimeoutMs ?? null,
+    resultHosts: input.resultHosts ?? [],
   }
 }
 
 /** A stored profile with every field a later version added, at its default. */
 function normalize(
-  raw: Omit<StoredProfile, keyof ReturnType<typeof normalizeNetwork>> & Partial<StoredProfile>,
+  raw: Omit<StoredProfile, keyof ReturnType<typeof normalizeNetwork> | 'resultHosts'> & Partial<StoredProfile>,
 ): StoredProfile {
-  return { ...raw, ...normalizeNetwork(raw) }
+  return { ...raw, ...normalizeNetwork(raw), resultHosts: raw.resultHosts ?? [] }
 }
 const notFound = (id: string) => new AppError('PROFILES_NOT_FOUND', `No profile with id ${id}.`)

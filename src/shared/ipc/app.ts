@@ -46,12 +46,33 @@ export const textDefaultsSchema = z.object({
 })
 export type TextDefaults = z.infer<typeof textDefaultsSchema>
 
-export const appSettingsSchema = z.object({ theme: themeSchema, text: textDefaultsSchema })
+/** The most megabytes a hosted result may hold, per kind: checked on Content-Length and while it streams (S10). */
+const resultBoundSchema = (what: string) =>
+  z
+    .number()
+    .int(`${what}: whole megabytes`)
+    .min(1, `${what}: at least 1 MB`)
+    .max(65_536, `${what}: at most 65,536 MB (64 GB)`)
+
+export const downloadBoundsSchema = z.object({
+  /** A video job's result (hosted URL, data URL or download answer), MB. */
+  videoMaxMB: resultBoundSchema('largest video'),
+  /** One image of an image job, MB. */
+  imageMaxMB: resultBoundSchema('largest image'),
+})
+export type DownloadBounds = z.infer<typeof downloadBoundsSchema>
+
+export const appSettingsSchema = z.object({
+  theme: themeSchema,
+  text: textDefaultsSchema,
+  downloads: downloadBoundsSchema,
+})
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
 export const appSettingsPatchSchema = z.object({
   theme: themeSchema.optional(),
   text: textDefaultsSchema.partial().optional(),
+  downloads: downloadBoundsSchema.partial().optional(),
 })
 export type AppSettingsPatch = z.infer<typeof appSettingsPatchSchema>
 
@@ -63,6 +84,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
     stream: true,
     idleTimeoutMs: 60_000,
   },
+  downloads: { videoMaxMB: 2048, imageMaxMB: 64 },
 }
 
 export const appCommands = {

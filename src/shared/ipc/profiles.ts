@@ -67,6 +67,25 @@ export const headerSchema = z
   })
 export type ExtraHeader = z.infer<typeof headerSchema>
 
+/**
+ * A host a profile's job results may also be downloaded from although its addresses are not public (a CDN on
+ * the company network): `host` for any port, or `host:port`; an IPv6 address in brackets.
+ */
+export const resultHostSchema = z
+  .string()
+  .trim()
+  .min(1, 'result host: write a host name or address')
+  .max(260, 'result host: at most 260 characters')
+  .refine((value) => {
+    try {
+      const url = new URL(`http://${value}`)
+      return url.host === value.toLowerCase() || `${url.hostname}:80` === value.toLowerCase()
+    } catch {
+      return false
+    }
+  }, 'result host: a host name or address with an optional port, such as cdn.internal or 10.0.0.5:9000 (no scheme or path)')
+  .transform((value) => value.toLowerCase())
+
 export const nativeAuthSchema = z.enum(['bearer', 'header', 'query'])
 
 export const secretKindSchema = z.enum(['apiKey', 'consoleToken', 'proxyPassword', 'clientKey'])
@@ -93,6 +112,11 @@ export const profileFieldsSchema = z.object({
     .nullable()
     .default(null),
   ...networkFieldsSchema,
+  /**
+   * Hosts job results may be downloaded from besides the gateway's own origin and public addresses (S10): a
+   * result URL at any other loopback, private, link-local or metadata address is refused.
+   */
+  resultHosts: z.array(resultHostSchema).max(20, 'result hosts: at most 20').default([]),
 })
 export type ProfileFields = z.output<typeof profileFieldsSchema>
 export type ProfileFieldsInput = z.input<typeof profileFieldsSchema>
@@ -107,6 +131,8 @@ export const profileViewSchema = z.object({
   timeoutMs: z.number(),
   /** null: the app's default stream idle timeout applies. */
   idleTimeoutMs: z.number().nullable(),
+  /** Hosts job results may also be downloaded from (besides the gateway's origin and public addresses). */
+  resultHosts: z.array(z.string()),
   /** The built-in simulator profile: synthetic outputs, cannot be edited or deleted. */
   builtIn: z.boolean(),
   proxy: proxySchema,

@@ -23,6 +23,7 @@ import {
   retryableAnswer,
 } from '../tasks/answers'
 import { fetchResultRecorded } from '../tasks/resultFetch'
+import { ResultFetchError, resultTooLarge } from '../tasks/fetchToFile'
 import { readHeader } from '../storedImage'
 import type { ImageRecord } from './imageRecord'
 import { sendRequest } from '../sendRequest'
@@ -34,6 +35,8 @@ export interface ImageStepDeps {
   gateway: GatewayClient
   media: MediaStore
   fetchIdleMs: number
+  /** The largest image kept, bytes (Settings → Downloads), read when a result is fetched. */
+  maxResultBytes: () => number
   userAgent?: string
 }
 
@@ -204,7 +207,8 @@ export class ImageSteps {
         job.results.push(stored)
       } catch (error) {
         if (!ctx.current()) return { type: 'stale' }
-        const code = error instanceof AppError ? error.code : 'RESULT_FAILED'
+        const code =
+          error instanceof AppError || error instanceof ResultFetchError ? error.code : 'RESULT_FAILED'
         return {
           type: 'resultFailed',
           code,
@@ -220,6 +224,8 @@ export class ImageSteps {
   private async storeInline(url: string, name: string): Promise<ImageRecord['results'][number]> {
     const ref = parseImageReference(url)
     const bytes = ref.kind === 'inline' ? decodeBase64(ref.base64) : undefined
+    const max = this.deps.maxResultBytes()
+    if (bytes && bytes.length > max) throw resultTooLarge('image', bytes.length, max, true)
     const dims = bytes && imageDimensions(bytes)
     if (!bytes || !dims) throw new AppError('RESULT_NOT_IMAGE', 'the data URL holds no PNG or JPEG image')
     const mimeType = dims.format === 'png' ? 'image/png' : `image/${dims.format}`
@@ -243,6 +249,8 @@ export class ImageSteps {
     const got = await fetchResultRecorded(url, ctx, {
       tempPath: temp,
       connect: this.deps.gateway.connector(ctx.profile),
+      maxBytes: this.deps.maxResultBytes(),
+      label: 'image',
       maxConnections: 2,
       idleTimeoutMs: this.deps.fetchIdleMs,
       userAgent: this.deps.userAgent,

@@ -18,12 +18,7 @@ import type { MediaStore } from '../mediaStore'
 import type { ResolvedProfile } from '../profiles'
 import type { TaskTiming } from '../tasks/engine'
 import { DEFAULT_TASK_TIMING } from '../tasks/domain'
-import {
-  JobService,
-  type JobKindSpec,
-  type JobServiceDeps,
-  type RawJob,
-} from '../tasks/jobService'
+import { JobService, type JobKindSpec, type JobServiceDeps, type RawJob } from '../tasks/jobService'
 import { adoptedLife, newLife } from '../tasks/recordLife'
 import { inlineFile, loadInputs, type StoredInput } from './imageInputs'
 import { imageRecordSchema, type ImageRecord } from './imageRecord'
@@ -99,6 +94,7 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
       gateway: deps.gateway,
       media: deps.media,
       fetchIdleMs: timing.fetchIdleMs,
+      maxResultBytes: () => deps.profiles.appSettings().downloads.imageMaxMB * 1024 * 1024,
       userAgent: deps.userAgent,
     })
   }
@@ -171,7 +167,15 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
   }
 
   protected view(job: ImageRecord): ImageJob {
-    const { request: _r, resultAttempts: _a, answerUrls: _u, raw: _raw, beforeMediaId, results, ...rest } = job
+    const {
+      request: _r,
+      resultAttempts: _a,
+      answerUrls: _u,
+      raw: _raw,
+      beforeMediaId,
+      results,
+      ...rest
+    } = job
     return {
       ...rest,
       results: results.map((r) => ({ ...r, url: this.deps.media.url(r.mediaId) })),

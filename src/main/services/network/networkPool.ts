@@ -18,6 +18,7 @@ import {
   type SystemProxyResolver,
 } from './routes'
 import { tlsConnectOptions, type TlsMaterial } from './tlsTrust'
+import { publicOnlyLookup } from './resultUrlPolicy'
 
 /** What of a profile decides how its calls connect. */
 export interface NetworkProfile {
@@ -40,7 +41,9 @@ export interface NetworkPoolOptions {
   systemProxy?: SystemProxyResolver
   /**
    * A name lookup for direct connections of this profile and purpose, or undefined for the system's: the hook a
-   * connect-time address policy plugs into, so the address checked is the address connected to.
+   * connect-time address policy plugs into, so the address checked is the address connected to. By default a
+   * result's connections resolve with `publicOnlyLookup` (resultUrlPolicy.ts: public addresses only; a result URL
+   * the profile's policy exempts is fetched as a gateway call).
    */
   lookupFor?: (profile: NetworkProfile, purpose: CallPurpose) => LookupFunction | undefined
 }
@@ -170,7 +173,7 @@ export class NetworkPool {
     // The app's own timers say which wait ran out (first byte, idle between frames); undici's stay off.
     const timers = { headersTimeout: 0, bodyTimeout: 0 }
     if (route.kind === 'direct') {
-      const lookup = this.options.lookupFor?.(profile, purpose)
+      const lookup = (this.options.lookupFor ?? resultLookup)(profile, purpose)
       return new Agent({
         ...timers,
         connect: this.watchAlerts(profile.id, buildConnector({ ...tls, ...(lookup ? { lookup } : {}) })),
@@ -239,3 +242,8 @@ function settingsKey(p: NetworkProfile): string {
 }
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex')
+
+/** The default lookups: a result's direct connections reach public addresses only (S10). */
+const resultLookup = (_profile: NetworkProfile, purpose: CallPurpose): LookupFunction | undefined =>
+  purpose === 'result' ? publicOnlyLookup : undefined
+

@@ -30,6 +30,9 @@ export function pollRetry(
 }
 
 /** After the `attempts`-th failed fetch of a succeeded task's result. */
+/** Result failures another attempt cannot mend: a URL the policy refuses, a result over its size bound. */
+const FINAL_RESULT_FAILURES = new Set(['RESULT_URL_REFUSED', 'RESULT_TOO_LARGE'])
+
 export function resultRetry(
   timing: TaskTiming,
   attempts: number,
@@ -37,7 +40,7 @@ export function resultRetry(
   failure: { code: string; message: string; httpStatus: number | null },
 ): RetryDecision {
   const max = timing.maxResultAttempts
-  if (attempts >= max) {
+  if (attempts >= max || FINAL_RESULT_FAILURES.has(failure.code)) {
     return {
       error: {
         stage: 'result',

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fetchToFile as fetchWith, ResultFetchError, type FetchFileOptions } from './fetchToFile'
 import { NetworkPool } from '../network/networkPool'
+import { ResultUrlPolicy } from '../network/resultUrlPolicy'
 import { memoryProfile } from '../profiles'
 
 // Results go out a profile's way: here a profile with no proxy, through the pool every call uses.
@@ -69,11 +70,17 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+/** The loopback CDN of these tests, allowed the way a user allows a host of their own for a profile. */
+const cdn = () => new ResultUrlPolicy({ origins: [], allowedHosts: [new URL(url).host] })
+
 describe('fetchToFile (M3)', () => {
   it('streams a whole answer to the file', async () => {
     behaviour = (req, res) => serve(req, res)
     const temp = join(dir, 'a.part')
-    const result = await fetchToFile(url, { tempPath: temp })
+    const result = await fetchToFile(url, {
+      policy: cdn(),
+      tempPath: temp,
+    })
     expect(result).toMatchObject({ bytes: VIDEO.length, mimeType: 'video/mp4', resumes: 0, connections: 1 })
     expect(sha(readFileSync(temp))).toBe(sha(VIDEO))
     expect(seen[0]?.range).toBeUndefined()
@@ -82,7 +89,10 @@ describe('fetchToFile (M3)', () => {
   it('resumes a dropped connection with Range and If-Range and appends the rest', async () => {
     behaviour = (req, res, n) => serve(req, res, { dropHalfway: n === 1 })
     const temp = join(dir, 'b.part')
-    const result = await fetchToFile(url, { tempPath: temp })
+    const result = await fetchToFile(url, {
+      policy: cdn(),
+      tempPath: temp,
+    })
     expect(result.resumes).toBe(1)
     expect(seen).toHaveLength(2)
     expect(seen[1]?.range).toMatch(/^bytes=\d+-$/)
@@ -94,7 +104,10 @@ describe('fetchToFile (M3)', () => {
   it('starts over when the server ignores the range', async () => {
     behaviour = (req, res, n) => serve(req, res, { dropHalfway: n === 1, ignoreRange: true })
     const temp = join(dir, 'c.part')
-    const result = await fetchToFile(url, { tempPath: temp })
+    const result = await fetchToFile(url, {
+      policy: cdn(),
+      tempPath: temp,
+    })
     expect(result.resumes).toBe(0)
     expect(result.connections).toBe(2)
     expect(sha(readFileSync(temp))).toBe(sha(VIDEO))
@@ -112,7 +125,11 @@ describe('fetchToFile (M3)', () => {
       } else serve(req, res)
     }
     const temp = join(dir, 'd.part')
-    const result = await fetchToFile(url, { tempPath: temp, idleTimeoutMs: 150 })
+    const result = await fetchToFile(url, {
+      policy: cdn(),
+      tempPath: temp,
+      idleTimeoutMs: 150,
+    })
     expect(seen[1]?.range).toBe('bytes=1000-')
     expect(result.resumes).toBe(1)
     expect(sha(readFileSync(temp))).toBe(sha(VIDEO))
@@ -124,7 +141,10 @@ describe('fetchToFile (M3)', () => {
     [500, 'RESULT_HTTP'],
   ])('answers HTTP %i with %s after one request', async (status, code) => {
     behaviour = (_req, res) => res.writeHead(status, { 'content-type': 'application/xml' }).end('<Error/>')
-    const error = await fetchToFile(url, { tempPath: join(dir, 'e.part') }).catch((e: unknown) => e)
+    const error = await fetchToFile(url, {
+      policy: cdn(),
+      tempPath: join(dir, 'e.part'),
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ResultFetchError)
     expect(error).toMatchObject({ code, status })
     expect(seen).toHaveLength(1)
@@ -132,16 +152,23 @@ describe('fetchToFile (M3)', () => {
 
   it('refuses a 200 that is a web page, not a video', async () => {
     behaviour = (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>')
-    await expect(fetchToFile(url, { tempPath: join(dir, 'f.part') })).rejects.toMatchObject({
+    await expect(
+      fetchToFile(url, {
+        policy: cdn(),
+        tempPath: join(dir, 'f.part'),
+      }),
+    ).rejects.toMatchObject({
       code: 'RESULT_NOT_VIDEO',
     })
   })
 
   it('gives up after a bounded number of connections when every one drops', async () => {
     behaviour = (req, res) => serve(req, res, { dropHalfway: true })
-    const error = await fetchToFile(url, { tempPath: join(dir, 'g.part'), maxConnections: 3 }).catch(
-      (e: unknown) => e,
-    )
+    const error = await fetchToFile(url, {
+      policy: cdn(),
+      tempPath: join(dir, 'g.part'),
+      maxConnections: 3,
+    }).catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'RESULT_NETWORK' })
     expect((error as Error).message).toMatch(/after 3 connections/)
     expect(seen).toHaveLength(3)
@@ -153,9 +180,91 @@ describe('fetchToFile (M3)', () => {
       res.write(VIDEO.subarray(0, 10))
     }
     const abort = new AbortController()
-    const pending = fetchToFile(url, { tempPath: join(dir, 'h.part'), signal: abort.signal })
+    const pending = fetchToFile(url, {
+      policy: cdn(),
+      tempPath: join(dir, 'h.part'),
+      signal: abort.signal,
+    })
     setTimeout(() => abort.abort(), 50)
     await expect(pending).rejects.toMatchObject({ code: 'RESULT_ABORTED' })
     expect(seen).toHaveLength(1)
+  })
+
+  it('keeps no more than its bound: refused on Content-Length, and cut while streaming when none is given', async () => {
+    behaviour = (req, res) => serve(req, res)
+    const announced = await fetchToFile(url, {
+      policy: cdn(),
+      tempPath: join(dir, 'i.part'),
+      maxBytes: 100_000,
+      label: 'video',
+    }).catch((e: unknown) => e)
+    expect(announced).toMatchObject({ code: 'RESULT_TOO_LARGE' })
+    expect((announced as Error).message).toBe(
+      'The video is 0.3 MB, over the bound of 0.1 MB for videos (Settings → Downloads); it was not kept.',
+    )
+    behaviour = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'video/mp4' })
+      const more = () => {
+        while (res.write(VIDEO.subarray(0, 64 * 1024)));
+        res.once('drain', more)
+      }
+      res.on('close', () => res.removeAllListeners('drain'))
+      more()
+    }
+    const streamed = await fetchToFile(url, {
+      policy: cdn(),
+      tempPath: join(dir, 'j.part'),
+      maxBytes: 1_000_000,
+      label: 'image',
+    }).catch((e: unknown) => e)
+    expect(streamed).toMatchObject({ code: 'RESULT_TOO_LARGE' })
+    expect((streamed as Error).message).toMatch(
+      /^The image passed 1(\.\d)? MB, over the bound of 1 MB for images/,
+    )
+    expect(seen).toHaveLength(2)
+  })
+
+  it('fetches only where the policy allows: the origin or an allowed host, never another loopback port, even by redirect', async () => {
+    const other = createServer((_req, res) => res.end('private'))
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()))
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}/secret`
+    try {
+      behaviour = (_req, res) => res.writeHead(302, { location: otherUrl }).end()
+      const gatewayOnly = new ResultUrlPolicy({ origins: [new URL(url).origin] })
+      const answers: string[] = []
+      const redirected = await fetchToFile(url, {
+        policy: gatewayOnly,
+        tempPath: join(dir, 'k.part'),
+        onResponse: (res) => answers.push(`${res.status} ${res.url}`),
+      }).catch((e: unknown) => e)
+      expect(redirected).toMatchObject({ code: 'RESULT_URL_REFUSED' })
+      expect((redirected as Error).message).toMatch(
+        /127\.0\.0\.1:\d+ is a loopback address outside the gateway's origin/,
+      )
+      expect(answers).toEqual([`302 ${url}`])
+      const direct = await fetchToFile(otherUrl, {
+        policy: gatewayOnly,
+        tempPath: join(dir, 'l.part'),
+      }).catch((e: unknown) => e)
+      expect(direct).toMatchObject({ code: 'RESULT_URL_REFUSED' })
+      expect(seen).toHaveLength(1)
+    } finally {
+      other.closeAllConnections()
+      await new Promise((r) => other.close(r))
+    }
+  })
+
+  it('checks the address it connects to, not only the one a name first resolved to (DNS rebinding)', async () => {
+    behaviour = (req, res) => serve(req, res)
+    const port = new URL(url).port
+    // The check before the request is told `localhost` is public; the connection resolves it again and is refused.
+    const rebinding = new ResultUrlPolicy({ origins: [], resolve: async () => ['93.184.216.34'] })
+    const error = await fetchToFile(`http://localhost:${port}/v.mp4`, {
+      policy: rebinding,
+      tempPath: join(dir, 'm.part'),
+    }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'RESULT_URL_REFUSED' })
+    expect((error as Error).message).toMatch(/localhost \((127\.0\.0\.1|::1)\) is a loopback address/)
+    expect(seen).toHaveLength(0)
   })
 })

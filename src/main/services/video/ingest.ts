@@ -1,11 +1,13 @@
 // Turns a JSON response that carries a video inline (a download's `base64`, a `data:video/mp4;base64,` URL) into
 // a file without ever holding the body or the decoded video in memory (M2): the scanner hands the big string to a
 // decoder piece by piece, the decoder writes whole base64 quads to a temp file, and the loop waits for the disk
-// between network chunks, so main's event loop only ever does one chunk's work at a time.
+// between network chunks, so main's event loop only ever does one chunk's work at a time. The file is bounded
+// (`maxFileBytes`, the video bound from Settings): past it the body is given up and the file removed.
 import { createWriteStream, promises as fs, type WriteStream } from 'node:fs'
 import { finished } from 'node:stream/promises'
 import { JsonScanError, JsonScanner, type StringSink } from './jsonScan'
 import { waitDrain } from '../tasks/drain'
+import { resultTooLarge } from '../tasks/fetchToFile'
 
 const BASE64_CHARS = /^[A-Za-z0-9+/=_-]*$/
 const WHITESPACE = /\s+/g
@@ -127,6 +129,8 @@ export interface IngestOptions {
   urlFields?: readonly string[]
   /** Called after each network chunk with the bytes read so far (progress). */
   onProgress?: (bodyBytes: number, fileBytes: number) => void
+  /** The most bytes the decoded file may hold; past it the body is given up with RESULT_TOO_LARGE. */
+  maxFileBytes?: number
 }
 
 export interface IngestResult {
@@ -193,7 +197,10 @@ export async function ingestJson(body: Body, options: IngestOptions): Promise<In
   try {
     for await (const chunk of chunksOf(body)) {
       scanner.push(chunk)
-      options.onProgress?.(scanner.bytes, decoder?.bytes ?? 0)
+      const fileBytes = decoder?.bytes ?? 0
+      if (options.maxFileBytes !== undefined && fileBytes > options.maxFileBytes)
+        throw resultTooLarge('video', fileBytes, options.maxFileBytes, false)
+      options.onProgress?.(scanner.bytes, fileBytes)
       if (out?.writableNeedDrain) await waitDrain(out)
     }
     scanner.end()

@@ -19,12 +19,7 @@ import { redactHeader, redactUrl } from '../redact'
 import type { TaskTiming } from '../tasks/engine'
 import { DEFAULT_TASK_TIMING } from '../tasks/domain'
 import { kindOfMode } from '../../../shared/catalog/jobKinds'
-import {
-  JobService,
-  type JobKindSpec,
-  type JobServiceDeps,
-  type RawJob,
-} from '../tasks/jobService'
+import { JobService, type JobKindSpec, type JobServiceDeps, type RawJob } from '../tasks/jobService'
 import { adoptedLife, newLife } from '../tasks/recordLife'
 import { jobRecordSchema, type JobRecord } from './jobRecord'
 import type { Notifier, SaveDialog } from './ports'
@@ -77,6 +72,7 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
       media: deps.media,
       fetchConnections: timing.fetchConnections,
       fetchIdleMs: timing.fetchIdleMs,
+      maxResultBytes: () => deps.profiles.appSettings().downloads.videoMaxMB * 1024 * 1024,
       userAgent: deps.userAgent,
       log: deps.log,
     })

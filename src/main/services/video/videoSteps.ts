@@ -42,6 +42,8 @@ export interface VideoStepDeps {
   media: MediaStore
   fetchConnections: number
   fetchIdleMs: number
+  /** The largest video kept, bytes (Settings → Downloads), read when a result is fetched. */
+  maxResultBytes: () => number
   userAgent?: string
   log?: (message: string) => void
 }
@@ -131,6 +133,7 @@ export class VideoSteps {
       scan = await ingestJson(res.body!, {
         tempPath: temp,
         urlFields: job.kind === 'console' ? ['data.url'] : ['url'],
+        maxFileBytes: this.deps.maxResultBytes(),
         onProgress: (_bytes, fileBytes) => {
           idle.touch()
           if (fileBytes > 0) ctx.progress(fileBytes, null)
@@ -141,6 +144,11 @@ export class VideoSteps {
       res.exchange.finish()
       ctx.keepExchange('poll', res.exchange.snapshot())
       if (!ctx.current()) return { type: 'stale' }
+      if (error instanceof ResultFetchError && error.code === 'RESULT_TOO_LARGE')
+        return {
+          type: 'failed',
+          error: { stage: 'result', code: error.code, message: error.message, httpStatus: null },
+        }
       const message = idle.stalled
         ? `the answer to the query stalled (no bytes for ${seconds(this.deps.fetchIdleMs)})`
         : `the answer to the query was cut off or malformed (${describeError(error)})`
@@ -252,6 +260,8 @@ export class VideoSteps {
     const got = await fetchResultRecorded(url, ctx, {
       tempPath: temp,
       connect: this.deps.gateway.connector(ctx.profile),
+      maxBytes: this.deps.maxResultBytes(),
+      label: 'video',
       maxConnections: this.deps.fetchConnections,
       idleTimeoutMs: this.deps.fetchIdleMs,
       userAgent: this.deps.userAgent,
@@ -303,6 +313,7 @@ export class VideoSteps {
         tempPath: temp,
         base64Fields: ['base64'],
         urlFields: ['data_url'],
+        maxFileBytes: this.deps.maxResultBytes(),
         onProgress: (bytes) => {
           idle.touch()
           ctx.progress(bytes, total)
@@ -312,6 +323,7 @@ export class VideoSteps {
       res.exchange.recordError(describeError(error))
       res.exchange.finish()
       ctx.keepExchange('result', res.exchange.snapshot())
+      if (error instanceof ResultFetchError) throw error
       throw idle.stalled
         ? new ResultError(
             'RESULT_STALLED',

@@ -1,6 +1,7 @@
 // Settings for the app itself: the theme (applied at once) and the defaults a user sets once for the Text panel
-// (format, a model per format, streaming, the stream idle timeout). Checked with the same zod schema main uses;
-// a field's error shows once it was touched or Save was pressed, and nothing typed is lost on an error.
+// (format, a model per format, streaming, the stream idle timeout), and the size bound of job results
+// (DownloadLimitsForm). Checked with the same zod schema main uses; a field's error shows once it was touched or
+// Save was pressed, and nothing typed is lost on an error.
 import { useEffect, useState } from 'react'
 import {
   textDefaultsSchema,
@@ -12,6 +13,8 @@ import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared
 import { KNOWN_TEXT_MODELS } from '../../../../shared/catalog/textModels'
 import { useAppSettingsStore } from '../../stores/settings'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import { DownloadLimitsForm } from './DownloadLimitsForm'
+import { SaveRow, useSave } from './SaveRow'
 
 const THEMES: { id: Theme; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -62,11 +65,7 @@ function Loaded({ settings }: { settings: AppSettings }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(settings.text))
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
   const [attempted, setAttempted] = useState(false)
-  const [state, setState] = useState<{ saving: boolean; note: string | null; error: string | null }>({
-    saving: false,
-    note: null,
-    error: null,
-  })
+  const { state, run, clearNote } = useSave()
 
   const candidate = {
     format: draft.format,
@@ -91,7 +90,7 @@ function Loaded({ settings }: { settings: AppSettings }) {
   const touch = (key: string) => setTouched((prev) => (prev.has(key) ? prev : new Set(prev).add(key)))
   const edit = (patch: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...patch }))
-    setState((s) => ({ ...s, note: null }))
+    clearNote()
   }
 
   const chooseTheme = async (theme: Theme) => {
@@ -107,18 +106,12 @@ function Loaded({ settings }: { settings: AppSettings }) {
     event.preventDefault()
     setAttempted(true)
     if (!parsed.success) return
-    setState({ saving: true, note: null, error: null })
-    try {
-      const saved = await update({ text: parsed.data })
+    const text = parsed.data
+    await run(async () => {
+      const saved = await update({ text })
       setDraft(toDraft(saved.text))
-      setState({
-        saving: false,
-        note: 'Saved. The Text panel starts with these when the app next opens.',
-        error: null,
-      })
-    } catch (error) {
-      setState({ saving: false, note: null, error: error instanceof Error ? error.message : String(error) })
-    }
+      return 'Saved. The Text panel starts with these when the app next opens.'
+    })
   }
 
   const field = (key: string) => ({
@@ -213,19 +206,10 @@ function Loaded({ settings }: { settings: AppSettings }) {
           <p className="muted small">
             A profile can set its own stream idle timeout; profiles that do not use this one.
           </p>
-          <div className="actions">
-            <button className="primary" type="submit" disabled={state.saving}>
-              {state.saving ? 'Saving…' : 'Save defaults'}
-            </button>
-            {state.note && (
-              <span className="muted small" role="status">
-                {state.note}
-              </span>
-            )}
-          </div>
-          <ErrorBanner what="Could not save the defaults">{state.error}</ErrorBanner>
+          <SaveRow state={state} label="Save defaults" failed="Could not save the defaults" />
         </fieldset>
       </form>
+      <DownloadLimitsForm bounds={settings.downloads} />
     </section>
   )
 }

@@ -30,6 +30,8 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
   const [headers, setHeaders] = useState<ExtraHeader[]>(initial?.headers ?? [])
   const [net, setNet] = useState(() => networkDraft(initial))
   const [fileError, setFileError] = useState<string | null>(null)
+  // One host per line (or separated by commas): where job results may also come from (S10).
+  const [resultHosts, setResultHosts] = useState((initial?.resultHosts ?? []).join('\n'))
   const [errors, setErrors] = useState<Errors>({})
   const [saving, setSaving] = useState(false)
   const [saveError, setSaveError] = useState<string | null>(null)
@@ -47,13 +49,21 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
       timeoutMs: Math.round(Number(timeoutS) * 1000),
       idleTimeoutMs: idleS.trim() ? Math.round(Number(idleS) * 1000) : null,
       ...networkFields(net),
+      resultHosts: resultHosts
+        .split(/[\s,]+/)
+        .map((h) => h.trim())
+        .filter(Boolean),
     }
     const parsed = profileFieldsSchema.safeParse(candidate)
     if (!parsed.success) {
       const next: Errors = {}
       for (const issue of parsed.error.issues) {
-        // One message per list field (its first bad entry), shown beside the list.
-        const key = issue.path.join('.').replace(/^(proxy\.bypass|retry\.statuses)\.\d+$/, '$1')
+        // One message per list field (its first bad entry), shown beside the list; a result host's names it.
+        const key = issue.path.join('.').replace(/^(proxy\.bypass|retry\.statuses|resultHosts)\.\d+$/, '$1')
+        if (key === 'resultHosts' && typeof issue.path[1] === 'number') {
+          next[key] ??= `${candidate.resultHosts[issue.path[1]]}: ${issue.message}`
+          continue
+        }
         next[key] ??= issue.message
       }
       setErrors(next)
@@ -194,6 +204,23 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
           Add header
         </button>
       </fieldset>
+      <label>
+        Job results may also come from (hosts, one per line)
+        <textarea
+          rows={2}
+          value={resultHosts}
+          onChange={(e) => setResultHosts(e.target.value)}
+          placeholder="cdn.internal or 10.0.0.5:9000"
+          spellCheck={false}
+          {...field('resultHosts')}
+        />
+        <span className="muted small">
+          Videos and images a job answers are fetched from this gateway's own address or from public
+          addresses. A result on another address of this machine or your network is refused unless its host is
+          listed here.
+        </span>
+        {error('resultHosts')}
+      </label>
       <ErrorBanner>{fileError}</ErrorBanner>
       <ErrorBanner>{saveError}</ErrorBanner>
       <div className="actions">
