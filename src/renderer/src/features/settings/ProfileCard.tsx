@@ -175,6 +175,15 @@ export function ProfileDetail(props: DetailProps) {
             </tbody>
           </table>
         </dd>
+        <dt>Job results from</dt>
+        <dd>
+          this gateway and public addresses
+          {p.resultHosts.map((h) => (
+            <span key={h}>
+              , <code>{h}</code>
+            </span>
+          ))}
+        </dd>
       </dl>
       <SecretField
         label="API key"
