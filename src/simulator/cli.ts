@@ -13,6 +13,10 @@ const USAGE = `Usage: npm run simulator -- [options]
   --console-token <t>   accepted console access token (default ${DEFAULT_OPTIONS.consoleToken})
   --tps <n>             streaming speed in tokens per second (default 0 = as fast as possible)
   --ttft <ms>           delay before the first streamed token (default 0)
+  --ttft-jitter <ms>    normal jitter of each stream's first-token delay, one standard deviation (default 0)
+  --tps-jitter <f>      normal jitter of each stream's speed as a fraction (0.2 = ±20 %; default 0)
+  --capacity <n>        model requests generated at once; more wait in a queue before their headers (default 0 = no limit)
+  --rpm <n>             model requests admitted per minute; more get 429 with Retry-After (default 0 = no limit)
   --latency <ms>        added latency before every response (default 0)
   --video-speed <n>     video clock speed-up (default 1; 20 finishes a job in about a second)
   --fault <spec>        fault for every request without an x-sim-fault header
@@ -53,6 +57,13 @@ function tlsFiles(cert?: string, key?: string, clientCa?: string): CreateSimulat
   }
 }
 
+function whole(value: string | undefined, name: string): number | undefined {
+  const parsed = number(value, name)
+  if (parsed !== undefined && !Number.isInteger(parsed))
+    throw new Error(`--${name} needs a whole number, got "${value}".`)
+  return parsed
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -63,6 +74,10 @@ async function main(): Promise<void> {
       tps: { type: 'string' },
       ttft: { type: 'string' },
       latency: { type: 'string' },
+      'ttft-jitter': { type: 'string' },
+      'tps-jitter': { type: 'string' },
+      capacity: { type: 'string' },
+      rpm: { type: 'string' },
       'video-speed': { type: 'string' },
       fault: { type: 'string' },
       'tls-cert': { type: 'string' },
@@ -84,6 +99,10 @@ async function main(): Promise<void> {
     tokensPerSecond: number(values.tps, 'tps'),
     firstTokenDelayMs: number(values.ttft, 'ttft'),
     latencyMs: number(values.latency, 'latency'),
+    firstTokenJitterMs: number(values['ttft-jitter'], 'ttft-jitter'),
+    tokensPerSecondJitter: number(values['tps-jitter'], 'tps-jitter'),
+    capacity: whole(values.capacity, 'capacity'),
+    requestsPerMinute: whole(values.rpm, 'rpm'),
     videoSpeed: number(values['video-speed'], 'video-speed'),
     fault: values.fault,
     tls: tlsFiles(values['tls-cert'], values['tls-key'], values['tls-client-ca']),

@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http'
 import type { SimContext } from './types'
 import { parseFaults, type FaultPlan } from './faults'
 import { foreignErrorBody, withoutUsage, wrongStatus } from './nonConformance'
+import { jitteredDelay, jitteredSpeed } from './admission'
 
 /** One SSE event: `name` is the `event:` line (undefined for data-only formats). */
 export interface SseEventSpec {
@@ -106,8 +107,16 @@ export function openSse(
 ): SseWriter {
   const { res } = ctx
   const plan = faultPlanOf(ctx)
-  const tokensPerSecond = plan.tokensPerSecond ?? ctx.sim.options.tokensPerSecond
-  const firstTokenDelayMs = plan.firstTokenDelayMs ?? ctx.sim.options.firstTokenDelayMs
+  const { firstTokenJitterMs, tokensPerSecondJitter } = ctx.sim.options
+  // Each stream draws its own delay and speed around the set values (admission.ts), as real streams vary.
+  const tokensPerSecond = jitteredSpeed(
+    plan.tokensPerSecond ?? ctx.sim.options.tokensPerSecond,
+    tokensPerSecondJitter,
+  )
+  const firstTokenDelayMs = jitteredDelay(
+    plan.firstTokenDelayMs ?? ctx.sim.options.firstTokenDelayMs,
+    firstTokenJitterMs,
+  )
   const closedPromise = whenClosed(res)
   let closed = false
   let stalled = false

@@ -18,6 +18,7 @@ import { routes as defaultRoutes } from './routes'
 import { errorTypeFor, sendError } from './errors'
 import { FaultSpecError, faultOnceGate, parseFaults, type FaultPlan } from './faults'
 import { strayAuthAccepted } from './nonConformance'
+import { Admission } from './admission'
 import { VENDOR_API_KEY_HEADER } from '../shared/wire/names'
 
 export const DEFAULT_OPTIONS: SimulatorOptions = {
@@ -25,6 +26,10 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
   consoleToken: 'sim-console-token',
   tokensPerSecond: 0,
   firstTokenDelayMs: 0,
+  firstTokenJitterMs: 0,
+  tokensPerSecondJitter: 0,
+  capacity: 0,
+  requestsPerMinute: 0,
   latencyMs: 0,
   videoSpeed: 1,
 }
@@ -175,6 +180,7 @@ export async function createSimulator(opts: CreateSimulatorOptions = {}): Promis
   }
   parseFaults(options.fault)
 
+  const admission = new Admission(options)
   const sockets = new Set<Socket>()
   const stores = new Map<string, unknown>()
   const state: { -readonly [K in keyof SimState]: SimState[K] } = {
@@ -297,6 +303,24 @@ export async function createSimulator(opts: CreateSimulatorOptions = {}): Promis
       return
     }
 
+    // A loaded server (admission.ts): model requests past the per-minute limit are refused, and past the capacity
+    // they wait their turn before any header is written.
+    let slot: { release(): void } | null = null
+    if (req.method === 'POST' && (route.auth === 'model' || route.auth === 'native')) {
+      const gone = new Promise<void>((resolve) => res.once('close', () => resolve()))
+      const admitted = await admission.admit(gone)
+      if (admitted === null) return
+      if ('retryAfterMs' in admitted) {
+        const seconds = admitted.retryAfterMs / 1000
+        fail(429, `Rate limit of ${options.requestsPerMinute} requests per minute reached (simulator).`, {
+          'retry-after': String(Math.ceil(seconds)),
+          'retry-after-ms': String(Math.round(admitted.retryAfterMs)),
+        })
+        return
+      }
+      slot = admitted
+      res.once('close', () => slot?.release())
+    }
     try {
       await route.handle(ctx)
     } catch (error) {

@@ -18,6 +18,14 @@ export interface SimulatorOptions {
   tokensPerSecond: number
   /** Delay before the first streamed token, ms. */
   firstTokenDelayMs: number
+  /** Normal jitter of each stream's first-token delay, ms (one standard deviation); 0 = fixed. */
+  firstTokenJitterMs: number
+  /** Normal jitter of each stream's speed as a fraction of it (0.2 = ±20 %); 0 = fixed. */
+  tokensPerSecondJitter: number
+  /** Model requests generated at once; beyond it they queue before their headers. 0 = unlimited. */
+  capacity: number
+  /** Model requests admitted per minute; beyond it 429 with Retry-After. 0 = unlimited. */
+  requestsPerMinute: number
   /** Added latency before every response, ms. */
   latencyMs: number
   /** Video clock speed-up: 1 = real time (a job takes ~20 s), 20 = a job finishes in about a second. */
