@@ -18,6 +18,7 @@ import { embeddingsDomain } from './ipc/handlers/embeddings'
 import { compareDomain } from './ipc/handlers/compare'
 import { historyDomain } from './ipc/handlers/history'
 import { casesDomain } from './ipc/handlers/cases'
+import { loadDomain } from './ipc/handlers/load'
 import { checkDomain } from './ipc/handlers/check'
 import { workspaceDomain } from './ipc/handlers/workspace'
 import { ProfileService } from './services/profiles'
@@ -52,6 +53,7 @@ export const DOMAINS: readonly Domain[] = [
   historyDomain,
   casesDomain,
   checkDomain,
+  loadDomain,
   workspaceDomain,
 ]
 

@@ -81,6 +81,12 @@ const PANELS: PanelDef[] = [
     Component: lazyPanel('check', () => import('./features/check/CheckPanel').then((m) => m.CheckPanel)),
   },
   {
+    id: 'load',
+    label: 'Load test',
+    icon: '≋',
+    Component: lazyPanel('load', () => import('./features/load/LoadPanel').then((m) => m.LoadPanel)),
+  },
+  {
     id: 'settings',
     label: 'Settings',
     icon: '⚙',

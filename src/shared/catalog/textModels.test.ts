@@ -69,7 +69,13 @@ describe('modelForFormat', () => {
 describe('THINKING_SUFFIXES', () => {
   it('lists exactly the suffixes parseThinkingSuffix reads, each as a user types it', () => {
     const examples = thinkingSuffixExamples(3000)
-    expect(examples).toEqual(['-thinking', '-thinking-3000', '-nothinking', '-thinking-low', '-thinking-high'])
+    expect(examples).toEqual([
+      '-thinking',
+      '-thinking-3000',
+      '-nothinking',
+      '-thinking-low',
+      '-thinking-high',
+    ])
     const kinds = examples.map((suffix) => parseThinkingSuffix(`gpt-5${suffix}`))
     expect(kinds.every((k) => k.base === 'gpt-5')).toBe(true)
     expect(kinds.map((k) => k.thinking)).toEqual([

@@ -12,6 +12,7 @@ import { compareCommands } from './compare'
 import { historyCommands, historyEvents } from './history'
 import { casesCommands, casesEvents } from './cases'
 import { checkCommands, checkEvents } from './check'
+import { loadCommands, loadEvents } from './load'
 import { workspaceCommands } from './workspace'
 import type { CommandMap, EventMap } from './define'
 
@@ -28,6 +29,7 @@ export const commands = {
   ...historyCommands,
   ...casesCommands,
   ...checkCommands,
+  ...loadCommands,
   ...workspaceCommands,
 } satisfies CommandMap
 
@@ -37,6 +39,7 @@ export const events = {
   ...jobsEvents,
   ...casesEvents,
   ...checkEvents,
+  ...loadEvents,
   ...historyEvents,
 } satisfies EventMap
 

@@ -6,7 +6,17 @@ import { defineCommand, defineEvent } from './define'
 import { exchangeSchema } from './exchange'
 import { WIRE_FORMATS } from '../format'
 
-export const RUN_KINDS = ['text', 'compare', 'embeddings', 'rerank', 'video', 'console', 'check'] as const
+export const RUN_KINDS = [
+  'text',
+  'compare',
+  'embeddings',
+  'rerank',
+  'video',
+  'console',
+  'check',
+  'load',
+  'loadRequest',
+] as const
 export type RunKind = (typeof RUN_KINDS)[number]
 export const RUN_KIND_LABELS: Record<RunKind, string> = {
   text: 'Text',
@@ -16,6 +26,8 @@ export const RUN_KIND_LABELS: Record<RunKind, string> = {
   video: 'Video',
   console: 'Console',
   check: 'Gateway check',
+  load: 'Load test',
+  loadRequest: 'Load test request',
 }
 
 /** How a run ended, across kinds: text runs end done/error/aborted/incomplete; jobs end done/failed/cancelled. */

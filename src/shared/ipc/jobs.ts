@@ -31,7 +31,11 @@ const jobPage = z.object({ jobs: z.array(jobViewSchema), total: z.number() })
 export const jobsCommands = {
   /** A page of one panel's jobs, newest first. */
   'jobs.listJobs': defineCommand(
-    z.object({ panel: jobPanelSchema, offset: z.number().int().min(0).default(0), limit: pageLimit.default(50) }),
+    z.object({
+      panel: jobPanelSchema,
+      offset: z.number().int().min(0).default(0),
+      limit: pageLimit.default(50),
+    }),
     jobPage,
   ),
   /** Subscribes the calling window to `jobs.jobChanged` / `jobs.jobRemoved`; answers each panel's first page. */

@@ -10,6 +10,7 @@ import { exchangeSchema } from './exchange'
 import { loadPlanSchema } from '../load/plan'
 import { loadReportSchema, LOAD_STATUSES } from '../load/report'
 import { POINTS_PAGE } from '../load/points'
+import { ERROR_CLASSES } from '../load/metrics'
 
 const runId = z.string().regex(/^[\w-]{8,100}$/, 'runId: 8-100 letters, digits, - or _')
 /** Characters of a report or Locust file the renderer may hand over (well under the IPC bound). */
@@ -23,7 +24,7 @@ const pointSchema = z.tuple([
   z.number(),
   z.number().nullable(),
   z.number(),
-  z.string(),
+  z.enum(['ok', 'warmup', 'stopped', ...ERROR_CLASSES]),
   z.union([z.literal(0), z.literal(1)]),
 ])
 

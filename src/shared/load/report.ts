@@ -66,7 +66,15 @@ const levelSchema = z.object({
   tokPerSecAfterFirst: statsSchema,
   tokPerSecWhole: statsSchema,
   outputTokensFrom: z.object({ usage: z.number(), tokenizer: z.number() }),
-  errors: z.object(Object.fromEntries(ERROR_CLASSES.map((c) => [c, z.number()]))),
+  errors: z.object({
+    '429': z.number(),
+    '5xx': z.number(),
+    timeout: z.number(),
+    midStream: z.number(),
+    incomplete: z.number(),
+    '4xx': z.number(),
+    network: z.number(),
+  }),
   errorRate: num,
   goodput: z.object({
     ttftLimitMs: num,

@@ -42,7 +42,8 @@ export function checkRawVideoBody(kind: 'model' | 'console', text: string): RawI
   const model =
     typeof body === 'object' && body !== null ? (body as Record<string, unknown>).model : undefined
   const outside = typeof model === 'string' ? notInCatalogIssue(model) : null
-  if (outside) return [{ path: outside.field, rule: outside.rule, message: outside.message, severity: 'warning' }]
+  if (outside)
+    return [{ path: outside.field, rule: outside.rule, message: outside.message, severity: 'warning' }]
   const row = typeof model === 'string' ? findVideoModel(model) : undefined
   return analyzeVideoBody(body).issues.map((i): RawIssue => {
     const assumed = row ? assumedLimit(row.assumed, i.field, i.rule) : null
@@ -65,7 +66,12 @@ export function notInCatalogIssue(
   model: string,
 ): { field: 'model'; rule: 'catalog'; message: string; severity: 'warning' } | null {
   if (model.trim() === '' || findVideoModel(model)) return null
-  return { field: 'model', rule: 'catalog', message: `model ${model}: ${NOT_IN_CATALOG}`, severity: 'warning' }
+  return {
+    field: 'model',
+    rule: 'catalog',
+    message: `model ${model}: ${NOT_IN_CATALOG}`,
+    severity: 'warning',
+  }
 }
 
 /** Which of the catalog row's assumed values (where the spec is silent) an issue is about, if any. */

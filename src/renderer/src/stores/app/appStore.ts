@@ -4,7 +4,17 @@ import type { HostInfo } from '../../../../shared/ipc/app'
 import { client, wsBridge, type Pending } from '../../ipc/client'
 
 export type PanelId =
-  'text' | 'compare' | 'video' | 'images' | 'jobs' | 'embeddings' | 'history' | 'cases' | 'check' | 'settings'
+  | 'text'
+  | 'compare'
+  | 'video'
+  | 'images'
+  | 'jobs'
+  | 'embeddings'
+  | 'history'
+  | 'cases'
+  | 'check'
+  | 'load'
+  | 'settings'
 
 interface AppState {
   host: HostInfo | null

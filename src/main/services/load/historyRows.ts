@@ -1,0 +1,119 @@
+// A load test in History: the run as one row when it ends (its levels as the answer, the report summary as its
+// result), then its requests, one row each, written after the run in small batches between which main's event
+// loop is free (each batch at most ~8 ms, one transaction), so recording never disturbs a measurement. Bounded:
+// at most REQUEST_ROWS requests of a run become rows (the run's own files keep all of them).
+import type { RunRecord, RunRecorder } from '../history/ports'
+import { levelLabel, targetLabel } from '../../../shared/load/plan'
+import { levelsTable, type LoadReport } from '../../../shared/load/report'
+import { readStoredRun } from './runFiles'
+
+export const REQUEST_ROWS = 10_000
+const SLICE_MS = 8
+const BATCH = 25
+
+export interface LoadHistoryPort {
+  recorder: RunRecorder
+  /** Records many rows in one transaction when the store is open (null: record one by one). */
+  recordMany: ((runs: RunRecord[]) => void) | null
+}
+
+const STATUS = {
+  done: 'done',
+  stopped: 'aborted',
+  failed: 'error',
+  running: 'interrupted',
+  interrupted: 'interrupted',
+}
+
+export class LoadHistory {
+  private queue: Promise<void> = Promise.resolve()
+
+  constructor(private readonly port: LoadHistoryPort) {}
+
+  recordRun(report: LoadReport, root: string): void {
+    const models = [...new Set(report.targets.map((t) => t.model))]
+    const profiles = [...new Set(report.targets.map((t) => t.profile))]
+    const formats = [...new Set(report.targets.map((t) => t.format))]
+    const tokens = report.levels.reduce(
+      (sum, l) => sum + (l.outputTokens.mean ?? 0) * l.outputTokens.count,
+      0,
+    )
+    try {
+      this.port.recorder.record({
+        id: report.runId,
+        kind: 'load',
+        createdAt: report.startedAt,
+        format: formats.length === 1 ? formats[0]! : null,
+        model: models.join(', ').slice(0, 200),
+        profile: profiles.join(', ').slice(0, 200),
+        status: STATUS[report.status],
+        ttftMs: report.levels[0]?.ttftMs.p50 ?? null,
+        totalMs: report.endedAt === null ? null : report.endedAt - report.startedAt,
+        inputTokens: null,
+        outputTokens: Math.round(tokens),
+        prompt: `Load test "${report.name}": ${report.targets.map((t) => targetLabel(t, t.profile)).join('; ')} at ${report.plan.shape.levels.map((l) => levelLabel(report.plan.shape.mode, l)).join(', ')}`,
+        answer: levelsTable(report),
+        requestBody: null,
+        draft: null,
+        result: {
+          runId: report.runId,
+          status: report.status,
+          requests: report.requests,
+          levels: report.levels.length,
+        },
+        error: report.error,
+        capture: null,
+      })
+    } catch {
+      // History is a convenience here: the run's own files hold it.
+    }
+    this.queue = this.queue.then(() => this.recordRequests(report, root)).catch(() => undefined)
+  }
+
+  /** Resolves when every row queued so far is written (tests). */
+  idle(): Promise<void> {
+    return this.queue
+  }
+
+  private async recordRequests(report: LoadReport, root: string): Promise<void> {
+    const stored = await readStoredRun(root, report.runId)
+    if (!stored) return
+    const rows = stored.points.slice(0, REQUEST_ROWS).map((p): RunRecord => {
+      const [index, step, sentAt, ttft, e2e, , tokens, status] = p
+      const level = report.levels.find((l) => l.step === step)
+      const target = report.targets[level?.targetIndex ?? 0]
+      const where = `${target ? targetLabel(target, target.profile) : ''}${level ? ` · ${levelLabel(level.mode, level.level)}` : ''}`
+      return {
+        id: `${report.runId}-${index}`,
+        kind: 'loadRequest',
+        createdAt: Math.round(report.startedAt + sentAt),
+        format: target?.format ?? null,
+        model: target?.model ?? null,
+        profile: target?.profile ?? null,
+        status: status === 'ok' || status === 'warmup' ? 'done' : status === 'stopped' ? 'aborted' : 'error',
+        ttftMs: ttft,
+        totalMs: e2e,
+        inputTokens: null,
+        outputTokens: tokens,
+        prompt: `Load test "${report.name}", request ${index + 1}: ${where}`,
+        answer: status === 'ok' ? 'done' : status === 'warmup' ? 'warm-up (not measured)' : status,
+        requestBody: null,
+        draft: null,
+        result: { runId: report.runId, index },
+        error: status === 'ok' || status === 'warmup' || status === 'stopped' ? null : status,
+        capture: null,
+      }
+    })
+    let at = 0
+    while (at < rows.length) {
+      const started = performance.now()
+      while (at < rows.length && performance.now() - started < SLICE_MS) {
+        const batch = rows.slice(at, at + BATCH)
+        at += batch.length
+        if (this.port.recordMany) this.port.recordMany(batch)
+        else for (const row of batch) this.port.recorder.record(row)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+  }
+}
