@@ -3,12 +3,17 @@
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import type { EmbeddedSimulator } from '../src/main/appCore'
-import { createSimulator } from '../src/simulator/server'
+import { createSimulator, type CreateSimulatorOptions } from '../src/simulator/server'
 
 const API_KEY = 'sk-bench-key-000000'
 
-export async function simulatorProcess(tokensPerSecond: number): Promise<EmbeddedSimulator> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, String(tokensPerSecond)], {
+/** `extra`: more simulator options (a fixed first-token delay, a capacity…), passed as JSON. */
+export async function simulatorProcess(
+  tokensPerSecond: number,
+  extra: Partial<CreateSimulatorOptions> = {},
+): Promise<EmbeddedSimulator> {
+  const args = [import.meta.filename, String(tokensPerSecond), JSON.stringify(extra)]
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NODE_NO_WARNINGS: '1' },
   })
@@ -30,7 +35,8 @@ export async function simulatorProcess(tokensPerSecond: number): Promise<Embedde
 }
 
 if (import.meta.filename === process.argv[1]) {
-  const sim = await createSimulator({ apiKey: API_KEY, tokensPerSecond: Number(process.argv[2] ?? 0) })
+  const extra = JSON.parse(process.argv[3] ?? '{}') as Partial<CreateSimulatorOptions>
+  const sim = await createSimulator({ ...extra, apiKey: API_KEY, tokensPerSecond: Number(process.argv[2] ?? 0) })
   process.once('SIGTERM', () => void sim.close().then(() => process.exit(0)))
   console.log(
     JSON.stringify({

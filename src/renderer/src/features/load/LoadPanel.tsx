@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { LevelFigures } from '../../../../shared/load/levels'
 import { levelLabel, targetLabel } from '../../../../shared/load/plan'
-import { useProfilesStore, activeProfile } from '../../stores/profilesStore'
+import { useProfilesStore, activeProfile } from '../../stores/profiles'
 import { useLoadStore } from '../../stores/load'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import { Tabs } from '../../components/tabs/Tabs'
