@@ -80,7 +80,7 @@ async function runPlan(
   dir?: string,
 ) {
   const tokenizer = await loadTokenizer()
-  const prompts = await preparePrompts(p, { readFile: async () => '', readCase: () => null }, tokenizer, 64)
+  const prompts = await preparePrompts(p, { readFile: async () => '', readCase: async () => null }, tokenizer, 64)
   const writer = dir ? await RunWriter.create(dir, 'run-1') : null
   const run = new LoadRun({
     runId: 'run-1',

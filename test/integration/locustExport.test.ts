@@ -143,9 +143,15 @@ describe.skipIf(!hasLocust)(
         }
       ).levels[0]!
 
-      // Locust keeps response times rounded to 10 ms between 100 and 1,000 ms; Python reads a little slower.
-      expect(Math.abs(locustFigures.TTFT!.p50! - app.ttftMs.p50)).toBeLessThan(30)
-      expect(Math.abs(locustFigures.TPOT!.mean! - app.tpotMs.p50)).toBeLessThan(3)
+      // Locust keeps response times rounded to 10 ms between 100 and 1,000 ms; Python reads a little slower. On a
+      // quiet machine the two agree within a few ms; beside other test files (2 cores shared) the processes are
+      // scheduled apart, so the bound is 30 ms or 15 %, whichever is larger.
+      expect(Math.abs(locustFigures.TTFT!.p50! - app.ttftMs.p50)).toBeLessThan(
+        Math.max(30, app.ttftMs.p50 * 0.15),
+      )
+      expect(Math.abs(locustFigures.TPOT!.mean! - app.tpotMs.p50)).toBeLessThan(
+        Math.max(3, app.tpotMs.p50 * 0.15),
+      )
       // Output tokens: both from the usage the simulator reported.
       expect(locustFigures.E2E!.meanLength).toBeCloseTo(app.outputTokens.mean, 0)
       expect(locustFigures.TOKENS!.mean).toBeCloseTo(app.outputTokens.mean, 0)

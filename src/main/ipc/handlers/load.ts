@@ -4,7 +4,6 @@
 import { loadCommands } from '../../../shared/ipc/load'
 import type { Events } from '../../../shared/ipc/contract'
 import { LoadService } from '../../services/load/loadService'
-import { SuiteStore } from '../../services/cases/suiteStore'
 import type { Handlers } from '../router'
 import { defineDomain } from '../domain'
 
@@ -32,17 +31,12 @@ export const loadDomain = defineDomain({
       gateway,
       media,
       dataDir,
-      history: {
-        recorder: history.recorder,
-        get recordMany() {
-          const store = history.store
-          return store ? (runs: Parameters<typeof store.recordMany>[0]) => store.recordMany(runs) : null
-        },
-      },
-      readCase: (suiteId, caseId) => {
-        const store = history.store
-        if (!store) return null
-        return new SuiteStore(store.database).get(suiteId)?.cases.find((c) => c.id === caseId) ?? null
+      history: history.recorder,
+      readCase: async (suiteId, caseId) => {
+        const client = await history.whenOpen()
+        if (!client) return null
+        const suites = await client.call('suites')
+        return suites.find((s) => s.id === suiteId)?.cases.find((c) => c.id === caseId) ?? null
       },
     }),
   handlers: loadHandlers,

@@ -1,21 +1,17 @@
 // A load test in History: the run as one row when it ends (its levels as the answer, the report summary as its
-// result), then its requests, one row each, written after the run in small batches between which main's event
-// loop is free (each batch at most ~8 ms, one transaction), so recording never disturbs a measurement. Bounded:
-// at most REQUEST_ROWS requests of a run become rows (the run's own files keep all of them).
+// result), then its requests, one row each, handed to the history's batch API (its worker writes them off main's
+// event loop) after the run, in batches, so recording never disturbs a measurement. Bounded: at most
+// REQUEST_ROWS requests of a run become rows (the run's own files keep all of them).
 import type { RunRecord, RunRecorder } from '../history/ports'
 import { levelLabel, targetLabel } from '../../../shared/load/plan'
 import { levelsTable, type LoadReport } from '../../../shared/load/report'
 import { readStoredRun } from './runFiles'
 
 export const REQUEST_ROWS = 10_000
-const SLICE_MS = 8
-const BATCH = 25
+const BATCH = 500
 
-export interface LoadHistoryPort {
-  recorder: RunRecorder
-  /** Records many rows in one transaction when the store is open (null: record one by one). */
-  recordMany: ((runs: RunRecord[]) => void) | null
-}
+/** The history's recorder: one run, or many in one batch (neither blocks main). */
+export type LoadHistoryPort = RunRecorder & { recordMany(runs: readonly RunRecord[]): void }
 
 const STATUS = {
   done: 'done',
@@ -39,7 +35,7 @@ export class LoadHistory {
       0,
     )
     try {
-      this.port.recorder.record({
+      this.port.record({
         id: report.runId,
         kind: 'load',
         createdAt: report.startedAt,
@@ -104,15 +100,8 @@ export class LoadHistory {
         capture: null,
       }
     })
-    let at = 0
-    while (at < rows.length) {
-      const started = performance.now()
-      while (at < rows.length && performance.now() - started < SLICE_MS) {
-        const batch = rows.slice(at, at + BATCH)
-        at += batch.length
-        if (this.port.recordMany) this.port.recordMany(batch)
-        else for (const row of batch) this.port.recorder.record(row)
-      }
+    for (let at = 0; at < rows.length; at += BATCH) {
+      this.port.recordMany(rows.slice(at, at + BATCH))
       await new Promise((resolve) => setTimeout(resolve, 1))
     }
   }

@@ -227,7 +227,7 @@ export async function runLoadCli(
   const expected = plannedRequests(plan) ?? 2048
   const prompts = await preparePrompts(
     plan,
-    { readFile: async (ref) => readFileSync(ref, 'utf8'), readCase: () => null },
+    { readFile: async (ref) => readFileSync(ref, 'utf8'), readCase: async () => null },
     tokenizer,
     expected,
   )

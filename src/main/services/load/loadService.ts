@@ -46,7 +46,7 @@ export interface LoadServiceDeps {
   media: MediaStore
   dataDir: string
   history: LoadHistoryPort
-  readCase(suiteId: string, caseId: string): SavedCase | null
+  readCase(suiteId: string, caseId: string): Promise<SavedCase | null>
 }
 
 interface Running {

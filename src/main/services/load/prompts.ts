@@ -125,7 +125,7 @@ export function readPromptFile(text: string, name: string): string[] {
 
 export interface PromptSources {
   readFile(ref: string): Promise<string>
-  readCase(suiteId: string, caseId: string): SavedCase | null
+  readCase(suiteId: string, caseId: string): Promise<SavedCase | null>
 }
 
 /** Builds the run's prompts before it starts; `expected` is how many requests the run sends (a bound on work). */
@@ -161,7 +161,7 @@ export async function preparePrompts(
       describe: `${prompts.length} prompts from ${source.name}`,
     }
   }
-  const found = sources.readCase(source.suiteId, source.caseId)
+  const found = await sources.readCase(source.suiteId, source.caseId)
   if (!found) throw new AppError('LOAD_NO_CASE', 'prompts: that saved case no longer exists; choose another.')
   const messages = structuredClone(found.draft.messages)
   const lastUser = [...messages].reverse().find((m) => m.role === 'user')
