@@ -1,14 +1,19 @@
 // The profile a command-line tool runs against, held in memory only: a base URL, the key read from the
-// environment variable the user names (never from an argument, so it stays out of shell history), extra headers
-// and the native auth style. Each problem names its option.
+// environment variable the user names (never from an argument, so it stays out of shell history), extra headers,
+// the native auth style and the way out (--proxy, --proxy-bypass, --ca-file, as a profile's). Each problem names
+// its option.
 import { profileFieldsSchema } from '../../shared/ipc/profiles'
-import type { ResolvedProfile } from './profiles'
+import { memoryProfile, type ResolvedProfile } from './profiles'
+import { NETWORK_ARG_OPTIONS, parseNetworkArgs } from './network/cliNetwork'
 
 export interface ProfileArgs {
   'base-url'?: string
   'key-env'?: string
   header?: string[]
   'native-auth'?: string
+  proxy?: string
+  'proxy-bypass'?: string[]
+  'ca-file'?: string
 }
 
 /** The parseArgs options of a profile given on the command line. */
@@ -17,6 +22,7 @@ export const PROFILE_OPTIONS = {
   'key-env': { type: 'string' },
   header: { type: 'string', multiple: true },
   'native-auth': { type: 'string' },
+  ...NETWORK_ARG_OPTIONS,
 } as const
 
 export function profileFromArgs(
@@ -32,18 +38,27 @@ export function profileFromArgs(
   const nativeAuth = values['native-auth'] ?? 'bearer'
   if (!['bearer', 'header', 'query'].includes(nativeAuth))
     return { ok: false, message: `--native-auth: one of bearer, header, query (got "${nativeAuth}")` }
-  const fields = profileFieldsSchema.safeParse({
+  const network = parseNetworkArgs(values)
+  if (!network.ok) return network
+  const input = {
     name: 'command line',
     baseUrl: values['base-url'] ?? '',
     headers,
     nativeAuth,
-  })
+    ...network.network.fields,
+  }
+  const fields = profileFieldsSchema.safeParse(input)
   if (!fields.success) {
     const issue = fields.error.issues[0]!
-    return {
-      ok: false,
-      message: `${issue.path[0] === 'headers' ? '--header' : '--base-url'}: ${issue.message}`,
-    }
+    const arg =
+      issue.path[0] === 'headers'
+        ? '--header'
+        : issue.path[0] === 'proxy'
+          ? issue.path[1] === 'bypass'
+            ? '--proxy-bypass'
+            : '--proxy'
+          : '--base-url'
+    return { ok: false, message: `${arg}: ${issue.message}` }
   }
   const keyEnv = values['key-env']
   if (!keyEnv)
@@ -53,13 +68,10 @@ export function profileFromArgs(
     return { ok: false, message: `--key-env: the environment variable ${keyEnv} is not set or empty` }
   return {
     ok: true,
-    profile: {
-      ...fields.data,
-      id: 'command-line',
-      idleTimeoutMs: fields.data.idleTimeoutMs ?? 60_000,
-      builtIn: false,
+    profile: memoryProfile(fields.data, {
       apiKey,
       consoleToken: null,
-    },
+      proxyPassword: network.network.proxyPassword,
+    }),
   }
 }

@@ -25,6 +25,7 @@ import {
 import { diffLoadReports, diffToText } from '../../../shared/load/diff'
 import { GatewayClient } from '../gateway'
 import { PROFILE_OPTIONS, profileFromArgs } from '../cliProfile'
+import { NETWORK_USAGE } from '../network/cliNetwork'
 import type { ResolvedProfile } from '../profiles'
 import { loadTokenizer, preparePrompts } from './prompts'
 import { LoadRun } from './loadRun'
@@ -42,6 +43,7 @@ export const LOAD_USAGE = `usage: npm run load -- --base-url <url> --key-env <VA
   --timeout <s>      one request's time at most (default 120)      --max-in-flight <n>  rate levels (default 256)
   --ttft-limit <ms> --tpot-limit <ms>   goodput: the share of requests within both
   --header <name>:<value> …  --native-auth bearer|header|query      --name <text>
+${NETWORK_USAGE}
   --json             print the levels as JSON          --out <file>   write the report (JSON)   --csv <file>  levels as CSV
   --compare <report.json>  name the regressions since an earlier report
   --locust <file> [--locust-key-env <VAR>]  write a locustfile.py making the same requests (does not run)
