@@ -14,6 +14,7 @@ import { buildCsp, documentSecurityHeaders } from '../main/security/csp'
 import { contentTypeFor, resolveStaticPath } from '../main/security/staticFiles'
 import { answerMedia } from '../main/services/mediaResponse'
 import { parseJsonBounded } from '../shared/jsonDepth'
+import { SocketQuota } from './socketQuota'
 import { attachmentDisposition } from '../main/services/video/contentDisposition'
 
 export interface WebServerOptions {
@@ -122,7 +123,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     answer.body.pipe(res)
   }
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  // Each socket's messages are emitted one per turn of the event loop, not a whole TCP read at once: a socket that
+  // floods cannot hold the loop for the length of its backlog, and sockets take turns (R10).
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    allowSynchronousEvents: false,
+  })
   // A socket handed over by 'upgrade' has no error listener of Node's: a client that resets it (before or after
   // our answer) would otherwise raise an unhandled 'error' and end the process (S9).
   server.on('upgrade', (req, socket, head) => {
@@ -149,12 +156,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   let nextSocketId = 0
   function serveSocket(ws: WebSocket) {
     const senderId = `ws-${++nextSocketId}`
+    // Calls in flight, and what waits to be sent, are bounded per socket; past them it is closed with a reason.
+    const quota = new SocketQuota(ws, (reason) => log(`browser mode: socket ${senderId} closed: ${reason}`))
     const sink: EventSink<Events> = {
       get alive() {
-        return ws.readyState === ws.OPEN
+        return quota.open
       },
       emit(name, payload) {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: 'event', name, payload }))
+        quota.send(JSON.stringify({ t: 'event', name, payload }))
       },
     }
     // ws answers a frame it cannot accept (invalid UTF-8: 1007, over maxPayload: 1009, a protocol error:
@@ -176,12 +185,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       const id = message.id
       const handle = (ready: AppCore) =>
         ready.router.handle(message.route, message.payload, { senderId, events: sink }).then((result) => {
-          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: 'result', id, result }))
+          quota.send(JSON.stringify({ t: 'result', id, result }))
         })
       const failed = (error: unknown) =>
         log(`browser mode: ${String(message.route)} failed: ${(error as Error).message}`)
-      if (core) return void handle(core).catch(failed)
       const bytes = rawLength(raw)
+      if (core) return quota.take(() => handle(core!).catch(failed), bytes)
       if (waiting.calls >= MAX_CALLS_BEFORE_CORE || waiting.bytes + bytes > MAX_BYTES_BEFORE_CORE) {
         // (Written out: the result helpers' module brings zod, which this part of the host loads later.)
         const result = {
@@ -191,18 +200,20 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
             message: 'The app is still starting: this call was not taken. Try again in a moment.',
           },
         }
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ t: 'result', id, result }))
+        quota.send(JSON.stringify({ t: 'result', id, result }))
         return
       }
+      // Counted from the moment it is taken (it may wait behind the socket's earlier calls) until it ends.
       waiting.calls++
       waiting.bytes += bytes
-      coreReady
-        .then(handle)
-        .catch(failed)
-        .finally(() => {
+      quota.take(
+        () => coreReady.then(handle).catch(failed),
+        bytes,
+        () => {
           waiting.calls--
           waiting.bytes -= bytes
-        })
+        },
+      )
     })
   }
 

@@ -23,12 +23,14 @@ export function createWsBridge(url: string): WsBridge {
     for (const message of queue.splice(0)) ws.send(message)
     for (const l of statusListeners) l(true)
   })
-  ws.addEventListener('close', () => {
+  ws.addEventListener('close', (event) => {
+    // The server says why when it closes a socket itself (a page that stopped reading its messages, one that sent
+    // too much at once).
+    const message = event.reason
+      ? `The app server closed the connection: ${event.reason}. Reload the page.`
+      : 'The connection to the app server was lost; reload the page.'
     for (const [id, p] of pending) {
-      p.resolve({
-        ok: false,
-        error: { code: 'TRANSPORT', message: 'The connection to the app server was lost; reload the page.' },
-      })
+      p.resolve({ ok: false, error: { code: 'TRANSPORT', message } })
       pending.delete(id)
     }
     for (const l of statusListeners) l(false)
