@@ -11,6 +11,7 @@ import {
   schemaPatterns,
   SUITE_MAX_PATTERN_STEPS,
 } from '../../../shared/cases/safePattern'
+import { parseAnswerJson as parseJson } from '../../../shared/cases/answerJson'
 import { patternWorker, runnable } from './patternWorker'
 import { checkSchema, schemaProblem } from './schemaCheck'
 
@@ -33,27 +34,6 @@ export const INLINE_PATTERN_WORK = 4_000_000
 /** A check's time limit: the base limit, plus a little per megabyte of answer for linear work on long answers. */
 export function timeLimitFor(chars: number): number {
   return PATTERN_TIME_LIMIT_MS + Math.min(9000, Math.floor(chars / 1_000_000) * 200)
-}
-
-/** The answer without a code fence around it; linear string work (the regex this replaced backtracked). */
-function unfence(text: string): string {
-  const t = text.trim()
-  if (t.length < 7 || !t.startsWith('```') || !t.endsWith('```')) return text
-  const open = t.indexOf('\n')
-  const close = t.lastIndexOf('\n')
-  if (open < 0 || close <= open) return text
-  const info = t.slice(3, open).trim()
-  if ((info !== '' && info !== 'json') || t.slice(close + 1).trim() !== '```') return text
-  return t.slice(open + 1, close)
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
-  // Models often fence JSON in a code block; the fence is not part of the value.
-  try {
-    return { ok: true, value: JSON.parse(unfence(text)) }
-  } catch (error) {
-    return { ok: false, reason: (error as Error).message }
-  }
 }
 
 const short = (text: string, n = 80) => (text.length > n ? `${text.slice(0, n)}…` : text)

@@ -36,6 +36,58 @@ export interface CasesConfig {
 
 export type ParsedArgs = { ok: true; config: CasesConfig } | { ok: false; message: string } | { ok: 'help' }
 
+/** `--base-url`, `--key-env` and `--header`, checked as a profile's fields are; a problem names its argument. */
+export function parseConnection(
+  values: {
+    'base-url'?: string
+    'key-env'?: string
+    header?: string[]
+    proxy?: string
+    'proxy-bypass'?: string[]
+    'ca-file'?: string
+  },
+  env: Record<string, string | undefined>,
+  readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+):
+  | { ok: true; baseUrl: string; apiKey: string; headers: CasesConfig['headers']; network: NetworkArgs }
+  | { ok: false; message: string } {
+  const headers: CasesConfig['headers'] = []
+  for (const h of values.header ?? []) {
+    const at = h.indexOf(':')
+    if (at <= 0) return { ok: false, message: `--header "${h}": write <name>:<value>` }
+    headers.push({ name: h.slice(0, at).trim(), value: h.slice(at + 1).trim() })
+  }
+  const network = parseNetworkArgs(values, readFile)
+  if (!network.ok) return network
+  const fields = profileFieldsSchema.safeParse({
+    name: 'command line',
+    baseUrl: values['base-url'] ?? '',
+    headers,
+    ...network.network.fields,
+  })
+  if (!fields.success) {
+    const issue = fields.error.issues[0]!
+    const arg =
+      issue.path[0] === 'headers'
+        ? '--header'
+        : issue.path[0] === 'proxy'
+          ? issue.path[1] === 'bypass'
+            ? '--proxy-bypass'
+            : '--proxy'
+          : '--base-url'
+    return { ok: false, message: `${arg}: ${issue.message}` }
+  }
+
+  const keyEnv = values['key-env']
+  if (!keyEnv)
+    return { ok: false, message: '--key-env: name the environment variable that holds the API key' }
+  const apiKey = env[keyEnv]
+  if (!apiKey)
+    return { ok: false, message: `--key-env: the environment variable ${keyEnv} is not set or empty` }
+
+  return { ok: true, baseUrl: fields.data.baseUrl, apiKey, headers, network: network.network }
+}
+
 /** Reads the command line; a problem is named by its argument (or the file's field) and rule. */
 export function parseCasesArgs(
   argv: readonly string[],
@@ -78,39 +130,9 @@ export function parseCasesArgs(
     return { ok: false, message: '--target: give at least one, such as messages:my-model' }
   if (targets.length > 16) return { ok: false, message: '--target: at most 16' }
 
-  const headers: CasesConfig['headers'] = []
-  for (const h of values.header ?? []) {
-    const at = h.indexOf(':')
-    if (at <= 0) return { ok: false, message: `--header "${h}": write <name>:<value>` }
-    headers.push({ name: h.slice(0, at).trim(), value: h.slice(at + 1).trim() })
-  }
-  const network = parseNetworkArgs(values, readFile)
-  if (!network.ok) return network
-  const fields = profileFieldsSchema.safeParse({
-    name: 'command line',
-    baseUrl: values['base-url'] ?? '',
-    headers,
-    ...network.network.fields,
-  })
-  if (!fields.success) {
-    const issue = fields.error.issues[0]!
-    const arg =
-      issue.path[0] === 'headers'
-        ? '--header'
-        : issue.path[0] === 'proxy'
-          ? issue.path[1] === 'bypass'
-            ? '--proxy-bypass'
-            : '--proxy'
-          : '--base-url'
-    return { ok: false, message: `${arg}: ${issue.message}` }
-  }
-
-  const keyEnv = values['key-env']
-  if (!keyEnv)
-    return { ok: false, message: '--key-env: name the environment variable that holds the API key' }
-  const apiKey = env[keyEnv]
-  if (!apiKey)
-    return { ok: false, message: `--key-env: the environment variable ${keyEnv} is not set or empty` }
+  const connection = parseConnection(values, env, readFile)
+  if (!connection.ok) return connection
+  const { baseUrl, apiKey, headers, network } = connection
 
   const concurrency = values.concurrency === undefined ? 2 : Number(values.concurrency)
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8)
@@ -127,19 +149,11 @@ export function parseCasesArgs(
   if (!read.ok) return { ok: false, message: `${positionals[0]}: ${read.problems.join('; ')}` }
   return {
     ok: true,
-    config: {
-      suite: read.suite,
-      targets,
-      baseUrl: fields.data.baseUrl,
-      apiKey,
-      headers,
-      concurrency,
-      network: network.network,
-    },
+    config: { suite: read.suite, targets, baseUrl, apiKey, headers, concurrency, network },
   }
 }
 
-class MemorySettingsStore implements SettingsStore {
+export class MemorySettingsStore implements SettingsStore {
   private readonly map = new Map<string, unknown>()
   get<T>(key: string): T | undefined {
     return structuredClone(this.map.get(key)) as T | undefined
@@ -152,7 +166,7 @@ class MemorySettingsStore implements SettingsStore {
   }
 }
 
-class MemorySecretStore implements SecretStore {
+export class MemorySecretStore implements SecretStore {
   readonly protection = 'plain-file' as const
   private readonly map = new Map<string, string>()
   async get(ref: string): Promise<string | null> {
@@ -173,6 +187,17 @@ const STATUS_WORD: Record<MatrixCell['status'], string> = {
   stopped: 'not run',
 }
 
+/** Rows of cells as lines of text, each column as wide as its widest cell. */
+export function textTable(table: readonly (readonly string[])[]): string[] {
+  const widths = table[0]!.map((_, col) => Math.max(...table.map((r) => r[col]!.length)))
+  return table.map((r) =>
+    r
+      .map((v, col) => v.padEnd(widths[col]!))
+      .join('  ')
+      .trimEnd(),
+  )
+}
+
 /** The matrix as text: a table of cases × targets, then one line per failed cell saying why. */
 export function formatMatrix(config: CasesConfig, cells: readonly MatrixCell[]): string {
   const names = config.targets.map((t) => `${t.format}:${t.model}`)
@@ -184,13 +209,7 @@ export function formatMatrix(config: CasesConfig, cells: readonly MatrixCell[]):
     }),
   ])
   const table = [['case', ...names], ...rows]
-  const widths = table[0]!.map((_, col) => Math.max(...table.map((r) => r[col]!.length)))
-  const lines = table.map((r) =>
-    r
-      .map((v, col) => v.padEnd(widths[col]!))
-      .join('  ')
-      .trimEnd(),
-  )
+  const lines = textTable(table)
   const failures = cells
     .filter((c) => c.status === 'fail' || c.status === 'error')
     .map(
@@ -201,8 +220,10 @@ export function formatMatrix(config: CasesConfig, cells: readonly MatrixCell[]):
   return [...lines, '', ...failures, ...(failures.length ? [''] : []), summary].join('\n')
 }
 
-/** Runs the suite; answers the exit code (0 every cell passed, 1 otherwise). */
-export async function runCases(config: CasesConfig, print: (text: string) => void): Promise<number> {
+/** The services a command line run needs: one in-memory profile (base URL, key, headers, path) and a text service. */
+export async function cliTextService(
+  config: Pick<CasesConfig, 'baseUrl' | 'apiKey' | 'headers' | 'network'>,
+) {
   const profiles = new ProfileService(new MemorySettingsStore(), new MemorySecretStore())
   const profile = await profiles.create({
     name: 'command line',
@@ -221,18 +242,32 @@ export async function runCases(config: CasesConfig, print: (text: string) => voi
     gateway,
     media: new MediaStore(mediaDir, (id) => `media://${id}`),
   })
+  return {
+    profiles,
+    profileId: profile.id,
+    gateway,
+    text,
+    async close() {
+      text.stopAll()
+      await gateway.close()
+      rmSync(mediaDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Runs the suite; answers the exit code (0 every cell passed, 1 otherwise). */
+export async function runCases(config: CasesConfig, print: (text: string) => void): Promise<number> {
+  const cli = await cliTextService(config)
   try {
     print(
       `Suite "${config.suite.name}": ${config.suite.cases.length} case(s) × ${config.targets.length} target(s) at ${config.baseUrl}`,
     )
-    const targets: MatrixTarget[] = config.targets.map((t) => ({ ...t, profileId: profile.id }))
-    const matrix = new MatrixRun(text, config.suite, targets, { concurrency: config.concurrency })
+    const targets: MatrixTarget[] = config.targets.map((t) => ({ ...t, profileId: cli.profileId }))
+    const matrix = new MatrixRun(cli.text, config.suite, targets, { concurrency: config.concurrency })
     const cells = await matrix.run()
     print(formatMatrix(config, cells))
     return cells.every((c) => c.status === 'pass') ? 0 : 1
   } finally {
-    text.stopAll()
-    await gateway.close()
-    rmSync(mediaDir, { recursive: true, force: true })
+    await cli.close()
   }
 }

@@ -2,16 +2,13 @@
 // the Text panel, so every cell is a recorded run), at most `concurrency` at a time. Each finished cell is
 // reported at once; stopping ends the runs in flight, leaves the cells not started as stopped, and keeps the
 // cells already finished.
-import type { Events } from '../../../shared/ipc/contract'
-import type { EventPayload } from '../../../shared/ipc/define'
 import type { CellStatus, Suite, AssertionResult } from '../../../shared/cases/caseModel'
 import type { RunRequest } from '../../../shared/ipc/text'
 import type { WireFormat } from '../../../shared/format'
-import type { EventSink } from '../ports'
 import type { TextService } from '../text/textService'
-import { checkRun, type RunOutcome } from './assertions'
-
-type RunEnded = EventPayload<Events['text.runEnded']>
+import { checkRun } from './assertions'
+import { runAnswer } from './runAnswer'
+import { CollectingSink } from './collectingSink'
 
 export interface MatrixTarget {
   format: WireFormat
@@ -46,37 +43,6 @@ export function describeOutcome(cell: MatrixCell): string {
 export interface MatrixOptions {
   concurrency: number
   onCell?: (cell: MatrixCell) => void
-}
-
-/** Collects what a run sends to its window: the answer's text deltas and the one terminal event. */
-class CollectingSink implements EventSink<Events> {
-  readonly alive = true
-  private readonly texts = new Map<string, string[]>()
-  private readonly waiters = new Map<string, (ended: RunEnded) => void>()
-  private readonly ended = new Map<string, RunEnded>()
-
-  emit(name: string, payload: unknown): void {
-    if (name === 'text.runEvents') {
-      const { runId, events } = payload as EventPayload<Events['text.runEvents']>
-      const parts = this.texts.get(runId) ?? []
-      for (const e of events) if (e.type === 'text') parts.push(e.delta)
-      this.texts.set(runId, parts)
-    } else if (name === 'text.runEnded') {
-      const ended = payload as RunEnded
-      this.ended.set(ended.runId, ended)
-      this.waiters.get(ended.runId)?.(ended)
-    }
-  }
-
-  wait(runId: string): Promise<RunEnded> {
-    const done = this.ended.get(runId)
-    if (done) return Promise.resolve(done)
-    return new Promise((resolve) => this.waiters.set(runId, resolve))
-  }
-
-  text(runId: string): string {
-    return (this.texts.get(runId) ?? []).join('')
-  }
 }
 
 export class MatrixRun {
@@ -146,43 +112,23 @@ export class MatrixRun {
       format: target.format,
       draft: { ...saved.draft, model: target.model },
     }
-    let runId: string
-    try {
-      ;({ runId } = await this.text.start(request, this.sink))
-    } catch (error) {
-      // The service ends every run it started with a terminal event; a start it refused is this cell's error.
-      const message = error instanceof Error ? error.message : String(error)
-      return { ...this.stoppedCell(caseIndex, targetIndex), status: 'error', error: message }
-    }
-    this.inFlight.add(runId)
-    // A stop that came while the start was being answered reaches this run too.
-    if (this.stopped) this.text.stop(runId)
-    const ended = await this.sink.wait(runId)
-    this.inFlight.delete(runId)
-    const text = this.sink.text(runId)
-    // Messages has no structured output: a response format goes as a forced tool and the answer arrives as that
-    // tool's call, so its arguments are the answer the assertions read.
-    const format = saved.draft.responseFormat
-    const structured =
-      format && !text.trim() ? ended.summary.toolCalls.find((c) => c.name === format.name) : undefined
-    const outcome: RunOutcome = {
-      status: ended.status,
-      text: structured ? structured.arguments : text,
-      toolCalls: ended.summary.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })),
-      stopReason: ended.summary.stopReason,
-      finish: ended.summary.finish,
-      ttftMs: ended.timings.ttftMs,
-      totalMs: ended.timings.totalMs,
-      outputTokens: ended.timings.outputTokens,
-      error: ended.error?.message ?? null,
-    }
+    const outcome = await runAnswer(this.text, this.sink, request, {
+      started: (runId) => {
+        this.inFlight.add(runId)
+        // A stop that came while the start was being answered reaches this run too.
+        if (this.stopped) this.text.stop(runId)
+      },
+    })
+    if (outcome.runId) this.inFlight.delete(outcome.runId)
+    // A start the service refused is this cell's error.
+    if (!outcome.runId) return { ...this.stoppedCell(caseIndex, targetIndex), status: 'error', error: outcome.error }
     // A check may wait for the pattern worker (a pattern only JavaScript runs takes up to its time limit): once
     // the matrix is stopped, its checks end at once and the cell counts as stopped.
     const checked = await checkRun(saved.assertions, outcome, this.checks.signal)
     const status: CellStatus =
-      ended.status === 'aborted' || checked.cut
+      outcome.status === 'aborted' || checked.cut
         ? 'stopped'
-        : ended.status !== 'done'
+        : outcome.status !== 'done'
           ? 'error'
           : checked.pass
             ? 'pass'
@@ -191,7 +137,7 @@ export class MatrixRun {
       caseIndex,
       targetIndex,
       status,
-      runId,
+      runId: outcome.runId,
       results: checked.results,
       error: outcome.error,
       totalMs: outcome.totalMs,
