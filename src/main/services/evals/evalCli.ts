@@ -12,6 +12,7 @@ import type { EvalPlan } from '../../../shared/evals/plan'
 import { readPromptfooConfig } from '../../../shared/evals/promptfooImport'
 import { wilsonInterval } from '../../../shared/evals/stats'
 import { cliTextService, parseConnection, textTable, type CasesConfig } from '../cases/casesCli'
+import { NETWORK_ARG_OPTIONS, NETWORK_USAGE } from '../network/cliNetwork'
 import { EvalRun, type EvalCell } from './evalRunner'
 
 export const PROMPTFOO_USAGE = `usage: npm run cases -- --promptfoo <promptfooconfig.yaml> --base-url <url> --key-env <VAR>
@@ -20,9 +21,10 @@ export const PROMPTFOO_USAGE = `usage: npm run cases -- --promptfoo <promptfooco
   Runs a promptfoo config's prompts × providers over its tests against the gateway at <url>; providers map to
   formats (openai: and openai:chat: to chat, openai:responses: to responses, anthropic:messages: to messages,
   google: and vertex: to native). --judge is the model llm-rubric asks when the config names none.
+${NETWORK_USAGE}
   Exit code: 0 when every cell passes, 1 when any fails, 2 for bad arguments or a bad file.`
 
-export interface PromptfooConfig extends Pick<CasesConfig, 'baseUrl' | 'apiKey' | 'headers'> {
+export interface PromptfooConfig extends Pick<CasesConfig, 'baseUrl' | 'apiKey' | 'headers' | 'network'> {
   plan: EvalPlan
   concurrency: number
   file: string
@@ -66,6 +68,7 @@ export function parsePromptfooArgs(
         judge: { type: 'string' },
         'embedding-model': { type: 'string' },
         help: { type: 'boolean' },
+        ...NETWORK_ARG_OPTIONS,
       },
     }))
   } catch (error) {
@@ -74,7 +77,7 @@ export function parsePromptfooArgs(
   if (values.help) return { ok: 'help' }
   const file = values.promptfoo
   if (!file) return { ok: false, message: '--promptfoo: name the promptfoo config file' }
-  const connection = parseConnection(values, env)
+  const connection = parseConnection(values, env, readFile)
   if (!connection.ok) return connection
   let judge
   if (values.judge !== undefined) {
@@ -103,8 +106,8 @@ export function parsePromptfooArgs(
     values.concurrency === undefined ? (read.plan.concurrency ?? 4) : Number(values.concurrency)
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
     return { ok: false, message: `--concurrency: a whole number from 1 to 64 (got "${values.concurrency}")` }
-  const { baseUrl, apiKey, headers } = connection
-  return { ok: true, config: { plan: read.plan, concurrency, baseUrl, apiKey, headers, file } }
+  const { baseUrl, apiKey, headers, network } = connection
+  return { ok: true, config: { plan: read.plan, concurrency, baseUrl, apiKey, headers, network, file } }
 }
 
 const WORD: Record<EvalCell['status'], string> = {
@@ -186,6 +189,6 @@ export async function runPromptfoo(config: PromptfooConfig, print: (text: string
     print(formatEvalMatrix(plan, run.columns, cells))
     return cells.length === run.size && cells.every((c) => c.status === 'pass') ? 0 : 1
   } finally {
-    cli.close()
+    await cli.close()
   }
 }
