@@ -21,6 +21,7 @@ import { casesDomain } from './ipc/handlers/cases'
 import { loadDomain } from './ipc/handlers/load'
 import { checkDomain } from './ipc/handlers/check'
 import { workspaceDomain } from './ipc/handlers/workspace'
+import { toolsDomain } from './ipc/handlers/tools'
 import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { NetworkPool } from './services/network/networkPool'
@@ -31,6 +32,7 @@ import type { HostAdapters } from './services/ports'
 import { TaskLedger } from './services/tasks/ledger'
 import { JobBoard } from './services/tasks/jobBoard'
 import { openHistory } from './services/history/openHistory'
+import { ToolServerService } from './services/tools/toolServers'
 
 /** How long after start-up the history database opens if nothing has needed it sooner. */
 export const HISTORY_OPEN_DELAY_MS = 1000
@@ -55,6 +57,7 @@ export const DOMAINS: readonly Domain[] = [
   checkDomain,
   loadDomain,
   workspaceDomain,
+  toolsDomain,
 ]
 
 export interface EmbeddedSimulator {
@@ -109,6 +112,12 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
     ledger: new TaskLedger(host.dataDir, host.log),
     jobs: new JobBoard(),
     history,
+    tools: new ToolServerService({
+      settings: host.settings,
+      secrets: host.secrets,
+      version: host.version,
+      log: host.log,
+    }),
     userAgent,
     openExternal: host.openExternal,
     log: host.log,

@@ -16,6 +16,7 @@ import { MediaStore } from '../../src/main/services/mediaStore'
 import { TaskLedger } from '../../src/main/services/tasks/ledger'
 import { JobBoard } from '../../src/main/services/tasks/jobBoard'
 import { openHistory } from '../../src/main/services/history/openHistory'
+import { ToolServerService } from '../../src/main/services/tools/toolServers'
 import { InMemorySecretStore, InMemorySettingsStore, memoryBridge } from '../fakes/memory'
 import { randomPayload, seededRandom } from '../fakes/fuzz'
 
@@ -33,6 +34,11 @@ function realHandlers(dir: string) {
     ledger: new TaskLedger(dir),
     jobs: new JobBoard(),
     history: openHistory(dir),
+    tools: new ToolServerService({
+      settings: new InMemorySettingsStore(),
+      secrets: new InMemorySecretStore(),
+      version: 'test',
+    }),
     userAgent: 'gateway-playground/test',
     openExternal: async () => undefined,
     hostInfo: () => ({
@@ -157,6 +163,20 @@ describe('IPC router', () => {
         "text.startRun",
         "text.stopRun",
         "text.watchFrames",
+        "tools.callMessages",
+        "tools.callTool",
+        "tools.connectServer",
+        "tools.disconnectServer",
+        "tools.listPrompts",
+        "tools.listResources",
+        "tools.listServers",
+        "tools.listTools",
+        "tools.putServer",
+        "tools.readLog",
+        "tools.removeServer",
+        "tools.setAlwaysAllow",
+        "tools.watchLog",
+        "tools.watchServers",
         "video.checkRawRequest",
         "video.getJobDetails",
         "video.previewRequest",

@@ -11,6 +11,7 @@ import type { TaskLedger } from '../services/tasks/ledger'
 import type { JobBoard } from '../services/tasks/jobBoard'
 import type { HistoryAccess } from '../services/history/openHistory'
 import type { Notifier, SaveDialog } from '../services/video/ports'
+import type { ToolServerService } from '../services/tools/toolServers'
 import type { Handler, Handlers } from './router'
 
 /** The core every domain may build on: profiles and their secrets, the gateway client, the media store, host facts. */
@@ -25,6 +26,8 @@ export interface DomainContext {
   jobs: JobBoard
   /** The history database every run is recorded in (its store is null when the file could not be opened). */
   history: HistoryAccess
+  /** The tool servers the user set up (Settings → Tool servers), which Text, Compare and Cases call. */
+  tools: ToolServerService
   userAgent: string
   hostInfo(): HostInfo
   /** Opens a URL in the OS browser; only ever called with a URL that passed isSafeExternalUrl. */

@@ -14,6 +14,7 @@ import { casesCommands, casesEvents } from './cases'
 import { checkCommands, checkEvents } from './check'
 import { loadCommands, loadEvents } from './load'
 import { workspaceCommands } from './workspace'
+import { toolsCommands, toolsEvents } from './tools'
 import type { CommandMap, EventMap } from './define'
 
 export const commands = {
@@ -31,6 +32,7 @@ export const commands = {
   ...checkCommands,
   ...loadCommands,
   ...workspaceCommands,
+  ...toolsCommands,
 } satisfies CommandMap
 
 export const events = {
@@ -41,6 +43,7 @@ export const events = {
   ...checkEvents,
   ...loadEvents,
   ...historyEvents,
+  ...toolsEvents,
 } satisfies EventMap
 
 export type Commands = typeof commands
