@@ -96,14 +96,22 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
   }
   const profiles = new ProfileService(redactingSettings(host.settings), host.secrets, () => simulator)
   await profiles.init()
+  // The tool servers' secret values (an environment variable, a header) are secrets main holds too.
+  const tools = new ToolServerService({
+    settings: redactingSettings(host.settings),
+    secrets: host.secrets,
+    version: host.version,
+    log: host.log,
+  })
+  const knownSecrets = () => [...profiles.knownSecrets(), ...tools.knownSecrets()]
   // S11: from here every text written into the data folder is scrubbed of the secrets main holds.
-  const stopRedacting = redactOnDisk(() => profiles.knownSecrets())
-  const redact = (text: string) => scrubSecrets(text, profiles.knownSecrets())
+  const stopRedacting = redactOnDisk(knownSecrets)
+  const redact = (text: string) => scrubSecrets(text, knownSecrets())
   const userAgent = `gateway-playground/${host.version}`
-  const history = openHistory(host.dataDir, { secrets: () => profiles.knownSecrets(), log: host.log })
+  const history = openHistory(host.dataDir, { secrets: knownSecrets, log: host.log })
   // Every call of every profile goes through this pool: its proxy, its trust, its connect timeout.
   const network = new NetworkPool({ systemProxy: host.systemProxy })
-  const gateway = new GatewayClient({ knownSecrets: () => profiles.knownSecrets(), userAgent, network })
+  const gateway = new GatewayClient({ knownSecrets, userAgent, network })
   const ctx: DomainContext = {
     profiles,
     gateway,
@@ -112,12 +120,7 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
     ledger: new TaskLedger(host.dataDir, host.log),
     jobs: new JobBoard(),
     history,
-    tools: new ToolServerService({
-      settings: host.settings,
-      secrets: host.secrets,
-      version: host.version,
-      log: host.log,
-    }),
+    tools,
     userAgent,
     openExternal: host.openExternal,
     log: host.log,

@@ -2,7 +2,7 @@
 // page does (invoke / result / events), and reads its resident memory from /proc, so tests can attack the
 // process from outside and then check it is still alive and where its memory went.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import WebSocket from 'ws'
 
@@ -158,4 +158,11 @@ export async function createProfile(
   for (const kind of ['apiKey', 'consoleToken'])
     await socket.call('profiles.setSecret', { id: created.value!.id, kind, value: key })
   return created.value!.id
+}
+
+/** Every file under a folder, at any depth (to look for what was written into a data folder). */
+export function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(folder, entry.name)) : [join(folder, entry.name)],
+  )
 }

@@ -5,8 +5,7 @@
 import {
   mkdirSync,
   mkdtempSync,
-  readdirSync,
-  readFileSync,
+    readFileSync,
   rmSync,
   symlinkSync,
   truncateSync,
@@ -17,7 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { createProfile, startHostProcess, type HostProcess, type HostSocket } from '../fakes/hostProcess'
+import { createProfile, filesUnder, startHostProcess, type HostProcess, type HostSocket } from '../fakes/hostProcess'
 import { startTaskGateway, type TaskGateway } from '../fakes/taskGateway'
 import { startHostileGateway, type HostileGateway } from '../fakes/hostileGateway'
 import { TURNS_PIECE_CHARS } from '../../src/shared/ipc/text'
@@ -299,7 +298,7 @@ describe('no secret is written into the data folder but the secret store (S11)',
       await new Promise((r) => setTimeout(r, 200))
     // A moment more for the writes the last change queued (saves are debounced).
     await new Promise((r) => setTimeout(r, 1000))
-    const files = walk(data).filter((f) => !f.endsWith('secrets.json'))
+    const files = filesUnder(data).filter((f) => !f.endsWith('secrets.json'))
     for (const name of written)
       expect(
         files.some((f) => f.endsWith(name)),
@@ -311,9 +310,3 @@ describe('no secret is written into the data folder but the secret store (S11)',
     expect(readFileSync(join(data, 'secrets.json'), 'utf8')).toContain(KEY)
   }, 60_000)
 })
-
-function walk(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)],
-  )
-}

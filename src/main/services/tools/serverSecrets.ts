@@ -64,6 +64,11 @@ export class ServerSecrets {
     return this.byServer.get(id) ?? []
   }
 
+  /** Every server's secret values (main masks them in all that leaves it and keeps them off disk). */
+  all(): string[] {
+    return [...this.byServer.values()].flat()
+  }
+
   /** Reads the secret values of the servers (or of one) into memory. */
   async refresh(servers: readonly { id: string; fields: ToolServerFields }[], only?: string): Promise<void> {
     for (const s of servers) {

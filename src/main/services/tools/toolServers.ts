@@ -207,6 +207,11 @@ export class ToolServerService {
     return connection.callTool(name, args, options)
   }
 
+  /** The secret values of every server, known once read (start, or a change saved). */
+  knownSecrets(): string[] {
+    return this.secrets.all()
+  }
+
   /** Reads the servers' secret values into memory (for hints and scrubbing), once at start. */
   refreshSecrets(): Promise<void> {
     return this.secrets.refresh(this.stored())
