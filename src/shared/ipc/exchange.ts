@@ -66,3 +66,6 @@ export const exchangeSchema = z.object({
   error: z.string().nullable(),
 })
 export type Exchange = z.infer<typeof exchangeSchema>
+
+/** A request as code: curl, TypeScript (fetch) and Python (httpx), the key as an environment variable. */
+export const codeSnippetsSchema = z.object({ curl: z.string(), typescript: z.string(), python: z.string() })

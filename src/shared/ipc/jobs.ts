@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { JOB_PANELS, type ImageJobKind, type JobKind, type VideoJobKind } from '../catalog/jobKinds'
 import { defineCommand, defineEvent } from './define'
-import { exchangeSchema } from './exchange'
+import { codeSnippetsSchema, exchangeSchema } from './exchange'
 import { imageJobSchema, type ImageJob } from './images'
 import { taskLookupRequestSchema, taskLookupSchema, waitLimitSchema } from './taskLookup'
 import { videoJobSchema, type VideoJob } from './video'
@@ -22,6 +22,50 @@ export const isVideoJob = (job: JobView): job is VideoJob & { task: VideoJobKind
   VIDEO_TASKS.includes(job.task)
 export const isImageJob = (job: JobView): job is ImageJob & { task: ImageJobKind } =>
   IMAGE_TASKS.includes(job.task)
+
+/** One exchange of a job as the details list shows it; the exchange itself is read with `jobs.getExchange`. */
+export const jobExchangeEntrySchema = z.object({
+  which: z.enum(['submit', 'poll', 'result']),
+  /** Its position among the kept entries of `which` (0 for the submit). */
+  index: z.number(),
+  /** The number of the query or fetch, from 1 (queries left out before it are counted in `dropped`). */
+  n: z.number(),
+  /** Later queries that answered exactly the same, folded into this entry (its exchange is the newest). */
+  repeats: z.number(),
+  firstAt: z.number(),
+  lastAt: z.number(),
+  method: z.string(),
+  url: z.string(),
+  status: z.number().nullable(),
+  error: z.string().nullable(),
+  /** What the answer said: the envelope's `code` and `msg`, a status, a task id, an error (shortened). */
+  facts: z.array(z.object({ field: z.string(), value: z.string() })),
+})
+export type JobExchangeEntry = z.infer<typeof jobExchangeEntrySchema>
+
+export const jobExchangeListSchema = z.object({
+  entries: z.array(jobExchangeEntrySchema),
+  /** Queries and fetches made, and those no longer kept (the oldest after the first give way). */
+  polls: z.object({ seen: z.number(), dropped: z.number() }),
+  results: z.object({ seen: z.number(), dropped: z.number() }),
+})
+export type JobExchangeList = z.infer<typeof jobExchangeListSchema>
+
+/** How a job was made, and the request it sent, for its details. */
+export const jobDetailsSchema = z.object({
+  job: jobViewSchema,
+  /** From the panel's form, from its edited request JSON, or adopted by its task id (no request). */
+  source: z.enum(['form', 'raw', 'adopted']),
+  /** The form (pretty JSON; picked files as `attachment:` references), or the edited JSON exactly as sent. */
+  request: z.string().nullable(),
+  method: z.enum(['GET', 'POST']),
+  /** The submit URL with any key masked. */
+  url: z.string().nullable(),
+  code: codeSnippetsSchema.nullable(),
+  /** Why there is no code export, when there is none. */
+  codeNote: z.string().nullable(),
+})
+export type JobDetails = z.infer<typeof jobDetailsSchema>
 
 const id = z.string().min(1).max(100)
 const jobId = z.object({ jobId: id })
@@ -50,9 +94,20 @@ export const jobsCommands = {
   'jobs.retryJob': defineCommand(jobId, z.object({ job: jobViewSchema, resubmitted: z.boolean() })),
   /** Removes the job and its stored results. */
   'jobs.deleteJob': defineCommand(jobId, z.object({ deleted: z.boolean() })),
-  /** One recorded exchange of a job (bounded snapshot), for the inspector. */
+  /** The job's request as made (form or edited JSON) and its code export. */
+  'jobs.getJobDetails': defineCommand(jobId, jobDetailsSchema),
+  /** Every kept exchange of the job (submit, each query, each result fetch), with what each answer said. */
+  'jobs.listExchanges': defineCommand(jobId, jobExchangeListSchema),
+  /**
+   * One recorded exchange of a job (bounded snapshot), for the inspector: the latest of `which`, or the entry
+   * at `index` of `jobs.listExchanges`.
+   */
   'jobs.getExchange': defineCommand(
-    z.object({ jobId: id, which: z.enum(['submit', 'poll', 'result']) }),
+    z.object({
+      jobId: id,
+      which: z.enum(['submit', 'poll', 'result']),
+      index: z.number().int().min(0).max(1000).optional(),
+    }),
     z.object({ exchange: exchangeSchema.nullable() }),
   ),
   /** One GET of the lookup kind's endpoint (12, 13, 15 or 20) for a task id from elsewhere; adds nothing. */

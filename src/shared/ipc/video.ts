@@ -3,6 +3,7 @@
 // references (imported through the media domain), results as media URLs, lists in pages.
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
+import { codeSnippetsSchema } from './exchange'
 import { CONSOLE_VIDEO_DURATIONS } from '../catalog/consoleTasks'
 import { VIDEO_JOB_KINDS } from '../catalog/jobKinds'
 import { jobLifeSchema, validationIssueSchema, type JobStatus } from './jobLife'
@@ -157,7 +158,7 @@ export const videoJobSchema = jobLifeSchema.extend({
 })
 export type VideoJob = z.infer<typeof videoJobSchema>
 
-const codeSchema = z.object({ curl: z.string(), typescript: z.string(), python: z.string() })
+const codeSchema = codeSnippetsSchema
 
 export const videoPreviewSchema = z.object({
   method: z.enum(['GET', 'POST']),
@@ -182,17 +183,6 @@ export const videoCommands = {
   'video.previewRequest': defineCommand(videoJobRequestSchema, videoPreviewSchema),
   /** Whether the Video panel is on screen in the calling window (desktop notifications only when it is not). */
   'video.setPanelVisible': defineCommand(z.object({ visible: z.boolean() }), z.object({ ok: z.boolean() })),
-  /** The job's request (form with attachment references) and its code export. */
-  'video.getJobDetails': defineCommand(
-    jobId,
-    z.object({
-      job: videoJobSchema,
-      /** Null for an adopted job: the app never had its request. */
-      request: videoJobRequestSchema.nullable(),
-      code: codeSchema.nullable(),
-      url: z.string().nullable(),
-    }),
-  ),
   /** The issues of an edited request JSON (11 or 14), by JSON path, errors and warnings; sends nothing. */
   'video.checkRawRequest': defineCommand(rawVideoRequestSchema, rawCheckSchema),
   /** Sends an edited request JSON byte for byte as a job; errors refuse it unless `force` (Send anyway). */

@@ -47,11 +47,16 @@ test('a failed job shows its error code and message; retry submits it again', as
   await expect(job.getByTestId('job-error')).toContainText('Simulated generation failure')
   await job.getByRole('button', { name: 'Details' }).click()
   const details = page.getByRole('dialog', { name: 'Job details' })
+  const submit = details.getByRole('list', { name: 'Exchanges' }).getByRole('button', { name: /^Submit/ })
+  await expect(submit).toContainText('POST /v1/video/generations')
+  await submit.click()
+  const inspector = details.getByRole('region', { name: 'Submit inspector' })
+  await inspector.getByRole('tab', { name: 'Request' }).click()
+  await expect(inspector).toContainText('Bearer ***')
+  await details.getByRole('tab', { name: 'Request & code' }).click()
   await expect(details.getByRole('region', { name: 'Code export of the submit' })).toContainText(
     '$GATEWAY_API_KEY',
   )
-  await details.getByRole('tab', { name: 'Submit exchange' }).click()
-  await expect(details.getByRole('region', { name: 'Submit exchange inspector' })).toContainText('Bearer ***')
   await details.getByRole('button', { name: 'Close' }).click()
   await job.getByRole('button', { name: 'Retry' }).click()
   await expect(video.jobs()).toHaveCount(2)

@@ -15,7 +15,12 @@ export const jobsDomain = defineDomain({
     'jobs.cancelJob': ({ jobId }) => ({ job: jobs.cancel(jobId) }),
     'jobs.retryJob': ({ jobId }) => jobs.retry(jobId),
     'jobs.deleteJob': async ({ jobId }) => ({ deleted: await jobs.remove(jobId) }),
-    'jobs.getExchange': ({ jobId, which }) => ({ exchange: jobs.exchange(jobId, which) }),
+    'jobs.getJobDetails': ({ jobId }) => jobs.details(jobId),
+    'jobs.listExchanges': ({ jobId }) => jobs.exchanges(jobId),
+    'jobs.getExchange': async ({ jobId, which, index }) => ({
+      exchange:
+        index === undefined ? jobs.exchange(jobId, which) : await jobs.exchangeAt(jobId, which, index),
+    }),
     'jobs.lookupTask': (request) => jobs.lookup(request),
     'jobs.adoptTask': async (request) => ({ job: await jobs.adopt(request) }),
     'jobs.keepWaiting': ({ jobId }) => ({ job: jobs.keepWaiting(jobId) }),

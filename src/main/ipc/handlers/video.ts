@@ -27,7 +27,6 @@ export const videoDomain = defineDomain({
     'video.submitJob': async (request) => ({ job: await video.submit(request) }),
     'video.previewRequest': (request) => video.preview(request),
     'video.setPanelVisible': ({ visible }, ctx) => ({ ok: video.setPanelVisible(ctx.senderId, visible) }),
-    'video.getJobDetails': ({ jobId }) => video.details(jobId),
     'video.checkRawRequest': ({ kind, body }) => ({ issues: checkRawVideoBody(kind, body) }),
     'video.submitRawRequest': async (request) => ({ job: await video.submitRaw(request) }),
     'video.saveResult': ({ jobId }) => video.saveResult(jobId),

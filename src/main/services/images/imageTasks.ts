@@ -13,12 +13,19 @@ import { AppError } from '../../../shared/ipc/result'
 import type { ValidationIssue } from '../../../shared/ipc/jobLife'
 import { buildImageBody, imageFieldsOf, validateImageForm } from '../../../shared/images/bodies'
 import type { ImageForm, LocalImageAs } from '../../../shared/images/forms'
-import { authorize, type GatewayClient } from '../gateway'
+import { authorize, type EndpointKind, type GatewayClient } from '../gateway'
+import { maskedRequest } from '../tasks/requestCode'
 import type { MediaStore } from '../mediaStore'
 import type { ResolvedProfile } from '../profiles'
 import type { TaskTiming } from '../tasks/engine'
 import { DEFAULT_TASK_TIMING } from '../tasks/domain'
-import { JobService, type JobKindSpec, type JobServiceDeps, type RawJob } from '../tasks/jobService'
+import {
+  JobService,
+  type FormRequest,
+  type JobKindSpec,
+  type JobServiceDeps,
+  type RawJob,
+} from '../tasks/jobService'
 import { adoptedLife, newLife } from '../tasks/recordLife'
 import { inlineFile, loadInputs, type StoredInput } from './imageInputs'
 import { imageRecordSchema, type ImageRecord } from './imageRecord'
@@ -131,6 +138,25 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
       beforeMediaId: (before && files.get(before)?.mediaId) ?? null,
     }
     return this.send(job, profile, { path, body })
+  }
+
+  protected async formRequest(job: ImageRecord): Promise<FormRequest | null> {
+    if (!job.request) return null
+    const { form, profileId } = job.request
+    // Picked files show as their attachment: references; the submit exchange holds what was sent.
+    const body = buildImageBody(form, (_field, ref) => ref)
+    const masked = await maskedRequest(
+      this.deps.profiles,
+      profileId,
+      'console',
+      consolePath(endpointOfMode(form.mode)),
+      body,
+    )
+    return { form: job.request, url: masked.url, code: masked.code }
+  }
+
+  protected rawTarget(job: ImageRecord): { kind: EndpointKind; path: string } {
+    return { kind: 'console', path: consolePath(job.raw?.endpoint ?? endpointOfMode(job.mode)) }
   }
 
   protected rawJob(profile: ResolvedProfile, request: RawImageRequest, now: number): RawJob<ImageRecord> {

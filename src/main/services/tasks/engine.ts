@@ -13,6 +13,7 @@ import { Runtimes } from './runtime'
 import type { Exchange } from '../../../shared/ipc/exchange'
 import { ExchangeCache } from './exchangeCache'
 import { refuseUnsafeTaskId } from './answers'
+import type { JobExchangeLog } from './jobExchangeLog'
 import type { ExchangeSlot, StepOutcome, SubmitOutcome, TaskRecord, TaskStatus } from './types'
 
 export type { SendContext, TaskDomain, TaskTiming } from './domain'
@@ -106,6 +107,12 @@ export class TaskEngine<R extends TaskRecord> {
   exchange(jobId: string, slot: ExchangeSlot): Exchange | null {
     this.record(jobId)
     return this.exchanges.get(jobId, slot)
+  }
+
+  /** Every kept exchange of the job (the submit, each query, each result fetch); null when none was kept. */
+  exchangeLog(jobId: string): Promise<JobExchangeLog | null> {
+    this.record(jobId)
+    return this.exchanges.log(jobId)
   }
 
   /** A task submitted elsewhere, found by its id: on disk first, then queried at once like any other job. */

@@ -1,19 +1,14 @@
-// Each job's recorded exchanges (already redacted, bounded snapshots) in `<dataDir>/job-exchanges/<id>.json`,
-// so the Inspector still shows a job's requests and responses after a restart. Writes per job are serialised;
-// a file that cannot be read is ignored (the job itself lives in the ledger and is never affected).
-import { readFile, rm } from 'node:fs/promises'
+// Each job's recorded exchanges (redacted, bounded snapshots: the log of jobExchangeLog.ts) in
+// `<dataDir>/job-exchanges/<id>.json`, so the details view still shows a job's requests and responses after a
+// restart. Writes per job are serialised; a file that cannot be read, or is larger than any log written here, is
+// ignored (the job itself lives in the ledger and is never affected).
+import { readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { z } from 'zod'
-import { exchangeSchema } from '../../../shared/ipc/exchange'
 import { writeFileAtomic } from '../atomicFile'
-import type { JobExchanges } from './types'
-
-const fileSchema = z.object({
-  submit: exchangeSchema.optional(),
-  poll: exchangeSchema.optional(),
-  result: exchangeSchema.optional(),
-})
+import { jobExchangeLogSchema, normalizeLog, type JobExchangeLog } from './jobExchangeLog'
 const SAFE_ID = /^[\w-]{1,100}$/
+/** Far above a bounded log (jobExchangeLog.ts MAX_CHARS plus JSON escaping), far below what would hurt. */
+const MAX_FILE_BYTES = 4 * 1024 * 1024
 
 export class ExchangeArchive {
   readonly dir: string
@@ -27,19 +22,20 @@ export class ExchangeArchive {
     return SAFE_ID.test(jobId) ? join(this.dir, `${jobId}.json`) : null
   }
 
-  async load(jobId: string): Promise<JobExchanges | null> {
+  async load(jobId: string): Promise<JobExchangeLog | null> {
     const path = this.file(jobId)
     if (!path) return null
     try {
-      const parsed = fileSchema.safeParse(JSON.parse(await readFile(path, 'utf8')))
-      return parsed.success ? parsed.data : null
+      if ((await stat(path)).size > MAX_FILE_BYTES) return null
+      const parsed = jobExchangeLogSchema.safeParse(JSON.parse(await readFile(path, 'utf8')))
+      return parsed.success ? normalizeLog(parsed.data) : null
     } catch {
       return null
     }
   }
 
   /** Writes the job's exchanges after any earlier write of the same job. */
-  save(jobId: string, exchanges: JobExchanges): Promise<void> {
+  save(jobId: string, exchanges: JobExchangeLog): Promise<void> {
     const path = this.file(jobId)
     if (!path) return Promise.resolve()
     return this.chain(jobId, () => writeFileAtomic(path, JSON.stringify(exchanges)))

@@ -150,7 +150,7 @@ export async function fetchToFile(url: string, options: FetchFileOptions): Promi
         res.status,
       )
     }
-    if (type && /^(video|application\/octet-stream)/i.test(type)) mimeType = type.split(';')[0]!.trim()
+    if (type && /^(video|image|application\/octet-stream)/i.test(type)) mimeType = type.split(';')[0]!.trim()
     validator = res.headers.get('etag') ?? res.headers.get('last-modified') ?? validator
 
     let append = false

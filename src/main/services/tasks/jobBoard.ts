@@ -6,7 +6,7 @@ import { JOB_PANELS, panelOfLookup, type JobPanel } from '../../../shared/catalo
 import type { Events } from '../../../shared/ipc/contract'
 import type { EventPayload } from '../../../shared/ipc/define'
 import type { Exchange } from '../../../shared/ipc/exchange'
-import type { JobView } from '../../../shared/ipc/jobs'
+import type { JobDetails, JobExchangeList, JobView } from '../../../shared/ipc/jobs'
 import { AppError } from '../../../shared/ipc/result'
 import type { TaskLookup, TaskLookupRequest } from '../../../shared/ipc/taskLookup'
 import type { EventSink } from '../ports'
@@ -21,6 +21,9 @@ export interface BoardMember {
   retry(jobId: string): Promise<{ job: JobView; resubmitted: boolean }>
   remove(jobId: string): Promise<boolean>
   exchange(jobId: string, which: ExchangeSlot): Exchange | null
+  exchangeAt(jobId: string, which: ExchangeSlot, index: number): Promise<Exchange | null>
+  exchanges(jobId: string): Promise<JobExchangeList>
+  details(jobId: string): Promise<JobDetails>
   keepWaiting(jobId: string): JobView
   lookup(request: TaskLookupRequest): Promise<TaskLookup>
   adopt(request: TaskLookupRequest): Promise<JobView>
@@ -89,6 +92,18 @@ export class JobBoard {
 
   exchange(jobId: string, which: ExchangeSlot): Exchange | null {
     return this.owner(jobId).exchange(jobId, which)
+  }
+
+  exchangeAt(jobId: string, which: ExchangeSlot, index: number): Promise<Exchange | null> {
+    return this.owner(jobId).exchangeAt(jobId, which, index)
+  }
+
+  exchanges(jobId: string): Promise<JobExchangeList> {
+    return this.owner(jobId).exchanges(jobId)
+  }
+
+  details(jobId: string): Promise<JobDetails> {
+    return this.owner(jobId).details(jobId)
   }
 
   keepWaiting(jobId: string): JobView {

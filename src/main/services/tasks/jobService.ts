@@ -6,7 +6,8 @@
 import { JOB_KIND, JOB_PANEL, kindsOf, lookupsOf, type JobPanel } from '../../../shared/catalog/jobKinds'
 import type { Events } from '../../../shared/ipc/contract'
 import type { Exchange } from '../../../shared/ipc/exchange'
-import type { JobView } from '../../../shared/ipc/jobs'
+import type { JobDetails, JobExchangeList, JobView } from '../../../shared/ipc/jobs'
+import type { CodeSnippets } from '../../../shared/wire/codeExport'
 import { systemClock, type Clock, type EventSink } from '../ports'
 import type { ProfileService, ResolvedProfile } from '../profiles'
 import { authorize, type EndpointKind, type GatewayClient } from '../gateway'
@@ -20,16 +21,12 @@ import { ExchangeArchive } from './exchangeArchive'
 import { TaskLedger } from './ledger'
 import { JobBoard, type BoardMember } from './jobBoard'
 import type { OutgoingRequest } from './submitRequest'
-import type {
-  ExchangeSlot,
-  JobExchanges,
-  StepContext,
-  StepOutcome,
-  SubmitOutcome,
-  TaskRecord,
-} from './types'
+import type { ExchangeSlot, JobExchanges, StepContext, StepOutcome, SubmitOutcome, TaskRecord } from './types'
 import type { RunRecord, RunRecorder } from '../history/ports'
 import { JobEnds, keptExchanges } from '../history/jobRecord'
+import { exchangeEntries } from './exchangeEntries'
+import { entryOf } from './jobExchangeLog'
+import { maskedRequest } from './requestCode'
 
 export interface JobServiceDeps {
   profiles: ProfileService
@@ -73,6 +70,13 @@ export interface RawJob<R> {
   endpoint: EndpointKind
   path: string
   job: R
+}
+
+/** A job made from its panel's form, for its details: the form, where it goes, and its code export. */
+export interface FormRequest {
+  form: unknown
+  url: string
+  code: CodeSnippets
 }
 
 export abstract class JobService<
@@ -155,6 +159,10 @@ export abstract class JobService<
   protected abstract adoptedRecord(profile: ResolvedProfile, request: TaskLookupRequest, found: TaskLookup): R
   /** A job reached succeeded or failed. */
   protected finished(_job: R): void {}
+  /** A form job's request as the details show it (rebuilt from the form; files as references). */
+  protected abstract formRequest(job: R): Promise<FormRequest | null>
+  /** Where a job sent as edited request JSON went. */
+  protected abstract rawTarget(job: R): { kind: EndpointKind; path: string }
 
   /** Loads this kind's jobs from the ledger and resumes every unfinished one (also when no window is open). */
   async start(): Promise<void> {
@@ -265,7 +273,12 @@ export abstract class JobService<
    * A window starts watching the jobs board (every change from now on) and says whether it shows this
    * panel; answers this panel's first page.
    */
-  watch(senderId: string, sink: EventSink<Events>, visible: boolean, limit = 50): { jobs: V[]; total: number } {
+  watch(
+    senderId: string,
+    sink: EventSink<Events>,
+    visible: boolean,
+    limit = 50,
+  ): { jobs: V[]; total: number } {
     this.board.subscribe(senderId, sink)
     this.visible.set(senderId, visible)
     return this.list(0, limit)
@@ -282,8 +295,57 @@ export abstract class JobService<
     return this.view(this.engine.record(jobId))
   }
 
+  /** The latest exchange of `which`. */
   exchange(jobId: string, which: ExchangeSlot): Exchange | null {
     return this.engine.exchange(jobId, which)
+  }
+
+  /** The kept entry of `which` at `index` (as jobs.listExchanges lists them). */
+  async exchangeAt(jobId: string, which: ExchangeSlot, index: number): Promise<Exchange | null> {
+    const log = await this.engine.exchangeLog(jobId)
+    return log ? entryOf(log, which, index) : null
+  }
+
+  /** Every kept exchange of the job, oldest first, with what each answer said. */
+  async exchanges(jobId: string): Promise<JobExchangeList> {
+    return exchangeEntries(await this.engine.exchangeLog(jobId))
+  }
+
+  /** How the job was made and what it sent: the form or the edited JSON, its URL and its code export. */
+  async details(jobId: string): Promise<JobDetails> {
+    const job = this.engine.record(jobId)
+    const base = { job: this.view(job), method: 'POST' as const }
+    if (job.raw) {
+      const { kind, path } = this.rawTarget(job)
+      const masked = await maskedRequest(this.jobDeps.profiles, job.profileId, kind, path, job.raw.body)
+      return {
+        ...base,
+        source: 'raw',
+        request: job.raw.body,
+        url: masked.url,
+        code: masked.code,
+        codeNote: null,
+      }
+    }
+    if (!job.request) {
+      return {
+        ...base,
+        source: 'adopted',
+        request: null,
+        url: null,
+        code: null,
+        codeNote: 'Adopted by its task id: this app did not submit the task and has no request for it.',
+      }
+    }
+    const made = await this.formRequest(job).catch(() => null)
+    return {
+      ...base,
+      source: 'form',
+      request: JSON.stringify(job.request, null, 2),
+      url: made?.url ?? null,
+      code: made?.code ?? null,
+      codeNote: made ? null : 'No code export: the request no longer builds (an imported image may be gone).',
+    }
   }
 
   cancel(jobId: string): V {

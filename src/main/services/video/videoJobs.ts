@@ -11,19 +11,25 @@ import { FAMILY_A_VIDEO_ID_PREFIX, VIDEO_POLL_INTERVAL_MS } from '../../../share
 import type { TaskLookup, TaskLookupRequest } from '../../../shared/ipc/taskLookup'
 import { buildVideoBody } from '../../../shared/video/build'
 import { videoModelForForm } from '../../../shared/video/validate'
-import { exportCode } from '../../../shared/wire/codeExport'
-import { authorize, type GatewayClient } from '../gateway'
+import { consolePath } from '../../../shared/catalog/consoleTasks'
+import { authorize, type EndpointKind, type GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
 import type { ResolvedProfile } from '../profiles'
-import { redactHeader, redactUrl } from '../redact'
+import { maskedRequest } from '../tasks/requestCode'
 import type { TaskTiming } from '../tasks/engine'
 import { DEFAULT_TASK_TIMING } from '../tasks/domain'
 import { kindOfMode } from '../../../shared/catalog/jobKinds'
-import { JobService, type JobKindSpec, type JobServiceDeps, type RawJob } from '../tasks/jobService'
+import {
+  JobService,
+  type JobKindSpec,
+  type FormRequest,
+  type JobServiceDeps,
+  type RawJob,
+} from '../tasks/jobService'
 import { adoptedLife, newLife } from '../tasks/recordLife'
 import { jobRecordSchema, type JobRecord } from './jobRecord'
 import type { Notifier, SaveDialog } from './ports'
-import { prepareVideoRequest } from './requests'
+import { prepareVideoRequest, VIDEO_SUBMIT_PATH } from './requests'
 import { VideoSteps } from './videoSteps'
 import { rawVideoJob } from './rawJob'
 import type { RawVideoRequest } from '../../../shared/ipc/rawRequest'
@@ -117,45 +123,33 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
     return { endpoint: request.kind, ...rawVideoJob(profile, request, now) }
   }
 
-  async details(jobId: string): Promise<{
-    job: VideoJob
-    request: VideoJobRequest | null
-    code: { curl: string; typescript: string; python: string } | null
-    url: string | null
-  }> {
-    const job = this.engine.record(jobId)
-    const preview = job.request && (await this.preview(job.request).catch(() => null))
-    return {
-      job: this.view(job),
-      request: job.request,
-      code: preview?.code ?? null,
-      url: preview?.url ?? null,
-    }
+  protected async formRequest(job: JobRecord): Promise<FormRequest | null> {
+    if (!job.request) return null
+    const preview = await this.preview(job.request)
+    return { form: job.request, url: preview.url, code: preview.code }
+  }
+
+  protected rawTarget(job: JobRecord): { kind: EndpointKind; path: string } {
+    const kind = job.raw?.kind ?? job.kind
+    return { kind, path: kind === 'console' ? consolePath('videoSubmit') : VIDEO_SUBMIT_PATH }
   }
 
   /** The request a submit would send, masked, with its code export and validation issues. */
   async preview(request: VideoJobRequest): Promise<VideoPreview> {
     const prepared = await prepareVideoRequest(request, this.deps.media, { inline: false })
-    const path =
-      request.kind === 'console' ? '/prod-api/svc/v4/api/svcVideoCompletions' : '/v1/video/generations'
+    const path = prepared.ok
+      ? prepared.value.path
+      : request.kind === 'console'
+        ? consolePath('videoSubmit')
+        : VIDEO_SUBMIT_PATH
     const body = prepared.ok ? prepared.value.displayBody : draftBody(request)
-    let url = path
-    let headers: [string, string][] = [['content-type', 'application/json']]
-    try {
-      const profile = await this.deps.profiles.resolve(request.profileId)
-      const auth = authorize(profile, { kind: request.kind, path: prepared.ok ? prepared.value.path : path })
-      url = auth.url
-      headers = [...Object.entries(auth.headers), ['content-type', 'application/json']]
-    } catch {
-      // No profile or no key: the preview still shows the body and the issues.
-    }
-    const masked = headers.map(([k, v]) => [k, redactHeader(k, v)] as [string, string])
+    const masked = await maskedRequest(this.deps.profiles, request.profileId, request.kind, path, body)
     return {
       method: 'POST',
-      url: redactUrl(url),
-      headers: masked,
+      url: masked.url,
+      headers: masked.headers,
       body: JSON.stringify(body, null, 2),
-      code: exportCode({ method: 'POST', url: redactUrl(url), headers: Object.fromEntries(masked), body }),
+      code: masked.code,
       issues: prepared.ok ? [] : prepared.issues,
     }
   }

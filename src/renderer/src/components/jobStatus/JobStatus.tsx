@@ -98,11 +98,18 @@ export function JobState({ job, now }: { job: AnyJob; now: number }) {
   )
 }
 
-export function ImageJobStatus({ job }: { job: ImageJob }) {
+export function ImageJobStatus({ job, onDetails }: { job: ImageJob; onDetails?: () => void }) {
   const now = useNow(ACTIVE_JOB_STATUSES.includes(job.status))
   return (
     <div className="video-job" data-testid="image-job" data-status={job.status}>
-      <strong className="small">{job.title}</strong>
+      <div className="job-status-head">
+        <strong className="small">{job.title}</strong>
+        {onDetails && (
+          <button type="button" className="ghost small" onClick={onDetails}>
+            Details
+          </button>
+        )}
+      </div>
       <div>
         <JobState job={job} now={now} />
       </div>

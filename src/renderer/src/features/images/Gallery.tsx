@@ -17,7 +17,7 @@ export function downloadImage(image: ImageJob['results'][number]): void {
   a.remove()
 }
 
-export function Gallery({ jobs }: { jobs: ImageJob[] }) {
+export function Gallery({ jobs, onDetails }: { jobs: ImageJob[]; onDetails(jobId: string): void }) {
   const open = useImagesStore((s) => s.openLightbox)
   const withImages = jobs.filter((j) => j.results.length > 0)
   if (withImages.length === 0) return <p className="muted">Generated images appear here.</p>
@@ -29,6 +29,9 @@ export function Gallery({ jobs }: { jobs: ImageJob[] }) {
             <strong className="small">{job.title}</strong>
             <button type="button" className="ghost" onClick={() => job.results.forEach(downloadImage)}>
               Download all ({job.results.length})
+            </button>
+            <button type="button" className="ghost" onClick={() => onDetails(job.id)}>
+              Details
             </button>
           </div>
           <ul className="images-thumbs">

@@ -1,7 +1,8 @@
 // The Images panel: console image tasks on the console base address with the console token. Three tabs (Batch
 // images, Photo-shoot, Try-on) each keep their draft; the side shows the newest job of the tab with its status,
-// the before/after of a finished try-on or photo-shoot, and the gallery of every stored result.
-import { useEffect, useRef } from 'react'
+// the before/after of a finished try-on or photo-shoot, and the gallery of every stored result; every job opens its
+// details (the request, its code export, every exchange with the console's code and msg).
+import { useEffect, useRef, useState } from 'react'
 import { validateImageForm } from '../../../../shared/images/bodies'
 import { JOB_KIND, tabsOf, type ImageFormMode } from '../../../../shared/catalog/jobKinds'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
@@ -14,6 +15,7 @@ import { PhotoShootForm } from './PhotoShootForm'
 import { TryOnForm } from './TryOnForm'
 import { ImagesRawRequest } from './ImagesRawRequest'
 import { ImageJobStatus } from '../../components/jobStatus/JobStatus'
+import { JobDetails } from '../../components/jobDetails/JobDetails'
 import { TabList } from '../../components/tabs/TabList'
 import './images.css'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
@@ -40,6 +42,7 @@ export function ImagesPanel() {
   const newest = jobs.find((j) => current.kinds.includes(j.task))
   const formLevel = refused[mode].find((i) => i.field === 'form')
   const formRef = useRef<HTMLFormElement>(null)
+  const [detailsId, setDetailsId] = useState<string | null>(null)
 
   const send = () => {
     if (!profile) return
@@ -70,7 +73,14 @@ export function ImagesPanel() {
         </p>
       </header>
       <ErrorBanner>{error}</ErrorBanner>
-      <TabList label="Image tasks" className="tabs" tabClass={() => 'tab'} items={TABS} selected={tab} onSelect={setTab} />
+      <TabList
+        label="Image tasks"
+        className="tabs"
+        tabClass={() => 'tab'}
+        items={TABS}
+        selected={tab}
+        onSelect={setTab}
+      />
       <div className="video-body">
         <div className="video-form-column">
           <form
@@ -97,17 +107,18 @@ export function ImagesPanel() {
         <div className="video-side">
           {newest && (
             <div aria-label="Newest job">
-              <ImageJobStatus job={newest} />
+              <ImageJobStatus job={newest} onDetails={() => setDetailsId(newest.id)} />
               {newest.before && newest.results[0] && newest.status === 'succeeded' && (
                 <BeforeAfter before={newest.before} after={newest.results[0].url} label={newest.title} />
               )}
             </div>
           )}
           <h2 className="video-list-title">Gallery</h2>
-          {loaded ? <Gallery jobs={jobs} /> : <p className="muted">Loading…</p>}
+          {loaded ? <Gallery jobs={jobs} onDetails={setDetailsId} /> : <p className="muted">Loading…</p>}
         </div>
       </div>
       <Lightbox />
+      {detailsId && <JobDetails jobId={detailsId} onClose={() => setDetailsId(null)} />}
     </section>
   )
 }

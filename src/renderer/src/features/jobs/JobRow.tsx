@@ -1,6 +1,7 @@
 // One job in the Jobs view, whatever its kind: kind and "adopted" badges, its state in words, Keep waiting / Stop
 // polling once it outlived the polling limit, its result previewed when it succeeded (the video or the images,
-// through their media URLs), and cancel, retry, delete and a link to the panel that made it.
+// through their media URLs), and cancel, retry, its details (request, code, every exchange), delete and a link to
+// the panel that made it.
 import type { ImageJob } from '../../../../shared/ipc/images'
 import { ACTIVE_JOB_STATUSES, type VideoJob } from '../../../../shared/ipc/video'
 import { JobState } from '../../components/jobStatus/JobStatus'
@@ -9,7 +10,7 @@ export type Row =
   | { domain: 'video'; job: VideoJob; kind: string; title: string }
   | { domain: 'images'; job: ImageJob; kind: string; title: string }
 
-export type RowAction = 'cancel' | 'retry' | 'remove' | 'keepWaiting' | 'open'
+export type RowAction = 'cancel' | 'retry' | 'remove' | 'keepWaiting' | 'open' | 'details'
 
 export function JobRow({ row, now, act }: { row: Row; now: number; act(row: Row, what: RowAction): void }) {
   const { job } = row
@@ -21,6 +22,7 @@ export function JobRow({ row, now, act }: { row: Row; now: number; act(row: Row,
       data-kind={row.kind}
       data-status={job.status}
       data-adopted={job.adopted ? 'true' : undefined}
+      data-task-id={job.taskId ?? undefined}
     >
       <div className="video-job-head">
         <span className="badge">{row.kind}</span>{' '}
@@ -54,6 +56,9 @@ export function JobRow({ row, now, act }: { row: Row; now: number; act(row: Row,
               Retry
             </button>
           )}
+        <button type="button" className="ghost" onClick={() => act(row, 'details')}>
+          Details
+        </button>
         <button type="button" className="ghost" onClick={() => act(row, 'remove')}>
           Delete
         </button>

@@ -1,7 +1,8 @@
 // The Jobs view: every asynchronous job of every kind (video, console video, batch images, photo-shoot, try-on),
-// newest first, with its kind, status, age and progress, cancel / retry / delete, and a link to the panel that
-// made it; "Track a task id…" adopts a task submitted elsewhere; the polling limits per panel are set here. The
-// one list comes from the jobs store, which main keeps in step with events; kinds are named by the registry.
+// newest first, with its kind, status, age and progress, cancel / retry / delete, its details (request, code
+// export, every exchange), and a link to the panel that made it; "Track a task id…" adopts a task submitted
+// elsewhere; the polling limits per panel are set here. The one list comes from the jobs store, which main keeps
+// in step with events; kinds are named by the registry.
 import { useEffect, useState } from 'react'
 import { JOB_KIND, panelOf } from '../../../../shared/catalog/jobKinds'
 import { ACTIVE_JOB_STATUSES } from '../../../../shared/ipc/jobLife'
@@ -13,6 +14,7 @@ import { useJobsStore } from '../../stores/jobs'
 import { JobRow, type Row, type RowAction } from './JobRow'
 import { useNow } from '../../components/jobStatus/JobStatus'
 import { TrackTask } from './TrackTask'
+import { JobDetails } from '../../components/jobDetails/JobDetails'
 import { WaitLimits } from './WaitLimits'
 import './jobs.css'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
@@ -35,6 +37,7 @@ export function JobsPanel() {
   const setPanel = useAppStore((s) => s.setPanel)
   const [tracking, setTracking] = useState(false)
   const [actionError, setActionError] = useState<string | null>(null)
+  const [detailsId, setDetailsId] = useState<string | null>(null)
   useEffect(() => void watch(), [watch])
   const rows = jobs.map(rowOf)
   const now = useNow(rows.some((r) => ACTIVE_JOB_STATUSES.includes(r.job.status)))
@@ -42,6 +45,7 @@ export function JobsPanel() {
   const act = (row: Row, what: RowAction) => {
     setActionError(null)
     if (what === 'open') return openPanel(row)
+    if (what === 'details') return setDetailsId(row.job.id)
     const done =
       what === 'keepWaiting'
         ? jobsCalls.keepWaiting(row.job.id).then((r) => {
@@ -85,6 +89,7 @@ export function JobsPanel() {
           ))}
         </ul>
       )}
+      {detailsId && <JobDetails jobId={detailsId} onClose={() => setDetailsId(null)} />}
     </section>
   )
 }
