@@ -305,11 +305,11 @@ describe('faults and control', () => {
     expect(failed.exchange).toBeNull()
   })
 
-  it("sends a raw JSON body the form would reject as written, so the answer is the gateway's own error", async () => {
+  it("sends anyway a raw JSON body the form would reject, as written, so the answer is the gateway's own error", async () => {
     const sink = new RecordingSink()
     const raw = '{"model":"sim-raw","max_tokens":-5}'
     const { runId } = await service.start(
-      { profileId: plainId, format: 'messages', draft: ask('ignored'), rawBody: raw },
+      { profileId: plainId, format: 'messages', draft: ask('ignored'), rawBody: raw, force: true },
       sink,
     )
     const ended = await sink.ended(runId)

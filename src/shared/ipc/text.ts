@@ -293,7 +293,7 @@ export const textCommands = {
   'text.previewRequest': defineCommand(runRequestSchema, requestPreviewSchema),
   /** Messages format: the server's count_tokens; other formats: a local estimate. */
   'text.countTokens': defineCommand(
-    runRequestSchema.omit({ rawBody: true, runId: true, force: true }),
+    runRequestSchema.omit({ runId: true, force: true }),
     z.object({
       inputTokens: z.number(),
       source: z.enum(['server', 'estimate']),

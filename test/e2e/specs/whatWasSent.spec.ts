@@ -54,7 +54,11 @@ test('a refused edited body comes back to the editor to be corrected', async ({ 
   await expect(body).toHaveValue(/"model"/)
   await body.fill('[1, 2]')
   await page.getByLabel('Message', { exact: true }).press('Control+Enter')
-  await expect(page.getByTestId('run-status')).toHaveText('Failed')
+  // Refused before anything is sent, and not offered to be sent anyway: a body must be a JSON object.
+  const refused = page.getByRole('alert', { name: 'Cannot send' })
+  await expect(refused).toContainText('Request JSON: the request body must be a JSON object')
+  await expect(refused.getByRole('button', { name: 'Send anyway' })).toHaveCount(0)
+  await expect(page.getByTestId('run-status')).toHaveCount(0)
   await expect(body).toHaveValue('[1, 2]')
   await expect(page.getByText('Sending this JSON exactly as written')).toBeVisible()
 })

@@ -1,12 +1,14 @@
 // Turns a run request into the exact request that would go out: the profile it resolves to, the conversation's
 // turns by reference, attachments from the media store, and the body built by the format adapter or sent as the
-// user wrote it. Invalid input throws an AppError naming the field, unless a preview asks to see it anyway.
+// user wrote it (after the same rules: rawBodyCheck.ts). Invalid input throws an AppError naming the field, unless
+// a preview asks to see it anyway or the user sends anyway (a body that is not a JSON object is never sent).
 import type { RunRequest } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
-import { jsonSyntaxError } from '../../../shared/jsonSyntax'
 import {
+  checkRawBody,
   formats,
   hasErrors,
+  rawBodyUnsendable,
   validateDraft,
   type BuiltRequest,
   type Draft,
@@ -95,25 +97,25 @@ export async function prepareRequest(
   const kind: EndpointKind = format === 'native' ? 'native' : 'model'
   const draft = await resolveAttachments(withConversation, deps.media)
   if (request.rawBody !== undefined) {
-    const syntax = jsonSyntaxError(request.rawBody)
-    const problem = syntax
-      ? `Request JSON: ${syntax.message}`
-      : !isJsonObject(request.rawBody)
-        ? 'Request JSON: the request body must be a JSON object'
-        : null
-    if (problem && !options.allowInvalid) {
-      throw new AppError('TEXT_INVALID_JSON', problem, {
-        issues: [{ field: 'Request JSON', rule: 'json', message: problem, severity: 'error' }],
-      })
+    // The edited JSON runs the form's rules (read back by its format's reader); it is still sent as written.
+    // The body decides streaming (absent is false), except for native, whose streaming is chosen by the path.
+    const { issues, draft: read } = checkRawBody(
+      format,
+      request.rawBody,
+      { model: draft.model, stream: format === 'native' ? draft.stream === true : false },
+      { reader: adapter, validate: validateDraft },
+    )
+    const unsendable = rawBodyUnsendable(issues)
+    if (!options.allowInvalid && (unsendable || (!request.force && hasErrors(issues)))) {
+      const errors = issues.filter((i) => i.severity === 'error')
+      throw new AppError(
+        unsendable ? 'TEXT_INVALID_JSON' : 'TEXT_INVALID_DRAFT',
+        errors.map((i) => i.message).join('; '),
+        { issues },
+      )
     }
-    const body: unknown = problem ? {} : JSON.parse(request.rawBody)
-    // The body decides streaming, except for native, whose streaming is chosen by the path.
-    const stream =
-      format === 'native' ? draft.stream === true : (body as { stream?: unknown }).stream === true
+    const stream = read?.stream === true
     const built = adapter.build({ ...draft, stream })
-    const issues: DraftIssue[] = problem
-      ? [{ field: 'Request JSON', rule: 'json', message: problem, severity: 'error' }]
-      : []
     return { profile, adapter, built, bodyText: request.rawBody, stream, kind, issues }
   }
   const issues = validateDraft(format, draft)
@@ -131,11 +133,6 @@ export async function prepareRequest(
     kind,
     issues,
   }
-}
-
-function isJsonObject(text: string): boolean {
-  const value = safeJson(text)
-  return !!value && typeof value === 'object' && !Array.isArray(value)
 }
 
 /** The parsed value of a body, or undefined when it is not JSON (error bodies may be plain text). */

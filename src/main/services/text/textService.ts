@@ -176,7 +176,7 @@ export class TextService {
     return requestPreview(await this.prepare(request, { allowInvalid: true }), this.deps.gateway.userAgent)
   }
 
-  countTokens(request: Omit<RunRequest, 'rawBody' | 'runId' | 'force'>): Promise<TokenCount> {
+  countTokens(request: Omit<RunRequest, 'runId' | 'force'>): Promise<TokenCount> {
     return countRequestTokens(
       { ...this.deps, conversations: this.conversations, exchanges: this.exchanges },
       request,

@@ -1,6 +1,7 @@
 // Input token counts for a draft: the messages format asks the gateway's count_tokens endpoint (its exchange is
 // kept for the Inspector); the other formats have no such endpoint and get a local gpt-tokenizer estimate. The
-// count is of the draft with its conversation's turns, exactly as a run would send them.
+// count is of what a run would send: the draft with its conversation's turns, or the edited Request JSON (its
+// model, messages, system and tools as written). A draft without a message has nothing to count.
 import type * as Tokenizer from 'gpt-tokenizer'
 import type { RunRequest } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
@@ -30,14 +31,23 @@ export interface TokenCount {
   exchange: ReturnType<ExchangeRecorder['snapshot']> | null
 }
 
+/** The fields of a messages request that count_tokens takes (spec 4); the rest are not counted. */
+const COUNTED_FIELDS = ['model', 'messages', 'system', 'tools'] as const
+
 export async function countRequestTokens(
   deps: TokenCountDeps,
-  request: Omit<RunRequest, 'rawBody' | 'runId' | 'force'>,
+  request: Omit<RunRequest, 'runId' | 'force'>,
 ): Promise<TokenCount> {
   // The turns first, before anything waits (see pinTurns).
   const withConversation = withTurns(deps.conversations, request)
   const profile = await deps.profiles.resolve(request.profileId)
-  const draft = await resolveAttachments(withConversation, deps.media)
+  const edited = request.rawBody === undefined ? null : editedBody(request.rawBody)
+  const draft = edited
+    ? formats[request.format].parseRequest(edited, { model: request.draft.model, stream: false }).draft
+    : await resolveAttachments(withConversation, deps.media)
+  if (draft.messages.length === 0 && !edited) {
+    throw new AppError('TEXT_NOTHING_TO_COUNT', 'Nothing to count: write a message first.')
+  }
   if (request.format !== 'messages')
     // The tokenizer's tables load on the first estimate (about half a second), not at start-up.
     return {
@@ -45,7 +55,10 @@ export async function countRequestTokens(
       source: 'estimate',
       exchange: null,
     }
-  const built = buildCountTokens(draft)
+  // Edited JSON: its own model, messages, system and tools, as written.
+  const built = edited
+    ? { ...buildCountTokens(draft), body: pick(edited, COUNTED_FIELDS) }
+    : buildCountTokens(draft)
   const res = await sendRequest(deps.gateway, profile, { ...built, kind: 'model' })
   deps.exchanges.add(res.exchange)
   const text = res.exchange.rawBody()
@@ -83,4 +96,17 @@ export function estimateTokens(draft: Draft, tokenizer: Pick<typeof Tokenizer, '
   }
   for (const tool of draft.tools ?? []) add(JSON.stringify(tool))
   return total
+}
+
+/** The edited Request JSON as an object; a text that is not one cannot be counted. */
+function editedBody(text: string): Record<string, unknown> {
+  const value = safeJson(text)
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new AppError('TEXT_INVALID_JSON', 'Request JSON: the request body must be a JSON object to count it')
+  }
+  return value as Record<string, unknown>
+}
+
+function pick(body: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]))
 }

@@ -36,6 +36,12 @@ export function UsageTable() {
         {counts.serverError && (
           <span className="field-error"> · count_tokens failed: {counts.serverError}</span>
         )}
+        {counts.note && (
+          <span className="muted" data-testid="count-note" role="status">
+            {' '}
+            · {counts.note}
+          </span>
+        )}
         {table.inputSpread !== null && (
           <span className="muted"> · input spread across formats {table.inputSpread}</span>
         )}

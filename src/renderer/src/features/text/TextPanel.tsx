@@ -335,7 +335,8 @@ function TokenCount() {
         next.attachments !== prev.attachments ||
         next.format !== prev.format ||
         next.model !== prev.model ||
-        next.toolsText !== prev.toolsText
+        next.toolsText !== prev.toolsText ||
+        next.rawBody !== prev.rawBody
       )
         setState((old) => (old.text ? { text: '', busy: false } : old))
     })
@@ -344,8 +345,11 @@ function TokenCount() {
     const s = useTextStore.getState()
     const profileId = profileInUse()
     if (!profileId) return
-    setState({ text: '', busy: true })
     const { draft } = s.draft(true)
+    // What Send would send: the edited Request JSON when there is one, else the form's draft.
+    if (s.rawBody === null && draft.messages.length === 0)
+      return setState({ text: 'Nothing to count: write a message first.', busy: false })
+    setState({ text: '', busy: true })
     // Main holds the conversation's turns; only the composer's turn (after them) rides in the draft.
     const { messages, ...settings } = draft
     const result = await withConversation((conversation) =>
@@ -354,6 +358,7 @@ function TokenCount() {
         format: s.format,
         draft: { ...settings, messages: messages.slice(s.messages.length) },
         conversation,
+        ...(s.rawBody !== null ? { rawBody: s.rawBody } : {}),
       }),
     )
     setState({

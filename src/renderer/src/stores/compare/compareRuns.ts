@@ -129,12 +129,17 @@ export async function countTokens(): Promise<void> {
   if (!first) return
   const profileId = columnProfile(s.columns.find((c) => c.format === 'messages') ?? first)
   if (!profileId) return
-  useCompareStore.setState({ counts: { ...s.counts, busy: true } })
   const counts = {
     server: null as number | null,
     estimate: null as number | null,
     serverError: null as string | null,
   }
+  // A draft without a message has nothing to count: nothing is sent.
+  if (columnDraft(s.shared, first).draft.messages.length === 0) {
+    const note = 'Nothing to count: write a prompt first.'
+    return useCompareStore.setState({ counts: { ...counts, note, busy: false } })
+  }
+  useCompareStore.setState({ counts: { ...s.counts, busy: true } })
   try {
     const conversation = await syncShared(s.shared)
     const ask = async (format: 'messages' | 'chat') => {

@@ -45,6 +45,8 @@ export interface TokenCounts {
   server: number | null
   estimate: number | null
   serverError: string | null
+  /** Why nothing was counted (no request was sent). */
+  note?: string | null
   busy: boolean
 }
 

@@ -7,6 +7,7 @@ import { appendToolResults, type DraftMessage } from '../../../../shared/wire'
 import type { ConversationEdit } from '../../../../shared/ipc/text'
 import { TEXT_PANEL_CONVERSATION_ID } from '../../../../shared/ipc/textConstants'
 import { jsonSyntaxError } from '../../../../shared/jsonSyntax'
+import { checkRawBody, rawBodyUnsendable } from '../../../../shared/wire/rawBodyCheck'
 import {
   buildDraft,
   DEFAULT_FORM,
@@ -68,17 +69,35 @@ export const useTextStore = create<TextState>((set, get) => ({
     const readers =
       get().rawBody !== null ? (requestReaders() ?? (await loadRequestReaders().catch(() => null))) : null
     // The draft's rules likewise (already here once the page was idle); without them main still judges the draft.
-    const validateDraft =
-      get().rawBody === null ? (draftValidation() ?? (await loadDraftValidation().catch(() => null))) : null
+    // Edited JSON runs the same rules on what it reads back as.
+    const validateDraft = draftValidation() ?? (await loadDraftValidation().catch(() => null))
     const s = get()
     if (currentRun(s)?.status === 'running') return
     set({ attempted: true })
     const { draft, issues } = s.draft(true)
     if (s.rawBody !== null) {
-      // The JSON is sent exactly as written: only its syntax can stop it; the gateway judges the rest.
+      // The JSON is sent exactly as written once it is a JSON object; its rules' errors can be sent anyway.
       const syntax = jsonSyntaxError(s.rawBody)
       if (syntax)
         return set({ issues: [{ field: 'Request JSON', message: `Request JSON: ${syntax.message}` }] })
+      const checked =
+        readers && validateDraft
+          ? checkRawBody(
+              s.format,
+              s.rawBody,
+              { model: draft.model, stream: s.format === 'native' ? draft.stream : false },
+              { reader: readers[s.format], validate: validateDraft },
+            ).issues
+          : []
+      const errors = checked
+        .filter((i) => i.severity === 'error')
+        .map((i) => ({
+          field: i.field,
+          message: i.message,
+          severity: 'error' as const,
+          forceable: !rawBodyUnsendable([i]),
+        }))
+      if (errors.some((i) => !(options.force && i.forceable))) return set({ issues: errors })
     } else {
       if (draft.messages.length === 0)
         issues.push({ field: 'messages', message: 'Message: write a message first', forceable: true })
