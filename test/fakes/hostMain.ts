@@ -28,5 +28,10 @@ const stop = async () => {
   process.exit(0)
 }
 process.on('SIGTERM', () => void stop())
-// Tests ask for a full collection before they read the process's memory (run with --expose-gc).
-process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.())
+// Tests ask for a full collection before they read the process's memory (run with --expose-gc); the heap's share
+// is logged beside it (`memory after collection: {...}` in MB), so a figure can be told apart from native memory.
+process.on('SIGUSR2', () => {
+  ;(globalThis as { gc?: () => void }).gc?.()
+  const mb = Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1048576)])
+  console.error(`memory after collection: ${JSON.stringify(Object.fromEntries(mb))}`)
+})

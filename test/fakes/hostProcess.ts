@@ -16,6 +16,8 @@ export interface HostProcess {
   output: () => string
   /** Resident set size in bytes (Linux). */
   rss(): number
+  /** Resident set size after a full collection has run and the process has settled (1.5 s), in bytes. */
+  settledRss(): Promise<number>
   /** The highest resident set size the process reached so far, in bytes (Linux's VmHWM). */
   peakRss(): number
   connect(): Promise<HostSocket>
@@ -74,6 +76,11 @@ export async function startHostProcess(
     rss() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
+    },
+    async settledRss() {
+      child.kill('SIGUSR2')
+      await new Promise((r) => setTimeout(r, 1500))
+      return host.rss()
     },
     peakRss() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')

@@ -21,6 +21,8 @@ export interface ProbeRequest {
   body?: unknown
   stream: boolean
   auth?: ProbeAuth
+  /** Bytes of the answer read and kept for judging (MAX_PROBE_BODY_BYTES unless the probe needs more). */
+  maxBodyBytes?: number
 }
 
 export interface ProbeAnswer {
@@ -44,8 +46,15 @@ export interface ProbeHttpOptions {
   userAgent?: string
 }
 
-/** Largest probe answer read (a family A video download carries a whole clip as base64). */
-export const MAX_PROBE_BODY_BYTES = 64 * 1024 * 1024
+/**
+ * What a probe keeps to judge, as the exchange recorder keeps what it shows: a probe's answer is a few tokens
+ * (the longest asks for 2,200), so past these bounds it is a broken or hostile answer, read no further and judged
+ * as cut; the whole answer is never held (a gateway answering 100 MB to every probe once took main past 2 GB).
+ */
+export const MAX_PROBE_BODY_BYTES = 2 * 1024 * 1024
+/** A family A video download carries a whole clip as base64: its one probe may keep this much. */
+export const MAX_DOWNLOAD_BODY_BYTES = 64 * 1024 * 1024
+export const MAX_PROBE_FRAMES = 10_000
 
 const AUTH_NAMES = new Set(['authorization', 'x-api-key', 'x-vendor-api-key', 'api-key', 'x-goog-api-key'])
 
@@ -130,8 +139,14 @@ export async function sendProbe(
     rearm()
     const isSse = /^text\/event-stream\b/i.test(exchange.contentType ?? '')
     const parts: string[] = []
+    let tooLong: string | null = null
     const reader = createSseReader(
       (frame) => {
+        if (tooLong) return
+        if (exchange.frames.length >= MAX_PROBE_FRAMES) {
+          tooLong = `the stream passed ${MAX_PROBE_FRAMES.toLocaleString('en-US')} events and was not read further`
+          return local.abort()
+        }
         const f: RecordedFrame =
           frame.event === undefined ? { data: frame.data } : { event: frame.event, data: frame.data }
         exchange.frames.push(f)
@@ -145,20 +160,21 @@ export async function sendProbe(
       },
     )
     const decoder = new TextDecoder()
+    const maxBytes = req.maxBodyBytes ?? MAX_PROBE_BODY_BYTES
     let bytes = 0
     try {
       for await (const chunk of (res.body ?? []) as AsyncIterable<Uint8Array>) {
         rearm()
-        // A probe's answer is a few tokens; past this it is a broken or hostile answer, not worth holding.
         bytes += chunk.byteLength
-        if (bytes > MAX_PROBE_BODY_BYTES) {
+        if (bytes > maxBytes) {
+          tooLong = `the answer passed ${maxBytes / 1024 / 1024} MB and was not read further`
           local.abort()
-          throw new Error(
-            `the answer passed ${MAX_PROBE_BODY_BYTES / 1024 / 1024} MB and was not read further`,
-          )
         }
-        if (req.stream && isSse) reader.push(chunk)
-        else {
+        if (tooLong) throw new Error(tooLong)
+        if (req.stream && isSse) {
+          reader.push(chunk)
+          if (tooLong) throw new Error(tooLong)
+        } else {
           const text = decoder.decode(chunk, { stream: true })
           parts.push(text)
           recorder.recordBodyChunk(text)
@@ -173,8 +189,7 @@ export async function sendProbe(
         }
       }
     } catch (error) {
-      exchange.transportError =
-        bytes > MAX_PROBE_BODY_BYTES ? (error as Error).message : `the body was cut: ${why(error)}`
+      exchange.transportError = tooLong ?? `the body was cut: ${why(error)}`
       recorder.recordError(exchange.transportError)
     }
     exchange.body = parts.join('')

@@ -11,7 +11,13 @@ import { arr, num, obj, parseJson, str } from '../../../shared/wire/read'
 import { IMAGE_PROBE_MODEL, type EmbedProbe, type RerankProbe } from '../../../shared/check/serviceProbeDefs'
 import { usageOf } from '../../../shared/check/conformance'
 import type { ResolvedProfile } from '../profiles'
-import { sendProbe, type ProbeAnswer, type ProbeHttpOptions, type ProbeRequest } from './probeHttp'
+import {
+  MAX_DOWNLOAD_BODY_BYTES,
+  sendProbe,
+  type ProbeAnswer,
+  type ProbeHttpOptions,
+  type ProbeRequest,
+} from './probeHttp'
 import { judgeAnswer, outcome, type ProbeOutcome } from './judge'
 import { VIDEO_SUBMIT_PATH, videoDownloadPath, videoQueryPath } from '../video/requests'
 
@@ -269,6 +275,7 @@ export async function runVideoProbe(
           method: 'GET',
           path: videoDownloadPath(taskId),
           stream: false,
+          maxBodyBytes: MAX_DOWNLOAD_BODY_BYTES,
         })
         const badD = judgeAnswer(d, answers)
         if (badD) return { ...badD, detail: `downloading ${taskId}: ${badD.detail}` }
