@@ -20,7 +20,7 @@ const features = readdirSync(new URL('./src/renderer/src/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 // The renderer's stores: one folder per panel's state, above the shared stores (app, profiles, settings,
-// workspace, runs, form, jobs); the hand-offs, effects and start-up at the root, above them all.
+// workspace, runs, form, jobs, tools); the hand-offs, effects and start-up at the root, above them all.
 const storePanels = ['text', 'compare', 'history', 'video', 'images', 'embeddings', 'cases', 'check']
 const storeTop = 'handoffs|effects|startup|otherPanels'
 const storeFolders = readdirSync(new URL('./src/renderer/src/stores', import.meta.url), { withFileTypes: true })

@@ -6,6 +6,7 @@ import { useProfilesStore } from '../../stores/profiles'
 import { useAppStore } from '../../stores/app'
 import { AppSettingsForm } from './AppSettingsForm'
 import { RunRetentionForm } from './RunRetentionForm'
+import { ToolServersSection } from './ToolServersSection'
 import { ProfileEditor } from './ProfileEditor'
 import { ProfileDetail } from './ProfileCard'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
@@ -42,8 +43,8 @@ export function SettingsPanel() {
       <header className="panel-header">
         <h1 id="settings-title">Settings</h1>
         <p className="muted">
-          Connection profiles (where requests go and which credentials they carry), the theme, and the
-          defaults the Text panel starts with.
+          Connection profiles (where requests go and which credentials they carry), the tool servers models
+          may call, the theme, and the defaults the Text panel starts with.
         </p>
       </header>
       <ProtectionNotice />
@@ -134,6 +135,7 @@ export function SettingsPanel() {
           )}
         </div>
       </div>
+      <ToolServersSection />
       <AppSettingsForm />
       <RunRetentionForm />
     </section>

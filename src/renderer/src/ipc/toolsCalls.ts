@@ -1,0 +1,28 @@
+// The tools domain for panels: the tool servers set up in Settings, their connections, tools, log and a call by
+// hand. Components reach main through here or the tools store, never the client.
+import type { LogEntry } from '../../../shared/tools/catalog'
+import type { ToolServerFieldsInput, ToolServerView } from '../../../shared/tools/serverConfig'
+import { client } from './client'
+
+export const toolsCalls = {
+  watchServers: () => client.invoke('tools.watchServers', {}),
+  putServer: (id: string | undefined, fields: ToolServerFieldsInput) =>
+    client.invoke('tools.putServer', id ? { id, fields } : { fields }),
+  removeServer: (id: string) => client.invoke('tools.removeServer', { id }),
+  connect: (id: string) => client.invoke('tools.connectServer', { id }),
+  disconnect: (id: string) => client.invoke('tools.disconnectServer', { id }),
+  listTools: (id: string) => client.invoke('tools.listTools', { id, offset: 0, limit: 1000 }),
+  listResources: (id: string) => client.invoke('tools.listResources', { id, offset: 0, limit: 200 }),
+  listPrompts: (id: string) => client.invoke('tools.listPrompts', { id, offset: 0, limit: 200 }),
+  readLog: (id: string, afterSeq: number) => client.invoke('tools.readLog', { id, afterSeq, limit: 500 }),
+  watchLog: (id: string, watch: boolean) => client.invoke('tools.watchLog', { id, watch }),
+  callTool: (id: string, name: string, args: Record<string, unknown>) =>
+    client.invoke('tools.callTool', { id, name, arguments: args }),
+  setAlwaysAllow: (id: string, tool: string, allow: boolean) =>
+    client.invoke('tools.setAlwaysAllow', { id, tool, allow }),
+  onServerChanged: (listener: (p: { server: ToolServerView }) => void) =>
+    client.on('tools.serverChanged', listener),
+  onServerRemoved: (listener: (p: { id: string }) => void) => client.on('tools.serverRemoved', listener),
+  onLogAppended: (listener: (p: { serverId: string; entries: LogEntry[]; skipped: number }) => void) =>
+    client.on('tools.logAppended', listener),
+}
