@@ -13,8 +13,6 @@ import type { RunRequest } from '../src/shared/ipc/text'
 import { activeProfileId } from './browserHost'
 import { simulatorProcess } from './simulatorProcess'
 
-export type MainHost = Awaited<ReturnType<typeof openMain>>
-
 /**
  * Main alone: the text service and router in this process, the simulator (at `tps`) in its own; in a new data
  * folder, or in `keepDir` (left in place at close).

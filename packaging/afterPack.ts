@@ -31,5 +31,3 @@ export async function applyFuses(
     (platform === 'darwin' || platform === 'mas') && context.arch === Arch.arm64
   await flipFuses(electronBinaryPath(context), fuseConfig({ resetAdHocDarwinSignature }))
 }
-
-export default applyFuses

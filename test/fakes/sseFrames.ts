@@ -3,23 +3,12 @@
 import { createParser } from 'eventsource-parser'
 import type { EventSourceParser } from 'eventsource-parser'
 import type { FormatAdapter } from '../../src/shared/wire/adapter'
-import type { SseFrame, StreamEvent, StreamFolder } from '../../src/shared/wire/events'
+import type { StreamEvent, StreamFolder } from '../../src/shared/wire/events'
 
 function chunks(raw: string, size: number): string[] {
   const out: string[] = []
   for (let i = 0; i < raw.length; i += size) out.push(raw.slice(i, i + size))
   return out
-}
-
-/** Frames of a raw SSE body, parsed from chunks of `chunkSize` characters. */
-export function splitFrames(raw: string, chunkSize = raw.length || 1): SseFrame[] {
-  const frames: SseFrame[] = []
-  const parser = createParser({
-    onEvent: (e) => frames.push(e.event === undefined ? { data: e.data } : { event: e.event, data: e.data }),
-  })
-  for (const c of chunks(raw, chunkSize)) parser.feed(c)
-  settle(parser, raw)
-  return frames
 }
 
 /**

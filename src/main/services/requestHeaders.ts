@@ -5,6 +5,7 @@
 // page show the same plan that is sent.
 import type { ResolvedProfile } from './profiles'
 import { AppError } from '../../shared/ipc/result'
+import { SECRET_PLACEHOLDER } from '../../shared/ipc/profiles'
 import type { HeaderSource } from '../../shared/ipc/exchange'
 
 /** model: endpoints 1–4, 9–13; native: 5–8; console: 14–20 (on the console base URL). */
@@ -101,7 +102,7 @@ function credentialFor(
 }
 
 function fillSecrets(profile: ResolvedProfile, value: string, name: string): string {
-  return value.replace(/\{\{(apiKey|consoleToken)\}\}/g, (_, which: 'apiKey' | 'consoleToken') => {
+  return value.replace(SECRET_PLACEHOLDER, (_, which: 'apiKey' | 'consoleToken') => {
     const secret = profile[which]
     if (!secret)
       throw new AppError(

@@ -85,7 +85,6 @@ export const suiteSchema = z.object({
 export type Suite = z.infer<typeof suiteSchema>
 
 export const suiteFileSchema = z.object({ version: z.literal(1), suite: suiteSchema })
-export type SuiteFile = z.infer<typeof suiteFileSchema>
 
 export const targetSchema = z.object({
   format: z.enum(WIRE_FORMATS),

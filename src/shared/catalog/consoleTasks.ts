@@ -24,12 +24,6 @@ export const consolePath = (endpoint: ConsoleEndpoint): string =>
 /** Envelope `code` on success. */
 export const CONSOLE_SUCCESS_CODE = 200
 
-export interface ConsoleEnvelope<T = unknown> {
-  code: number
-  msg: string
-  data: T
-}
-
 /** Console video `duration` values (declared as strings; a usage sends a number). */
 export const CONSOLE_VIDEO_DURATIONS = [3, 5, 8, 10, 12] as const
 

@@ -62,8 +62,5 @@ export function embeddingModel(id: string, format: EmbeddingFormat): EmbeddingMo
   )
 }
 
-export const embeddingModelsOf = (format: EmbeddingFormat): EmbeddingModel[] =>
-  EMBEDDING_MODELS.filter((m) => m.format === format)
-
 /** Rerank model suggestions (spec endpoint 10 shows `rerank-v1`); any id is accepted. */
 export const RERANK_MODELS = ['rerank-v1'] as const

@@ -52,14 +52,11 @@ export interface VideoModel {
 
 /** Generic `aspect_ratio` values of endpoint 11; `adaptive` only for some models. */
 export const GENERIC_ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9', 'adaptive'] as const
-/** Generic `resolution` values of endpoint 11 (default 720p). */
-export const GENERIC_RESOLUTIONS = ['480p', '720p', '1080p', '4k'] as const
 export const GENERIC_DEFAULT_DURATION = 5
 
 /** Video task statuses (spec: States and transitions). `submitted` is only ever the submit response's. */
 export const VIDEO_STATUSES = ['submitted', 'queued', 'in_progress', 'succeeded', 'failed'] as const
 export type VideoStatus = (typeof VIDEO_STATUSES)[number]
-export const isTerminalVideoStatus = (s: string): boolean => s === 'succeeded' || s === 'failed'
 
 /** Recommended polling interval (spec: every 3 to 5 seconds). */
 export const VIDEO_POLL_INTERVAL_MS = { min: 3000, max: 5000 } as const

@@ -5,7 +5,6 @@ import { z } from 'zod'
 
 /** Field forms of endpoints 16 and 19: the spec declares prefixed names; one usage sends them plain. */
 export const BODY_FORMS = ['prefixed', 'plain'] as const
-export type BodyForm = (typeof BODY_FORMS)[number]
 
 /** How a local file goes where the spec asks for an image URL: a data URL, or bare Base64. */
 export const LOCAL_IMAGE_AS = ['dataUrl', 'base64'] as const
@@ -13,8 +12,6 @@ export type LocalImageAs = (typeof LOCAL_IMAGE_AS)[number]
 
 /** Largest image a console task takes (not shown by the spec; base64 grows by a third). */
 export const CONSOLE_IMAGE_MAX_BYTES = 20 * 1024 * 1024
-/** Image formats the app reads the size of and sends. */
-export const CONSOLE_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const
 
 const imageRef = z
   .string()

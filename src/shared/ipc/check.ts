@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
 import { exchangeSchema } from './exchange'
-import { checkCellSchema, checkReportSchema, CHECK_STATUSES, PAID_GROUPS, PROBE_GROUPS } from '../check/model'
+import { checkCellSchema, CHECK_STATUSES, PAID_GROUPS, PROBE_GROUPS } from '../check/model'
 import { draftSchema } from '../wire/draft'
 import { WIRE_FORMATS } from '../format'
 
@@ -133,4 +133,3 @@ export const checkEvents = {
   ),
 }
 
-export { checkReportSchema }

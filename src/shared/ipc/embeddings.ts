@@ -67,7 +67,6 @@ const embedSetSchema = z.object({
     explained: z.tuple([z.number(), z.number()]),
   }),
 })
-export type EmbedSet = z.infer<typeof embedSetSchema>
 
 const timingSchema = z.object({ totalMs: z.number(), computeMs: z.number() })
 
@@ -91,7 +90,6 @@ export const crossCheckRowSchema = z.object({
   /** /v1/embeddings (float) vs native batchEmbedContents. */
   native: z.object({ cosine: z.number(), maxAbsDiff: z.number(), agrees: z.boolean() }),
 })
-export type CrossCheckRow = z.infer<typeof crossCheckRowSchema>
 
 export const crossCheckOutcomeSchema = z.discriminatedUnion('status', [
   z.object({

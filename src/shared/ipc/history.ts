@@ -91,7 +91,6 @@ export const runCostSchema = z.object({
   /** Worked out from a price list rather than reported by the gateway. */
   estimate: z.boolean(),
 })
-export type RunCostView = z.infer<typeof runCostSchema>
 
 export const historyRowSchema = z.object({
   id: z.string(),

@@ -5,14 +5,13 @@ import { z } from 'zod'
 import { defineCommand } from './define'
 import { jobLifeSchema, validationIssueSchema } from './jobLife'
 import { imageFormSchema } from '../images/forms'
-import { IMAGE_FORM_MODES, IMAGE_JOB_KINDS, type ImageJobKind } from '../catalog/jobKinds'
+import { IMAGE_FORM_MODES, IMAGE_JOB_KINDS } from '../catalog/jobKinds'
 import { rawCheckSchema, rawImageRequestSchema } from './rawRequest'
 
 const id = z.string().min(1).max(100)
 
 /** The image job kinds (registry: catalog/jobKinds.ts). */
 export const IMAGE_TASK_KINDS = IMAGE_JOB_KINDS
-export type ImageTaskKind = ImageJobKind
 
 export const imageJobRequestSchema = z.object({ profileId: id, form: imageFormSchema })
 export type ImageJobRequest = z.infer<typeof imageJobRequestSchema>
@@ -26,7 +25,6 @@ export const storedImageSchema = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
 })
-export type StoredImage = z.infer<typeof storedImageSchema>
 
 export const imageJobSchema = jobLifeSchema.extend({
   task: z.enum(IMAGE_TASK_KINDS),

@@ -70,7 +70,6 @@ export const jobLifeSchema = z.object({
   /** Polling stopped here because the task outlived the polling limit; the user keeps waiting or stops. */
   overdueAt: z.number().nullable().optional(),
 })
-export type JobLife = z.infer<typeof jobLifeSchema>
 
 export const validationIssueSchema = z.object({
   field: z.string(),

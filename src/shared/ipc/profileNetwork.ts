@@ -126,7 +126,6 @@ export const tlsSchema = z.object({
   /** A client certificate for mTLS (PEM); its private key is the `clientKey` secret. */
   clientCertPem: pemField('client certificate', 64 * 1024),
 })
-export type TlsSettings = z.output<typeof tlsSchema>
 
 export const retrySchema = z.object({
   statuses: z
@@ -143,7 +142,6 @@ export const retrySchema = z.object({
     .max(600_000, 'the longest wait is 0 to 600 s')
     .default(60_000),
 })
-export type RetryPolicy = z.output<typeof retrySchema>
 
 /** The connect timeout the app used before profiles could set one (undici's default). */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000

@@ -4,7 +4,6 @@
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
 import { codeSnippetsSchema } from './exchange'
-import { CONSOLE_VIDEO_DURATIONS } from '../catalog/consoleTasks'
 import { VIDEO_JOB_KINDS } from '../catalog/jobKinds'
 import { jobLifeSchema, validationIssueSchema, type JobStatus } from './jobLife'
 import { rawCheckSchema, rawVideoRequestSchema } from './rawRequest'
@@ -94,7 +93,6 @@ export const consoleVideoFormSchema = z.object({
   req_key: z.string().max(200).optional(),
 })
 export type ConsoleVideoForm = z.infer<typeof consoleVideoFormSchema>
-export const CONSOLE_DURATIONS = CONSOLE_VIDEO_DURATIONS
 
 export const videoJobRequestSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -113,9 +111,6 @@ export type VideoJobRequest = z.infer<typeof videoJobRequestSchema>
 /** Job life schemas live in jobLife.ts; re-exported for the video code that names them from here. */
 export {
   ACTIVE_JOB_STATUSES,
-  jobErrorSchema,
-  validationIssueSchema,
-  type JobError,
   type ValidationIssue,
 } from './jobLife'
 export type VideoJobStatus = JobStatus
@@ -130,7 +125,6 @@ export const storedVideoResultSchema = z.object({
   source: z.enum(['download', 'data', 'hosted']),
   fetchedAt: z.number(),
 })
-export type StoredVideoResult = z.infer<typeof storedVideoResultSchema>
 
 export const videoJobSchema = jobLifeSchema.extend({
   task: z.enum(VIDEO_JOB_KINDS),

@@ -116,7 +116,6 @@ export interface Stats {
 }
 
 export const STAT_FIELDS = ['p50', 'p90', 'p95', 'p99', 'mean', 'min', 'max'] as const
-export type StatField = (typeof STAT_FIELDS)[number]
 
 /** The p-th percentile (0–100) of sorted values, interpolated linearly between ranks (numpy's default). */
 export function percentile(sorted: ArrayLike<number>, p: number): number | null {

@@ -4,7 +4,7 @@
 // timeout, goodput limits). The panel, main and `npm run load` read the same schema; every rule names its field.
 import { z } from 'zod'
 import { WIRE_FORMATS, type WireFormat } from '../format'
-import { EMBED_FORMATS, type EmbedFormat } from '../embed/requests'
+import { EMBED_FORMATS } from '../embed/requests'
 
 export const LOAD_FORMATS = [...WIRE_FORMATS, ...EMBED_FORMATS] as const
 export type LoadFormat = (typeof LOAD_FORMATS)[number]
@@ -21,7 +21,6 @@ export const LOAD_FORMAT_LABELS: Record<LoadFormat, string> = {
 
 export const isTextFormat = (format: LoadFormat): format is WireFormat =>
   (WIRE_FORMATS as readonly string[]).includes(format)
-export const isEmbedFormat = (format: LoadFormat): format is EmbedFormat => !isTextFormat(format)
 
 /** Bounds of one run: what main keeps per run on disk and in memory stays bounded by them. */
 export const LOAD_LIMITS = {
@@ -82,7 +81,6 @@ export const promptSourceSchema = z.discriminatedUnion('kind', [
     name: z.string().max(300),
   }),
 ])
-export type PromptSource = z.infer<typeof promptSourceSchema>
 
 export const LOAD_MODES = ['concurrency', 'rate'] as const
 export type LoadMode = (typeof LOAD_MODES)[number]

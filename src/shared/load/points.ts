@@ -37,6 +37,3 @@ export function pointOf(r: RecordedRequest, m: RequestMetrics): RequestPoint {
   ]
 }
 
-export const pointIndex = (p: RequestPoint) => p[0]
-export const pointStep = (p: RequestPoint) => p[1]
-export const pointStatus = (p: RequestPoint) => p[7]

@@ -106,7 +106,6 @@ export type ImagePart = z.infer<typeof imagePartSchema>
 export type FilePart = z.infer<typeof filePartSchema>
 export type ToolCallPart = z.infer<typeof toolCallPartSchema>
 export type ToolResultPart = z.infer<typeof toolResultPartSchema>
-export type ReasoningPart = z.infer<typeof reasoningPartSchema>
 
 export const draftRoleSchema = z.enum(DRAFT_ROLES)
 
@@ -136,7 +135,6 @@ export const toolChoiceSchema = z.union([
 export type ToolChoice = z.infer<typeof toolChoiceSchema>
 
 export const responseFormatSchema = z.object({ name: z.string(), schema: jsonObject })
-export type ResponseFormat = z.infer<typeof responseFormatSchema>
 
 /**
  * The neutral thinking knob. Adapters map it: chat `reasoning_effort`, responses `reasoning{effort, summary}`,

@@ -29,16 +29,6 @@ export function mergeExtras(target: AnswerExtras, extras: AnswerExtras): void {
 const citationKey = (c: Citation) =>
   `${c.kind}|${c.url ?? ''}|${c.text ?? ''}|${c.start ?? ''}|${c.end ?? ''}`
 
-export function hasExtras(e: AnswerExtras): boolean {
-  return (
-    (e.citations?.length ?? 0) > 0 ||
-    (e.searchQueries?.length ?? 0) > 0 ||
-    e.safety !== undefined ||
-    e.modelVersion !== undefined ||
-    e.systemFingerprint !== undefined
-  )
-}
-
 /** Only the extras fields of an object that has them (the completion, a meta event). */
 export function pickExtras(o: AnswerExtras): AnswerExtras {
   const out: AnswerExtras = {}

@@ -57,13 +57,6 @@ export function foldAnswer(format: WireFormat, answer: ProbeAnswer): Folded {
   return { completion, ttftMs: first, tokensPerSecond }
 }
 
-/** Whether an answer is a success the probe can read further. */
-export const answered = (a: ProbeAnswer): boolean =>
-  a.exchange.status !== null &&
-  a.exchange.status >= 200 &&
-  a.exchange.status <= 299 &&
-  !a.exchange.transportError
-
 /**
  * The verdict for an answer that should have succeeded, before the probe's own expectations: failed without
  * an answer or on 429/5xx, refused on another 4xx (in the spec's error shape, else deviating), and the

@@ -6,7 +6,7 @@
 
 import { FactColumns } from './factColumns'
 
-export { COLUMN_NAMES, FACT_PAGE_RUNS, type RunFact } from './factColumns'
+export { COLUMN_NAMES, type RunFact } from './factColumns'
 
 export type FactSort = 'newest' | 'oldest' | 'cost' | 'duration' | 'ttft' | 'tokens'
 

@@ -46,7 +46,3 @@ export async function inlineFile(file: StoredInput, as: LocalImageAs): Promise<s
   const base64 = (await readFile(file.path)).toString('base64')
   return as === 'base64' ? base64 : `data:${file.mimeType};base64,${base64}`
 }
-
-/** What a preview shows in place of a file's bytes. */
-export const placeholderOf = (file: StoredInput, as: LocalImageAs): string =>
-  `${as === 'base64' ? '' : `data:${file.mimeType};base64,`}<${file.name}: ${file.size} bytes, inlined when sent>`

@@ -4,7 +4,7 @@
 // and about MAX_CHARS characters of snapshots; past either the oldest entries after the first give way, counted.
 import { z } from 'zod'
 import { exchangeSchema, type Exchange } from '../../../shared/ipc/exchange'
-import type { ExchangeSlot, JobExchanges } from './types'
+import type { ExchangeSlot } from './types'
 
 export const MAX_POLL_ENTRIES = 60
 export const MAX_RESULT_ENTRIES = 24
@@ -100,13 +100,6 @@ export function entryOf(log: JobExchangeLog, slot: ExchangeSlot, index: number):
   if (slot === 'submit') return index === 0 ? (log.submit ?? null) : null
   return (slot === 'poll' ? log.polls : log.results)[index]?.exchange ?? null
 }
-
-/** The three latest, as History records a job. */
-export const latestExchanges = (log: JobExchangeLog): JobExchanges => ({
-  submit: log.submit,
-  poll: latestOf(log, 'poll') ?? undefined,
-  result: latestOf(log, 'result') ?? undefined,
-})
 
 /** Entries counted but no longer kept (given way to the bounds). */
 export function dropped(log: JobExchangeLog, slot: 'poll' | 'result'): number {

@@ -5,7 +5,7 @@ import { CONSOLE_SUCCESS_CODE } from '../../../shared/catalog/consoleTasks'
 import { isObject } from '../tasks/answers'
 import type { IngestResult } from './ingest'
 
-export { describeError, describeHttpError, isObject, parseJson } from '../tasks/answers'
+export { describeError, describeHttpError, isObject } from '../tasks/answers'
 
 /** A failed attempt to fetch a succeeded task's video. */
 export class ResultError extends Error {

@@ -34,7 +34,6 @@ import { VideoSteps } from './videoSteps'
 import { rawVideoJob } from './rawJob'
 import type { RawVideoRequest } from '../../../shared/ipc/rawRequest'
 
-export { describeHttpError } from './answers'
 
 export interface VideoTiming extends TaskTiming {
   /** Connections per hosted download (the first plus Range resumes). */

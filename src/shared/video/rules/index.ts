@@ -23,9 +23,8 @@ export type {
   VideoBodyOptions,
   VideoIssue,
   VideoRequestSummary,
-  VideoRule,
 } from './checker'
-export { citedImages, formatFamilyDText, parseFamilyDText, type FamilyDText } from './famD'
+export { citedImages, formatFamilyDText, parseFamilyDText } from './famD'
 
 const FAMILY_RULES: Record<VideoFamily, (c: Checker, opts: VideoBodyOptions) => FamilySummary> = {
   A: checkFamilyA,

@@ -19,7 +19,6 @@ export const chat: FormatAdapter = {
   createFolder,
 }
 
-export { CHAT_PATH, build } from './build'
+export { build } from './build'
 export { parseRequest } from './request'
-export { chatFinish, chatUsage, parseError, parseResponse } from './parse'
-export { createFolder } from './fold'
+export { parseResponse } from './parse'

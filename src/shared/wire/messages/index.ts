@@ -20,15 +20,10 @@ export const messages: FormatAdapter = {
 }
 
 export {
-  ANTHROPIC_VERSION,
-  COUNT_TOKENS_PATH,
-  MESSAGES_PATH,
   RESPONSE_FORMAT_DESCRIPTION,
   build,
   buildCountTokens,
   parseCountTokens,
-  toMessages,
 } from './build'
 export { parseRequest } from './request'
-export { messagesFinish, messagesUsage, parseError, parseResponse } from './parse'
-export { createFolder } from './fold'
+export { parseResponse } from './parse'

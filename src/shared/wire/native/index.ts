@@ -19,7 +19,6 @@ export const native: FormatAdapter = {
   createFolder,
 }
 
-export { build, nativePath, toContents } from './build'
+export { build, nativePath } from './build'
 export { NATIVE_RESPONSE_FORMAT_NAME, parseRequest } from './request'
-export { nativeFinish, nativeUsage, parseError } from './parse'
-export { createFolder, parseResponse } from './fold'
+export { parseResponse } from './fold'

@@ -19,7 +19,6 @@ export const responses: FormatAdapter = {
   createFolder,
 }
 
-export { RESPONSES_PATH, build } from './build'
+export { build } from './build'
 export { parseRequest } from './request'
-export { parseError, parseResponse, responsesStop, responsesUsage } from './parse'
-export { createFolder } from './fold'
+export { parseResponse } from './parse'

@@ -2,8 +2,8 @@
 // question asked before something is replaced, the undo offer, the first screen's idle queue, and the app's part
 // of the saved workspace.
 export { useAppStore, type PanelId } from './appStore'
-export { usePanelTab, useTabsStore } from './tabsStore'
-export { askUser, useConfirmStore, type Question } from './confirmStore'
+export { usePanelTab } from './tabsStore'
+export { askUser, useConfirmStore } from './confirmStore'
 export { dismissUndo, offerUndo, takeUndo, useUndoStore } from './undoStore'
 export { firstScreenMounted, whenStarted } from './firstScreen'
 export { appPanelPersistence } from './appPanelState'

@@ -10,7 +10,6 @@ import {
   WIRE_FORMATS,
   FORMAT_LABELS,
   type Draft,
-  type DraftExtras,
   type WireFormat,
 } from '../../../../shared/wire'
 import { translationLoss, type LossWarning } from '../../../../shared/wire/lossiness'
@@ -116,9 +115,4 @@ export function runIssues(shared: SharedDraft, columns: readonly CompareColumn[]
 function dedupe(issues: Issue[]): Issue[] {
   const seen = new Set<string>()
   return issues.filter((i) => (seen.has(i.message) ? false : (seen.add(i.message), true)))
-}
-
-/** A column's own fields, typed for its format (the schema's output). */
-export function typedExtras(column: CompareColumn): DraftExtras[WireFormat] {
-  return EXTRAS_SCHEMA[column.format].parse(column.extras)
 }

@@ -15,10 +15,8 @@ export interface LiveLane {
 
 const lanes = new Map<string, LiveLane>()
 const listeners = new Set<() => void>()
-let version = 0
 
 function changed(): void {
-  version++
   for (const l of listeners) l()
 }
 
@@ -51,9 +49,6 @@ export function dropLiveLane(runId: string): void {
 }
 
 export const liveLane = (runId: string): LiveLane | undefined => lanes.get(runId)
-
-/** A number that changes whenever any live lane does. */
-export const liveVersion = (): number => version
 
 export function onLiveLanes(listener: () => void): () => void {
   listeners.add(listener)

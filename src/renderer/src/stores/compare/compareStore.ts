@@ -18,7 +18,6 @@ import {
   MIN_COLUMNS,
   newColumn,
   oneModelAllFormats,
-  runIssues,
   type CompareColumn,
   type SharedDraft,
 } from './compareForm'
@@ -209,10 +208,4 @@ export function compareHasUnsentWork(): boolean {
   const { shared } = useCompareStore.getState()
   const empty = !shared.composer.trim() && shared.attachments.length === 0 && shared.messages.length === 0
   return !empty && !sentDrafts.has(shared)
-}
-
-/** Why Run all cannot start; shown once the user pressed it. */
-export function currentRunIssues(): Issue[] {
-  const s = useCompareStore.getState()
-  return runIssues(s.shared, s.columns)
 }

@@ -9,7 +9,6 @@ export {
   MAX_COLUMNS,
   oneFormatSeveralModels,
   oneModelAllFormats,
-  type CompareColumn,
   type SharedDraft,
 } from './compareForm'
 export {

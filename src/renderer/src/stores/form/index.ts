@@ -6,7 +6,6 @@ export {
   DEFAULT_FORM,
   DEFAULT_PARAMS,
   formFromDraft,
-  issueField,
   issueShown,
   localId,
   sentTurns,
@@ -17,5 +16,5 @@ export {
   type TextForm,
   type TextParams,
 } from './textForm'
-export { loadRequestReaders, requestReaders, type RequestReaders } from './requestReaders'
+export { loadRequestReaders, requestReaders } from './requestReaders'
 export { draftValidation, loadDraftValidation } from './draftValidation'

@@ -10,6 +10,5 @@ export {
   type RunEnded,
   type RunView,
 } from './runFold'
-export { createStreamFolds, type StreamFolds } from './streamFolds'
-export { STREAM_DRAW_MS } from './streamPace'
+export { createStreamFolds } from './streamFolds'
 export { loadConversation, putTurns } from './conversationLoad'

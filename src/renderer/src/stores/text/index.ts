@@ -5,11 +5,10 @@ export {
   editConversation,
   profileInUse,
   setAnswerEndSeen,
-  textConversation,
   useTextStore,
   withConversation,
 } from './textStore'
-export { currentRun, type TextState } from './textState'
+export { currentRun } from './textState'
 export { keepPartialAnswer } from './textPartial'
 export {
   clearConversationWithUndo,
