@@ -5,7 +5,7 @@
 // with the load average beside the figures. It ends by checking the host still answers. Takes about two minutes.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
-import { loadavg, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
 import { createProfile, startHostProcess, type HostProcess, type HostSocket } from '../test/fakes/hostProcess'
@@ -13,9 +13,11 @@ import { HOSTILE_MODES, startHostileGateway } from '../test/fakes/hostileGateway
 import { startFloodingGateway } from '../test/fakes/floodingGateway'
 import { floodWhileWorking, pacedProfile, percentile } from '../test/fakes/socketFlood'
 import { TURNS_PIECE_CHARS } from '../src/shared/ipc/text'
+import { loadLine, machineLine } from './machine'
 
 const MB = 1024 * 1024
 const KEY = `sk-bench-${Math.random().toString(36).slice(2, 12)}`
+console.log(`${machineLine()}; ${loadLine()}`)
 const dir = mkdtempSync(join(tmpdir(), 'hostile-bench-'))
 const host: HostProcess = await startHostProcess(join(dir, 'data'))
 const socket: HostSocket = await host.connect()
@@ -205,11 +207,7 @@ await flooding.close()
 const fresh = await host.connect()
 const alive = host.alive() && (await fresh.call('profiles.list')).ok
 fresh.close()
-console.log(
-  `\nload average ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')} (2 cores, shared)`,
-)
+console.log(`\n${machineLine()}; ${loadLine()}`)
 console.log('| class | cases tried | outcome | RSS before → peak → after (MB) |')
 console.log('| --- | --- | --- | --- |')
 for (const r of rows)
