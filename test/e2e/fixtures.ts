@@ -62,7 +62,11 @@ export const test = base.extend<{ app: AppUnderTest; pageErrors: string[] }>({
   pageErrors: [
     async ({ context }, use) => {
       const errors: string[] = []
-      context.on('weberror', (error) => errors.push(error.error().stack ?? error.error().message))
+      context.on('weberror', (weberror) => {
+        const e = weberror.error()
+        const where = weberror.page()?.url() ?? 'a page'
+        errors.push(`${e.name}: ${e.message} (at ${where})\n${e.stack ?? ''}`)
+      })
       await use(errors)
       if (errors.length > 0) throw new Error(`uncaught page errors:\n${errors.join('\n---\n')}`)
     },
