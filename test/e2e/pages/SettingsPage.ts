@@ -28,8 +28,12 @@ export class SettingsPage {
 
   async saveApiKey(profile: string, key: string): Promise<void> {
     const card = this.card(profile)
-    await card.getByLabel('API key (write only)').fill(key)
+    const input = card.getByLabel('API key (write only)')
+    await input.fill(key)
     await card.getByRole('button', { name: 'Save API key' }).click()
+    // Saved once main has it: the field clears and the card says the key is configured.
+    await expect(input).toHaveValue('')
+    await expect(card.getByTestId('secret-status-API key')).toContainText('Configured')
   }
 
   get defaults(): Locator {
