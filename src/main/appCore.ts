@@ -18,6 +18,7 @@ import { embeddingsDomain } from './ipc/handlers/embeddings'
 import { compareDomain } from './ipc/handlers/compare'
 import { historyDomain } from './ipc/handlers/history'
 import { casesDomain } from './ipc/handlers/cases'
+import { evalsDomain } from './ipc/handlers/evals'
 import { loadDomain } from './ipc/handlers/load'
 import { checkDomain } from './ipc/handlers/check'
 import { workspaceDomain } from './ipc/handlers/workspace'
@@ -55,6 +56,7 @@ export const DOMAINS: readonly Domain[] = [
   historyDomain,
   casesDomain,
   checkDomain,
+  evalsDomain,
   loadDomain,
   workspaceDomain,
   toolsDomain,

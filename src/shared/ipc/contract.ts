@@ -12,6 +12,7 @@ import { compareCommands } from './compare'
 import { historyCommands, historyEvents } from './history'
 import { casesCommands, casesEvents } from './cases'
 import { checkCommands, checkEvents } from './check'
+import { evalsCommands, evalsEvents } from './evals'
 import { loadCommands, loadEvents } from './load'
 import { workspaceCommands } from './workspace'
 import { toolsCommands, toolsEvents } from './tools'
@@ -30,6 +31,7 @@ export const commands = {
   ...historyCommands,
   ...casesCommands,
   ...checkCommands,
+  ...evalsCommands,
   ...loadCommands,
   ...workspaceCommands,
   ...toolsCommands,
@@ -41,6 +43,7 @@ export const events = {
   ...jobsEvents,
   ...casesEvents,
   ...checkEvents,
+  ...evalsEvents,
   ...loadEvents,
   ...historyEvents,
   ...toolsEvents,

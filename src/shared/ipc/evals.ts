@@ -1,0 +1,148 @@
+// The evals domain: a dataset file (brought into main's media store in chunks) read into a dataset main keeps,
+// its rows paged to the panel; an eval (one prompt with `{{variables}}` × variants of format, model and profile,
+// graders) run over it, its cells arriving as `evals.cell` events keyed by eval id, then exactly one
+// `evals.ended`; a run's cells exported as CSV or JSON. Every message is bounded well under the IPC bound (M1):
+// rows and answers travel clipped, whole answers are in History.
+import { z } from 'zod'
+import { defineCommand, defineEvent } from './define'
+import { WIRE_FORMATS } from '../format'
+import { evalGraderSchema } from '../evals/graders'
+
+export const EVAL_VARIANTS_MAX = 16
+export const EVAL_CONCURRENCY_MAX = 32
+export const EVAL_GRADERS_MAX = 50
+/** Rows one `evals.rows` call answers at most. */
+export const EVAL_ROWS_PAGE_MAX = 200
+/** Characters of a cell's text (a dataset cell, an answer, a grade's message) one message carries. */
+export const EVAL_TEXT_CHARS = 2000
+
+const id = z.string().min(1).max(100)
+const clientId = z.string().regex(/^[\w-]{8,100}$/, 'evalId: 8-100 letters, digits, - or _')
+
+export const rowProblemSchema = z.object({
+  line: z.number(),
+  field: z.string().nullable(),
+  message: z.string(),
+})
+
+export const datasetInfoSchema = z.object({
+  datasetId: z.string(),
+  name: z.string(),
+  columns: z.array(z.string()),
+  rowCount: z.number(),
+  /** The first problems (a row left out or a value changed), by line and field. */
+  problems: z.array(rowProblemSchema),
+  problemCount: z.number(),
+  unmapped: z.array(z.string()),
+})
+export type DatasetInfo = z.infer<typeof datasetInfoSchema>
+
+export const datasetRowViewSchema = z.object({
+  cells: z.array(z.string()),
+  description: z.string().nullable(),
+  /** How many graders the row brings of its own. */
+  graders: z.number(),
+})
+export type DatasetRowView = z.infer<typeof datasetRowViewSchema>
+
+export const evalVariantInputSchema = z.object({
+  label: z.string().max(200),
+  format: z.enum(WIRE_FORMATS),
+  model: z.string().trim().min(1, 'model: write a model id').max(200),
+  profileId: id,
+  temperature: z.number().min(0, 'temperature: from 0 to 2').max(2, 'temperature: from 0 to 2').optional(),
+  /** Messages needs one; the others send it when given. */
+  maxTokens: z
+    .number()
+    .int('max tokens: a whole number')
+    .min(1, 'max tokens: at least 1')
+    .max(1_000_000)
+    .optional(),
+})
+
+export const gradeViewSchema = z.object({
+  kind: z.string(),
+  pass: z.boolean(),
+  score: z.number(),
+  message: z.string(),
+  runId: z.string().optional(),
+})
+
+export const evalCellViewSchema = z.object({
+  row: z.number(),
+  column: z.number(),
+  status: z.enum(['pass', 'fail', 'error', 'stopped']),
+  score: z.number().nullable(),
+  runId: z.string().nullable(),
+  answer: z.string(),
+  grades: z.array(gradeViewSchema),
+  error: z.string().nullable(),
+  ttftMs: z.number().nullable(),
+  totalMs: z.number().nullable(),
+  costMicros: z.number().nullable(),
+  currency: z.string().nullable(),
+  gradingMicros: z.number(),
+})
+export type EvalCellView = z.infer<typeof evalCellViewSchema>
+
+export const evalsCommands = {
+  /** Reads an imported file (CSV, JSONL or JSON, by its name) into a dataset main keeps. */
+  'evals.openDataset': defineCommand(
+    z.object({ mediaId: id, fileName: z.string().min(1).max(255) }),
+    datasetInfoSchema,
+  ),
+  'evals.rows': defineCommand(
+    z.object({
+      datasetId: id,
+      offset: z.number().int().min(0),
+      limit: z.number().int().min(1).max(EVAL_ROWS_PAGE_MAX),
+    }),
+    z.object({ rows: z.array(datasetRowViewSchema), total: z.number() }),
+  ),
+  /**
+   * Starts an eval under the caller's id (so cells that arrive before the answer still find it): every row of
+   * the dataset through every variant, graded by `graders` and the row's own.
+   */
+  'evals.start': defineCommand(
+    z.object({
+      evalId: clientId,
+      datasetId: id,
+      system: z.string().max(200_000),
+      user: z.string().min(1, 'prompt: write the user message').max(200_000),
+      variants: z
+        .array(evalVariantInputSchema)
+        .min(1, 'variants: add at least one')
+        .max(EVAL_VARIANTS_MAX, `variants: at most ${EVAL_VARIANTS_MAX}`),
+      graders: z.array(evalGraderSchema).max(EVAL_GRADERS_MAX, `graders: at most ${EVAL_GRADERS_MAX}`),
+      concurrency: z
+        .number()
+        .int('concurrency: a whole number')
+        .min(1, 'concurrency: at least 1')
+        .max(EVAL_CONCURRENCY_MAX, `concurrency: at most ${EVAL_CONCURRENCY_MAX}`),
+    }),
+    z.object({ cells: z.number(), columns: z.array(z.string()) }),
+  ),
+  /** Stops an eval: runs in flight end as stopped, cells not started stay not run, finished cells are kept. */
+  'evals.stop': defineCommand(z.object({ evalId: id }), z.object({ stopped: z.boolean() })),
+  /** Writes an eval's cells (with the dataset's variables and each column's figures) as a file; a link to it. */
+  'evals.export': defineCommand(
+    z.object({ evalId: id, format: z.enum(['csv', 'json']) }),
+    z.object({ url: z.string(), name: z.string(), bytes: z.number() }),
+  ),
+}
+
+export const evalsEvents = {
+  'evals.cell': defineEvent(z.object({ evalId: z.string(), cell: evalCellViewSchema })),
+  'evals.ended': defineEvent(
+    z.object({
+      evalId: z.string(),
+      stopped: z.boolean(),
+      passed: z.number(),
+      failed: z.number(),
+      errored: z.number(),
+      notRun: z.number(),
+      /** Why the eval could not run at all. */
+      error: z.string().nullable(),
+    }),
+  ),
+}
