@@ -21,7 +21,7 @@ const features = readdirSync(new URL('./src/renderer/src/features', import.meta.
   .map((entry) => entry.name)
 // The renderer's stores: one folder per panel's state, above the shared stores (app, profiles, settings,
 // workspace, runs, form, jobs, tools); the hand-offs, effects and start-up at the root, above them all.
-const storePanels = ['text', 'compare', 'history', 'video', 'images', 'embeddings', 'cases', 'check']
+const storePanels = ['text', 'compare', 'history', 'video', 'images', 'embeddings', 'cases', 'evals', 'check']
 const storeTop = 'handoffs|effects|startup|otherPanels'
 const storeFolders = readdirSync(new URL('./src/renderer/src/stores', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

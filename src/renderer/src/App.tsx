@@ -75,6 +75,12 @@ const PANELS: PanelDef[] = [
     Component: lazyPanel('cases', () => import('./features/cases/CasesPanel').then((m) => m.CasesPanel)),
   },
   {
+    id: 'evals',
+    label: 'Evals',
+    icon: '⚖',
+    Component: lazyPanel('evals', () => import('./features/evals/EvalsPanel').then((m) => m.EvalsPanel)),
+  },
+  {
     id: 'check',
     label: 'Gateway check',
     icon: '▤',

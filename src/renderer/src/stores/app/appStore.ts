@@ -12,6 +12,7 @@ export type PanelId =
   | 'embeddings'
   | 'history'
   | 'cases'
+  | 'evals'
   | 'check'
   | 'load'
   | 'settings'

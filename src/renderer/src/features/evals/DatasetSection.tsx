@@ -1,0 +1,116 @@
+// The dataset: a CSV, JSONL or JSON file read in main (columns become the prompt's variables; bad rows named by
+// line and field, the rest kept), its rows a page at a time with their own graders counted.
+import { useRef } from 'react'
+import { ROWS_PAGE, useEvalsStore } from '../../stores/evals'
+
+export function DatasetSection() {
+  const s = useEvalsStore()
+  const file = useRef<HTMLInputElement>(null)
+  const d = s.dataset
+  const last = d ? Math.min(s.rowsOffset + ROWS_PAGE, d.rowCount) : 0
+  return (
+    <section className="evals-section" aria-labelledby="evals-dataset">
+      <div className="evals-inline">
+        <h2 id="evals-dataset">Dataset</h2>
+        <button type="button" disabled={s.importing} onClick={() => file.current?.click()}>
+          {s.importing ? 'Reading…' : d ? 'Import another file…' : 'Import dataset…'}
+        </button>
+        <span className="muted small">
+          CSV (a header row), JSONL (an object a line) or JSON (an array of objects); each column is a
+          variable, <code>{'{{expected}}'}</code> included.
+        </span>
+        <input
+          ref={file}
+          type="file"
+          accept=".csv,.jsonl,.ndjson,.json,text/csv,application/json"
+          hidden
+          aria-label="Import dataset file"
+          onChange={(e) => {
+            const picked = e.target.files?.[0]
+            e.target.value = ''
+            if (picked) void s.importDataset(picked)
+          }}
+        />
+      </div>
+      {!d && <p className="muted">No dataset yet. Import a file to start.</p>}
+      {d && (
+        <>
+          <p className="small" role="status" data-testid="dataset-summary">
+            <strong>{d.name}</strong>: {d.rowCount.toLocaleString('en')} row{d.rowCount === 1 ? '' : 's'},
+            variables{' '}
+            {d.columns.map((c) => (
+              <code key={c} className="evals-var">{`{{${c}}}`}</code>
+            ))}
+          </p>
+          {d.problemCount > 0 && (
+            <details className="evals-problems" open={d.problemCount <= 5}>
+              <summary className="small evals-problem-count">
+                {d.problemCount} row{d.problemCount === 1 ? '' : 's'} left out or changed
+              </summary>
+              <ul className="small">
+                {d.problems.map((p, i) => (
+                  <li key={i}>
+                    Line {p.line}
+                    {p.field ? `, ${p.field}` : ''}: {p.message}
+                  </li>
+                ))}
+                {d.problemCount > d.problems.length && (
+                  <li className="muted">…and {d.problemCount - d.problems.length} more</li>
+                )}
+              </ul>
+            </details>
+          )}
+          {d.unmapped.length > 0 && <p className="small muted">Not used: {d.unmapped.join(', ')}</p>}
+          <div className="evals-scroll">
+            <table className="evals-table" aria-label="Dataset rows">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  {d.columns.map((c) => (
+                    <th scope="col" key={c} className="mono">
+                      {c}
+                    </th>
+                  ))}
+                  <th scope="col">Own graders</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.rows.map((r, i) => (
+                  <tr key={s.rowsOffset + i}>
+                    <th scope="row">{s.rowsOffset + i + 1}</th>
+                    {r.cells.map((c, ci) => (
+                      <td key={ci} title={c.length > 80 ? c : undefined}>
+                        {c.length > 120 ? `${c.slice(0, 119)}…` : c}
+                      </td>
+                    ))}
+                    <td className="muted">{r.graders || ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="evals-inline small">
+            <span>
+              Rows {(s.rowsOffset + 1).toLocaleString('en')}–{last.toLocaleString('en')} of{' '}
+              {d.rowCount.toLocaleString('en')}
+            </span>
+            <button
+              type="button"
+              disabled={s.rowsOffset === 0}
+              onClick={() => void s.showRows(Math.max(0, s.rowsOffset - ROWS_PAGE))}
+            >
+              Previous
+            </button>
+            <button
+              type="button"
+              disabled={last >= d.rowCount}
+              onClick={() => void s.showRows(s.rowsOffset + ROWS_PAGE)}
+            >
+              Next
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

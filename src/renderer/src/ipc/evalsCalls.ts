@@ -1,0 +1,22 @@
+// The evals domain for panels: a dataset file brought into main and read there, its rows paged, evals started and
+// stopped, their cells and end as events, a run exported. Components reach main through here or the evals store.
+import type { CommandInput, EventPayload } from '../../../shared/ipc/define'
+import type { Commands, Events } from '../../../shared/ipc/contract'
+import { client } from './client'
+import { importFile, type ImportableFile } from './importFile'
+
+export const evalsCalls = {
+  openDataset: async (file: ImportableFile) => {
+    const { mediaId } = await importFile(client, file)
+    return client.invoke('evals.openDataset', { mediaId, fileName: file.name })
+  },
+  rows: (datasetId: string, offset: number, limit: number) =>
+    client.invoke('evals.rows', { datasetId, offset, limit }),
+  start: (input: CommandInput<Commands['evals.start']>) => client.invoke('evals.start', input),
+  stop: (evalId: string) => client.invoke('evals.stop', { evalId }),
+  export: (evalId: string, format: 'csv' | 'json') => client.invoke('evals.export', { evalId, format }),
+  onCell: (listener: (payload: EventPayload<Events['evals.cell']>) => void) =>
+    client.on('evals.cell', listener),
+  onEnded: (listener: (payload: EventPayload<Events['evals.ended']>) => void) =>
+    client.on('evals.ended', listener),
+}

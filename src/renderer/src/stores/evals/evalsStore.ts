@@ -1,0 +1,232 @@
+// The Evals panel's state: the dataset main read (its columns and a page of rows), the form (prompt, variants,
+// graders, concurrency), and the eval being run or last run, filled cell by cell from main's events. An eval is
+// named here before main hears of it, so its first cells always find it; it ends in a state the user sees (done,
+// stopped, failed with why).
+import { create } from 'zustand'
+import type { DatasetInfo, DatasetRowView, EvalCellView } from '../../../../shared/ipc/evals'
+import type { ImportableFile } from '../../ipc/importFile'
+import { evalsCalls } from '../../ipc/evalsCalls'
+import {
+  evalFormErrors,
+  graderOf,
+  newGrader,
+  rowKey,
+  type EvalForm,
+  type FormGraderKind,
+  type GraderRow,
+  type VariantRow,
+} from './form'
+
+export const ROWS_PAGE = 100
+
+export interface EvalRunState {
+  id: string
+  columns: string[]
+  rowCount: number
+  /** Cells by `row:column`. */
+  cells: Record<string, EvalCellView>
+  done: number
+  size: number
+  stopping: boolean
+  ended: {
+    stopped: boolean
+    passed: number
+    failed: number
+    errored: number
+    notRun: number
+    error: string | null
+  } | null
+}
+
+interface EvalsState extends EvalForm {
+  dataset: DatasetInfo | null
+  rows: DatasetRowView[]
+  rowsOffset: number
+  importing: boolean
+  error: string | null
+  attempted: boolean
+  run: EvalRunState | null
+  openCell: string | null
+  exported: { url: string; name: string } | null
+
+  importDataset(file: ImportableFile): Promise<void>
+  showRows(offset: number): Promise<void>
+  setPrompt(patch: Partial<Pick<EvalForm, 'system' | 'user' | 'concurrency'>>): void
+  addVariant(profileId: string): void
+  setVariant(key: string, patch: Partial<Omit<VariantRow, 'key'>>): void
+  removeVariant(key: string): void
+  addGrader(kind: FormGraderKind, profileId: string): void
+  setGrader(key: string, patch: Partial<Omit<GraderRow, 'key'>>): void
+  removeGrader(key: string): void
+  start(profileIds: readonly string[]): Promise<void>
+  stop(): Promise<void>
+  exportRun(format: 'csv' | 'json'): Promise<void>
+  setOpenCell(key: string | null): void
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
+export const evalCellKey = (row: number, column: number) => `${row}:${column}`
+
+export const useEvalsStore = create<EvalsState>((set, get) => {
+  const updateRun = (id: string, patch: (r: EvalRunState) => Partial<EvalRunState>) => {
+    const r = get().run
+    if (r && r.id === id) set({ run: { ...r, ...patch(r) } })
+  }
+  let subscribed = false
+  const subscribe = () => {
+    if (subscribed) return
+    subscribed = true
+    evalsCalls.onCell(({ evalId, cell }) =>
+      updateRun(evalId, (r) => ({
+        cells: { ...r.cells, [evalCellKey(cell.row, cell.column)]: cell },
+        done: r.done + 1,
+      })),
+    )
+    evalsCalls.onEnded(({ evalId, ...ended }) => updateRun(evalId, () => ({ ended, stopping: false })))
+  }
+
+  return {
+    dataset: null,
+    rows: [],
+    rowsOffset: 0,
+    importing: false,
+    error: null,
+    attempted: false,
+    run: null,
+    openCell: null,
+    exported: null,
+    system: '',
+    user: '',
+    variants: [],
+    graders: [],
+    concurrency: '4',
+
+    async importDataset(file) {
+      subscribe()
+      const r = get().run
+      if (r && !r.ended) return set({ error: 'Stop the eval before importing another dataset.' })
+      set({ importing: true, error: null })
+      try {
+        const dataset = await evalsCalls.openDataset(file)
+        const { rows } = await evalsCalls.rows(dataset.datasetId, 0, ROWS_PAGE)
+        // The last run's results belong to the dataset it ran over: they go with it.
+        set({ dataset, rows, rowsOffset: 0, importing: false, run: null, openCell: null, exported: null })
+      } catch (error) {
+        set({ importing: false, error: message(error) })
+      }
+    },
+
+    async showRows(offset) {
+      const d = get().dataset
+      if (!d) return
+      try {
+        const { rows } = await evalsCalls.rows(d.datasetId, offset, ROWS_PAGE)
+        set({ rows, rowsOffset: offset })
+      } catch (error) {
+        set({ error: message(error) })
+      }
+    },
+
+    setPrompt: (patch) => set(patch),
+    addVariant(profileId) {
+      const last = get().variants.at(-1)
+      set({
+        variants: [
+          ...get().variants,
+          {
+            key: rowKey('v'),
+            format: last?.format ?? 'chat',
+            model: last?.model ?? '',
+            profileId: last?.profileId ?? profileId,
+            temperature: '',
+            maxTokens: last?.maxTokens ?? '1024',
+          },
+        ],
+      })
+    },
+    setVariant: (key, patch) =>
+      set({ variants: get().variants.map((v) => (v.key === key ? { ...v, ...patch } : v)) }),
+    removeVariant: (key) => set({ variants: get().variants.filter((v) => v.key !== key) }),
+    addGrader: (kind, profileId) => set({ graders: [...get().graders, newGrader(kind, profileId)] }),
+    setGrader: (key, patch) =>
+      set({ graders: get().graders.map((g) => (g.key === key ? { ...g, ...patch } : g)) }),
+    removeGrader: (key) => set({ graders: get().graders.filter((g) => g.key !== key) }),
+
+    async start(profileIds) {
+      subscribe()
+      const s = get()
+      set({ attempted: true })
+      if (Object.keys(evalFormErrors(s, s.dataset?.columns ?? null, profileIds)).length) return
+      if (s.run && !s.run.ended) return
+      const dataset = s.dataset!
+      const id = `eval-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+      set({
+        error: null,
+        exported: null,
+        openCell: null,
+        run: {
+          id,
+          columns: [],
+          rowCount: dataset.rowCount,
+          cells: {},
+          done: 0,
+          size: dataset.rowCount * s.variants.length,
+          stopping: false,
+          ended: null,
+        },
+      })
+      try {
+        const { columns, cells } = await evalsCalls.start({
+          evalId: id,
+          datasetId: dataset.datasetId,
+          system: s.system,
+          user: s.user,
+          variants: s.variants.map((v) => ({
+            label: '',
+            format: v.format,
+            model: v.model.trim(),
+            profileId: v.profileId,
+            ...(v.temperature.trim() ? { temperature: Number(v.temperature) } : {}),
+            ...(v.maxTokens.trim() ? { maxTokens: Number(v.maxTokens) } : {}),
+          })),
+          graders: s.graders.map((g) => {
+            const r = graderOf(g)
+            if (!r.ok) throw new Error(r.message)
+            return r.grader
+          }),
+          concurrency: Number(s.concurrency),
+        })
+        updateRun(id, () => ({ columns, size: cells }))
+      } catch (error) {
+        updateRun(id, (r) => ({
+          ended: { stopped: false, passed: 0, failed: 0, errored: 0, notRun: r.size, error: message(error) },
+        }))
+      }
+    },
+
+    async stop() {
+      const r = get().run
+      if (!r || r.ended) return
+      updateRun(r.id, () => ({ stopping: true }))
+      try {
+        const { stopped } = await evalsCalls.stop(r.id)
+        if (!stopped) updateRun(r.id, () => ({ stopping: false }))
+      } catch (error) {
+        updateRun(r.id, () => ({ stopping: false }))
+        set({ error: `Could not stop: ${message(error)}` })
+      }
+    },
+
+    async exportRun(format) {
+      const r = get().run
+      if (!r) return
+      try {
+        set({ exported: await evalsCalls.export(r.id, format), error: null })
+      } catch (error) {
+        set({ exported: null, error: `Could not export: ${message(error)}` })
+      }
+    },
+
+    setOpenCell: (key) => set({ openCell: key }),
+  }
+})
