@@ -118,3 +118,30 @@ describe('native block reasons', () => {
     },
   )
 })
+
+describe('facts shown beside the answer, not only in the Inspector', () => {
+  it.each([true, false])(
+    'messages: the stop sequence that matched is in the summary (stream %s)',
+    async (stream) => {
+      const sink = new RecordingSink()
+      const draft: Draft = {
+        model: 'sim-model',
+        stream,
+        maxTokens: 300,
+        stopSequences: ['e'],
+        messages: [{ role: 'user', parts: [{ type: 'text', text: 'Describe the lighthouse.' }] }],
+      }
+      const { runId } = await service.start({ profileId, format: 'messages', draft }, sink)
+      const ended = await sink.ended(runId)
+      expect(ended.status).toBe('done')
+      expect(ended.summary.stopReason).toBe('stop_sequence')
+      expect(ended.summary.stopSequence).toBe('e')
+    },
+  )
+
+  it.each([true, false])('native: the answer’s createTime is in the summary (stream %s)', async (stream) => {
+    const ended = await run('native', stream)
+    expect(ended.status).toBe('done')
+    expect(new Date(ended.summary.createTime!).toISOString()).toBe(ended.summary.createTime)
+  })
+})

@@ -111,6 +111,24 @@ describe('embed requests', () => {
     ])
   })
 
+  it('warns that dimensions works with some models only when the model is not one this app knows', () => {
+    expect(validateEmbed(draft({ dimensions: '256' }))).toEqual([])
+    const unknown = validateEmbed(draft({ model: 'my-embedder', dimensions: '256' }))
+    expect(unknown).toEqual([
+      expect.objectContaining({ field: 'dimensions', rule: 'some_models', severity: 'warning' }),
+    ])
+    expect(unknown[0]!.message).toContain('dimensions works with some models only')
+    const native = validateEmbed(
+      draft({
+        format: 'embedContent',
+        model: 'my-embedder',
+        dimensions: '64',
+        inputs: [{ label: 'a', text: 'x' }],
+      }),
+    )
+    expect(native.find((i) => i.rule === 'some_models')?.message).toContain('outputDimensionality')
+  })
+
   it('refuses non-integer dimensions and dimensions on a fixed-size model, naming the rule', () => {
     expect(validateEmbed(draft({ dimensions: '12.5' }))).toMatchObject([
       { field: 'dimensions', rule: 'integer' },

@@ -1,7 +1,7 @@
 // Requests of spec endpoints 7-10 built from a draft, and the draft's rules checked before sending. Format
 // differences (path, body shape, which fields exist) live here and nowhere else; main and the panel both call
 // these, so the rule the panel shows is the rule main enforces. Invariant: build never runs on a draft with errors.
-import { embeddingModel, type EmbeddingEncoding } from '../catalog/embeddingModels'
+import { EMBEDDING_MODELS, embeddingModel, type EmbeddingEncoding } from '../catalog/embeddingModels'
 import { errorTextOf, meaningful } from '../wire/errorText'
 
 /** embeddings = endpoint 9, embedContent = 7, batchEmbedContents = 8. */
@@ -124,6 +124,13 @@ export function validateEmbed(draft: EmbedDraft): DraftIssue[] {
       )
     else if (dims > info.dimensions)
       issues.push(err('dimensions', 'range', `${field} must be from 1 to ${info.dimensions} for ${info.id}.`))
+    if (!EMBEDDING_MODELS.some((m) => m.id === info.id))
+      issues.push({
+        field: 'dimensions',
+        rule: 'some_models',
+        message: `${field} works with some models only (spec); ${info.id} is not in this app's list, so the gateway decides.`,
+        severity: 'warning',
+      })
   } else if (dims !== null && Number.isNaN(dims)) {
     issues.push(err('dimensions', 'integer', `${field} must be a whole number of at least 1.`))
   }

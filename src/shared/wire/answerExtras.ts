@@ -1,7 +1,7 @@
 // What an answer carries beside its text, in one format-neutral shape: citations (responses url_citation
 // annotations, chat annotations and `citations`, messages text-block citations, native grounding sources and
 // the spans they support), search queries, native safety ratings and block reasons, the model version and
-// system fingerprint, and usage counts beyond the common ones. Readers never throw on odd shapes; what they
+// system fingerprint, native createTime, messages' matched stop sequence, and usage counts beyond the common ones. Readers never throw on odd shapes; what they
 // cannot read is absent, and the raw body stays in the Inspector.
 import { z } from 'zod'
 
@@ -50,6 +50,10 @@ export const answerExtrasShape = {
   modelVersion: z.string().optional(),
   /** Chat `system_fingerprint`. */
   systemFingerprint: z.string().optional(),
+  /** Native `createTime` (ISO 8601), as the gateway wrote it. */
+  createTime: z.string().optional(),
+  /** Messages `stop_sequence`: the stop sequence that matched, when one ended the answer. */
+  stopSequence: z.string().optional(),
 }
 export const answerExtrasSchema = z.object(answerExtrasShape)
 export type AnswerExtras = z.infer<typeof answerExtrasSchema>
@@ -120,6 +124,8 @@ export function nativeExtras(chunk: JsonObject, candidate: JsonObject | undefine
   const out: AnswerExtras = {}
   const version = str(chunk.modelVersion)
   if (version) out.modelVersion = version
+  const created = str(chunk.createTime)
+  if (created) out.createTime = created.slice(0, 64)
   const grounding = obj(candidate?.groundingMetadata)
   if (grounding) {
     const sources = arr(grounding.groundingChunks).map((raw) => {

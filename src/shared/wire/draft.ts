@@ -191,6 +191,10 @@ export const chatExtrasSchema = z.looseObject({
     .optional(),
   /** The search tool: a `vendorSearch` function in `tools`, or `extra_body.vendor.tools: [{vendorSearch: {}}]`. */
   vendorSearch: z.enum(['function', 'extra_body']).optional(),
+  /** false: no `stream_options.include_usage` on a stream (the app adds it otherwise: not in the spec). */
+  streamUsage: z.literal(false).optional(),
+  /** false: no `user_location.type: approximate` beside the location (the app adds it otherwise). */
+  locationType: z.literal(false).optional(),
 })
 export type ChatExtras = z.infer<typeof chatExtrasSchema>
 
@@ -235,6 +239,8 @@ export const responsesExtrasSchema = z.looseObject({
   functionToolShape: z.enum(['spec', 'flat']).optional(),
   /** Appended as `?api-version=` (one usage of the responses format). */
   apiVersion: z.string().optional(),
+  /** false: no `user_location.type: approximate` in the web search tool (the app adds it otherwise). */
+  locationType: z.literal(false).optional(),
 })
 export type ResponsesExtras = z.infer<typeof responsesExtrasSchema>
 
@@ -251,6 +257,8 @@ export const messagesExtrasSchema = z.looseObject({
   systemCache: z.enum(CACHE_CONTROL_TYPES).optional(),
   /** Adds the web search server tool to `tools` (its own fields, such as `max_uses`, spread into it). */
   web_search: z.looseObject({ max_uses: z.number().int().optional() }).optional(),
+  /** cache_control on the last block of the last message: the conversation so far is cached (never sent itself). */
+  cacheLastTurn: z.enum(CACHE_CONTROL_TYPES).optional(),
 })
 export type MessagesExtras = z.infer<typeof messagesExtrasSchema>
 

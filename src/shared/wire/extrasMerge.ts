@@ -24,6 +24,8 @@ export function mergeExtras(target: AnswerExtras, extras: AnswerExtras): void {
   if (extras.safety) target.safety = extras.safety
   if (extras.modelVersion !== undefined) target.modelVersion = extras.modelVersion
   if (extras.systemFingerprint !== undefined) target.systemFingerprint = extras.systemFingerprint
+  if (extras.createTime !== undefined) target.createTime = extras.createTime
+  if (extras.stopSequence !== undefined) target.stopSequence = extras.stopSequence
 }
 
 const citationKey = (c: Citation) =>

@@ -163,6 +163,8 @@ export function snapshotCompletion(s: RunSnapshot): Completion {
   if (s.safety) c.safety = s.safety
   if (s.modelVersion !== undefined) c.modelVersion = s.modelVersion
   if (s.systemFingerprint !== undefined) c.systemFingerprint = s.systemFingerprint
+  if (s.createTime !== undefined) c.createTime = s.createTime
+  if (s.stopSequence !== undefined) c.stopSequence = s.stopSequence
   return c
 }
 

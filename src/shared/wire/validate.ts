@@ -13,17 +13,10 @@ import type { Draft } from './draft'
 import { parseArguments } from './events'
 import type { WireFormat } from './format'
 import { validateExtras, type Report } from './validateExtras'
+import type { DraftIssue } from './issue'
+import { modelIssues } from './modelRules'
 
-export type IssueSeverity = 'error' | 'warning'
-
-export interface DraftIssue {
-  /** Path in the draft, e.g. `temperature`, `messages[2].parts[0]`, `extras.messages.thinking.budget_tokens`. */
-  field: string
-  /** Stable rule id: `required`, `range`, `positive`, `budget_min`, `stream_only`, `file_size`, `role`, … */
-  rule: string
-  message: string
-  severity: IssueSeverity
-}
+export type { DraftIssue } from './issue'
 
 /** Wire names of the neutral parameters, so messages name the field the user knows from the format's docs. */
 const WIRE_NAMES: Record<
@@ -164,9 +157,9 @@ export function validateDraft(format: WireFormat, draft: Draft): DraftIssue[] {
 
   // ------------------------------------------------------------ thinking and format extras
   validateExtras(format, draft, label, error, warn)
+  issues.push(...modelIssues(format, draft))
   return issues
 }
-
 
 function validateMessages(
   format: WireFormat,

@@ -67,6 +67,12 @@ export function summaryBody(scan: IngestResult): string {
   for (const [path, value] of scan.scanner.values) if (path) set(path, value)
   for (const [path, url] of scan.urls) set(path, url)
   for (const path of scan.scanner.oversized) set(path, '<long string elided>')
+  // A second inline copy (a download's data_url beside its base64) came on the wire: shown elided, like long values.
+  for (const [path, { mimeType, chars }] of scan.dropped)
+    set(
+      path,
+      `<data:${mimeType ?? ''};base64,… ${chars} base64 characters elided; not decoded, the video was already read from another field>`,
+    )
   if (scan.file)
     set(
       scan.file.field,

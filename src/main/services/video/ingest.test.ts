@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ingestJson } from './ingest'
 import { JsonScanError } from './jsonScan'
+import { summaryBody } from './answers'
 
 let dir: string
 beforeEach(() => {
@@ -48,6 +49,23 @@ describe('ingestJson (M2)', () => {
       expect(result.urls.size).toBe(0)
     },
   )
+
+  it('shows every field of a download answer, its data_url elided beside the base64 it repeats', async () => {
+    const result = await ingestJson(pieces(download, 999), {
+      tempPath: join(dir, 'e.part'),
+      base64Fields: ['base64'],
+      urlFields: ['data_url'],
+    })
+    expect(result.dropped.get('data_url')).toEqual({ mimeType: 'video/mp4', chars: b64.length })
+    const shown = JSON.parse(summaryBody(result)) as Record<string, unknown>
+    expect(Object.keys(shown).sort()).toEqual(
+      ['base64', 'data_url', 'format', 'generation_id', 'size', 'success', 'task_id'].sort(),
+    )
+    expect(shown.base64).toBe(`<${video.length} bytes of video/mp4 decoded to a file>`)
+    expect(shown.data_url).toBe(
+      `<data:video/mp4;base64,… ${b64.length} base64 characters elided; not decoded, the video was already read from another field>`,
+    )
+  })
 
   it('decodes a data URL in a query answer and reads its type', async () => {
     const temp = join(dir, 'b.part')

@@ -60,6 +60,8 @@ export class UrlOrDataSink implements StringSink {
   text: string | undefined
   mimeType: string | undefined
   decoder: Base64Decoder | undefined
+  /** A second inline copy read and dropped: the characters of its base64 (shown elided, never kept). */
+  dropped: number | undefined
   private head = ''
   private mode: 'head' | 'data' | 'discard' | 'text' = 'head'
 
@@ -71,7 +73,10 @@ export class UrlOrDataSink implements StringSink {
 
   write(piece: Uint8Array): void {
     if (this.mode === 'data') return this.decoder!.write(piece)
-    if (this.mode === 'discard') return
+    if (this.mode === 'discard') {
+      this.dropped! += piece.byteLength
+      return
+    }
     const chunk = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('utf8')
     if (this.mode === 'text') return this.addText(chunk)
     this.head += chunk
@@ -102,6 +107,7 @@ export class UrlOrDataSink implements StringSink {
     if (!decoder) {
       // A second inline copy of the same video (a download's data_url after its base64): read and dropped.
       this.mode = 'discard'
+      this.dropped = rest.length
       return
     }
     this.mode = 'data'
@@ -139,6 +145,8 @@ export interface IngestResult {
   file: { path: string; bytes: number; mimeType: string | undefined; field: string } | null
   /** Plain URLs found in urlFields, by path. */
   urls: Map<string, string>
+  /** Data URLs in urlFields that held the same video again (read, not kept), by path: their type and length. */
+  dropped: Map<string, { mimeType: string | undefined; chars: number }>
 }
 
 type Body = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>
@@ -215,10 +223,12 @@ export async function ingestJson(body: Body, options: IngestOptions): Promise<In
   }
 
   const urls = new Map<string, string>()
+  const dropped: IngestResult['dropped'] = new Map()
   for (const [path, sink] of urlSinks) {
     if (sink.text !== undefined) urls.set(path, sink.text)
+    if (sink.dropped !== undefined) dropped.set(path, { mimeType: sink.mimeType, chars: sink.dropped })
     if (sink.decoder && sink.decoder === decoder && file) file.mimeType = sink.mimeType
   }
   if (file && decoder) file.bytes = decoder.bytes
-  return { scanner, file, urls }
+  return { scanner, file, urls, dropped }
 }

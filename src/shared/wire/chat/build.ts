@@ -39,7 +39,8 @@ export function build(draft: Draft): BuiltRequest {
       model: draft.model,
       messages,
       stream,
-      stream_options: stream ? { include_usage: true } : undefined,
+      // Not in the spec: servers send a stream's usage only when asked (a visible, removable form field).
+      stream_options: stream && x.streamUsage !== false ? { include_usage: true } : undefined,
       temperature: draft.temperature,
       top_p: draft.topP,
       max_tokens: draft.maxTokens,
@@ -58,7 +59,11 @@ export function build(draft: Draft): BuiltRequest {
       [SVC_THINKING_TO_CONTENT]: x.svc_thinking_to_content,
       extra_body: Object.keys(vendor).length > 0 ? { [VENDOR_KEY]: vendor } : undefined,
       generationConfig: x.thinkingLevel ? { thinkingConfig: { thinkingLevel: x.thinkingLevel } } : undefined,
-      web_search_options: x.web_search_options ? withLocationType(x.web_search_options) : undefined,
+      web_search_options: x.web_search_options
+        ? x.locationType === false
+          ? { ...x.web_search_options }
+          : withLocationType(x.web_search_options)
+        : undefined,
       search_parameters: x.search_parameters ? { ...x.search_parameters } : undefined,
       parameters: x.parameters ? { ...x.parameters } : undefined,
     }),
@@ -72,7 +77,8 @@ function chatToolChoice(draft: Draft): unknown {
   return typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } }
 }
 
-// Upstream servers require `user_location.type: approximate` beside the spec's `approximate` object.
+// Upstream servers require `user_location.type: approximate` beside the spec's `approximate` object (not in the
+// spec: a form field says so and can leave it out).
 function withLocationType(options: JsonObject): JsonObject {
   const location = obj(options.user_location)
   if (!location || location.type !== undefined || location.approximate === undefined) return { ...options }

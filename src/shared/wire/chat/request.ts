@@ -28,10 +28,11 @@ export function parseRequest(body: unknown, context: ParseRequestContext = {}): 
     const draft = draftHead(f, context)
     const out = f.out
     const x: ChatExtras = {}
-    // build writes stream_options from stream; any other value is the user's own.
+    // build writes stream_options from stream unless the form unchecked it; any other value is the user's own.
     const options = f.take('stream_options')
     if (options !== undefined && !(draft.stream === true && jsonEqual(options, { include_usage: true })))
       f.reject('stream_options')
+    if (options === undefined && f.value.stream === true) x.streamUsage = false
     put(draft, 'temperature', f.num('temperature'))
     put(draft, 'topP', f.num('top_p'))
     put(draft, 'maxTokens', f.int('max_tokens'))
@@ -66,6 +67,9 @@ export function parseRequest(body: unknown, context: ParseRequestContext = {}): 
     thinkingConfig?.done()
     generation?.done()
     salvageInto(x, chatExtrasSchema.shape, ['web_search_options', 'search_parameters', 'parameters'], f)
+    // build adds the location's type unless the form unchecked it.
+    const location = x.web_search_options?.user_location
+    if (location?.approximate !== undefined && location.type === undefined) x.locationType = false
 
     readChatTools(f, draft, x)
     readChatToolChoice(f, draft)

@@ -74,6 +74,10 @@ export function toMessages(draft: Draft): JsonObject[] {
     if (last && last.role === role) last.blocks.push(...blocks)
     else out.push({ role, blocks })
   }
+  // "Cache the conversation": the last block marked caches everything before it (spec: prompt caching).
+  const cacheLast = draft.extras?.messages?.cacheLastTurn
+  const lastBlock = out.at(-1)?.blocks.at(-1)
+  if (cacheLast && lastBlock) lastBlock.cache_control = { type: cacheLast }
   return out.map(({ role, blocks }) => {
     const only = blocks[0]
     // A lone plain text block is sent as a string, the simplest form every server accepts.

@@ -119,6 +119,8 @@ export function createFolder(): StreamFolder {
           for (const block of blocks.values()) if (block.kind === 'tool') endTool(block, out)
           onUsage(obj(data.usage), out)
           const reason = str(obj(data.delta)?.stop_reason)
+          const matched = str(obj(data.delta)?.stop_sequence)
+          if (matched) out.push({ type: 'meta', stopSequence: matched.slice(0, 1000) })
           if (reason && stopReason === undefined) {
             stopReason = reason
             out.push({ type: 'finish', stopReason: reason, finish: messagesFinish(reason) })

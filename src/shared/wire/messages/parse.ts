@@ -74,6 +74,8 @@ export function parseResponse(json: unknown): Completion {
   const reported = usage && reportedUsage(messagesUsage(usage))
   if (reported) c.usage = reported
   c.stopReason = str(body.stop_reason) ?? null
+  const matched = str(body.stop_sequence)
+  if (matched) c.stopSequence = matched.slice(0, 1000)
   c.finish = c.stopReason === null ? null : messagesFinish(c.stopReason)
   return c
 }

@@ -51,6 +51,12 @@ export function parseRequest(body: unknown, context: ParseRequestContext = {}): 
       if (blocks.length > 0) draft.systemBlocks = blocks
     } else if (system !== undefined) f.reject('system')
     readTurns(f.list('messages') ?? [], draft, out)
+    // The last block's cache_control is the form's "Cache the conversation" (build writes it there).
+    const lastPart = draft.messages.at(-1)?.parts.at(-1)
+    if ((lastPart?.type === 'text' || lastPart?.type === 'image') && lastPart.cacheControl) {
+      x.cacheLastTurn = lastPart.cacheControl.type
+      delete lastPart.cacheControl
+    }
     readMessagesTools(f, draft, x)
 
     // build writes {type: enabled, budget_tokens} for the neutral knob; anything else is the extra.

@@ -21,8 +21,11 @@ export function build(draft: Draft): BuiltRequest {
     const fn = compact({ name: t.name, description: t.description, parameters: t.parameters })
     return flat ? { type: 'function', ...fn } : { type: 'function', function: fn }
   })
-  if (x.web_search_preview)
-    tools.push({ type: 'web_search_preview', ...withLocationType(x.web_search_preview) })
+  if (x.web_search_preview) {
+    const tool =
+      x.locationType === false ? { ...x.web_search_preview } : withLocationType(x.web_search_preview)
+    tools.push({ type: 'web_search_preview', ...tool })
+  }
   if (x.file_search) tools.push({ type: 'file_search', ...x.file_search })
 
   const neutralReasoning = draft.thinking?.enabled

@@ -147,6 +147,9 @@ function readResponsesTools(f: Fields, draft: Draft, x: ResponsesExtras): ToolSh
     } else f.out.add(t.path)
   })
   if (tools.length > 0) draft.tools = tools
+  // build adds the location's type unless the form unchecked it.
+  const location = x.web_search_preview?.user_location
+  if (location && location.type === undefined) x.locationType = false
   return shape
 }
 

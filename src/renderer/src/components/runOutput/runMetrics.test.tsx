@@ -49,6 +49,16 @@ describe('run metrics', () => {
       '41.5 tok/s',
     ])
   })
+
+  it('names the stop sequence that matched and the answer’s creation time beside the answer', () => {
+    const parts = runMetricParts({
+      status: 'done',
+      summary: { ...summary, stopSequence: '###', createTime: '2026-11-27T10:00:00.000Z' },
+      timings,
+    })
+    expect(parts).toContain('matched stop sequence "###"')
+    expect(parts).toContain('created 2026-11-27T10:00:00.000Z')
+  })
 })
 
 describe('a failed run', () => {

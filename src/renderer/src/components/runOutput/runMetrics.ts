@@ -1,6 +1,6 @@
 // The run's metrics line, one list for every place that shows a finished run (Text, Compare): stop reason,
-// every usage count the answer carried (the common ones, then the rest by name), the model version and system
-// fingerprint, timings. Usage that is
+// the matched stop sequence, every usage count the answer carried (the common ones, then the rest by name), the
+// model version, system fingerprint and creation time, timings. Usage that is
 // absent or all zero reads "usage not reported", never "in 0 · out 0".
 import type { RunSummary, RunTimings } from '../../../../shared/ipc/text'
 import { reportedUsage } from '../../../../shared/wire/reportedUsage'
@@ -14,6 +14,8 @@ export interface RunMetricsInput {
 export function runMetricParts({ status, summary, timings: t }: RunMetricsInput): string[] {
   const parts: string[] = []
   if (summary?.stopReason) parts.push(`stop: ${summary.stopReason}`)
+  if (summary?.stopSequence !== undefined)
+    parts.push(`matched stop sequence ${JSON.stringify(summary.stopSequence)}`)
   const u = reportedUsage(summary?.usage)
   if (u) {
     if (u.input !== undefined) parts.push(`in ${u.input}`)
@@ -28,6 +30,7 @@ export function runMetricParts({ status, summary, timings: t }: RunMetricsInput)
   }
   if (summary?.modelVersion) parts.push(`model version ${summary.modelVersion}`)
   if (summary?.systemFingerprint) parts.push(`fingerprint ${summary.systemFingerprint}`)
+  if (summary?.createTime) parts.push(`created ${summary.createTime}`)
   if (t?.ttftMs != null) parts.push(`TTFT ${t.ttftMs} ms`)
   if (t) parts.push(`total ${(t.totalMs / 1000).toFixed(2)} s`)
   // Tokens per second need a reported output count; zeros are not one.

@@ -132,6 +132,13 @@ export function EmbedForm({ profileId }: { profileId: string | null }) {
             onBlur={touchOnBlur(() => touch('embed', 'dimensions'))}
           />
           {shown.has('dimensions') && <span className="field-error">{shown.get('dimensions')}</span>}
+          {issues
+            .filter((i) => i.field === 'dimensions' && i.severity === 'warning')
+            .map((i) => (
+              <span key={i.rule} className="field-warning small" role="status">
+                {i.message}
+              </span>
+            ))}
         </label>
         {native && (
           <>
