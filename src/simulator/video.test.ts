@@ -134,6 +134,32 @@ describe('video submit validation', () => {
   })
 })
 
+describe('limits the spec does not state are not the simulator’s to refuse', () => {
+  it('accepts a family D 1.0 duration and resolution outside the app’s usual values', async () => {
+    const { status, json } = await submit(dBody('famD-1-0-pro-250528', 'waves --dur 7 --rs 2k'))
+    expect(status).toBe(200)
+    expect(json.task_id).toEqual(expect.any(String))
+  })
+
+  it('accepts a fifth reference image on a family D 1.0 reference model', async () => {
+    const ref = {
+      type: 'image_url',
+      image_url: { url: dataUrl('image/png', pngHeader(64, 48)) },
+      role: 'reference_image',
+    }
+    const { status } = await submit({
+      model: 'famD-1-0-lite-i2v-250428',
+      metadata: { content: [{ type: 'text', text: '[图1] walks' }, ref, ref, ref, ref, ref] },
+    })
+    expect(status).toBe(200)
+  })
+
+  it('still refuses a limit the spec states (family B durations)', async () => {
+    const { status } = await submit({ model: 'famB-3.0-generate-preview', prompt: 'x', durationSeconds: 7 })
+    expect(status).toBe(400)
+  })
+})
+
 describe('family A: result by download only', () => {
   it('ids start with video_, the query has no url, and the download base64 is the sample file', async () => {
     const { id, final } = await runToEnd({

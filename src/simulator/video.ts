@@ -13,8 +13,14 @@ import { randomBytes } from 'node:crypto'
 import type { SimContext, SimRoute, SimState } from './types'
 import { sendError } from './errors'
 import { sendJson } from './http'
-import { FAMILY_A_VIDEO_ID_PREFIX, type VideoFamily, type VideoStatus } from '../shared/catalog/videoModels'
-import { analyzeVideoBody, describeVideoIssues } from '../shared/video/rules'
+import {
+  FAMILY_A_VIDEO_ID_PREFIX,
+  findVideoModel,
+  type VideoFamily,
+  type VideoStatus,
+} from '../shared/catalog/videoModels'
+import { analyzeVideoBody, describeVideoIssues, summarizeVideoBody } from '../shared/video/rules'
+import { assumedLimit } from '../shared/video/rawCheck'
 import { hash32, hostMedia, sampleVideo, type SampleVideo } from './media'
 
 /** Milestones of a task at videoSpeed 1: queued until `queued`, in progress until `total`. */
@@ -116,7 +122,16 @@ const newId = (family: VideoFamily): string =>
   `${family === 'A' ? FAMILY_A_VIDEO_ID_PREFIX : 'task_'}${randomBytes(12).toString('hex')}`
 
 function submit(ctx: SimContext): void {
-  const { issues, request } = analyzeVideoBody(ctx.body)
+  const analysis = analyzeVideoBody(ctx.body)
+  // A limit the catalog marks as the app's assumption (the spec states none) is not the gateway's to refuse.
+  const row =
+    isRecord(ctx.body) && typeof ctx.body.model === 'string' ? findVideoModel(ctx.body.model) : undefined
+  const issues = row
+    ? analysis.issues.filter((i) => !assumedLimit(row.assumed, i.field, i.rule))
+    : analysis.issues
+  const request =
+    analysis.request ??
+    (row && issues.length === 0 ? summarizeVideoBody(ctx.body as Record<string, unknown>, row) : undefined)
   if (!request) {
     sendError(ctx, 400, 'video', 'invalid_request_error', describeVideoIssues(issues), {
       param: issues[0]?.field ?? null,
@@ -214,3 +229,6 @@ export const videoRoutes: SimRoute[] = [
     handle: query,
   },
 ]
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)

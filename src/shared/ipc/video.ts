@@ -7,6 +7,7 @@ import { codeSnippetsSchema } from './exchange'
 import { VIDEO_JOB_KINDS } from '../catalog/jobKinds'
 import { jobLifeSchema, validationIssueSchema, type JobStatus } from './jobLife'
 import { rawCheckSchema, rawVideoRequestSchema } from './rawRequest'
+import { MAX_REFERENCE_SLOTS } from '../video/formModes'
 
 /**
  * The image size the app assumes a video job takes. The spec gives no bound for video images, so a larger one is
@@ -72,7 +73,7 @@ export const familyDFormSchema = z.object({
   resolution: z.string().max(20).optional(),
   watermark: z.boolean().optional(),
   cameraFixed: z.boolean().optional(),
-  images: z.array(imageRef).max(10),
+  images: z.array(imageRef).max(MAX_REFERENCE_SLOTS),
 })
 
 export const videoFormSchema = z.discriminatedUnion('family', [

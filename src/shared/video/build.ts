@@ -81,14 +81,22 @@ export function buildFamilyCBody(model: VideoModel, form: FamilyCForm): VideoBod
  * Family D: no prompt field; one text item with the prompt and its flags, then the images with their roles.
  * In reference mode, images the prompt does not cite yet are cited in front of it ([图1][图2] …).
  */
+/** Reference mode: the image numbers the prompt does not cite, which the body cites in front of it. */
+export function uncitedReferences(form: FamilyDForm): number[] {
+  if (form.mode !== 'reference') return []
+  const cited = new Set(citedImages(form.prompt))
+  return form.images
+    .filter(nonEmpty)
+    .map((_, i) => i + 1)
+    .filter((n) => !cited.has(n))
+}
+
 export function buildFamilyDBody(model: VideoModel, form: FamilyDForm): VideoBody {
   const images = form.mode === 'text' ? [] : form.images.filter(nonEmpty)
   const roles = familyDRoles(form.mode, images.length)
   let prompt = form.prompt.trim()
   if (form.mode === 'reference') {
-    const cited = new Set(citedImages(prompt))
-    const missing = images.map((_, i) => i + 1).filter((n) => !cited.has(n))
-    prompt = [missing.map(referenceCitation).join(''), prompt].filter(nonEmpty).join(' ')
+    prompt = [uncitedReferences(form).map(referenceCitation).join(''), prompt].filter(nonEmpty).join(' ')
   }
   const text = formatFamilyDText(prompt, {
     ratio: form.ratio ?? model.defaultAspectRatio,

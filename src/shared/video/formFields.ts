@@ -35,6 +35,11 @@ export interface VideoChoiceField extends FieldBase {
   readonly empty?: string
   /** The value written when the empty option is chosen on a required field. */
   readonly fallback?: string | number
+  /**
+   * The catalog row's `assumed` key of these values: when the row marks it (the spec states no such limit),
+   * the field takes any value, with the row's values as suggestions, and the rules warn instead of refusing.
+   */
+  readonly assumed?: string
 }
 
 export interface VideoNumberField extends FieldBase {
@@ -151,6 +156,7 @@ export const VIDEO_FORM_FIELDS: Record<VideoFamily, readonly VideoFieldSpec[]> =
       key: 'aspect_ratio',
       label: 'Aspect ratio',
       values: aspectRatios,
+      assumed: 'aspect_ratio',
       when: ({ model }) => (model?.aspectRatios.length ?? 0) > 0,
     },
     seed,
@@ -166,9 +172,15 @@ export const VIDEO_FORM_FIELDS: Record<VideoFamily, readonly VideoFieldSpec[]> =
   ],
   D: [
     prompt,
-    { kind: 'choice', key: 'ratio', label: 'Ratio (--ratio)', values: aspectRatios },
-    { kind: 'choice', key: 'duration', label: 'Duration (--dur)', values: durations },
-    { kind: 'choice', key: 'resolution', label: 'Resolution (--rs)', values: resolutions },
+    { kind: 'choice', key: 'ratio', label: 'Ratio (--ratio)', values: aspectRatios, assumed: 'aspect_ratio' },
+    { kind: 'choice', key: 'duration', label: 'Duration (--dur)', values: durations, assumed: 'durations' },
+    {
+      kind: 'choice',
+      key: 'resolution',
+      label: 'Resolution (--rs)',
+      values: resolutions,
+      assumed: 'resolutions',
+    },
     { kind: 'check', key: 'watermark', label: 'Watermark (--wm)' },
     { kind: 'check', key: 'cameraFixed', label: 'Camera fixed (--cf)' },
     {
@@ -219,3 +231,7 @@ export const visibleVideoFields = (
   fields: readonly VideoFieldSpec[],
   ctx: VideoFieldContext,
 ): VideoFieldSpec[] => fields.filter((f) => f.when?.(ctx) ?? true)
+
+/** Whether a choice field takes any value here: its limit is one the app assumed for this model. */
+export const takesAnyValue = (spec: VideoChoiceField, ctx: VideoFieldContext): boolean =>
+  spec.assumed !== undefined && (ctx.model?.assumed.includes(spec.assumed) ?? false)

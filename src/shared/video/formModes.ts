@@ -4,6 +4,9 @@
 import { findVideoModel, type VideoMode, type VideoModel } from '../catalog/videoModels'
 import type { VideoForm } from './forms'
 
+/** Reference image slots the form offers at most where the spec states no cap (the job request's own bound). */
+export const MAX_REFERENCE_SLOTS = 10
+
 /** The mode the form's filled fields imply, or the model's first mode. */
 export function modeOf(model: VideoModel, form: VideoForm): VideoMode {
   switch (form.family) {
@@ -77,7 +80,12 @@ export function imageSlots(
         ]
       }
       if (mode === 'reference') {
-        const n = Math.min(Math.max(form.images.length + 1, 1), model.maxReferenceImages ?? 4)
+        // A cap the spec states holds the slots to it; the app's assumed cap only warns (one more slot stays
+        // open, up to a bound of the page's own).
+        const cap = model.assumed.includes('maxReferenceImages')
+          ? MAX_REFERENCE_SLOTS
+          : (model.maxReferenceImages ?? MAX_REFERENCE_SLOTS)
+        const n = Math.min(Math.max(form.images.length + 1, 1), cap)
         return Array.from({ length: n }, (_, i) => ({
           key: `images.${i}`,
           label: `Reference ${i + 1} ([图${i + 1}])`,

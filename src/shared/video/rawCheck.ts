@@ -81,8 +81,10 @@ export function assumedLimit(assumed: readonly string[], field: string, rule: st
       ? 'durations'
       : field === '--rs' || field === 'resolution'
         ? 'resolutions'
-        : field === 'metadata.content' && rule === 'count'
-          ? 'maxReferenceImages'
-          : null
+        : field === '--ratio' || field === 'aspect_ratio'
+          ? 'aspect_ratio'
+          : field === 'metadata.content' && rule === 'count'
+            ? 'maxReferenceImages'
+            : null
   return key && assumed.includes(key) ? key : null
 }

@@ -16,7 +16,9 @@ import { videoModelForForm } from '../../../../shared/video/validate'
 import type { VideoPreview } from '../../../../shared/ipc/video'
 import type { ValidationIssue } from '../../../../shared/ipc/jobLife'
 import { CONSOLE_VIDEO_FIELDS, VIDEO_FORM_FIELDS } from '../../../../shared/video/formFields'
-import type { VideoForm as Form } from '../../../../shared/video/forms'
+import type { FamilyDForm, VideoForm as Form } from '../../../../shared/video/forms'
+import { uncitedReferences } from '../../../../shared/video/build'
+import { referenceCitation } from '../../../../shared/catalog/videoModels'
 import { useVideoStore } from '../../stores/video'
 import { ImageInput } from '../../components/imageInput/ImageInput'
 import { Field, VideoFields } from './VideoFields'
@@ -71,10 +73,20 @@ export function VideoForm({ profileId }: Props) {
   const [submitError, setSubmitError] = useState<string | null>(null)
   const [showRequest, setShowRequest] = useState(false)
   const [copied, setCopied] = useState(false)
+  // Fields whose typed text cannot be sent yet: nothing is sent (neither Generate nor Send anyway) meanwhile.
+  const [unsendable, setUnsendable] = useState<Record<string, string>>({})
+  const blocked = Object.keys(unsendable).length > 0
+  const noteUnsendable = (key: string, problem: string | null) =>
+    setUnsendable((u) => {
+      if ((u[key] ?? null) === problem) return u
+      const { [key]: _dropped, ...rest } = u
+      return problem === null ? rest : { ...rest, [key]: problem }
+    })
 
   const submit = async (anyway = false) => {
     if (!profileId || submitting) return
     touched.submit()
+    if (blocked) return
     setSubmitting(true)
     // Judged by the preview of the form as it is now, not one still on its way for an earlier edit.
     const latest = await fresh()
@@ -217,7 +229,9 @@ export function VideoForm({ profileId }: Props) {
             values={form as unknown as Record<string, unknown>}
             issues={issues}
             onChange={(key, value) => store.updateForm({ [key]: value } as Partial<Form>)}
+            onUnsendable={noteUnsendable}
           />
+          {form.family === 'D' && <UncitedNote form={form} />}
           {imageSlots(model, form, mode).map((slot) => {
             const value = slotValue(form, slot.key)
             const issueKey = slot.key.startsWith('images.') ? `images[${slot.key.slice(7)}]` : slot.key
@@ -276,13 +290,17 @@ export function VideoForm({ profileId }: Props) {
         <button
           type="submit"
           className="primary"
-          disabled={!profileId || submitting || shownIssues.length > 0}
+          disabled={!profileId || submitting || blocked || shownIssues.length > 0}
           title="Ctrl/Cmd+Enter"
         >
           {submitting ? 'Submitting…' : 'Generate video'}
         </button>
         {canSendAnyway && (
-          <button type="button" disabled={!profileId || submitting} onClick={() => void submit(true)}>
+          <button
+            type="button"
+            disabled={!profileId || submitting || blocked}
+            onClick={() => void submit(true)}
+          >
             Send anyway
           </button>
         )}
@@ -312,5 +330,18 @@ function RequestView({ preview }: { preview: VideoPreview }) {
       <pre className="raw">{preview.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
       <pre className="raw">{preview.body}</pre>
     </div>
+  )
+}
+
+/** Reference mode: the images the prompt does not cite are cited in front of it as sent; said beside the prompt. */
+function UncitedNote({ form }: { form: FamilyDForm }) {
+  const missing = uncitedReferences(form)
+  if (missing.length === 0) return null
+  const cites = missing.map(referenceCitation).join('')
+  return (
+    <p className="muted small" data-testid="uncited-note">
+      The prompt does not cite {missing.length === 1 ? 'image' : 'images'} {missing.join(', ')}: the request
+      puts <code>{cites}</code> in front of it. Cite them where they belong to place them yourself.
+    </p>
   )
 }

@@ -34,8 +34,7 @@ export function useRequestPreview(
     }
   }, [key, delayMs])
   const fresh = useCallback(
-    (): Promise<PreviewState> =>
-      !key || state.key === key ? Promise.resolve(state) : ask(key),
+    (): Promise<PreviewState> => (!key || state.key === key ? Promise.resolve(state) : ask(key)),
     [key, state],
   )
   return { preview: state.preview, error: state.error, fresh }
@@ -56,7 +55,15 @@ export function issuesByField(preview: VideoPreview | null): Map<string, string>
     if (issue.rule === 'catalog') continue
     const message = issue.severity === 'warning' ? `Warning: ${issue.message}` : issue.message
     const previous = map.get(issue.field)
-    map.set(issue.field, previous ? `${previous}; ${message}` : message)
+    // Errors first: a field's text starts with "Warning: " only when all it has are warnings.
+    map.set(
+      issue.field,
+      !previous
+        ? message
+        : issue.severity === 'warning'
+          ? `${previous}; ${message}`
+          : `${message}; ${previous}`,
+    )
   }
   return map
 }
