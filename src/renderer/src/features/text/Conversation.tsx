@@ -83,7 +83,9 @@ export function Conversation() {
             </p>
           )}
           {items}
-          {!running && pending.length > 0 && <ToolResultsForm calls={pending} />}
+          {!running && pending.length > 0 && (
+            <ToolResultsForm key={pending.map((c) => c.id).join(' ')} calls={pending} />
+          )}
         </div>
       </section>
     </div>

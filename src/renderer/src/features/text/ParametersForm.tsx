@@ -1,6 +1,7 @@
 // Parameters for the chosen format, drawn from the format's field descriptors (shared/catalog/textParamFields):
 // sampling limits, thinking, tools, structured output and the format's own fields. Everything the form does not
 // show is still reachable in "Other fields (JSON)", validated against the same schema main uses.
+import { ServerTools } from './ServerTools'
 import { useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import {
@@ -112,6 +113,7 @@ export function ParametersForm() {
           placeholder='[{"name": "get_weather", "description": "Weather for a city", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}]'
           onChange={(v) => s.set({ toolsText: v })}
         />
+        <ServerTools toolsText={s.toolsText} onChange={(v) => s.set({ toolsText: v })} />
         <div className="field-grid">
           <label className="field-cell">
             <span className="field-label">Tool choice</span>

@@ -1,52 +1,197 @@
-// When the model calls tools, the user answers each call (or accepts a JSON stub) and continues; the next
-// request carries the results in the format's own shape (tool message, function_call_output, tool_result,
-// functionResponse).
-import { useState } from 'react'
+// When the model calls tools, the user answers each call and continues; the next request carries the results in
+// the format's own shape (tool message, function_call_output, tool_result, functionResponse). A call to a tool of
+// a connected tool server can be run there instead of typed: allowed once, always for that tool (it then runs
+// without asking), or denied with a message the model reads as the tool's error. When every call of a round ran
+// without asking, the results go back at once, up to AUTO_ROUNDS rounds in a row; then the user sends.
+import { useEffect, useRef, useState } from 'react'
 import type { ToolCall } from '../../../../shared/wire'
+import type { ToolServerView } from '../../../../shared/tools/serverConfig'
 import { useTextStore } from '../../stores/text'
+import { useToolServersStore } from '../../stores/tools'
+
+/** Rounds in a row whose results go back without the user pressing Send. */
+export const AUTO_ROUNDS = 8
+let autoRoundsInARow = 0
+
+interface Answer {
+  content: string
+  isError?: boolean
+  /** How the result came: typed, run on a server (with its time), or denied. */
+  how: 'typed' | 'running' | 'ran' | 'denied'
+  note?: string
+}
 
 export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
-  const [values, setValues] = useState<string[]>(() =>
-    calls.map((c) => JSON.stringify({ ok: true, tool: c.name }, null, 2)),
-  )
-  const [errors, setErrors] = useState<(string | null)[]>([])
+  const servers = useToolServersStore((s) => s.servers)
+  const tools = useToolServersStore((s) => s.tools)
+  const callTool = useToolServersStore((s) => s.call)
+  const setAlwaysAllow = useToolServersStore((s) => s.setAlwaysAllow)
   const sendToolResults = useTextStore((s) => s.sendToolResults)
-  const submit = () => {
-    setErrors([])
-    void sendToolResults(calls.map((c, i) => ({ callId: c.id, name: c.name, content: values[i] ?? '' })))
+  const [answers, setAnswers] = useState<Answer[]>(() =>
+    calls.map((c) => ({ content: JSON.stringify({ ok: true, tool: c.name }, null, 2), how: 'typed' })),
+  )
+  const [denyText, setDenyText] = useState<string[]>(() => calls.map(() => ''))
+  const started = useRef(new Set<number>())
+  const sent = useRef(false)
+
+  /** The connected server offering a call's tool (the first one), or null. */
+  const serverOf = (name: string): ToolServerView | null =>
+    servers.find((s) => s.state.status === 'connected' && tools[s.id]?.some((t) => t.name === name)) ?? null
+
+  const setAnswer = (i: number, a: Answer) => setAnswers((list) => list.map((x, j) => (j === i ? a : x)))
+  const submit = (list: Answer[], automatic: boolean) => {
+    if (sent.current) return
+    sent.current = true
+    autoRoundsInARow = automatic ? autoRoundsInARow + 1 : 0
+    void sendToolResults(
+      calls.map((c, i) => ({
+        callId: c.id,
+        name: c.name,
+        content: list[i]?.content ?? '',
+        ...(list[i]?.isError ? { isError: true } : {}),
+      })),
+    )
   }
+
+  const run = async (i: number) => {
+    const call = calls[i]
+    const server = call ? serverOf(call.name) : null
+    if (!call || !server || started.current.has(i)) return
+    started.current.add(i)
+    setAnswer(i, { content: '', how: 'running', note: `Running on ${server.name}…` })
+    let args: Record<string, unknown> = {}
+    try {
+      const parsed: unknown = JSON.parse(call.arguments || '{}')
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        args = parsed as Record<string, unknown>
+    } catch {
+      started.current.delete(i)
+      return setAnswer(i, {
+        content: `The arguments are not JSON: ${call.arguments.slice(0, 200)}`,
+        isError: true,
+        how: 'denied',
+        note: 'not run: the model sent arguments that are not JSON',
+      })
+    }
+    try {
+      const o = await callTool(server.id, call.name, args)
+      setAnswer(i, {
+        content: o.text,
+        isError: o.isError,
+        how: 'ran',
+        note: `ran on ${server.name} in ${Math.round(o.ms)} ms${o.isError ? (o.failure ? ` · failed (${o.failure})` : ' · the tool reported an error') : ''}`,
+      })
+    } catch (e) {
+      setAnswer(i, {
+        content: e instanceof Error ? e.message : String(e),
+        isError: true,
+        how: 'ran',
+        note: 'the call failed',
+      })
+    }
+  }
+
+  // Calls to tools the user allowed always run at once.
+  useEffect(() => {
+    calls.forEach((c, i) => {
+      const server = serverOf(c.name)
+      if (server?.alwaysAllow.includes(c.name)) void run(i)
+    })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [servers, tools])
+
+  // Every call ran without asking, none is still going: the round goes on by itself, within the bound.
+  const allAuto =
+    calls.length > 0 &&
+    calls.every((c, i) => serverOf(c.name)?.alwaysAllow.includes(c.name) && answers[i]?.how === 'ran')
+  useEffect(() => {
+    if (allAuto && autoRoundsInARow < AUTO_ROUNDS) submit(answers, true)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [allAuto])
+  const running = answers.some((a) => a.how === 'running')
+
   return (
     <form
       className="tool-results"
       aria-label="Tool results"
       onSubmit={(e) => {
         e.preventDefault()
-        submit()
+        submit(answers, false)
       }}
     >
       <h3>The model called {calls.length === 1 ? 'a tool' : `${calls.length} tools`}: answer to continue</h3>
-      {calls.map((call, i) => (
-        <label key={call.id}>
-          <span>
-            Result of <code>{call.name}</code> <span className="muted small">{call.id}</span>
-          </span>
-          <textarea
-            rows={4}
-            value={values[i]}
-            spellCheck={false}
-            onChange={(e) => setValues(values.map((v, j) => (j === i ? e.target.value : v)))}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                e.preventDefault()
-                submit()
-              }
-            }}
-          />
-          {errors[i] && <span className="field-error">{errors[i]}</span>}
-        </label>
-      ))}
+      {allAuto && autoRoundsInARow >= AUTO_ROUNDS && (
+        <p className="warn-banner" role="note">
+          {AUTO_ROUNDS} rounds ran without asking in a row: press Send tool results to go on.
+        </p>
+      )}
+      {calls.map((call, i) => {
+        const server = serverOf(call.name)
+        const a = answers[i]!
+        return (
+          <div className="tool-result" key={call.id} data-testid="tool-call">
+            <label>
+              <span>
+                Result of <code>{call.name}</code> <span className="muted small">{call.id}</span>
+                {server && <span className="muted small"> · a tool of {server.name}</span>}
+              </span>
+              <span className="muted small tool-call-args">Arguments: {call.arguments || '{}'}</span>
+              <textarea
+                rows={4}
+                value={a.content}
+                spellCheck={false}
+                readOnly={a.how === 'running'}
+                onChange={(e) => setAnswer(i, { content: e.target.value, isError: a.isError, how: 'typed' })}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                    e.preventDefault()
+                    submit(answers, false)
+                  }
+                }}
+              />
+            </label>
+            {a.note && (
+              <span className={`small ${a.isError ? 'field-error' : 'muted'}`} role="status">
+                {a.note}
+              </span>
+            )}
+            {server && a.how === 'typed' && (
+              <div className="actions">
+                <button type="button" onClick={() => void run(i)}>
+                  Run on {server.name}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => void setAlwaysAllow(server.id, call.name, true).then(() => run(i))}
+                >
+                  Always run {call.name}
+                </button>
+                <input
+                  aria-label={`Why deny ${call.name}`}
+                  placeholder="why (the model reads it)"
+                  value={denyText[i] ?? ''}
+                  onChange={(e) => setDenyText(denyText.map((v, j) => (j === i ? e.target.value : v)))}
+                />
+                <button
+                  type="button"
+                  onClick={() =>
+                    setAnswer(i, {
+                      content: `The user denied this call${denyText[i]?.trim() ? `: ${denyText[i]!.trim()}` : '.'}`,
+                      isError: true,
+                      how: 'denied',
+                      note: 'denied: sent as the tool’s error',
+                    })
+                  }
+                >
+                  Deny
+                </button>
+              </div>
+            )}
+          </div>
+        )
+      })}
       <div className="actions">
-        <button type="submit" className="primary">
+        <button type="submit" className="primary" disabled={running}>
           Send tool results
         </button>
       </div>

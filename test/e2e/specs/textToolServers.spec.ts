@@ -1,0 +1,101 @@
+// Text with tools from a connected tool server, in real Chromium against browser mode and the simulator (whose
+// models call the tools they are offered with arguments that fit their schemas): a tool of server-everything is
+// offered from the Tools fieldset, the model's call is run on the server once (the result is what goes back),
+// then denied with a message (sent as the tool's error), then allowed always (the round goes on by itself).
+// Screenshots go to SHOTS when set.
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../fixtures'
+import { SettingsPage } from '../pages/SettingsPage'
+import { TextPage } from '../pages/TextPage'
+
+const require = createRequire(import.meta.url)
+const EVERYTHING = join(
+  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist/index.js',
+)
+const shot = async (page: Page, name: string) => {
+  if (process.env.SHOTS) await page.screenshot({ path: join(process.env.SHOTS, `${name}.png`) })
+}
+
+const cases = [
+  { width: 1024, format: 'Chat completions', model: 'gpt-4o-mini' },
+  { width: 1920, format: 'Messages', model: 'claude-sonnet-4-6' },
+] as const
+
+for (const { width, format, model } of cases) {
+  test(`a server's tool runs in a ${format} round: allowed once, denied, then always (${width} px)`, async ({
+    page,
+    app,
+  }) => {
+    test.setTimeout(120_000)
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto(app.url)
+    const settings = new SettingsPage(page)
+    await settings.open()
+    const section = page.getByRole('region', { name: 'Tool servers' })
+    await section.getByRole('button', { name: 'New tool server' }).click()
+    const form = section.getByRole('form', { name: 'Tool server' })
+    await form.getByLabel('Name', { exact: true }).fill('Everything')
+    await form.getByLabel('Command', { exact: true }).fill(process.execPath)
+    await form.getByLabel('Arguments (one per line)').fill(`${EVERYTHING}\nstdio`)
+    await form.getByRole('button', { name: 'Save' }).click()
+    await section.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect(section.getByTestId('tool-server-status')).toContainText('Connected', { timeout: 30_000 })
+
+    const text = new TextPage(page)
+    // The answer is done (its run ended) before the next message is sent.
+    const answered = () =>
+      expect(page.getByRole('article', { name: /assistant turn/ }).last()).toContainText('Done', {
+        timeout: 20_000,
+      })
+    await text.open()
+    await text.choose(format, model)
+    const offer = page.getByRole('group', { name: 'Tools from servers' })
+    await offer.getByText('Tools of').click()
+    await offer.getByRole('checkbox', { name: 'get-sum' }).check()
+    await expect(page.getByLabel(/Function definitions/)).toHaveValue(/"get-sum"/)
+
+    // Round one: allowed once; the server's answer is the result.
+    await text.send('Use get-sum to add two numbers.')
+    const results = page.getByRole('form', { name: 'Tool results' })
+    await expect(results).toBeVisible({ timeout: 20_000 })
+    await expect(results.getByTestId('tool-call')).toContainText('a tool of Everything')
+    await shot(page, `text-tools-${width}-1-asked`)
+    await results.getByRole('button', { name: 'Run on Everything' }).click()
+    await expect(results.getByRole('textbox').first()).toHaveValue(
+      /The sum of -?[\d.e+-]+ and -?[\d.e+-]+ is/,
+    )
+    await expect(results.getByRole('status')).toContainText('ran on Everything in')
+    await shot(page, `text-tools-${width}-2-ran`)
+    await results.getByRole('button', { name: 'Send tool results' }).click()
+    await expect(page.getByRole('article', { name: /tool turn/ }).last()).toContainText('The sum of')
+    await answered()
+
+    // Round two: denied with a message, which goes back as the tool's error.
+    await text.send('Use get-sum once more.')
+    await expect(results).toBeVisible({ timeout: 20_000 })
+    await results.getByLabel('Why deny get-sum').fill('not now, please')
+    await results.getByRole('button', { name: 'Deny' }).click()
+    await expect(results.getByRole('textbox').first()).toHaveValue(
+      'The user denied this call: not now, please',
+    )
+    await results.getByRole('button', { name: 'Send tool results' }).click()
+    await expect(page.getByRole('article', { name: /tool turn/ }).last()).toContainText('not now, please')
+    await expect(results).toHaveCount(0)
+    await answered()
+
+    // Round three: always for this tool; the result goes back without Send, and the next call runs unasked.
+    await text.send('Use get-sum again.')
+    await expect(results).toBeVisible({ timeout: 20_000 })
+    await results.getByRole('button', { name: 'Always run get-sum' }).click()
+    await expect(page.getByRole('article', { name: /tool turn/ })).toHaveCount(3, { timeout: 20_000 })
+    await expect(page.getByRole('article', { name: /tool turn/ }).last()).toContainText('The sum of')
+    await answered()
+    await text.send('Use get-sum a last time.')
+    await expect(page.getByRole('article', { name: /tool turn/ })).toHaveCount(4, { timeout: 20_000 })
+    await answered()
+    await shot(page, `text-tools-${width}-3-always`)
+  })
+}
