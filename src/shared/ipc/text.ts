@@ -44,7 +44,7 @@ const turnIndexSchema = z.number().int().min(0).max(100_000)
  * The changes main makes to a conversation on the renderer's command. `add` appends whole turns (a typed turn,
  * the user's turn of a Send, tool results, a kept partial answer); `regenerate` drops the turns after the last
  * user turn; `resend` replaces a turn's text and drops every turn after it; `clear` answers a token `undoClear`
- * takes to bring the cleared turns back before any added since; `load` replaces every turn (History's open and
+ * takes to bring the conversation back exactly as it was (turns added since give way); `load` replaces every turn (History's open and
  * rerun, Continue in Text, a draft applied from edited JSON, the workspace restored after a reload). Turns
  * larger than INLINE_TURNS_CHARS of JSON go by text.putTurns instead.
  */

@@ -156,17 +156,28 @@ describe('ConversationStore edits', () => {
     )
   })
 
-  it('clears with a token that brings the turns back before any added since, once', () => {
+  it('clears with a token that brings the conversation back exactly as it was, once', () => {
     const store = seeded()
     const cleared = store.edit('c', { type: 'clear' })
     expect(cleared).toMatchObject({ keep: 0, tail: [] })
     expect(store.turns({ id: 'c' })).toEqual([])
     store.edit('c', { type: 'add', turns: [said('user', 'later')] })
-    store.edit('c', { type: 'undoClear', token: cleared.undoToken! })
-    expect(texts(store)).toEqual(['q1', 'a1', 'q2', 'a2', 'later'])
+    const epoch = store.epoch('c')
+    const undone = store.edit('c', { type: 'undoClear', token: cleared.undoToken! })
+    // The turns added since the clear are not mixed in: the view shows the old conversation whole, from turn 0.
+    expect(undone).toMatchObject({ keep: 0 })
+    expect(undone.tail!.map((t) => t.parts[0]).map((p) => (p?.type === 'text' ? p.text : ''))).toEqual([
+      'q1',
+      'a1',
+      'q2',
+      'a2',
+    ])
+    expect(texts(store)).toEqual(['q1', 'a1', 'q2', 'a2'])
+    // A run started on the turns since does not append its answer to the conversation brought back.
+    expect(store.appendAnswer('c', epoch, said('assistant', 'late answer'))).toBeNull()
     const again = store.edit('c', { type: 'undoClear', token: cleared.undoToken! })
     expect(again.revision).toBe(store.edit('c', { type: 'add', turns: [] }).revision - 1)
-    expect(texts(store)).toEqual(['q1', 'a1', 'q2', 'a2', 'later'])
+    expect(texts(store)).toEqual(['q1', 'a1', 'q2', 'a2'])
   })
 
   it("appends a run's answer unless the conversation was cleared or loaded since the run began", () => {

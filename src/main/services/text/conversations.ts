@@ -160,8 +160,10 @@ export class ConversationStore {
         const cleared = conversation.cleared
         if (!cleared || cleared.token !== edit.token) return this.view(id, conversation, turns.length)
         conversation.cleared = null
-        // Turns added since the clear stay after the ones brought back.
-        return this.change(id, conversation, 0, [...cleared.turns, ...turns])
+        // The conversation comes back exactly as it was: turns added since the clear are not mixed into it (their
+        // runs are in History), and a run still going on them does not append its answer.
+        conversation.epoch++
+        return this.change(id, conversation, 0, cleared.turns)
       }
       case 'load':
         conversation.epoch++

@@ -50,8 +50,9 @@ export async function pointTextAt(profileId: string | null): Promise<void> {
 }
 
 /**
- * Clear conversation, with Undo for a few seconds: main brings the turns back (before any added since) and the
- * shown run comes back as it was.
+ * Clear conversation, with Undo for a few seconds: main brings the conversation back exactly as it was (turns
+ * added since give way; their runs are in History), and the run shown then comes back with it, so the screen
+ * shows what the next request sends. A run going on the turns since is stopped first.
  */
 export async function clearConversationWithUndo(): Promise<void> {
   const s = useTextStore.getState()
@@ -65,12 +66,18 @@ export async function clearConversationWithUndo(): Promise<void> {
   if (before.turns === 0 && !before.currentRunId) return
   const turns = before.turns
   offerUndo(`Conversation cleared (${turns} turn${turns === 1 ? '' : 's'}).`, () => {
-    const now = useTextStore.getState()
-    useTextStore.setState({
-      runs: { ...before.runs, ...now.runs },
-      currentRunId: now.currentRunId ?? before.currentRunId,
-      pendingToolCalls: before.pendingToolCalls,
-    })
-    if (token) void editConversation({ type: 'undoClear', token })
+    void (async () => {
+      const text = useTextStore.getState()
+      if (currentRun(text)?.status === 'running') await text.stop()
+      if (token) await editConversation({ type: 'undoClear', token })
+      // The runs of the turns since leave with them; the run shown before the clear points at its turn again.
+      const now = useTextStore.getState()
+      const going = Object.fromEntries(Object.entries(now.runs).filter(([, r]) => r.status === 'running'))
+      useTextStore.setState({
+        runs: { ...going, ...before.runs },
+        currentRunId: before.currentRunId,
+        pendingToolCalls: before.pendingToolCalls,
+      })
+    })()
   })
 }
