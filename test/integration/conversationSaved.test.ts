@@ -2,7 +2,7 @@
 // data folder, and a new service on the same folder (a host restart) opens the panel to them; a damaged file is
 // set aside and the panel opens empty. Real simulator over loopback, real temp folder.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createSimulator, type RunningSimulator } from '../../src/simulator/server'
@@ -14,6 +14,7 @@ import { MediaStore } from '../../src/main/services/mediaStore'
 import { ProfileService } from '../../src/main/services/profiles'
 import { TextService } from '../../src/main/services/text/textService'
 import { SavedConversation } from '../../src/main/services/text/savedConversation'
+import { AnswersInFlight } from '../../src/main/services/text/answersInFlight'
 import { TEXT_PANEL_CONVERSATION_ID, textCommands, type ConversationView } from '../../src/shared/ipc/text'
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
@@ -33,9 +34,12 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 /** One host's text domain on the data folder: its service (started as the domain starts it) and its router. */
-async function host(logs: string[] = []) {
+async function host(logs: string[] = [], options: { fault?: string } = {}) {
   const profiles = new ProfileService(new InMemorySettingsStore(), new InMemorySecretStore())
-  const view = await profiles.create(profileFieldsSchema.parse({ name: 'sim', baseUrl: sim.baseUrl }))
+  const headers = options.fault ? [{ name: 'x-sim-fault', value: options.fault }] : []
+  const view = await profiles.create(
+    profileFieldsSchema.parse({ name: 'sim', baseUrl: sim.baseUrl, headers }),
+  )
   await profiles.setSecret(view.id, 'apiKey', KEY)
   const media = new MediaStore(join(dir, 'media'), (id) => `media://${id}`)
   const text = new TextService({
@@ -43,6 +47,8 @@ async function host(logs: string[] = []) {
     gateway: new GatewayClient({ retryBaseMs: 5 }),
     media,
     saved: new SavedConversation(dir, { debounceMs: 20, log: (m) => logs.push(m) }),
+    inflight: new AnswersInFlight(dir, { log: (m) => logs.push(m) }),
+    checkpointMs: 50,
   })
   await text.restorePanelConversation()
   const router = createRouter(textCommands, textHandlers({ text, media }))
@@ -55,7 +61,7 @@ async function host(logs: string[] = []) {
     return result.value as T
   }
   const whenEnded = (runId: string) => sink.ended(runId, 60_000)
-  return { text, profileId: view.id, call, whenEnded }
+  return { text, profileId: view.id, call, whenEnded, sink }
 }
 
 it('a Send and its answer come back in the Text panel after a restart', async () => {
@@ -125,4 +131,133 @@ it('a damaged saved conversation is set aside with a log line and the panel open
   expect(view.tail).toEqual([])
   expect(existsSync(join(dir, 'conversation.json.damaged'))).toBe(true)
   expect(logs.join()).toMatch(/could not be read/)
+})
+
+/** A Send of `text` on the panel's conversation, keeping its answer. */
+function send(h: Awaited<ReturnType<typeof host>>, runId: string, text: string, more: object = {}) {
+  return h.call('text.startRun', {
+    runId,
+    profileId: h.profileId,
+    format: 'chat',
+    draft: { model: 'gpt-4o-mini', stream: true, maxTokens: 4000, messages: [] },
+    conversation: { id: TEXT_PANEL_CONVERSATION_ID },
+    edit: { type: 'add', turns: [{ role: 'user', parts: [{ type: 'text', text }] }] },
+    keepAnswer: true,
+    ...more,
+  })
+}
+
+const textOf = (turn: { parts: { type: string; text?: string }[] } | undefined) =>
+  (turn?.parts ?? []).map((p) => (p.type === 'text' ? p.text : '')).join('')
+
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+it('a window that goes away mid-answer leaves what arrived in the conversation, marked interrupted', async () => {
+  const first = await host([], { fault: 'tps:400' })
+  await send(first, 'run-gone-1', 'sim:tokens=3000 a long story')
+  await until(() => first.sink.text('run-gone-1').length > 200)
+  // The page reloads: its socket closes, and the run finds no window at its next batch.
+  first.sink.alive = false
+  await until(() => first.text.conversations.turns({ id: TEXT_PANEL_CONVERSATION_ID }).length === 2)
+  const turns = first.text.conversations.turns({ id: TEXT_PANEL_CONVERSATION_ID })
+  expect(turns[1]).toMatchObject({ role: 'assistant', partial: 'interrupted' })
+  const kept = textOf(turns[1])
+  expect(kept.length).toBeGreaterThan(200)
+  expect(first.sink.text('run-gone-1').startsWith(kept.slice(0, 200))).toBe(true)
+  await first.text.flushSaved()
+  const view = await (await host()).call<ConversationView>('text.openConversation', {})
+  expect(view.tail?.[1]).toMatchObject({ role: 'assistant', partial: 'interrupted' })
+})
+
+it('Continue sends the partial answer last, never its mark, and grows it in place', async () => {
+  const first = await host()
+  const partial = {
+    role: 'assistant',
+    parts: [{ type: 'text', text: 'Lighthouses stand' }],
+    partial: 'stopped',
+  }
+  await first.call('text.editConversation', {
+    conversationId: TEXT_PANEL_CONVERSATION_ID,
+    edit: {
+      type: 'load',
+      turns: [{ role: 'user', parts: [{ type: 'text', text: 'Lighthouses?' }] }, partial],
+    },
+  })
+  const ended = first.whenEnded('run-continue-1')
+  await first.call('text.startRun', {
+    runId: 'run-continue-1',
+    profileId: first.profileId,
+    format: 'chat',
+    draft: { model: 'gpt-4o-mini', stream: true, messages: [] },
+    conversation: { id: TEXT_PANEL_CONVERSATION_ID },
+    continueAnswer: true,
+  })
+  const end = await ended
+  expect(end.status).toBe('done')
+  const body = JSON.parse(end.exchange!.request.body!) as { messages: { role: string; content: string }[] }
+  expect(body.messages.at(-1)).toEqual({ role: 'assistant', content: 'Lighthouses stand' })
+  expect(end.exchange!.request.body).not.toContain('stopped')
+  const turns = first.text.conversations.turns({ id: TEXT_PANEL_CONVERSATION_ID })
+  expect(turns).toHaveLength(2)
+  expect(turns[1]!.partial).toBeUndefined()
+  expect(textOf(turns[1])).toBe(`Lighthouses stand${first.sink.text('run-continue-1')}`)
+  // Only a conversation that ends with a partial answer can be continued.
+  await expect(
+    first.call('text.startRun', {
+      runId: 'run-continue-2',
+      profileId: first.profileId,
+      format: 'chat',
+      draft: { model: 'gpt-4o-mini', stream: true, messages: [] },
+      conversation: { id: TEXT_PANEL_CONVERSATION_ID },
+      continueAnswer: true,
+    }),
+  ).rejects.toThrow(/TEXT_NOTHING_TO_CONTINUE/)
+})
+
+it('a continuation that fails keeps the partial answer, grown by what arrived and marked failed', async () => {
+  const first = await host([], { fault: 'error:6' })
+  const partial = { role: 'assistant', parts: [{ type: 'text', text: 'So far' }], partial: 'interrupted' }
+  await first.call('text.editConversation', {
+    conversationId: TEXT_PANEL_CONVERSATION_ID,
+    edit: { type: 'load', turns: [{ role: 'user', parts: [{ type: 'text', text: 'Go on' }] }, partial] },
+  })
+  const ended = first.whenEnded('run-continue-fail')
+  await first.call('text.startRun', {
+    runId: 'run-continue-fail',
+    profileId: first.profileId,
+    format: 'chat',
+    draft: { model: 'gpt-4o-mini', stream: true, messages: [] },
+    conversation: { id: TEXT_PANEL_CONVERSATION_ID },
+    continueAnswer: true,
+  })
+  expect((await ended).status).toBe('error')
+  const turns = first.text.conversations.turns({ id: TEXT_PANEL_CONVERSATION_ID })
+  expect(turns[1]).toMatchObject({ partial: 'failed', id: 'answer-run-continue-fail' })
+  expect(textOf(turns[1])).toBe(`So far${first.sink.text('run-continue-fail')}`)
+})
+
+it('answers a stopped app left streaming join their conversation at the next start, marked interrupted', async () => {
+  const first = await host([], { fault: 'tps:300' })
+  await send(first, 'run-killed-1', 'sim:tokens=3000 keep going')
+  await until(() => existsSync(join(dir, 'answers-in-flight', 'run-killed-1.json')))
+  await until(() => first.sink.text('run-killed-1').length > 300)
+  await first.text.flushSaved()
+  // A kill: nothing more is written; the next host on the folder finds the answer kept on disk.
+  const kept = JSON.parse(readFileSync(join(dir, 'answers-in-flight', 'run-killed-1.json'), 'utf8'))
+  first.text.stop('run-killed-1')
+  await first.whenEnded('run-killed-1')
+  await first.text.flushSaved()
+  writeFileSync(join(dir, 'answers-in-flight', 'run-killed-1.json'), JSON.stringify(kept))
+  const again = await host()
+  const view = await again.call<ConversationView>('text.openConversation', {})
+  expect(view.tail?.map((t) => t.role)).toEqual(['user', 'assistant'])
+  expect(view.tail?.[1]).toMatchObject({ partial: 'interrupted', id: 'answer-run-killed-1' })
+  expect(textOf(view.tail?.[1]).length).toBeGreaterThan(0)
+  expect(existsSync(join(dir, 'answers-in-flight', 'run-killed-1.json'))).toBe(false)
 })

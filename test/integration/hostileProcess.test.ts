@@ -260,6 +260,50 @@ describe('a kill mid-stream (R9)', () => {
   }, 60_000)
 })
 
+describe('a kill mid-answer of the Text conversation (R9)', () => {
+  it('the answer the conversation waited for is in it after the restart, marked interrupted', async () => {
+    const data = join(dir, 'killed-conversation')
+    const first = await startHostProcess(data)
+    const ws = await first.connect()
+    const list = await ws.call<{ profiles: { id: string }[] }>('profiles.list')
+    const runId = 'killed-in-conversation'
+    await ws.call('text.startRun', {
+      runId,
+      profileId: list.value!.profiles[0]!.id,
+      format: 'chat',
+      draft: { model: 'gpt-4o-mini', stream: true, maxTokens: 8000, messages: [] },
+      conversation: { id: 'text-panel' },
+      edit: {
+        type: 'add',
+        turns: [{ role: 'user', parts: [{ type: 'text', text: 'sim:tokens=6000 go on' }] }],
+      },
+      keepAnswer: true,
+    })
+    await ws.waitFor((e) => e.name === 'text.runEvents')
+    await new Promise((r) => setTimeout(r, 2500))
+    await first.kill('SIGKILL')
+    ws.close()
+
+    const second = await startHostProcess(data)
+    try {
+      const again = await second.connect()
+      const view = await again.call<{
+        tail: { role: string; partial?: string; parts: { text?: string }[] }[]
+      }>('text.openConversation', {})
+      expect(view.value!.tail.map((t) => t.role)).toEqual(['user', 'assistant'])
+      expect(view.value!.tail[1]!.partial).toBe('interrupted')
+      const kept = view.value!.tail[1]!.parts.map((p) => p.text ?? '').join('')
+      const run = await again.call<{ answer: string }>('history.getRun', { id: runId })
+      // The conversation and History keep the same start of what arrived.
+      expect(kept.length).toBeGreaterThan(0)
+      expect(run.value!.answer.startsWith(kept.slice(0, 200))).toBe(true)
+      again.close()
+    } finally {
+      await second.kill()
+    }
+  }, 60_000)
+})
+
 describe('fuzzing the WebSocket (S5, S9)', () => {
   const frame = (rand: () => number): Buffer => {
     const opcodes = [0, 1, 2, 8, 9, 10, 3, 7, 11, 15]

@@ -15,6 +15,11 @@ export interface RunView extends RunSnapshot<{ mimeType: string; url: string }> 
   model: string
   /** Index of the assistant turn this run became, once done (its output stays mounted there). */
   turnIndex?: number
+  /**
+   * A run that continues a partial answer: the index of that turn, shown in its place while the run goes (the
+   * run's text starts with the partial answer's).
+   */
+  continues?: number
   summary?: RunSummary
   error?: RunError
   timings?: RunTimings

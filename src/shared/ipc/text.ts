@@ -138,6 +138,11 @@ const startRunSchema = runRequestSchema
   .extend({
     edit: conversationEditSchema.optional(),
     keepAnswer: z.boolean().optional(),
+    /**
+     * Continue the partial answer the conversation ends with (a turn marked `partial`): the request sends the
+     * conversation with it last, so the model goes on from it, and what arrives grows that turn in place.
+     */
+    continueAnswer: z.boolean().optional(),
   })
   .refine((r) => r.edit === undefined || JSON.stringify(r.edit).length <= INLINE_TURNS_CHARS + 1024, {
     message: `edit: more than ${INLINE_TURNS_CHARS} characters of turns; send them with text.putTurns`,

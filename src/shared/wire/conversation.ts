@@ -1,7 +1,7 @@
 // Continuing a conversation: the model's answer becomes the next assistant turn and the user's tool results a
 // tool turn, both in the neutral draft; each adapter then renders them in its own shape (tool message,
 // function_call_output, tool_result block, functionResponse part). Drafts are never mutated.
-import type { Draft, DraftMessage, DraftPart, ToolCallPart, ToolResultPart } from './draft'
+import type { Draft, DraftMessage, DraftPart, PartialEnd, ToolCallPart, ToolResultPart } from './draft'
 import type { Completion } from './events'
 
 export interface ToolResultInput {
@@ -27,6 +27,39 @@ export function assistantTurn(completion: Completion): DraftMessage {
   }
   if (parts.length === 0) parts.push({ type: 'text', text: '' })
   return { role: 'assistant', parts }
+}
+
+/** What arrived of an answer that did not finish, as a turn marked with how it ended. */
+export function partialTurn(completion: Completion, ended: PartialEnd): DraftMessage {
+  return { ...assistantTurn(completion), partial: ended }
+}
+
+/**
+ * A partial answer continued (the run sent the conversation with it last, so the model goes on from it): its
+ * text followed by what the continuing run brought, its tool calls after; marked with how the continuation
+ * ended, or unmarked when it finished.
+ */
+export function continuedTurn(turn: DraftMessage, more: Completion, ended?: PartialEnd): DraftMessage {
+  const added = assistantTurn(more).parts
+  const parts = [...turn.parts]
+  const at = parts.findLastIndex((p) => p.type === 'text')
+  const text = more.text !== '' ? more.text : (more.refusal ?? '')
+  const existing = at >= 0 ? parts[at] : undefined
+  if (existing?.type === 'text') parts[at] = { ...existing, text: existing.text + text }
+  else if (text !== '') parts.push({ type: 'text', text })
+  for (const p of added) if (p.type !== 'text') parts.push(p)
+  const { partial: _was, ...rest } = turn
+  return ended ? { ...rest, parts, partial: ended } : { ...rest, parts }
+}
+
+/** The turns as a request sends them: without the playground's own marks (the same array when none carries one). */
+export function sendableTurns(turns: DraftMessage[]): DraftMessage[] {
+  if (!turns.some((t) => t.partial !== undefined)) return turns
+  return turns.map((t) => {
+    if (t.partial === undefined) return t
+    const { partial: _mark, ...rest } = t
+    return rest
+  })
 }
 
 export function appendAssistantTurn(draft: Draft, completion: Completion): Draft {

@@ -109,11 +109,21 @@ export type ToolResultPart = z.infer<typeof toolResultPartSchema>
 
 export const draftRoleSchema = z.enum(DRAFT_ROLES)
 
+/** How an answer kept in a conversation before it finished came to stop (see `DraftMessage.partial`). */
+export const PARTIAL_ENDS = ['interrupted', 'stopped', 'failed', 'incomplete'] as const
+export type PartialEnd = (typeof PARTIAL_ENDS)[number]
+
 export const draftMessageSchema = z.object({
   /** Optional stable id for the UI; adapters ignore it. */
   id: z.string().optional(),
   role: draftRoleSchema,
   parts: z.array(draftPartSchema),
+  /**
+   * An assistant turn that holds only what arrived before its run stopped (the app or the page went away, Stop,
+   * a failure, a cut stream): shown marked, with Continue and Regenerate. Its text is sent like any turn's; the
+   * mark is the playground's and never sent (see `sendableTurns`).
+   */
+  partial: z.enum(PARTIAL_ENDS).optional(),
 })
 export type DraftMessage = z.infer<typeof draftMessageSchema>
 

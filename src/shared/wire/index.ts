@@ -12,7 +12,14 @@ export { pickExtras } from './extrasMerge'
 export { validateDraft, hasErrors } from './validate'
 export type { DraftIssue } from './validate'
 export { checkRawBody, rawBodyUnsendable } from './rawBodyCheck'
-export { appendAssistantTurn, appendToolResults, assistantTurn } from './conversation'
+export {
+  appendAssistantTurn,
+  appendToolResults,
+  assistantTurn,
+  continuedTurn,
+  partialTurn,
+  sendableTurns,
+} from './conversation'
 export { buildCountTokens, parseCountTokens } from './messages'
 export { exportCode } from './codeExport'
 export { streamErrorFromBody } from './streamFold'

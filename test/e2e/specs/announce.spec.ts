@@ -20,7 +20,8 @@ async function recordAnnouncements(page: Page): Promise<void> {
   })
 }
 
-const announced = (page: Page) => page.evaluate(() => (window as unknown as { announced: string[] }).announced)
+const announced = (page: Page) =>
+  page.evaluate(() => (window as unknown as { announced: string[] }).announced)
 
 /** No element that holds the streamed answer sits inside a live region. */
 const answerIsQuiet = (page: Page) =>
@@ -50,7 +51,12 @@ test('the Text panel announces a run once when it starts and once when it ends, 
   expect(end).toContain(': done. ')
   expect(end).toContain(answer.slice(0, 40))
   expect(await answerIsQuiet(page)).toBe(true)
-  expect(await page.locator('[aria-live]').filter({ hasText: answer.slice(0, 40) }).count()).toBe(1)
+  expect(
+    await page
+      .locator('[aria-live]')
+      .filter({ hasText: answer.slice(0, 40) })
+      .count(),
+  ).toBe(1)
 })
 
 test('Compare announces the start of a run and each column’s end (done, failed, stopped) once', async ({

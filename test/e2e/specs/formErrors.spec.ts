@@ -4,7 +4,10 @@
 import { expect, test } from '../fixtures'
 import { ImagesPage } from '../pages/ImagesPage'
 
-test('an empty Batch images prompt is named beside its field and takes focus on send', async ({ page, app }) => {
+test('an empty Batch images prompt is named beside its field and takes focus on send', async ({
+  page,
+  app,
+}) => {
   await page.goto(app.url)
   const images = new ImagesPage(page)
   await images.open()

@@ -42,7 +42,9 @@ test('bad batch input is shown once touched, naming the field; nothing is sent',
   const form = images.form('Batch images')
   await expect(form.getByRole('alert')).toHaveCount(0)
   await form.getByLabel(/Number of images/).fill('0')
-  await expect(form.getByRole('alert')).toContainText('Number of images (1–16): must be at least 1 (got 0) (n)')
+  await expect(form.getByRole('alert')).toContainText(
+    'Number of images (1–16): must be at least 1 (got 0) (n)',
+  )
   await form.getByRole('button', { name: 'Generate images' }).click()
   await expect(form.getByRole('alert').filter({ hasText: 'Prompt: fill this in (prompt)' })).toBeVisible()
   await expect(page.getByTestId('image-job')).toHaveCount(0)

@@ -4,7 +4,10 @@
 import { expect, test } from '../fixtures'
 import { TextPage } from '../pages/TextPage'
 
-test('a run cut off by the app stopping is announced on the next start and kept in History', async ({ page, app }) => {
+test('a run cut off by the app stopping is announced on the next start and kept in History', async ({
+  page,
+  app,
+}) => {
   await page.goto(app.url)
   const text = new TextPage(page)
   await text.open()
@@ -24,7 +27,9 @@ test('a run cut off by the app stopping is announced on the next start and kept 
   }
   await notice.getByRole('button', { name: 'Open in History' }).click()
   await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible()
-  await expect(page.getByText('The app stopped while this run was going; what had arrived by then is kept.')).toBeVisible()
+  await expect(
+    page.getByText('The app stopped while this run was going; what had arrived by then is kept.'),
+  ).toBeVisible()
   // Seen once: a reload does not bring the notice back.
   await page.reload()
   await text.open()

@@ -9,7 +9,10 @@ async function contrast(page: Page, a: string, b: string): Promise<number> {
   return page.evaluate(
     ([x, y]) => {
       const lum = (c: string) => {
-        const [r, g, bl] = c.match(/[\d.]+/g)!.slice(0, 3).map((v) => Number(v) / 255)
+        const [r, g, bl] = c
+          .match(/[\d.]+/g)!
+          .slice(0, 3)
+          .map((v) => Number(v) / 255)
         const f = (v: number) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
         return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(bl!)
       }

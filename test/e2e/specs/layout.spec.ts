@@ -132,7 +132,10 @@ for (const size of SIZES) {
 for (const size of SIZES) {
   const at = `${size.width}x${size.height}`
 
-  test(`Save as case fits on one line and opens where the user is looking at ${at}`, async ({ page, app }, info) => {
+  test(`Save as case fits on one line and opens where the user is looking at ${at}`, async ({
+    page,
+    app,
+  }, info) => {
     await page.setViewportSize(size)
     await page.goto(app.url)
     await openPanel(page, 'Text')
@@ -162,13 +165,18 @@ for (const width of [1024, 1280]) {
     await page.goto(app.url)
     const emb = new EmbeddingsPage(page)
     await emb.open()
-    await emb.setInputs(['A cat sat on the mat.', 'A long sentence that names its subject twice: the subject.'])
+    await emb.setInputs([
+      'A cat sat on the mat.',
+      'A long sentence that names its subject twice: the subject.',
+    ])
     await emb.embedForm.getByRole('button', { name: 'Cross-format check' }).click()
     const table = page.getByRole('table', { name: 'Cross-format comparison' })
     await expect(page.getByTestId('cross-check-row')).toHaveCount(2, { timeout: 20_000 })
     const verdict = table.getByRole('columnheader', { name: 'Verdict' })
     // Seen without scrolling sideways: inside the window and inside whatever clips the table.
-    await verdict.evaluate((th) => th.closest('section')!.scrollIntoView({ block: 'start', inline: 'nearest' }))
+    await verdict.evaluate((th) =>
+      th.closest('section')!.scrollIntoView({ block: 'start', inline: 'nearest' }),
+    )
     const clipped = await verdict.evaluate((th) => {
       const box = th.getBoundingClientRect()
       for (let el = th.parentElement; el; el = el.parentElement) {

@@ -23,7 +23,7 @@ test('the Stream tab counts frames as they arrive during a slow run', async ({ p
   await page.getByRole('button', { name: 'Stop' }).click()
 })
 
-test('the Stream tab left open counts the next run\'s frames from its start', async ({ page, app }) => {
+test("the Stream tab left open counts the next run's frames from its start", async ({ page, app }) => {
   await page.goto(app.url)
   const text = new TextPage(page)
   await text.open()

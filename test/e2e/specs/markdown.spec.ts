@@ -237,7 +237,8 @@ test('a long answer keeps its finished chapters as they were once scrolled away:
   await page.evaluate(async () => {
     let text = ''
     for (let i = 0; i < 1100; i++)
-      text += i % 50 === 0 ? `\`\`\`js\nconst block = ${i}\n\`\`\`\n\n` : `Paragraph ${i} with *emphasis*.\n\n`
+      text +=
+        i % 50 === 0 ? `\`\`\`js\nconst block = ${i}\n\`\`\`\n\n` : `Paragraph ${i} with *emphasis*.\n\n`
     for (let end = 0; end < text.length; end += 300) {
       window.markdownHarness.render(text.slice(0, end), true)
       await new Promise(requestAnimationFrame)

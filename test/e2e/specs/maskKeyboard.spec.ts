@@ -30,7 +30,9 @@ test('a mask is painted with the keyboard only and used', async ({ page, app }) 
     for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowRight')
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Space')
-    await expect(form.getByRole('status').filter({ hasText: /Brush up, cursor at \d+% across/ })).toBeVisible()
+    await expect(
+      form.getByRole('status').filter({ hasText: /Brush up, cursor at \d+% across/ }),
+    ).toBeVisible()
     const painted = await white()
     expect(painted).toBeGreaterThan(500)
     // Lifted: moving paints nothing more.

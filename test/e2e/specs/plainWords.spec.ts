@@ -11,7 +11,10 @@ async function expectPlain(text: string): Promise<void> {
   for (const word of JARGON) expect(text, `shown text matches ${word}`).not.toMatch(word)
 }
 
-test('Video and Images label their choices without endpoint numbers or field-name jargon', async ({ page, app }) => {
+test('Video and Images label their choices without endpoint numbers or field-name jargon', async ({
+  page,
+  app,
+}) => {
   await page.goto(app.url)
   await openPanel(page, 'Video')
   await expect(page.getByRole('radio', { name: /^Video models/ })).toBeVisible()
@@ -22,7 +25,9 @@ test('Video and Images label their choices without endpoint numbers or field-nam
     await images.openTab(tab)
     const form = images.form(tab)
     await expect(form.getByRole('group', { name: 'How the request names its fields' })).toBeVisible()
-    await expect(form.getByRole('radio', { name: /Full names, as the gateway's spec writes them/ })).toBeChecked()
+    await expect(
+      form.getByRole('radio', { name: /Full names, as the gateway's spec writes them/ }),
+    ).toBeChecked()
     await expectPlain(await form.innerText())
     for (const legend of await form.locator('legend, label').allInnerTexts()) await expectPlain(legend.trim())
   }
@@ -42,7 +47,7 @@ test('an embedding run says how long the request and the similarity sums took in
   await expectPlain(await summary.innerText())
 })
 
-test('a Try-on garment is sent as a choice of the spec\'s value, with Other… keeping a typed value', async ({
+test("a Try-on garment is sent as a choice of the spec's value, with Other… keeping a typed value", async ({
   page,
   app,
 }) => {
@@ -60,5 +65,7 @@ test('a Try-on garment is sent as a choice of the spec\'s value, with Other… k
   // The typed value is the garment's type: it stays after switching tabs and back.
   await images.openTab('Batch images')
   await images.openTab('Try-on')
-  await expect(form.getByRole('textbox', { name: 'Garment 1 is sent as (other value)' })).toHaveValue('sketch')
+  await expect(form.getByRole('textbox', { name: 'Garment 1 is sent as (other value)' })).toHaveValue(
+    'sketch',
+  )
 })

@@ -112,6 +112,8 @@ test('a run that failed is shown again after a reload, until the conversation mo
   // The next run takes its place: once it is done and a turn, a reload shows the conversation only.
   await page.getByLabel('Profile').selectOption({ label: 'Local simulator' })
   await text.send('And three shapes.')
+  // The first message got no answer: the user keeps it.
+  await page.getByRole('button', { name: 'Keep both and send' }).click()
   await text.waitDone()
   await page.waitForTimeout(500)
   await page.reload()

@@ -4,6 +4,7 @@
 import { textCommands } from '../../../shared/ipc/text'
 import { TextService } from '../../services/text/textService'
 import { SavedConversation } from '../../services/text/savedConversation'
+import { AnswersInFlight } from '../../services/text/answersInFlight'
 import type { MediaStore } from '../../services/mediaStore'
 import type { Events } from '../../../shared/ipc/contract'
 import type { Handlers } from '../router'
@@ -42,6 +43,7 @@ export const textDomain = defineDomain({
       recorder: history.recorder,
       log,
       saved: new SavedConversation(dataDir, { log }),
+      inflight: new AnswersInFlight(dataDir, { log }),
     }),
     media,
   }),

@@ -184,6 +184,22 @@ export class ConversationStore {
     return this.change(id, conversation, conversation.turns.length, [turn])
   }
 
+  /**
+   * Puts a continued answer in place of turn `index` (the partial answer the run went on from), unless the
+   * conversation was cleared or replaced since the run started or turns were added after it; the view, or null.
+   */
+  replaceAnswer(id: string, epoch: number, index: number, turn: DraftMessage): ConversationView | null {
+    const conversation = this.conversations.get(id)
+    if (!conversation || conversation.epoch !== epoch || conversation.turns.length !== index + 1) return null
+    this.touch(id, conversation)
+    return this.change(id, conversation, index, [turn])
+  }
+
+  /** The turn at `index` of a conversation as it is now (undefined when there is none). */
+  turnAt(id: string, index: number): DraftMessage | undefined {
+    return this.conversations.get(id)?.turns[index]
+  }
+
   /** The epoch a run pins when it starts (see appendAnswer). */
   epoch(id: string): number {
     return this.conversations.get(id)?.epoch ?? 0

@@ -9,6 +9,7 @@ import {
   formats,
   hasErrors,
   rawBodyUnsendable,
+  sendableTurns,
   validateDraft,
   type BuiltRequest,
   type Draft,
@@ -49,7 +50,7 @@ export function withTurns(
 ): Draft {
   const draft = request.draft as Draft
   const messages = request.conversation
-    ? [...conversations.turns(request.conversation), ...draft.messages]
+    ? [...sendableTurns(conversations.turns(request.conversation)), ...draft.messages]
     : draft.messages
   return continued({ ...draft, messages }, request)
 }

@@ -8,17 +8,11 @@
 import type { Events } from '../../../shared/ipc/contract'
 import type { RunError, RunEvent, RunRequest, RunStatus } from '../../../shared/ipc/text'
 import type { SseFrame } from '../../../shared/ipc/exchange'
-import { INLINE_TURNS_CHARS } from '../../../shared/ipc/textConstants'
+import { appendDigest, EMPTY_DIGEST, type TextDigestState } from '../../../shared/ipc/answerText'
 import {
-  answerSkeleton,
-  appendDigest,
-  EMPTY_DIGEST,
-  type TextDigestState,
-} from '../../../shared/ipc/answerText'
-import {
-  assistantTurn,
   emptyRunSnapshot,
   foldRun,
+  snapshotCompletion,
   type Completion,
   type RunSnapshot,
   type StreamEvent,
@@ -34,6 +28,8 @@ import { checkpointRun, recordRun } from '../history/recordRun'
 import { sendRequest } from '../sendRequest'
 import { Coalescer } from './coalescer'
 import type { ConversationStore } from './conversations'
+import type { AnswersInFlight } from './answersInFlight'
+import { AnswerKeeper, PARTIAL_OF, type KeptAnswer } from './keptAnswer'
 import { completionEvents } from './completionEvents'
 import type { ExchangeLog } from './exchangeLog'
 import { safeJson, type Prepared } from './preparedRequest'
@@ -62,6 +58,8 @@ export interface TextRunDeps {
   /** … or after this many characters (R9: 64 KB), whichever comes first. */
   checkpointChars?: number
   log?: (message: string) => void
+  /** Where a kept answer waits on disk while it streams, so a kill does not lose it. */
+  inflight?: AnswersInFlight
   /** Builds the request the run sends (the profile, its key, the pinned turns, the format's body). */
   prepare(request: RunRequest): Promise<Prepared>
   /** The run ended or was abandoned: whoever holds it lets it go. */
@@ -91,16 +89,19 @@ export class TextRun {
   private charsSinceCheckpoint = 0
   /** The digest of the answer's text (snapshot.text) taken as its pieces were sent (see answerText). */
   private textDigest: TextDigestState = EMPTY_DIGEST
+  /** The conversation that keeps the answer, when the run's owner asked for it. */
+  private readonly keeper: AnswerKeeper | null
 
   constructor(
     readonly id: string,
     /** The request as the history records it (its turns pinned once read). */
     public request: RunRequest,
     private readonly sink: EventSink<Events>,
-    /** The conversation that takes the answer as its next turn when the run is done, as of `epoch`. */
-    private readonly keepAnswer: { conversationId: string; epoch: number } | null,
+    /** The conversation that keeps the answer (see KeptAnswer). */
+    keepAnswer: KeptAnswer | null,
     private readonly deps: TextRunDeps,
   ) {
+    this.keeper = keepAnswer && new AnswerKeeper(id, keepAnswer, { ...deps, sink })
     this.scrubber = new StreamScrubber(() => deps.profiles.knownSecrets())
     this.coalescer = new Coalescer<RunEvent>(
       (events) => {
@@ -158,6 +159,8 @@ export class TextRun {
     this.coalescer.discard()
     this.controller.abort()
     this.deps.closed(this)
+    // Nobody is left to show the answer: what arrived joins the conversation, marked, so it is not lost there.
+    this.keeper?.partial('interrupted', snapshotCompletion(this.snapshot))
     const record = () => this.historyRecord(keptAs, null)
     if (keptAs === 'running') checkpointRun(this.deps.recorder, record, this.deps.log)
     else recordRun(this.deps.recorder, record, this.deps.log)
@@ -295,7 +298,8 @@ export class TextRun {
 
   /** R9: what a streaming run has so far is on disk at least every second or 64 KB, so a kill keeps it. */
   private checkpoint(): void {
-    if (!this.deps.recorder?.checkpoint || this.charsSinceCheckpoint === 0) return
+    if ((!this.deps.recorder?.checkpoint && !this.keeper?.checkpoints) || this.charsSinceCheckpoint === 0)
+      return
     const now = performance.now()
     if (
       now - this.lastCheckpointAt < (this.deps.checkpointMs ?? 1000) &&
@@ -305,6 +309,7 @@ export class TextRun {
     this.lastCheckpointAt = now
     this.charsSinceCheckpoint = 0
     checkpointRun(this.deps.recorder, () => this.historyRecord('running', null), this.deps.log)
+    this.keeper?.checkpoint(snapshotCompletion(this.snapshot))
   }
 
   private historyRecord(
@@ -337,11 +342,16 @@ export class TextRun {
     // the record (the whole exchange, serialized) does not delay the answer's end on screen.
     const record = () =>
       recordRun(this.deps.recorder, () => this.historyRecord(status, recorder, error, ended), this.deps.log)
-    if (!this.sink.alive) return record()
     try {
-      // A finished answer becomes the conversation's next turn, in the shape its format continues with; the
-      // window hears of the change before the run's end, so the end can point at that turn.
-      if (status === 'done' && this.keepAnswer) this.keepTheAnswer(this.keepAnswer, ended.completion)
+      // A finished answer becomes the conversation's next turn, in the shape its format continues with (even
+      // when its window went away); the window hears of the change before the run's end, so the end can point
+      // at that turn. One that did not finish is the window's to show, unless no window is left or it continues
+      // a partial answer.
+      if (status === 'done') this.keeper?.finished(ended.completion, this.textDigest)
+      else if (!this.sink.alive || this.keeper?.continues)
+        this.keeper?.partial(PARTIAL_OF[status], ended.completion)
+      else this.keeper?.forget()
+      if (!this.sink.alive) return
       // The end first, small, so it is on screen at once; the exchange (often 100 KB and more) right after it.
       const payload = { runId: this.id, status, summary, timings, exchangeFollows: recorder !== null }
       this.sink.emit('text.runEnded', error ? { ...payload, error } : payload)
@@ -349,20 +359,5 @@ export class TextRun {
     } finally {
       record()
     }
-  }
-
-  /** Appends the finished answer to its conversation and tells the window (unless it was cleared since). */
-  private keepTheAnswer(keep: { conversationId: string; epoch: number }, completion: Completion): void {
-    const turn = { id: `answer-${this.id}`, ...assistantTurn(completion) }
-    const changed = this.deps.conversations.appendAnswer(keep.conversationId, keep.epoch, turn)
-    if (!changed) return
-    // Too large to carry: the window that streamed the answer fills the text in from its own run.
-    const skeleton = changed.tail ? null : answerSkeleton(turn, this.textDigest)
-    const carried = skeleton && JSON.stringify(skeleton.turn).length <= INLINE_TURNS_CHARS
-    this.sink.emit('text.conversationChanged', {
-      ...changed,
-      answer: { runId: this.id, index: changed.keep },
-      ...(carried ? { answerSkeleton: skeleton } : {}),
-    })
   }
 }

@@ -27,6 +27,8 @@ import { requestPreview } from './requestPreview'
 import { countRequestTokens, type TokenCount } from './tokenCount'
 import type { RunRecorder } from '../history/ports'
 import { TextRun } from './textRun'
+import type { AnswersInFlight } from './answersInFlight'
+import type { KeptAnswer } from './keptAnswer'
 
 export interface TextServiceDeps {
   profiles: ProfileService
@@ -43,6 +45,8 @@ export interface TextServiceDeps {
   log?: (message: string) => void
   /** Where the Text panel's conversation is kept between sessions; without it, it lives as long as main. */
   saved?: SavedConversation
+  /** Where answers wait on disk while they stream, so a kill does not lose them (see answersInFlight). */
+  inflight?: AnswersInFlight
 }
 
 export class TextService {
@@ -62,13 +66,26 @@ export class TextService {
       })
   }
 
-  /** Reads the Text panel's saved conversation back into the store (at start, before any window asks). */
+  /**
+   * Reads the Text panel's saved conversation back into the store (at start, before any window asks), with the
+   * answers a stopped app left streaming into it: each joins it marked "interrupted" when the conversation still
+   * ends where its run began.
+   */
   async restorePanelConversation(): Promise<void> {
+    const left = (await this.deps.inflight?.recover()) ?? []
     if (!this.deps.saved) return
     const turns = await this.deps.saved.read()
     this.lastSavedTurns = turns
     if (turns.length > 0 && !this.conversations.has(TEXT_PANEL_CONVERSATION_ID))
       this.conversations.edit(TEXT_PANEL_CONVERSATION_ID, { type: 'load', turns })
+    for (const answer of left) {
+      if (answer.conversationId !== TEXT_PANEL_CONVERSATION_ID) continue
+      const epoch = this.conversations.epoch(answer.conversationId)
+      if (answer.continues !== undefined)
+        this.conversations.replaceAnswer(answer.conversationId, epoch, answer.continues, answer.turn)
+      else if (this.conversations.turns({ id: answer.conversationId }).length === answer.turns)
+        this.conversations.appendAnswer(answer.conversationId, epoch, answer.turn)
+    }
   }
 
   /**
@@ -85,8 +102,9 @@ export class TextService {
   }
 
   /** Writes the Text panel's conversation now if a change is pending (the app is closing). */
-  flushSaved(): Promise<void> {
-    return this.deps.saved?.flush() ?? Promise.resolve()
+  async flushSaved(): Promise<void> {
+    await this.deps.inflight?.settled()
+    await this.deps.saved?.flush()
   }
 
   putTurns(input: PutTurns): ConversationView {
@@ -110,27 +128,26 @@ export class TextService {
     if (this.runs.has(id)) throw new AppError('TEXT_RUN_EXISTS', `runId: a run ${id} is already going.`)
     // The edit the run carries (the Send's user turn, regenerate, resend) is applied before the run exists: one
     // that does not apply refuses the start.
-    const { edit, keepAnswer, ...request } = input
+    const { edit, keepAnswer, continueAnswer, ...request } = input
     const conversationId = request.conversation?.id
     // A revision named is the one the renderer shows: main must still hold it (else the renderer loads it anew).
     if (request.conversation?.revision !== undefined) this.conversations.turns(request.conversation)
+    if (continueAnswer) this.partialAnswerOf(conversationId)
     const view = edit && conversationId ? this.conversations.edit(conversationId, edit) : undefined
     if (view && request.conversation) request.conversation = { id: view.conversationId }
-    const run = new TextRun(
-      id,
-      request,
-      sink,
-      keepAnswer && conversationId
-        ? { conversationId, epoch: this.conversations.epoch(conversationId) }
-        : null,
-      {
-        ...this.deps,
-        conversations: this.conversations,
-        exchanges: this.exchanges,
-        prepare: (r) => this.prepare(r),
-        closed: (r) => void (this.runs.get(r.id) === r && this.runs.delete(r.id)),
-      },
-    )
+    let kept: KeptAnswer | null = null
+    if ((keepAnswer || continueAnswer) && conversationId) {
+      const turns = this.conversations.turns({ id: conversationId }).length
+      kept = { conversationId, epoch: this.conversations.epoch(conversationId), turns }
+      if (continueAnswer) kept.continues = { index: turns - 1, turn: this.partialAnswerOf(conversationId) }
+    }
+    const run = new TextRun(id, request, sink, kept, {
+      ...this.deps,
+      conversations: this.conversations,
+      exchanges: this.exchanges,
+      prepare: (r) => this.prepare(r),
+      closed: (r) => void (this.runs.get(r.id) === r && this.runs.delete(r.id)),
+    })
     this.runs.set(id, run)
     // The turns are read before the start is answered (see pinTurns); the run proceeds in the background and
     // its outcome, a failure to read them included, always arrives as text.runEnded.
@@ -143,6 +160,18 @@ export class TextService {
     }
     run.begin(pinned)
     return view ? { runId: id, conversation: view } : { runId: id }
+  }
+
+  /** The partial answer a run is asked to continue: the conversation's last turn, marked; refused otherwise. */
+  private partialAnswerOf(conversationId: string | undefined): DraftMessage {
+    const turns = conversationId ? this.conversations.turns({ id: conversationId }) : []
+    const last = turns.at(-1)
+    if (last?.role !== 'assistant' || last.partial === undefined)
+      throw new AppError(
+        'TEXT_NOTHING_TO_CONTINUE',
+        'continueAnswer: the conversation does not end with a partial answer to continue.',
+      )
+    return last
   }
 
   /** Stops a run in any state: before the answer it ends now; while streaming, the closed socket ends it. */

@@ -40,6 +40,9 @@ export function ConfirmDialog() {
             <button autoFocus onClick={() => question.answer(false)}>
               Cancel
             </button>
+            {question.alternative && (
+              <button onClick={() => question.answer('alternative')}>{question.alternative}</button>
+            )}
             <button className="danger" onClick={() => question.answer(true)}>
               {question.confirm}
             </button>

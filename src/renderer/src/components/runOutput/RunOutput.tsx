@@ -24,6 +24,7 @@ export const RunOutput = memo(function RunOutput({
   onKeepPartial = keepPartialAnswer,
   onContinue,
   continuing,
+  onRetry,
 }: {
   run: RunView
   footer?: React.ReactNode
@@ -32,6 +33,8 @@ export const RunOutput = memo(function RunOutput({
   continuing?: boolean
   /** Keeps a failed run's partial text in the conversation; null where there is no conversation to keep it in. */
   onKeepPartial?: (() => void) | null
+  /** Runs the request again after a run that did not finish, where the panel can. */
+  onRetry?: (() => void) | undefined
 }) {
   const live = run.status === 'running'
   /** The run's text is all that arrived (a run shown again after a reload may keep only its start). */
@@ -106,7 +109,16 @@ export const RunOutput = memo(function RunOutput({
               <pre className="code">{rawErrorText(run.error.raw)}</pre>
             </details>
           )}
-          {run.text && run.status !== 'done' && onKeepPartial && whole && (
+        </div>
+      )}
+      {!live && run.status !== 'done' && (onRetry || (run.text && onKeepPartial && whole)) && (
+        <div className="run-actions">
+          {onRetry && (
+            <button className="primary" onClick={onRetry} title="Sends the same conversation again">
+              Retry
+            </button>
+          )}
+          {run.text && onKeepPartial && whole && (
             <button onClick={onKeepPartial}>Keep the partial answer in the conversation</button>
           )}
         </div>

@@ -49,11 +49,14 @@ export function Conversation() {
   // The run's output stays mounted (same key) when it becomes the last assistant turn, so the markdown of a long
   // answer is not parsed again at the end of the stream (P2): also in the moment between main's answer turn
   // (`answer-<runId>`) being shown and the run's end arriving.
+  // A run that continues a partial answer shows in that answer's place while it goes.
   const runAt = !run
     ? -1
     : run.status === 'done' && run.turnIndex !== undefined && run.turnIndex < messages.length
       ? run.turnIndex
-      : answerTurnAt(messages, run.runId)
+      : run.status === 'running' && run.continues !== undefined && run.continues < messages.length
+        ? run.continues
+        : answerTurnAt(messages, run.runId)
   const items = messages.map((m, i) =>
     i === runAt ? (
       <RunOutput
@@ -67,7 +70,8 @@ export function Conversation() {
       <Turn key={m.id ?? `i${i}`} message={m} index={i} last={i === messages.length - 1} running={running} />
     ),
   )
-  if (run && runAt < 0 && run.status !== 'done') items.push(<RunOutput key={run.runId} run={run} />)
+  if (run && runAt < 0 && run.status !== 'done')
+    items.push(<RunOutput key={run.runId} run={run} onRetry={retry} />)
   const scroller = useStickToBottom()
   return (
     // The frame takes the column's room; the conversation fills it, positioned absolutely, so its size never
@@ -151,6 +155,56 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
   }, [])
 }
 
+/** Runs the conversation again after a run that did not finish (its user turn is still the last). */
+const retry = () => void useTextStore.getState().regenerate()
+
+/** What a partial answer's mark says, by how its run ended. */
+const PARTIAL_NOTE: Record<NonNullable<DraftMessage['partial']>, [string, string]> = {
+  interrupted: [
+    'Interrupted',
+    'The app or the page stopped while this answer streamed: this is what had arrived.',
+  ],
+  stopped: ['Stopped', 'This is what had arrived when the run was stopped.'],
+  failed: ['Failed partway', 'This is what had arrived before the run failed.'],
+  incomplete: ['Cut short', 'The stream ended before the answer did: this is what had arrived.'],
+}
+
+/** A partial answer's mark, and (on the last turn) the ways on: Continue from it, or Regenerate it whole. */
+function PartialNote({
+  partial,
+  last,
+  running,
+}: {
+  partial: NonNullable<DraftMessage['partial']>
+  last: boolean
+  running: boolean
+}) {
+  const [label, note] = PARTIAL_NOTE[partial]
+  return (
+    <div className="partial-note" data-testid="partial-note">
+      <span className="badge warn">{label}</span> <span className="muted small">{note}</span>
+      {last && !running && (
+        <span className="partial-actions">
+          <button
+            className="ghost small"
+            title="Sends the conversation with this partial answer last, so the model goes on from it; what it brings joins this answer"
+            onClick={() => void useTextStore.getState().continueAnswer()}
+          >
+            Continue
+          </button>
+          <button
+            className="ghost small"
+            title="Drops this partial answer and asks for a new one"
+            onClick={() => void useTextStore.getState().regenerate()}
+          >
+            Regenerate
+          </button>
+        </span>
+      )}
+    </div>
+  )
+}
+
 function DoneFooter() {
   const run = useTextStore(currentRun)!
   const regenerate = useTextStore((s) => s.regenerate)
@@ -186,7 +240,10 @@ const Turn = memo(function Turn({
   const [value, setValue] = useState(text)
   const { resendFrom, removeMessage } = useTextStore.getState()
   return (
-    <article className={`turn ${message.role}`} aria-label={`${message.role} turn ${index + 1}`}>
+    <article
+      className={`turn ${message.role}${message.partial ? ' partial' : ''}`}
+      aria-label={`${message.role} turn ${index + 1}`}
+    >
       <header className="turn-head">
         <span className="role">{message.role}</span>
         {!running && (
@@ -222,7 +279,7 @@ const Turn = memo(function Turn({
           </div>
         </div>
       ) : (
-        <div className="turn-body">
+        <div className="turn-body" data-testid="turn-body">
           {message.parts.map((part, i) => {
             switch (part.type) {
               case 'text':
@@ -274,7 +331,9 @@ const Turn = memo(function Turn({
           })}
         </div>
       )}
-      {last && message.role === 'assistant' && null}
+      {message.partial && message.role === 'assistant' && (
+        <PartialNote partial={message.partial} last={last} running={running} />
+      )}
     </article>
   )
 })

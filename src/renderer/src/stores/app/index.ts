@@ -3,7 +3,7 @@
 // of the saved workspace.
 export { useAppStore, type PanelId } from './appStore'
 export { usePanelTab } from './tabsStore'
-export { askUser, useConfirmStore } from './confirmStore'
+export { askChoice, askUser, useConfirmStore } from './confirmStore'
 export { dismissUndo, offerUndo, takeUndo, useUndoStore } from './undoStore'
 export { firstScreenMounted, whenStarted } from './firstScreen'
 export { appPanelPersistence } from './appPanelState'

@@ -21,7 +21,13 @@ import {
 import { editFits, type ShownConversation } from './textConversation'
 import { currentRun, profileOf, type TextState } from './textState'
 
-export type StartOptions = { force?: boolean; rawBody?: string | null; continueFrom?: ContinueFrom }
+export type StartOptions = {
+  force?: boolean
+  rawBody?: string | null
+  continueFrom?: ContinueFrom
+  /** Continue the partial answer the conversation ends with (it grows in place). */
+  continueAnswer?: boolean
+}
 
 export interface TextRunLife {
   /**
@@ -40,6 +46,11 @@ export interface TextRunLife {
 
 const newRunId = () => `run-${crypto.randomUUID()}`
 
+/** A turn's text, its text parts joined. */
+function textOf(turn: { parts: readonly { type: string; text?: string }[] }): string {
+  return turn.parts.map((p) => (p.type === 'text' ? (p.text ?? '') : '')).join('')
+}
+
 export function createTextRunLife(store: StoreApi<TextState>, conversation: ShownConversation): TextRunLife {
   function updateRun(runId: string, change: (run: RunView) => RunView): void {
     const s = store.getState()
@@ -47,6 +58,20 @@ export function createTextRunLife(store: StoreApi<TextState>, conversation: Show
     if (!run) return
     const next = change(run)
     if (next !== run) store.setState({ runs: { ...s.runs, [runId]: next } })
+  }
+
+  /** How much of a continuing run's text is the partial answer it goes on from, by run id. */
+  const seeds = new Map<string, number>()
+
+  /**
+   * A continuation main did not put in place of the partial answer (nothing arrived, the conversation moved on,
+   * or it ended here): its card shows only what it brought, below the partial answer still there.
+   */
+  function withoutSeed(run: RunView): RunView {
+    const seed = seeds.get(run.runId)
+    if (seed === undefined) return run
+    seeds.delete(run.runId)
+    return { ...run, text: run.text.slice(seed), continues: undefined }
   }
 
   /** Edited JSON sent by runs still going: a refused one comes back to the editor to be corrected. */
@@ -63,8 +88,13 @@ export function createTextRunLife(store: StoreApi<TextState>, conversation: Show
     if (options.rawBody != null) rawSent.set(runId, options.rawBody)
     // Older finished runs leave with the new one: the panel shows one run; runs still going stay until they end.
     const runs = Object.fromEntries(Object.entries(s.runs).filter(([, r]) => r.status === 'running'))
+    const run = newRun(runId, s.format, draft.model)
+    // A continued answer shows in place of the partial one, its text going on from there.
+    const partial = options.continueAnswer ? s.messages.length - 1 : -1
+    const seed = partial >= 0 ? textOf(s.messages[partial]!) : ''
+    if (seed) seeds.set(runId, seed.length)
     store.setState({
-      runs: { ...runs, [runId]: newRun(runId, s.format, draft.model) },
+      runs: { ...runs, [runId]: partial >= 0 ? { ...run, text: seed, continues: partial } : run },
       currentRunId: runId,
       issues: [],
       pendingToolCalls: [],
@@ -73,7 +103,7 @@ export function createTextRunLife(store: StoreApi<TextState>, conversation: Show
       textRuns.release(runId)
       restoreRawBody(runId, true)
       settleFolds(runId)
-      updateRun(runId, (r) => endRunLocally(r, 'error', { message, errorType, raw: null }))
+      updateRun(runId, (r) => withoutSeed(endRunLocally(r, 'error', { message, errorType, raw: null })))
     }
     // A Send pressed while the app starts waits for the profile list rather than finding no profile chosen.
     if (!profileOf(store.getState())) await profilesLoaded()
@@ -108,6 +138,7 @@ export function createTextRunLife(store: StoreApi<TextState>, conversation: Show
               },
               ...(carried ? { edit: carried } : {}),
               keepAnswer: true,
+              ...(options.continueAnswer ? { continueAnswer: true } : {}),
               ...(options.continueFrom ? { continueFrom: options.continueFrom } : {}),
               ...(options.rawBody != null ? { rawBody: options.rawBody } : {}),
               ...(options.force ? { force: true } : {}),
@@ -148,7 +179,7 @@ export function createTextRunLife(store: StoreApi<TextState>, conversation: Show
     if (!result.ok || !result.value.stopped) {
       textRuns.release(run.runId)
       settleFolds(run.runId)
-      updateRun(run.runId, (r) => endRunLocally(r, 'aborted'))
+      updateRun(run.runId, (r) => withoutSeed(endRunLocally(r, 'aborted')))
     }
   }
 
@@ -175,7 +206,8 @@ export function createTextRunLife(store: StoreApi<TextState>, conversation: Show
     const answerIndex = conversation.takeAnswerIndex(payload.runId)
     if (!run || run.status !== 'running') return
     restoreRawBody(run.runId, payload.status === 'error')
-    const ended = endRun(run, payload)
+    const ended = answerIndex === undefined ? withoutSeed(endRun(run, payload)) : endRun(run, payload)
+    seeds.delete(run.runId)
     if (payload.status !== 'done' || s.currentRunId !== payload.runId)
       return store.setState({ runs: { ...s.runs, [run.runId]: ended } })
     // Main made the finished answer the next turn (text.conversationChanged came first): the run points at it.

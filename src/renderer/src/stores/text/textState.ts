@@ -38,6 +38,8 @@ export interface TextState extends TextForm {
     results: { callId: string; name: string; content: string; isError?: boolean }[],
   ): Promise<void>
   regenerate(): Promise<void>
+  /** Continues the partial answer the conversation ends with: the model goes on from it and it grows in place. */
+  continueAnswer(): Promise<void>
   resendFrom(index: number, text: string): Promise<void>
   removeMessage(index: number): Promise<void>
   /** Loads a draft (parsed from edited request JSON) back into the form; the raw body is dropped. */

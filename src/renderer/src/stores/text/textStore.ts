@@ -21,6 +21,7 @@ import {
   touch,
   withoutIssuesOf,
 } from '../form'
+import { askChoice } from '../app'
 import { clearContinuation, takeContinuation } from './responseContinuation'
 import { createShownConversation } from './textConversation'
 import { createTextRunLife } from './textRunLife'
@@ -108,6 +109,9 @@ export const useTextStore = create<TextState>((set, get) => ({
       const blocking = issues.filter((i) => !(options.force && i.forceable))
       if (blocking.length) return set({ issues })
     }
+    // The last message got no answer (its run failed or was stopped): the user says whether it stays.
+    if (s.rawBody === null && !(await settleUnanswered())) return
+    if (currentRun(get())?.status === 'running') return
     const sentUrls = Object.fromEntries(s.attachments.map((a) => [a.ref, a.url]))
     // Edited JSON: the conversation becomes the turns that body carried, and the notice ends with this send.
     const rawBody = s.rawBody
@@ -144,6 +148,13 @@ export const useTextStore = create<TextState>((set, get) => ({
   async regenerate() {
     const { draft } = get().draft(false)
     await runLife.start(draft, { type: 'regenerate' })
+  },
+
+  async continueAnswer() {
+    const s = get()
+    if (currentRun(s)?.status === 'running' || s.messages.at(-1)?.partial === undefined) return
+    const { draft } = s.draft(false)
+    await runLife.start(draft, { type: 'add', turns: [] }, { continueAnswer: true })
   },
 
   async resendFrom(index, text) {
@@ -199,6 +210,35 @@ const runLife = createTextRunLife(useTextStore, textConversation)
 
 export const { editConversation } = textConversation
 export const { runAsReceived, setAnswerEndSeen } = runLife
+
+/**
+ * Before a new message goes after one that got no answer (its run failed or was stopped with nothing kept), asks
+ * whether to drop it, keep both, or not send; answers whether to send.
+ */
+async function settleUnanswered(): Promise<boolean> {
+  const s = useTextStore.getState()
+  const last = s.messages.at(-1)
+  const run = currentRun(s)
+  if (last?.role !== 'user' || !run || run.status === 'running' || run.status === 'done') return true
+  const said = last.parts
+    .map((p) => (p.type === 'text' ? p.text : ''))
+    .join(' ')
+    .trim()
+  const quoted = said.length > 80 ? `${said.slice(0, 80)}…` : said
+  const how = run.status === 'error' ? 'failed' : run.status === 'aborted' ? 'was stopped' : 'was cut short'
+  const choice = await askChoice({
+    title: 'The last message has no answer',
+    message: `Its run ${how}${quoted ? `: “${quoted}”` : ''}. Drop it before sending the new message, or send the new one after it?`,
+    confirm: 'Drop it and send',
+    alternative: 'Keep both and send',
+  })
+  if (choice === null) return false
+  if (choice === 'confirm') {
+    useTextStore.setState({ currentRunId: null })
+    await editConversation({ type: 'remove', index: s.messages.length - 1 })
+  }
+  return true
+}
 
 /**
  * Sends `call` with the reference to the conversation once every edit before it has been answered, so a
