@@ -47,6 +47,61 @@ describe('ProfileService on real stores', () => {
     })
   })
 
+  it('a copy of the Local simulator follows it across launches: its address and key are the running one', async () => {
+    const first = make(SIM)
+    const copy = await first.duplicate(BUILT_IN_PROFILE_ID)
+    expect(copy).toMatchObject({ followsSimulator: true, baseUrl: SIM.baseUrl })
+    // The next launch: the simulator answers on another port with another key.
+    const next: BuiltInProfile = {
+      baseUrl: 'http://127.0.0.1:2',
+      consoleBaseUrl: 'http://127.0.0.1:2',
+      apiKey: 'sk-sim-cccccccccccc',
+      consoleToken: 'sim-console-dddddddddddd',
+    }
+    const second = make(next)
+    await second.init()
+    const listed = (await second.list()).profiles.find((p) => p.id === copy.id)
+    expect(listed).toMatchObject({
+      baseUrl: next.baseUrl,
+      consoleBaseUrl: next.consoleBaseUrl,
+      followsSimulator: true,
+    })
+    expect(listed!.secrets.apiKey).toEqual({ configured: true, hint: 'sk-…cccc' })
+    expect(await second.resolve(copy.id)).toMatchObject({
+      baseUrl: next.baseUrl,
+      apiKey: next.apiKey,
+      consoleToken: next.consoleToken,
+    })
+    // A key of its own wins over the simulator's; a copy of the copy follows too, with that key.
+    await second.setSecret(copy.id, 'apiKey', 'sk-own-0000000000')
+    expect((await second.resolve(copy.id)).apiKey).toBe('sk-own-0000000000')
+    const copy2 = await second.duplicate(copy.id)
+    expect(await second.resolve(copy2.id)).toMatchObject({
+      baseUrl: next.baseUrl,
+      apiKey: 'sk-own-0000000000',
+    })
+    // Saved as not following, it keeps the address it has from then on.
+    await second.update(copy.id, fields({ name: copy.name, baseUrl: next.baseUrl, followsSimulator: false }))
+    expect(await make(SIM).resolve(copy.id)).toMatchObject({ baseUrl: next.baseUrl })
+  })
+
+  it('a copy made before copies followed the simulator follows it from the next launch', async () => {
+    const old = make(null)
+    const created = await old.create(
+      fields({ name: 'Local simulator (copy)', baseUrl: 'http://127.0.0.1:41234' }),
+    )
+    await old.setSecret(created.id, 'apiKey', 'sk-sim-0123456789abcdef')
+    const other = await old.create(fields({ name: 'My local gateway', baseUrl: 'http://127.0.0.1:8080' }))
+    await old.setSecret(other.id, 'apiKey', 'sk-mine-000000000')
+    const service = make(SIM)
+    await service.init()
+    expect(await service.resolve(created.id)).toMatchObject({ baseUrl: SIM.baseUrl, apiKey: SIM.apiKey })
+    expect(await service.resolve(other.id)).toMatchObject({
+      baseUrl: 'http://127.0.0.1:8080',
+      apiKey: 'sk-mine-000000000',
+    })
+  })
+
   it('creates, edits, duplicates with secrets, and deletes profiles, persisting across instances', async () => {
     const a = make()
     const created = await a.create(

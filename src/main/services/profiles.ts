@@ -1,5 +1,6 @@
 // Connection profiles: user profiles persisted in the SettingsStore, secrets in the SecretStore, and the
 // built-in "Local simulator" profile synthesised at launch (its port changes per run, so it is never stored).
+// A copy of it follows it: its base URLs and, unless it has its own, its key are the running simulator's.
 // Only `resolve` returns secrets, and only to main's gateway client; views carry `{ configured, hint }`.
 // It also keeps the app's settings (theme, defaults): `resolve` fills a profile's unset idle timeout from them.
 // A profile's network (proxy, trust, timeouts, retries) is stored with it, its certificate files checked on save
@@ -132,16 +133,27 @@ export class ProfileService {
     const names = new Set(this.stored().map((p) => p.name))
     let name = `${source.name} (copy)`
     for (let n = 2; names.has(name); n++) name = `${source.name} (copy ${n})`
-    const { id: _id, builtIn: _b, apiKey, consoleToken, proxyPassword, clientKey, ...fields } = source
+    const { id: _id, builtIn, apiKey, consoleToken, proxyPassword, clientKey, ...fields } = source
     // The copy follows the app default exactly when the source did.
     const idleTimeoutMs = this.storedOrBuiltIn(id)?.idleTimeoutMs ?? null
-    const copy: StoredProfile = { ...fields, idleTimeoutMs, name, id: randomUUID() }
+    // A copy of the simulator (or of a copy that follows it) follows it: its address and key change each launch.
+    const followsSimulator = builtIn || source.followsSimulator === true
+    const copy: StoredProfile = { ...fields, idleTimeoutMs, followsSimulator, name, id: randomUUID() }
     this.save([...this.stored(), copy])
-    // The copy keeps the secrets, so a user can vary headers or URLs without typing the key again.
-    if (apiKey) await this.secrets.set(ref(copy.id, 'apiKey'), apiKey)
-    if (consoleToken) await this.secrets.set(ref(copy.id, 'consoleToken'), consoleToken)
-    if (proxyPassword) await this.secrets.set(ref(copy.id, 'proxyPassword'), proxyPassword)
-    if (clientKey) await this.secrets.set(ref(copy.id, 'clientKey'), clientKey)
+    // The copy keeps the secrets, so a user can vary headers or URLs without typing the key again; a copy that
+    // follows the simulator keeps only its source's own key and token (the simulator's come with it at each
+    // launch). The proxy password and the client key are always the source's own.
+    const given: Record<SecretKind, string | null> = { apiKey, consoleToken, proxyPassword, clientKey }
+    for (const kind of SECRET_KINDS) {
+      const simulated = kind === 'apiKey' || kind === 'consoleToken'
+      const value =
+        followsSimulator && simulated
+          ? builtIn
+            ? null
+            : await this.secrets.get(ref(id, kind))
+          : given[kind]
+      if (value) await this.secrets.set(ref(copy.id, kind), value)
+    }
     await this.refreshSecretCache()
     return this.view(copy, false)
   }
@@ -226,16 +238,24 @@ export class ProfileService {
     }
     const raw = this.stored().find((s) => s.id === id)
     if (!raw) throw notFound(id)
-    const p = normalize(raw)
+    const p = this.following(normalize(raw))
+    const follows = p.followsSimulator === true && sim !== null
     return {
       ...p,
       idleTimeoutMs: idleTimeoutMs(p.idleTimeoutMs ?? null),
       builtIn: false,
-      apiKey: await this.secrets.get(ref(id, 'apiKey')),
-      consoleToken: await this.secrets.get(ref(id, 'consoleToken')),
+      apiKey: (await this.secrets.get(ref(id, 'apiKey'))) ?? (follows ? sim.apiKey : null),
+      consoleToken: (await this.secrets.get(ref(id, 'consoleToken'))) ?? (follows ? sim.consoleToken : null),
       proxyPassword: await this.secrets.get(ref(id, 'proxyPassword')),
       clientKey: await this.secrets.get(ref(id, 'clientKey')),
     }
+  }
+
+  /** A stored profile as it is used now: one that follows the simulator has the running simulator's addresses. */
+  private following(p: StoredProfile): StoredProfile {
+    const sim = this.builtIn()
+    if (!p.followsSimulator || !sim) return p
+    return { ...p, baseUrl: sim.baseUrl, consoleBaseUrl: sim.consoleBaseUrl }
   }
 
   /** The app's settings: theme and the defaults the Text panel starts with. */
@@ -258,7 +278,29 @@ export class ProfileService {
 
   /** Loads the secret cache; call once before serving requests. */
   async init(): Promise<void> {
+    await this.adoptSimulatorCopies()
     await this.refreshSecretCache()
+  }
+
+  /**
+   * Copies of the Local simulator made before copies followed it point at a port and hold a key of a launch long
+   * gone: a loopback profile whose key is a simulator's (`sk-sim-…`) follows the simulator from now on, and the
+   * stale key and token go.
+   */
+  private async adoptSimulatorCopies(): Promise<void> {
+    const list = this.stored()
+    let changed = false
+    for (const p of list) {
+      if (p.followsSimulator !== undefined || !/^http:\/\/127\.0\.0\.1:\d+\/?$/.test(p.baseUrl)) continue
+      const key = await this.secrets.get(ref(p.id, 'apiKey'))
+      if (!key?.startsWith('sk-sim-')) continue
+      p.followsSimulator = true
+      changed = true
+      await this.secrets.delete(ref(p.id, 'apiKey'))
+      const token = await this.secrets.get(ref(p.id, 'consoleToken'))
+      if (token?.startsWith('sim-console-')) await this.secrets.delete(ref(p.id, 'consoleToken'))
+    }
+    if (changed) this.save(list)
   }
 
   private async refreshSecretCache(): Promise<void> {
@@ -297,6 +339,7 @@ export class ProfileService {
       nativeAuth: 'header',
       timeoutMs: 120_000,
       idleTimeoutMs: null,
+      followsSimulator: false,
     })
   }
 
@@ -316,13 +359,21 @@ export class ProfileService {
   }
 
   private async view(raw: StoredProfile, builtIn: boolean): Promise<ProfileView> {
-    const p = normalize(raw)
+    const p = this.following(normalize(raw))
+    const follows = p.followsSimulator === true
     const secrets = {} as ProfileView['secrets']
     for (const kind of SECRET_KINDS) {
-      const value = builtIn ? this.builtInSecret(kind) : await this.secrets.get(ref(p.id, kind))
-      secrets[kind] = status(value, kind)
+      const own = builtIn ? this.builtInSecret(kind) : await this.secrets.get(ref(p.id, kind))
+      secrets[kind] = status(own ?? (follows ? this.builtInSecret(kind) : null), kind)
     }
-    return { ...p, idleTimeoutMs: p.idleTimeoutMs ?? null, builtIn, tls: tlsView(p.tls), secrets }
+    return {
+      ...p,
+      idleTimeoutMs: p.idleTimeoutMs ?? null,
+      followsSimulator: follows,
+      builtIn,
+      tls: tlsView(p.tls),
+      secrets,
+    }
   }
 
   private builtInSecret(kind: SecretKind): string | null {
@@ -370,6 +421,7 @@ function withDefaults(input: ProfileFieldsInput): ProfileFields {
     timeoutMs: input.timeoutMs ?? 120_000,
     idleTimeoutMs: input.idleTimeoutMs ?? null,
     resultHosts: input.resultHosts ?? [],
+    ...(input.followsSimulator !== undefined && { followsSimulator: input.followsSimulator }),
   }
 }
 

@@ -117,6 +117,11 @@ export const profileFieldsSchema = z.object({
    * result URL at any other loopback, private, link-local or metadata address is refused.
    */
   resultHosts: z.array(resultHostSchema).max(20, 'result hosts: at most 20').default([]),
+  /**
+   * A copy of the Local simulator: its base URLs and (unless it has a key of its own) its key are the running
+   * simulator's, which change with every launch, so the copy keeps working after a restart.
+   */
+  followsSimulator: z.boolean().optional(),
 })
 export type ProfileFields = z.output<typeof profileFieldsSchema>
 export type ProfileFieldsInput = z.input<typeof profileFieldsSchema>
@@ -135,6 +140,8 @@ export const profileViewSchema = z.object({
   resultHosts: z.array(z.string()),
   /** The built-in simulator profile: synthetic outputs, cannot be edited or deleted. */
   builtIn: z.boolean(),
+  /** A copy that follows the Local simulator (see ProfileFields.followsSimulator). */
+  followsSimulator: z.boolean(),
   proxy: proxySchema,
   tls: tlsViewSchema,
   connectTimeoutMs: z.number(),

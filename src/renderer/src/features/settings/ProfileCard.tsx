@@ -74,6 +74,12 @@ export function ProfileDetail(props: DetailProps) {
         <dt>Base URL</dt>
         <dd>
           <code>{p.baseUrl}</code>
+          {p.followsSimulator && (
+            <span className="muted small" data-testid="follows-simulator">
+              {' '}
+              follows the Local simulator (its address and key change with every launch)
+            </span>
+          )}
         </dd>
         <dt>Console base URL</dt>
         <dd>{p.consoleBaseUrl ? <code>{p.consoleBaseUrl}</code> : <span className="muted">not set</span>}</dd>

@@ -32,6 +32,8 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
   const [fileError, setFileError] = useState<string | null>(null)
   // One host per line (or separated by commas): where job results may also come from (S10).
   const [resultHosts, setResultHosts] = useState((initial?.resultHosts ?? []).join('\n'))
+  // A copy of the Local simulator follows it (its address and key change each launch) until the user says not.
+  const [follows, setFollows] = useState(initial?.followsSimulator === true)
   const [errors, setErrors] = useState<Errors>({})
   const [saving, setSaving] = useState(false)
   const [saveError, setSaveError] = useState<string | null>(null)
@@ -53,6 +55,7 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
         .split(/[\s,]+/)
         .map((h) => h.trim())
         .filter(Boolean),
+      followsSimulator: follows,
     }
     const parsed = profileFieldsSchema.safeParse(candidate)
     if (!parsed.success) {
@@ -103,10 +106,20 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
         <input value={name} onChange={(e) => setName(e.target.value)} autoFocus {...field('name')} />
         {error('name')}
       </label>
+      {initial?.followsSimulator && (
+        <label className="check">
+          <input type="checkbox" checked={follows} onChange={(e) => setFollows(e.target.checked)} /> Follow
+          the Local simulator{' '}
+          <span className="muted small">
+            (its address and key are the running simulator's, which change with every launch)
+          </span>
+        </label>
+      )}
       <label>
         Base URL (model endpoints)
         <input
           value={baseUrl}
+          readOnly={follows}
           onChange={(e) => setBaseUrl(e.target.value)}
           placeholder="https://gateway.example.com"
           spellCheck={false}
@@ -118,6 +131,7 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
         Console base URL (task endpoints, optional)
         <input
           value={consoleBaseUrl}
+          readOnly={follows}
           onChange={(e) => setConsoleBaseUrl(e.target.value)}
           placeholder="https://console.example.com"
           spellCheck={false}
