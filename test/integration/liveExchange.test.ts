@@ -31,7 +31,13 @@ const draft: Draft = {
 interface LivePayload {
   runId: string
   events: { type: string }[]
-  exchange?: { request: { url: string; headers: [string, string][] } }
+  exchange?: {
+    request: { url: string; headers: [string, string][] }
+    response?: { status: number; headers: [string, string][] } | null
+    timings?: { headersMs: number | null }
+    attempts?: number
+  }
+  firstByteMs?: number
   frames?: { total: number; recent: { t: number; data: string }[] }
 }
 
@@ -72,6 +78,18 @@ describe('the wire, live', () => {
     const request = live[requestAt]!.exchange!.request
     expect(request.url).toMatch(/^http:\/\/127\.0\.0\.1/)
     expect(JSON.stringify(request)).not.toContain(KEY)
+    // With it, the response's head and the times so far (the Inspector's Response and Timing tabs, live).
+    const head = live[requestAt]!.exchange!
+    expect(head.response).toMatchObject({ status: 200 })
+    expect(
+      head.response!.headers.some(([n, v]) => n === 'content-type' && v.includes('text/event-stream')),
+    ).toBe(true)
+    expect(head.timings!.headersMs).toBeGreaterThan(0)
+    expect(head.attempts).toBe(1)
+    // The first byte's time comes once, with a batch before the run ends.
+    const firstByte = live.filter((p) => p.firstByteMs !== undefined)
+    expect(firstByte).toHaveLength(1)
+    expect(firstByte[0]!.firstByteMs).toBeGreaterThanOrEqual(head.timings!.headersMs!)
     // Frames arrive in several messages while the run streams, their count growing, before runEnded.
     const counts = live.flatMap((p) => (p.frames ? [p.frames.total] : []))
     expect(counts.length).toBeGreaterThan(3)

@@ -1,7 +1,7 @@
 // Records one exchange as it happens, already redacted (S7). Main keeps the full record (bounded); what
 // crosses IPC is `snapshot()`, which elides long base64 strings and caps sizes so no message nears 256 KB (M1).
 import { randomUUID } from 'node:crypto'
-import type { Exchange, HeaderSource, RetryRecord, SseFrame } from '../../shared/ipc/exchange'
+import type { Exchange, HeaderSource, LiveExchange, RetryRecord, SseFrame } from '../../shared/ipc/exchange'
 import { redactHeader, redactUrl, secretScrubber } from './redact'
 
 const MAX_BODY_CHARS = 8 * 1024 * 1024
@@ -155,10 +155,23 @@ export class ExchangeRecorder {
     }
   }
 
-  /** The request as sent, bounded like a snapshot's: what the Inspector shows while the answer streams. */
-  liveRequest(): Pick<Exchange, 'id' | 'startedAt' | 'request'> {
-    const { id, startedAt, request } = this.boundedCopy()
-    return { id, startedAt, request }
+  /**
+   * The request as sent (bounded like a snapshot's), the status line and headers, the times so far and the
+   * attempts: what the Inspector shows while the answer streams.
+   */
+  liveRequest(): LiveExchange {
+    const { id, startedAt, request, response, timings, attempts } = this.boundedCopy()
+    const head = response && {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    }
+    return { id, startedAt, request, response: head, timings, attempts }
+  }
+
+  /** When the first byte of the body arrived (ms since the request started), once it has. */
+  firstByteAt(): number | null {
+    return this.firstByteMs
   }
 
   /** The frame count and the newest few frames (elided, capped: a few KB whatever the stream sends, M1). */

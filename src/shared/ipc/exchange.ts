@@ -69,3 +69,18 @@ export type Exchange = z.infer<typeof exchangeSchema>
 
 /** A request as code: curl, TypeScript (fetch) and Python (httpx), the key as an environment variable. */
 export const codeSnippetsSchema = z.object({ curl: z.string(), typescript: z.string(), python: z.string() })
+
+/**
+ * An exchange while its answer streams, as its window is told once the response headers are in: the request as
+ * sent, the status line and headers, the times known so far and the attempts. The body follows as frames.
+ */
+export const liveExchangeSchema = exchangeSchema.pick({ id: true, startedAt: true, request: true }).extend({
+  response: exchangeSchema.shape.response
+    .unwrap()
+    .pick({ status: true, statusText: true, headers: true })
+    .nullable()
+    .optional(),
+  timings: exchangeSchema.shape.timings.optional(),
+  attempts: z.number().optional(),
+})
+export type LiveExchange = z.infer<typeof liveExchangeSchema>

@@ -10,7 +10,7 @@
 import { z } from 'zod'
 import { headerSourceSchema } from './exchange'
 import { defineCommand, defineEvent } from './define'
-import { exchangeSchema, sseFrameSchema } from './exchange'
+import { exchangeSchema, liveExchangeSchema, sseFrameSchema } from './exchange'
 import {
   draftMessageSchema,
   draftSchema,
@@ -206,8 +206,13 @@ export const textEvents = {
     z.object({
       runId: z.string(),
       events: z.array(runEventSchema),
-      /** Once, when the request is sent: the request record (masked), so the Inspector shows it before the answer. */
-      exchange: exchangeSchema.pick({ id: true, startedAt: true, request: true }).optional(),
+      /**
+       * Once, when the response headers are in: the request record (masked), the status line, headers and times so
+       * far, so the Inspector shows them while the answer streams.
+       */
+      exchange: liveExchangeSchema.optional(),
+      /** Once, with the first batch after it: when the body's first byte arrived (ms since the request started). */
+      firstByteMs: z.number().optional(),
       /** Only while a window watches the run's frames (text.watchFrames): the count and the newest few, elided. */
       frames: z.object({ total: z.number(), recent: z.array(sseFrameSchema) }).optional(),
     }),

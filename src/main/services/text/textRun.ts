@@ -81,6 +81,7 @@ export class TextRun {
   /** The exchange once sent; frames ride along in runEvents only while a window watches (text.watchFrames). */
   private exchange: ExchangeRecorder | null = null
   private watchingFrames = false
+  private firstByteSent = false
   private framesSent = 0
   private readonly coalescer: Coalescer<RunEvent>
   /** Holds back the beginning of a secret a gateway echoes across two deltas (S7). */
@@ -276,8 +277,22 @@ export class TextRun {
         this.charsSinceCheckpoint += e.delta.length
       else if (e.type === 'toolCallDelta') this.charsSinceCheckpoint += e.argumentsDelta.length
     }
-    this.sink.emit('text.runEvents', { runId: this.id, events, ...this.liveFrames() })
+    const firstByteMs = this.firstByteOnce()
+    this.sink.emit('text.runEvents', {
+      runId: this.id,
+      events,
+      ...this.liveFrames(),
+      ...(firstByteMs !== null ? { firstByteMs } : {}),
+    })
     this.checkpoint()
+  }
+
+  /** When the body's first byte arrived, the first time it is known (the Inspector's live timing). */
+  private firstByteOnce(): number | null {
+    if (this.firstByteSent || !this.exchange) return null
+    const at = this.exchange.firstByteAt()
+    if (at !== null) this.firstByteSent = true
+    return at
   }
 
   /** The newest frames for a watching window, when there are new ones since the last message. */

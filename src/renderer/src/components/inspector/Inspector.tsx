@@ -2,14 +2,14 @@
 // masked there). Before a run it shows the preview of what would be sent; it never fetches anything itself:
 // paging and saving go through the callbacks the embedding panel passes, so any domain can reuse it.
 import { useState, type ReactNode } from 'react'
-import type { Exchange } from '../../../../shared/ipc/exchange'
+import type { Exchange, LiveExchange } from '../../../../shared/ipc/exchange'
 import type { RequestPreview } from '../../../../shared/ipc/text'
 import { CopyButton } from './CopyButton'
 import { FrameList, type LoadFrames } from './FrameList'
 import { BodyView, HeadersTable, type HeaderPairs } from './HttpParts'
 import { SaveCapture, type SavedCapture } from './SaveCapture'
 import { Tabs } from '../tabs/Tabs'
-import { TimingView } from './TimingView'
+import { LiveTimingView, TimingView } from './TimingView'
 import './inspector.css'
 
 export type InspectorTab = 'request' | 'response' | 'stream' | 'timing'
@@ -29,8 +29,16 @@ export interface InspectorProps {
   initialTab?: InspectorTab
   /** A frame of the full record the Stream tab scrolls to and marks. */
   focusFrame?: number
-  /** While a run streams (no `exchange` yet): the request as sent and the live Stream tab's content. */
-  live?: { request: RequestLike; stream: ReactNode } | null
+  /**
+   * While a run streams (no `exchange` yet): the request as sent, the response's head and times so far once the
+   * headers are in (`head`), when the first byte came, and the live Stream tab's content.
+   */
+  live?: {
+    request: RequestLike
+    head?: LiveExchange | null
+    firstByteMs?: number | null
+    stream: ReactNode
+  } | null
 }
 
 const NOT_SENT = 'Not sent yet: send the request to see what came back.'
@@ -73,7 +81,13 @@ export function Inspector({
             id: 'response',
             label: 'Response',
             render: () =>
-              exchange ? <ResponseView exchange={exchange} /> : <p className="muted">{NOT_SENT}</p>,
+              exchange ? (
+                <ResponseView exchange={exchange} />
+              ) : live ? (
+                <LiveResponseView head={live.head ?? null} />
+              ) : (
+                <p className="muted">{NOT_SENT}</p>
+              ),
           },
           {
             id: 'stream',
@@ -99,7 +113,15 @@ export function Inspector({
             id: 'timing',
             label: 'Timing',
             render: () =>
-              exchange ? <TimingView exchange={exchange} /> : <p className="muted">{NOT_SENT}</p>,
+              exchange ? (
+                <TimingView exchange={exchange} />
+              ) : live?.head ? (
+                <LiveTimingView head={live.head} firstByteMs={live.firstByteMs ?? null} />
+              ) : live ? (
+                <p className="muted">Waiting for the response headers…</p>
+              ) : (
+                <p className="muted">{NOT_SENT}</p>
+              ),
           },
         ]}
       />
@@ -165,6 +187,24 @@ function statusClass(status: number): string {
   if (status >= 400) return 'client-error'
   if (status >= 300) return 'redirect'
   return 'ok'
+}
+
+/** The response while its body streams: the status line and headers as they arrived. */
+function LiveResponseView({ head }: { head: LiveExchange | null }) {
+  const response = head?.response
+  if (!response) return <p className="muted">Waiting for the response headers…</p>
+  return (
+    <div className="inspector-message">
+      <div className="inspector-line">
+        <code className={`inspector-status ${statusClass(response.status)}`}>
+          HTTP {response.status} {response.statusText}
+        </code>
+        <span className="badge synthetic">Streaming</span>
+      </div>
+      <HeadersTable headers={response.headers} what="response headers" />
+      <p className="muted">The body is streaming: its frames arrive in the Stream tab.</p>
+    </div>
+  )
 }
 
 function ResponseView({ exchange }: { exchange: Exchange }) {

@@ -1,6 +1,7 @@
 // When each part of an exchange arrived, as numbers and as one bar on a common scale. Times are ms since the
 // request started (the recorder's clock); a phase that never happened (no headers, no body) is shown as "—".
-import type { Exchange } from '../../../../shared/ipc/exchange'
+import { useEffect, useState } from 'react'
+import type { Exchange, LiveExchange } from '../../../../shared/ipc/exchange'
 
 export function formatMs(ms: number | null): string {
   if (ms === null) return '—'
@@ -14,7 +15,34 @@ interface Phase {
   to: number
 }
 
-export function TimingView({ exchange }: { exchange: Exchange }) {
+/**
+ * The times of an exchange whose answer still streams: the headers and first byte as they came, and the time so
+ * far, counted four times a second.
+ */
+export function LiveTimingView({ head, firstByteMs }: { head: LiveExchange; firstByteMs: number | null }) {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250)
+    return () => clearInterval(timer)
+  }, [])
+  const timings = head.timings ?? { headersMs: null, firstByteMs: null, endMs: null }
+  const exchange: Exchange = {
+    id: head.id,
+    startedAt: head.startedAt,
+    request: head.request,
+    response: null,
+    timings: {
+      headersMs: timings.headersMs,
+      firstByteMs: firstByteMs ?? timings.firstByteMs,
+      endMs: Math.max(0, now - head.startedAt),
+    },
+    attempts: head.attempts ?? 1,
+    error: null,
+  }
+  return <TimingView exchange={exchange} live />
+}
+
+export function TimingView({ exchange, live = false }: { exchange: Exchange; live?: boolean }) {
   const { headersMs, firstByteMs, endMs } = exchange.timings
   const scale = Math.max(headersMs ?? 0, firstByteMs ?? 0, endMs ?? 0)
   const phases: Phase[] = []
@@ -34,9 +62,12 @@ export function TimingView({ exchange }: { exchange: Exchange }) {
         <dt>Response headers</dt>
         <dd>{formatMs(headersMs)}</dd>
         <dt>First byte</dt>
-        <dd>{formatMs(firstByteMs)}</dd>
-        <dt>End</dt>
-        <dd>{formatMs(endMs)}</dd>
+        <dd>{live && firstByteMs === null ? 'waiting…' : formatMs(firstByteMs)}</dd>
+        <dt>{live ? 'So far' : 'End'}</dt>
+        <dd>
+          {formatMs(endMs)}
+          {live && <span className="muted"> (streaming)</span>}
+        </dd>
         <dt>Attempts</dt>
         <dd>
           {exchange.attempts}

@@ -79,6 +79,7 @@ export function RequestView() {
     return run && (run.status === 'running' || run.exchange === undefined) ? run.runId : null
   })
   const liveRequest = useLiveExchange((x) => (runningId && x.runId === runningId ? x.request : null))
+  const firstByteMs = useLiveExchange((x) => (runningId && x.runId === runningId ? x.firstByteMs : null))
   const state = useTextStore.getState()
   const { format, rawBody } = inputs
   // draft() reads these same fields through getState(); `inputs` changes exactly when one of them does.
@@ -292,6 +293,8 @@ export function RequestView() {
                       headers: [],
                       body: null,
                     },
+                    head: liveRequest,
+                    firstByteMs,
                     stream: <LiveStreamTab runId={runningId} />,
                   }
                 : null

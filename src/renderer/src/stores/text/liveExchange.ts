@@ -1,15 +1,18 @@
-// The wire of the running text run, live: the request record as sent and the frames a watching Inspector asked
-// for. A store of its own, so frames arriving never re-render the answer (P2); frames are appended (bounded:
+// The wire of the running text run, live: the request record as sent, the response's status line, headers and
+// times so far, and the frames a watching Inspector asked for. A store of its own, so frames arriving never re-render the answer (P2); frames are appended (bounded:
 // the oldest drop out past MAX_LIVE_FRAMES, the full record stays pageable in main after the run).
 import { create } from 'zustand'
-import type { Exchange, SseFrame } from '../../../../shared/ipc/exchange'
+import type { LiveExchange, SseFrame } from '../../../../shared/ipc/exchange'
 import { textRuns } from '../../ipc/textRuns'
 
 const MAX_LIVE_FRAMES = 20_000
 
 export interface LiveExchangeState {
   runId: string | null
-  request: Pick<Exchange, 'id' | 'startedAt' | 'request'> | null
+  /** The request as sent, with the response's head and the times known when the headers arrived. */
+  request: LiveExchange | null
+  /** When the body's first byte arrived (ms since the request started), once it has. */
+  firstByteMs: number | null
   /** Frames main has recorded so far (may exceed what is kept here). */
   total: number
   /** The frames received, in order; `first` is the record index of frames[0]. */
@@ -20,6 +23,7 @@ export interface LiveExchangeState {
 export const useLiveExchange = create<LiveExchangeState>(() => ({
   runId: null,
   request: null,
+  firstByteMs: null,
   total: 0,
   frames: [],
   first: 0,
@@ -29,15 +33,26 @@ type LivePayload = {
   runId: string
   exchange?: LiveExchangeState['request'] | undefined
   frames?: { total: number; recent: SseFrame[] } | undefined
+  firstByteMs?: number | undefined
 }
 
 /** Merges one run-events message's live parts (the newest frames overlap what is held; only new ones append). */
-export function applyLive({ runId, exchange, frames }: LivePayload): void {
-  if (!exchange && !frames) return
+export function applyLive({ runId, exchange, frames, firstByteMs }: LivePayload): void {
+  if (!exchange && !frames && firstByteMs === undefined) return
   const s = useLiveExchange.getState()
   if (exchange) {
-    useLiveExchange.setState({ runId, request: exchange, total: 0, frames: [], first: 0 })
+    const firstByte = exchange.timings?.firstByteMs ?? null
+    useLiveExchange.setState({
+      runId,
+      request: exchange,
+      firstByteMs: firstByte,
+      total: 0,
+      frames: [],
+      first: 0,
+    })
   }
+  if (firstByteMs !== undefined && useLiveExchange.getState().runId === runId)
+    useLiveExchange.setState({ firstByteMs })
   if (!frames) return
   const cur = useLiveExchange.getState()
   if (cur.runId !== runId && s.runId !== runId) return
