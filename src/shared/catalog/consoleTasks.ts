@@ -365,3 +365,15 @@ export function checkTryOn(body: unknown): ConsoleCheck<TryOnRequest> {
 /** One line for an envelope `msg`: every issue's message joined. */
 export const describeConsoleIssues = (issues: readonly ConsoleIssue[]): string =>
   issues.map((i) => i.message).join('; ')
+
+/**
+ * Values offered for batch images' free string fields (16). The spec names no allowed values for them; these are
+ * the ones image APIs behind such gateways take (`quality` from OpenAI's image models, `responseFormat` and the
+ * Seedream fields), offered as choices beside "Other…" for anything else the gateway takes.
+ */
+export const BATCH_IMAGE_CHOICES = {
+  quality: ['auto', 'low', 'medium', 'high', 'standard', 'hd'],
+  responseFormat: ['url', 'b64_json'],
+  optimizePrompt: ['standard', 'fast'],
+  sequentialImageGeneration: ['auto', 'disabled'],
+} as const

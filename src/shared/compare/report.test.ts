@@ -77,7 +77,9 @@ describe('comparison export', () => {
     expect(md).toContain('count_tokens (messages format): 14 · local estimate: 13')
     expect(md).toMatch(/\| chat · m \| 12 \| −2 \| −1 \| 30 \| 0 \|/)
     expect(md).toContain('**Failed** (HTTP 500): the stream broke')
-    expect(md).toContain('- `topK` (dropped): topK: Chat completions has no such field; it is not sent')
+    // Fields in the form's words, not the draft's keys.
+    expect(md).toContain('- Top K (dropped): Chat completions has no such field; it is not sent')
+    expect(md).not.toMatch(/topK|maxTokens/)
     expect(md).toContain('"top_k": 40')
     expect(md).toContain('Stream: headers 80 ms, first byte 110 ms, end 900 ms; frames text 30, terminal 1.')
   })
@@ -85,6 +87,19 @@ describe('comparison export', () => {
   it('an answer holding backticks cannot close its fence', () => {
     const md = reportMarkdown(report)
     expect(md).toContain('````markdown\nBlue, with ```code``` inside.\n````')
+  })
+
+  it('numbers each column once, whether or not its label carries the number', () => {
+    const md = reportMarkdown({
+      ...report,
+      columns: [
+        column('chat', { label: '1. Chat completions · m' }),
+        column('messages', { label: 'messages · m' }),
+      ],
+    })
+    expect(md).toContain('## 1. Chat completions · m\n')
+    expect(md).toContain('## 2. messages · m\n')
+    expect(md).not.toContain('## 1. 1.')
   })
 
   it('a pipe in a cell does not break the table row', () => {

@@ -4,7 +4,7 @@
 import type { Draft } from '../wire/draft'
 import type { ToolCall, Usage } from '../wire/events'
 import { FORMAT_LABELS, type WireFormat } from '../format'
-import type { LossWarning } from '../wire/lossiness'
+import { lossFieldName, lossMessage, type LossWarning } from '../wire/lossiness'
 import { signed, type ReconcileTable } from './reconcile'
 import type { MarkKind } from './timeline'
 
@@ -113,12 +113,13 @@ export function reportMarkdown(report: ComparisonReport): string {
   out.push('')
 
   cols.forEach((c, i) => {
-    out.push(`## ${i + 1}. ${c.label}`, '')
+    // The column's label already carries its number ("1. Chat completions · gpt-4o").
+    out.push(`## ${/^\d+\.\s/.test(c.label) ? c.label : `${i + 1}. ${c.label}`}`, '')
     if (c.error)
       out.push(`**Failed**${c.error.status ? ` (HTTP ${c.error.status})` : ''}: ${c.error.message}`, '')
     if (c.lossiness.length) {
       out.push('What this format cannot express or expresses differently:', '')
-      for (const w of c.lossiness) out.push(`- \`${w.path}\` (${w.kind}): ${w.message}`)
+      for (const w of c.lossiness) out.push(`- ${lossFieldName(w.path)} (${w.kind}): ${lossMessage(w)}`)
       out.push('')
     }
     if (Object.keys(c.overrides).length)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formats, WIRE_FORMATS, type Draft, type WireFormat } from './index'
-import { translationLoss, type LossWarning } from './lossiness'
+import { lossFieldName, lossMessage, translationLoss, type LossWarning } from './lossiness'
 
 const draft: Draft = {
   model: 'm',
@@ -148,5 +148,18 @@ describe('inputs each format can carry', () => {
     ])
     expect(translationLoss(draft, 'native').map((w) => w.path)).toEqual(['messages[0].parts[2].mimeType'])
     expect(translationLoss(draft, 'chat')).toHaveLength(1)
+  })
+})
+
+describe('a loss named in the form’s words', () => {
+  it('names neutral fields as the form does, parts by turn and place, a format’s own field by its wire name', () => {
+    expect(lossFieldName('maxTokens')).toBe('Max tokens')
+    expect(lossFieldName('topK')).toBe('Top K')
+    expect(lossFieldName('thinking.budgetTokens')).toBe('Thinking budget')
+    expect(lossFieldName('messages[1].parts[0].detail')).toBe('Turn 2, part 1: image detail')
+    expect(lossFieldName('messages[0].parts[2]')).toBe('Turn 1, part 3')
+    expect(lossFieldName('systemBlocks[0].cacheControl')).toBe('System prompt block 1: cache mark')
+    expect(lossFieldName('extras.chat.web_search_options')).toBe('web_search_options')
+    expect(lossMessage({ path: 'topK', kind: 'dropped', message: 'topK: not sent' })).toBe('not sent')
   })
 })

@@ -86,6 +86,56 @@ const THINKING_PLACE: Record<WireFormat, string> = {
 
 const name = (f: WireFormat) => FORMAT_LABELS[f]
 
+/** The draft's neutral fields in the form's words (a loss is named as the user set it, not by its key). */
+const FIELD_WORDS: Record<string, string> = {
+  system: 'System prompt',
+  temperature: 'Temperature',
+  topP: 'Top P',
+  topK: 'Top K',
+  maxTokens: 'Max tokens',
+  stopSequences: 'Stop sequences',
+  tools: 'Tools',
+  toolChoice: 'Tool choice',
+  responseFormat: 'Structured output',
+  'thinking.budgetTokens': 'Thinking budget',
+  'thinking.effort': 'Thinking effort',
+  'thinking.includeThoughts': 'Show reasoning',
+}
+
+const PART_WORDS: Record<string, string> = {
+  detail: 'image detail',
+  cacheControl: 'cache mark',
+  mimeType: 'type',
+  url: 'address',
+  signature: 'signature',
+}
+
+/**
+ * A loss's field as the user knows it: "Max tokens", "Turn 2, part 1: image detail", the format's own field by
+ * its wire name; an unknown path as it is.
+ */
+export function lossFieldName(path: string): string {
+  const known = FIELD_WORDS[path]
+  if (known) return known
+  const block = /^systemBlocks\[(\d+)\]\.cacheControl$/.exec(path)
+  if (block) return `System prompt block ${Number(block[1]) + 1}: cache mark`
+  const extra = /^extras\.\w+\.(.+)$/.exec(path)
+  if (extra) return extra[1]!
+  const part = /^messages\[(\d+)\]\.parts\[(\d+)\](?:\.(\w+))?$/.exec(path)
+  if (part) {
+    const where = `Turn ${Number(part[1]) + 1}, part ${Number(part[2]) + 1}`
+    return part[3] ? `${where}: ${PART_WORDS[part[3]] ?? part[3]}` : where
+  }
+  return path
+}
+
+/** A loss's message without the path it starts with (shown beside its field's name). */
+export function lossMessage(warning: LossWarning): string {
+  return warning.message.startsWith(`${warning.path}: `)
+    ? warning.message.slice(warning.path.length + 2)
+    : warning.message
+}
+
 /**
  * What sending `draft` in format `to` loses or changes. `from` is the format the draft was written for (its
  * places are the reference for "moved"); without it only what is dropped or converted is listed.

@@ -171,3 +171,26 @@ export async function expectCleanLayout(
   await testInfo.attach(name, { path, contentType: 'image/png' })
   expect(await findLayoutProblems(page, options), `layout of ${name}`).toEqual([])
 }
+
+/** Words of table headers that wrap onto two lines (broken inside the word), as `word in "header"`. */
+export async function headerWordsBroken(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = []
+    for (const th of document.querySelectorAll('th, [role=columnheader]')) {
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? ''
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange()
+          range.setStart(node, m.index)
+          range.setEnd(node, m.index + m[0].length)
+          const lines = new Set(
+            [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+          )
+          if (lines.size > 1) out.push(`${m[0]} in "${(th.textContent ?? '').trim().slice(0, 40)}"`)
+        }
+      }
+    }
+    return out
+  })
+}

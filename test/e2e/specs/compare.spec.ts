@@ -40,7 +40,7 @@ test('one prompt through four formats: bodies, lossiness, four streams, one fail
   await expect(compare.column(1).getByTestId('column-body')).not.toContainText('top_k')
   await expect(compare.column(3).getByTestId('column-body')).toContainText('"top_k": 40')
   await expect(compare.column(4).getByTestId('column-body')).toContainText('"topK": 40')
-  await expect(compare.column(1).getByTestId('loss-warnings')).toContainText('topK')
+  await expect(compare.column(1).getByTestId('loss-warnings')).toContainText('Top K')
   await expect(compare.column(1).getByTestId('loss-warnings')).toContainText('no such field')
   await expect(compare.column(3).getByRole('region', { name: 'What Messages loses' })).not.toContainText(
     'topK',

@@ -106,6 +106,13 @@ test('reranks six documents: scores as bars in descending order, the rest greyed
   )
   expect(widths[0]).toBeGreaterThan(0)
   expect(widths).toEqual([...widths].sort((a, b) => b - a))
+  // Documents are numbered as the form numbers them, from 1: the lion sentence is the form's sixth.
+  await expect(emb.rerankForm.getByLabel('Document 6', { exact: true })).toHaveValue(/Lions/)
+  await expect(results.filter({ hasText: 'Lions are large cats' })).toContainText('document 6')
+  const numbers = await results.evaluateAll((items) =>
+    items.map((i) => Number(/document (\d+)/.exec(i.textContent ?? '')?.[1])),
+  )
+  expect([...numbers].sort()).toEqual([1, 2, 3, 4, 5, 6])
 
   await emb.rerankForm.getByLabel('top_n').fill('3')
   await emb.rerankForm.getByRole('button', { name: 'Rerank 6 documents' }).click()
@@ -194,4 +201,18 @@ test('a refused Send moves focus to the first field its errors name', async ({ p
   await emb.rerankForm.getByLabel('Query').fill('')
   await emb.rerankForm.getByRole('button', { name: /^Rerank/ }).click()
   await expect(emb.rerankForm.getByLabel('Query')).toBeFocused()
+})
+
+test("a sample's label goes when the user writes their own sentence in its place", async ({ page, app }) => {
+  await page.goto(app.url)
+  const emb = new EmbeddingsPage(page)
+  await emb.open()
+  await expect(emb.embedForm.getByLabel('Label of input 1')).toHaveValue('cat')
+  await emb.embedForm.getByLabel('Input 1', { exact: true }).fill('Invoices are due on Friday.')
+  await expect(emb.embedForm.getByLabel('Label of input 1')).toHaveValue('')
+  // A label the user gives stays through edits of the text.
+  await emb.embedForm.getByLabel('Label of input 1').fill('invoice')
+  await emb.embedForm.getByLabel('Input 1', { exact: true }).fill('Invoices are due on Monday.')
+  await expect(emb.embedForm.getByLabel('Label of input 1')).toHaveValue('invoice')
+  await expect(emb.embedForm.getByLabel('Label of input 2')).toHaveValue('kitten')
 })

@@ -5,6 +5,7 @@ import { expect, test } from '../fixtures'
 import { ImagesPage, pngFile } from '../pages/ImagesPage'
 import { SettingsPage } from '../pages/SettingsPage'
 import { TextPage } from '../pages/TextPage'
+import { VideoPage } from '../pages/VideoPage'
 
 test('History run details and Save as case take focus and give it back; Esc closes Save as case', async ({
   page,
@@ -98,4 +99,21 @@ test('the lightbox and the mask painter take focus and give it back', async ({ p
   await page.keyboard.press('Enter')
   await expect(painter).toBeHidden()
   await expect(form.getByRole('button', { name: 'Paint the product mask' })).toBeFocused()
+})
+
+test("a job's details take focus and give it back to Details when closed", async ({ page, app }) => {
+  await page.goto(app.url)
+  const video = new VideoPage(page)
+  await video.open()
+  await video.describe('A lighthouse at dusk')
+  await video.generate()
+  const job = video.jobs().first()
+  const details = job.getByRole('button', { name: 'Details' })
+  await details.focus()
+  await page.keyboard.press('Enter')
+  const drawer = page.getByRole('dialog', { name: 'Job details' })
+  await expect(drawer.getByRole('button', { name: 'Close' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+  await expect(details).toBeFocused()
 })

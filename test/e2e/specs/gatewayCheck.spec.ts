@@ -5,6 +5,7 @@
 import { expect, test } from '../fixtures'
 import { faultyProfile } from '../pages/ComparePage'
 import type { Page, TestInfo } from '@playwright/test'
+import { headerWordsBroken } from '../pages/layoutCheck'
 
 async function fits(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   for (const width of [1024, 1920]) {
@@ -67,6 +68,19 @@ test('a check runs to an all-green matrix, a cell opens its requests in the Insp
   await expect(detail.getByRole('button', { name: 'Run this probe again' })).toBeEnabled()
   await expect(detail.getByTestId('check-verdict')).toContainText('called get_weather')
   await fits(page, testInfo, 'check-cell')
+  // At 1920 px the cell's detail sits beside the matrix and every column of it stays in view, none under the detail.
+  await page.setViewportSize({ width: 1920, height: 900 })
+  const lastHeader = text.locator('thead th').last()
+  const header = await lastHeader.boundingBox()
+  const panel = await detail.boundingBox()
+  expect(header!.x + header!.width).toBeLessThanOrEqual(panel!.x)
+  const scroller = text.locator('xpath=ancestor::div[contains(@class, "matrix-scroll")]')
+  expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+  // Column headers wrap between words, never inside one ("Out-of-" / "range").
+  for (const width of [1024, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 })
+    expect(await headerWordsBroken(page), `at ${width} px`).toEqual([])
+  }
 
   await page.getByRole('button', { name: 'Export Markdown' }).click()
   const link = page.getByTestId('check-export-link')

@@ -50,6 +50,29 @@ test('bad batch input is shown once touched, naming the field; nothing is sent',
   await expect(page.getByTestId('image-job')).toHaveCount(0)
 })
 
+test("batch images' quality, response format and optimize prompt offer their usual values, and any other", async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const images = new ImagesPage(page)
+  await images.open()
+  const form = images.form('Batch images')
+  await form.getByLabel('Quality', { exact: true }).selectOption('high')
+  await form.getByLabel('Response format', { exact: true }).selectOption('b64_json')
+  await form.getByLabel('Optimize prompt', { exact: true }).selectOption({ label: 'Other…' })
+  await form.getByLabel('Optimize prompt, other value').fill('creative')
+  for (const width of [1024, 1920]) {
+    await page.setViewportSize({ width, height: width === 1024 ? 768 : 1080 })
+    await page.screenshot({ path: test.info().outputPath(`batch-choices-${width}.png`) })
+  }
+  await page.getByText('Request JSON: edit and send exactly this').click()
+  const body = page.getByLabel('Request JSON', { exact: true })
+  await expect(body).toHaveValue(/quality": "high"/)
+  await expect(body).toHaveValue(/responseFormat": "b64_json"/)
+  await expect(body).toHaveValue(/optimizePrompt": "creative"/)
+})
+
 test('an uploaded product photo makes an easy-mode photo-shoot', async ({ page, app }) => {
   await page.goto(app.url)
   const images = new ImagesPage(page)

@@ -4,7 +4,10 @@ import { expect, test } from '../fixtures'
 import { SettingsPage } from '../pages/SettingsPage'
 import { TextPage } from '../pages/TextPage'
 
-test('a copy of the Local simulator follows it across a restart, and can be fixed to an address of its own', async ({ page, app }) => {
+test('a copy of the Local simulator follows it across a restart, and can be fixed to an address of its own', async ({
+  page,
+  app,
+}) => {
   await page.goto(app.url)
   const settings = new SettingsPage(page)
   await settings.open()

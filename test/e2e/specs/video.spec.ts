@@ -33,6 +33,19 @@ test('a family C job runs to success and its video loads metadata and seeks', as
     return { target, currentTime: el.currentTime }
   })
   expect(Math.abs(seeked.currentTime - seeked.target)).toBeLessThan(0.5)
+  // The card says what was asked; the player says what the clip is, and when that is not what was asked.
+  await expect(job).toContainText(/asked \d+ s/)
+  const played = page.getByTestId('video-played')
+  await expect(played).toContainText(`plays ${metadata.duration.toFixed(1)} s`)
+  const size = await player.evaluate((el: HTMLVideoElement) => `${el.videoWidth}×${el.videoHeight}`)
+  await expect(played).toContainText(size)
+  const asked = Number(/asked (\d+) s/.exec(await job.innerText())![1])
+  if (Math.abs(asked - metadata.duration) >= 0.5)
+    await expect(page.getByTestId('video-asked-note')).toContainText(`Not the ${asked} s`)
+  for (const width of [1024, 1920]) {
+    await page.setViewportSize({ width, height: width === 1024 ? 768 : 1080 })
+    await page.screenshot({ path: test.info().outputPath(`video-clip-${width}.png`) })
+  }
 })
 
 test('a failed job shows its error code and message; retry submits it again', async ({ page, app }) => {

@@ -154,7 +154,7 @@ function RequestView({ request, preview }: { request: RequestLike; preview?: Req
           {preview.issues.map((issue, i) => (
             <li key={`${i}:${issue.field}`} className={issue.severity}>
               <strong>{issue.severity === 'error' ? 'Error' : 'Warning'}</strong> <code>{issue.field}</code>:{' '}
-              {issue.message} <span className="muted small">({issue.rule})</span>
+              <span title={`rule: ${issue.rule}`}>{issue.message}</span>
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react'
 import type { ImageJob } from '../../../../shared/ipc/images'
 import { ACTIVE_JOB_STATUSES, type VideoJob } from '../../../../shared/ipc/video'
+import { ErrorWords } from '../errorBanner/ErrorWords'
 import './jobStatus.css'
 
 export const STATUS_LABEL: Record<VideoJob['status'], string> = {
@@ -91,7 +92,7 @@ export function JobState({ job, now }: { job: AnyJob; now: number }) {
       )}
       {job.error && (
         <p className="field-error" role="alert" data-testid="job-error">
-          {job.error.code}: {job.error.message}
+          <ErrorWords code={job.error.code} message={job.error.message} />
         </p>
       )}
     </>

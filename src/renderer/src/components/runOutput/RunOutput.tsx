@@ -8,6 +8,7 @@ import { keepPartialAnswer } from '../../stores/text'
 import { runMetricParts } from './runMetrics'
 import { AnswerDetails } from './AnswerDetails'
 import { openLink } from './openLink'
+import { isAppCode } from '../errorBanner/errorWords'
 import './runOutput.css'
 
 const STATUS_LABEL: Record<RunView['status'], string> = {
@@ -98,11 +99,15 @@ export const RunOutput = memo(function RunOutput({
               : run.status === 'incomplete'
                 ? 'Cut short'
                 : 'Error'}
-            {run.error.errorType ? ` · ${run.error.errorType}` : ''}
-            {run.error.code !== undefined ? ` · ${run.error.code}` : ''}
+            {/* A gateway's own error type and code read as words; the app's own codes go in the small print. */}
+            {run.error.errorType && !isAppCode(run.error.errorType) ? ` · ${run.error.errorType}` : ''}
+            {run.error.code !== undefined && !isAppCode(String(run.error.code)) ? ` · ${run.error.code}` : ''}
           </strong>
           <span>{run.error.message}</span>
           {run.error.hint && <span>{run.error.hint}</span>}
+          {run.error.errorType && isAppCode(run.error.errorType) && (
+            <code className="muted small error-code">{run.error.errorType}</code>
+          )}
           {run.error.raw != null && run.error.raw !== '' && (
             <details data-testid="raw-error-body">
               <summary>Raw error body</summary>

@@ -45,7 +45,8 @@ export function CheckMatrix({
                   <th scope="col">{group}</th>
                   {probes.map((id) => (
                     <th scope="col" key={id} title={probeById(id)?.expects}>
-                      {probeById(id)?.label ?? id}
+                      {/* Headers wrap between words only: "Out-of-range" stays whole (non-breaking hyphens). */}
+                      {(probeById(id)?.label ?? id).replace(/-/g, '\u2011')}
                     </th>
                   ))}
                 </tr>

@@ -6,6 +6,7 @@
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
+import { lossFieldName, lossMessage } from '../../../../shared/wire/lossiness'
 import { exportCode } from '../../../../shared/wire/codeExport'
 import { modelForFormat } from '../../../../shared/catalog/textModels'
 import { Inspector } from '../../components/inspector/Inspector'
@@ -201,8 +202,8 @@ const ColumnLoss = memo(function ColumnLoss({
           <ul className="loss-list" data-testid="loss-warnings">
             {warnings.map((w) => (
               <li key={w.path + w.kind} className={`loss-${w.kind}`}>
-                <span className="badge">{w.kind}</span> <code>{w.path}</code>{' '}
-                {w.message.replace(`${w.path}: `, '')}
+                <span className="badge">{w.kind}</span> <strong>{lossFieldName(w.path)}</strong>{' '}
+                {lossMessage(w)}
               </li>
             ))}
           </ul>

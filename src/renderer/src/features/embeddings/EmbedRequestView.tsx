@@ -131,7 +131,9 @@ export function EmbedRequestView({ mode, profileId }: { mode: EmbedMode; profile
             onChange={(e) => setRawBody(mode, e.target.value)}
           />
           {jsonError && <span className="field-error">Request body: not valid JSON ({jsonError}).</span>}
-          <ErrorBanner quiet className="small">{previewError}</ErrorBanner>
+          <ErrorBanner quiet className="small">
+            {previewError}
+          </ErrorBanner>
           {errors.length > 0 && rawBody === null && (
             <p className="muted small">
               Fix the form's {errors.length === 1 ? 'error' : 'errors'} before sending.

@@ -62,7 +62,8 @@ export function EmbedResults() {
               {' · '}
               {outcome.usage.promptTokens !== null ? `prompt_tokens ${outcome.usage.promptTokens} · ` : ''}
               {outcome.usage.totalTokens !== null ? `total_tokens ${outcome.usage.totalTokens} · ` : ''}
-              request took {outcome.timing.totalMs} ms · similarities worked out in {outcome.timing.computeMs} ms
+              request took {outcome.timing.totalMs} ms · similarities worked out in {outcome.timing.computeMs}{' '}
+              ms
             </span>
           </p>
           <ExportButtons />

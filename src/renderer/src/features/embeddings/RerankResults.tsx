@@ -1,5 +1,5 @@
-// The rerank result as a ranked list: rank, the document's original index, its text and the relevance score as
-// a bar; documents top_n left out are listed greyed below. "Compare with embeddings" ranks the same query and
+// The rerank result as a ranked list: rank, the document as the form numbers it (from 1; the response's `index`
+// counts from 0 and is in the tooltip), its text and the relevance score as a bar; documents top_n left out are listed greyed below. "Compare with embeddings" ranks the same query and
 // documents by embedding cosine under any embedding model and marks how each document's rank moved.
 import { useShallow } from 'zustand/react/shallow'
 import { EMBEDDING_MODELS } from '../../../../shared/catalog/embeddingModels'
@@ -72,8 +72,8 @@ export function RerankResults({ profileId }: { profileId: string | null }) {
           <li key={r.index} className="emb-ranked-item" data-testid="rerank-result" data-score={r.score}>
             <span className="emb-rank">{rank + 1}</span>
             <span className="emb-doc">
-              <span className="muted small">
-                document {r.index}
+              <span className="muted small" title={`index ${r.index} in the response`}>
+                document {r.index + 1}
                 {sent[r.index]?.label ? ` · ${sent[r.index]!.label}` : ''}
               </span>
               <span className="emb-doc-text">{text(r.index, r.document)}</span>
@@ -95,8 +95,8 @@ export function RerankResults({ profileId }: { profileId: string | null }) {
               <li key={index} className="emb-ranked-item muted" data-testid="rerank-left">
                 <span className="emb-rank">—</span>
                 <span className="emb-doc">
-                  <span className="small">
-                    document {index}
+                  <span className="small" title={`index ${index} in the request`}>
+                    document {index + 1}
                     {d.label ? ` · ${d.label}` : ''}
                   </span>
                   <span className="emb-doc-text">{d.text}</span>
@@ -153,7 +153,7 @@ function Comparison({
       </p>
     )
   const rerankRank = new Map(rerank.map((index, rank) => [index, rank]))
-  const name = (index: number) => docs[index]?.label || `document ${index}`
+  const name = (index: number) => docs[index]?.label || `document ${index + 1}`
   return (
     <section className="emb-compare" aria-label="Rerank compared with embeddings">
       <div>

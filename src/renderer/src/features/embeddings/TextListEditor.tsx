@@ -5,7 +5,7 @@ import { memo, useRef, useState } from 'react'
 import type { TextItem } from '../../../../shared/embed/requests'
 import { embeddingsCalls } from '../../ipc/embeddingsCalls'
 import { mediaCalls } from '../../ipc/mediaCalls'
-import { useEmbeddingsStore, type EmbedMode } from '../../stores/embeddings'
+import { useEmbeddingsStore, withText, type EmbedMode } from '../../stores/embeddings'
 import { touchOnBlur } from './issues'
 import { offerUndo } from '../../stores/app'
 
@@ -227,7 +227,10 @@ const ItemRow = memo(function ItemRow({ mode, noun, field, index: i, item, last,
         aria-invalid={issue ? true : undefined}
         rows={1}
         value={item.text}
-        onChange={(e) => update({ text: e.target.value })}
+        onChange={(e) => {
+          const text = e.target.value
+          edit((items) => items.map((it, k) => (k === i ? withText(it, text) : it)))
+        }}
         onBlur={touchOnBlur(() => useEmbeddingsStore.getState().touch(mode, `${field}[${i}]`))}
       />
       <span className="emb-item-actions">

@@ -137,9 +137,9 @@ export function RunDetail({ run }: { run: HistoryRun }) {
                     p.type === 'text'
                       ? p.text
                       : p.type === 'toolCall'
-                        ? `→ ${p.name}(${p.arguments})`
+                        ? `→ ${p.name}(${p.arguments})  [call ${p.id}]`
                         : p.type === 'toolResult'
-                          ? `← ${p.content}`
+                          ? `← ${p.name} [for ${p.callId}]${p.isError ? ' (error)' : ''}: ${p.content}`
                           : `[${p.type}]`,
                   )
                   .join('\n')}

@@ -1,9 +1,9 @@
 // Batch images (spec 16): every field of the spec's table with its type, the reference image as a URL or a file,
 // and the body form (prefixed `batchImageGenerationDTO.` as declared, or plain as one usage sends it).
-import { BATCH_IMAGE_MAX_N } from '../../../../shared/catalog/consoleTasks'
+import { BATCH_IMAGE_CHOICES, BATCH_IMAGE_MAX_N } from '../../../../shared/catalog/consoleTasks'
 import { useImagesStore } from '../../stores/images'
 import { ImageInput } from '../../components/imageInput/ImageInput'
-import { CheckField, Choice, NumberField, TextField, useIssues } from './fields'
+import { CheckField, Choice, NumberField, SuggestedField, TextField, useIssues } from './fields'
 
 export const BODY_FORM_OPTIONS = [
   { value: 'prefixed', label: "Full names, as the gateway's spec writes them" },
@@ -58,21 +58,28 @@ export function BatchImagesForm() {
           value={form.score}
           onChange={(score) => set('score', { score })}
         />
-        <TextField label="Quality" value={form.quality} onChange={(quality) => set('quality', { quality })} />
-        <TextField
+        <SuggestedField
+          label="Quality"
+          value={form.quality}
+          options={BATCH_IMAGE_CHOICES.quality}
+          onChange={(quality) => set('quality', { quality })}
+        />
+        <SuggestedField
           label="Response format"
           value={form.responseFormat}
+          options={BATCH_IMAGE_CHOICES.responseFormat}
           onChange={(responseFormat) => set('responseFormat', { responseFormat })}
         />
-        <TextField
+        <SuggestedField
           label="Optimize prompt"
           value={form.optimizePrompt}
+          options={BATCH_IMAGE_CHOICES.optimizePrompt}
           onChange={(optimizePrompt) => set('optimizePrompt', { optimizePrompt })}
         />
-        <TextField
+        <SuggestedField
           label="Sequential image generation"
           value={form.sequentialImageGeneration}
-          placeholder="e.g. auto or disabled"
+          options={BATCH_IMAGE_CHOICES.sequentialImageGeneration}
           onChange={(sequentialImageGeneration) =>
             set('sequentialImageGeneration', { sequentialImageGeneration })
           }

@@ -170,10 +170,22 @@ export function MaskPainter({ label, image, onDone, onCancel }: Props) {
       </div>
       <div className="video-row">
         <label className="inline">
-          <input type="radio" name={`${label}-tool`} checked={tool === 'brush'} onChange={() => setTool('brush')} /> Brush
+          <input
+            type="radio"
+            name={`${label}-tool`}
+            checked={tool === 'brush'}
+            onChange={() => setTool('brush')}
+          />{' '}
+          Brush
         </label>
         <label className="inline">
-          <input type="radio" name={`${label}-tool`} checked={tool === 'eraser'} onChange={() => setTool('eraser')} /> Eraser
+          <input
+            type="radio"
+            name={`${label}-tool`}
+            checked={tool === 'eraser'}
+            onChange={() => setTool('eraser')}
+          />{' '}
+          Eraser
         </label>
         <label className="inline">
           Size

@@ -1,7 +1,7 @@
 // The Images panel's form fields: labelled inputs that mark a touched field and show its issue under it. Issues
 // come from the shared validators (as the user types) and from main's refusal (files it checked); a field's issue
 // shows once the user touched it or pressed the send button, never before.
-import { useId, useMemo } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { imageFormWarnings, validateImageForm } from '../../../../shared/images/bodies'
 import type { ImageMode } from '../../../../shared/images/forms'
 import { useImagesStore } from '../../stores/images'
@@ -162,3 +162,56 @@ export function Choice<T extends string>({
     </fieldset>
   )
 }
+
+/**
+ * A string field whose allowed values the spec does not name: the usual values as choices, "not sent", and
+ * "Other…" for any value typed (kept as typed).
+ */
+export function SuggestedField({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: string | undefined
+  options: readonly string[]
+  onChange(value: string): void
+}) {
+  const id = useId()
+  const current = value ?? ''
+  const known = current === '' || options.includes(current)
+  const [other, setOther] = useState(!known)
+  return (
+    <div className="images-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={other ? OTHER : current}
+        onChange={(e) => {
+          const next = e.target.value
+          setOther(next === OTHER)
+          if (next !== OTHER) onChange(next)
+        }}
+      >
+        <option value="">not sent</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+        <option value={OTHER}>Other…</option>
+      </select>
+      {other && (
+        <input
+          aria-label={`${label}, other value`}
+          value={current}
+          placeholder="as the gateway takes it"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </div>
+  )
+}
+
+const OTHER = '\u0000other'

@@ -55,6 +55,8 @@ describe('ProfileEditor', () => {
     expect(container.textContent).toContain('must not contain credentials')
     expect(url.getAttribute('aria-invalid')).toBe('true')
     expect(url.value).toBe('http://user:secret@gw.example.com')
+    // The focus goes to the field at fault, not left on the button that was pressed.
+    expect(document.activeElement).toBe(url)
   })
 
   it('sends valid fields with timeouts in milliseconds', async () => {

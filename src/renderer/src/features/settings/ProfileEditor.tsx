@@ -1,6 +1,6 @@
 // Edits one profile's fields. Input is checked with the same zod schema main uses, so a bad base URL or
 // header is named here, next to its field, before anything is sent; nothing typed is lost on an error.
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useFocusReturn } from '../../components/focus/useFocusReturn'
 import {
   profileFieldsSchema,
@@ -39,6 +39,11 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
   const [saveError, setSaveError] = useState<string | null>(null)
   const box = useRef<HTMLFormElement>(null)
   useFocusReturn(box, { first: true })
+  // A refused save takes the focus to the first field at fault, so its message is read and it can be fixed.
+  const [refusedAt, setRefusedAt] = useState(0)
+  useEffect(() => {
+    if (refusedAt > 0) box.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [refusedAt])
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
@@ -70,6 +75,7 @@ export function ProfileEditor({ initial, onSave, onCancel }: Props) {
         next[key] ??= issue.message
       }
       setErrors(next)
+      setRefusedAt((n) => n + 1)
       return
     }
     setErrors({})

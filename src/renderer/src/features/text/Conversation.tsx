@@ -315,15 +315,21 @@ const Turn = memo(function Turn({
                 )
               case 'toolCall':
                 return (
-                  <div key={i} className="tool-call">
-                    <span className="badge">tool call</span> <code>{part.name}</code>
+                  <div key={i} className="tool-call" data-testid="turn-tool-call">
+                    <div>
+                      <span className="badge">tool call</span> <code>{part.name}</code>{' '}
+                      <span className="muted small">{part.id}</span>
+                    </div>
                     <pre className="code">{pretty(part.arguments)}</pre>
                   </div>
                 )
               case 'toolResult':
                 return (
-                  <div key={i} className="tool-result">
-                    <span className="badge">tool result</span> <code>{part.name}</code>
+                  <div key={i} className="tool-result" data-testid="turn-tool-result">
+                    <div>
+                      <span className="badge">{part.isError ? 'tool error' : 'tool result'}</span>{' '}
+                      <code>{part.name}</code> <span className="muted small">for {part.callId}</span>
+                    </div>
                     <pre className="code">{pretty(part.content)}</pre>
                   </div>
                 )

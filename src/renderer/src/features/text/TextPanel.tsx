@@ -181,7 +181,7 @@ export function TextPanel() {
           <label className="system-prompt">
             <span className="muted small">System prompt</span>
             <textarea
-              rows={2}
+              rows={1}
               value={s.system}
               onChange={(e) => s.set({ system: e.target.value })}
               placeholder="Optional instructions for the model"

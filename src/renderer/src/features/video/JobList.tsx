@@ -7,6 +7,16 @@ import { useVideoStore } from '../../stores/video'
 import { useJobsStore } from '../../stores/jobs'
 import { STATUS_LABEL, age, useNow } from '../../components/jobStatus/JobStatus'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import { ErrorWords } from '../../components/errorBanner/ErrorWords'
+
+/** Where a job failed, in words. */
+const STAGE_WORDS: Record<string, string> = {
+  submit: 'submitting',
+  task: 'running at the gateway',
+  poll: 'asking for its status',
+  result: 'fetching the result',
+  local: 'saving it here',
+}
 
 export function JobList({ onSave }: { onSave(job: VideoJob): void }) {
   const { compare, previewId } = useVideoStore()
@@ -96,14 +106,17 @@ function JobRow({
       <p className="video-job-prompt">{job.prompt || <span className="muted">(no prompt)</span>}</p>
       <p className="muted small">
         {job.profileName} · {job.taskId ? <code>{job.taskId}</code> : 'no task id yet'} ·{' '}
-        {job.summary.durationSeconds} s{job.summary.resolution ? ` · ${job.summary.resolution}` : ''}
-        {job.summary.aspectRatio ? ` · ${job.summary.aspectRatio}` : ''}
+        <span title="What the job asked for; the player says what the clip is">
+          asked {job.summary.durationSeconds} s{job.summary.resolution ? ` · ${job.summary.resolution}` : ''}
+          {job.summary.aspectRatio ? ` · ${job.summary.aspectRatio}` : ''}
+        </span>
         {job.summary.audio ? ' · audio' : ''}
       </p>
       {job.notice && <p className="warn-banner small">{job.notice}</p>}
       {job.error && (
         <p className="error-banner small" data-testid="job-error">
-          <strong>{job.error.code}</strong> ({job.error.stage}): {job.error.message}
+          <ErrorWords code={job.error.code} message={job.error.message} />{' '}
+          <span className="muted">(while {STAGE_WORDS[job.error.stage] ?? job.error.stage})</span>
         </p>
       )}
       <ErrorBanner className="small">{actionError}</ErrorBanner>

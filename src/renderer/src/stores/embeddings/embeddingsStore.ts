@@ -107,6 +107,15 @@ const RERANK_SAMPLE: TextItem[] = [
   { label: 'lion', text: 'Lions are large cats that live in prides.' },
 ]
 
+/**
+ * An item with its text edited: a sample's label ("cat") belongs to the sample's sentence, so it goes when the
+ * user writes their own in its place; a label the user gave stays.
+ */
+export function withText(item: TextItem, text: string): TextItem {
+  const sample = RERANK_SAMPLE.find((s) => s.label === item.label && s.text === item.text)
+  return sample && text !== sample.text ? { label: '', text } : { ...item, text }
+}
+
 const ROWS_PAGE = 100
 const NEIGHBOURS = 5
 

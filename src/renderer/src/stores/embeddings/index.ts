@@ -7,5 +7,6 @@ export {
   type EmbedMode,
   type Heatmap,
   type RunKind,
+  withText,
 } from './embeddingsStore'
 export { embeddingsPanelPersistence } from './embeddingsPanelState'
