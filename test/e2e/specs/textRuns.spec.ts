@@ -203,6 +203,10 @@ test('Esc and Stop end a run that is still waiting for an answer', async ({ page
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('run-status')).toHaveText('Stopped', { timeout: 2000 })
   await text.send('and again?')
+  // The stopped run left its message unanswered: the new one asks whether to drop it first.
+  await expect(page.getByRole('dialog')).toContainText('The last message has no answer')
+  await page.getByRole('button', { name: 'Drop it and send' }).click()
+  await expect(page.getByRole('article', { name: /user turn/ })).toHaveCount(1)
   await expect(page.getByTestId('run-status')).toHaveText('Streaming…')
   await page.getByRole('button', { name: 'Stop' }).click()
   await expect(page.getByTestId('run-status')).toHaveText('Stopped', { timeout: 2000 })
