@@ -148,33 +148,3 @@ export interface GradeResult {
   costMicros?: number
   currency?: string
 }
-
-/** A short line naming a grader, for tables and reports. */
-export function describeGrader(g: EvalGrader): string {
-  const neg = g.not ? 'not ' : ''
-  const q = (s: string) => `"${s.length > 40 ? `${s.slice(0, 39)}…` : s}"`
-  switch (g.kind) {
-    case 'contains':
-      return `${neg}contains ${q(g.text)}${g.ignoreCase ? ' (any case)' : ''}`
-    case 'matches':
-      return `${neg}matches /${g.pattern}/${g.flags ?? ''}`
-    case 'equals':
-      return `${neg}equals ${q(g.value)}`
-    case 'containsAny':
-      return `${neg}contains any of ${g.values.length}`
-    case 'containsAll':
-      return `${neg}contains all of ${g.values.length}`
-    case 'startsWith':
-      return `${neg}starts with ${q(g.value)}`
-    case 'jsonPathEquals':
-      return `${neg}${g.path} equals ${q(g.value)}`
-    case 'costUnder':
-      return `${neg}cost under ${g.amount}`
-    case 'judge':
-      return `${neg}judge ${g.judge.model}: ${q(g.rubric)} ≥ ${g.threshold}`
-    case 'similarity':
-      return `${neg}similar to ${q(g.expected)} ≥ ${g.threshold}`
-    default:
-      return `${neg}${GRADER_LABELS[g.kind].toLowerCase()}`
-  }
-}

@@ -23,7 +23,6 @@ export const variantParamsSchema = z.object({
   maxTokens: z.number().int().optional(),
   stream: z.boolean().optional(),
 })
-export type VariantParams = z.infer<typeof variantParamsSchema>
 
 export const variantSchema = z.object({
   label: z.string().max(200),

@@ -106,7 +106,6 @@ export const toolServerLimitsSchema = z.object({
   callTimeoutS: z.number().min(1, 'at least 1 s').max(3600, 'at most 3,600 s'),
   callMaxS: z.number().min(1, 'at least 1 s').max(86_400, 'at most 86,400 s'),
 })
-export type ToolServerLimits = z.output<typeof toolServerLimitsSchema>
 
 export const toolServerFieldsSchema = z
   .object({
@@ -141,7 +140,6 @@ export type ToolServerFieldsInput = z.input<typeof toolServerFieldsSchema>
 
 /** Where a server is in its life; `failed` and `exited` carry why. */
 export const TOOL_SERVER_STATUSES = ['disconnected', 'connecting', 'connected', 'failed', 'exited'] as const
-export type ToolServerStatus = (typeof TOOL_SERVER_STATUSES)[number]
 
 /** A named value as the renderer sees it: a secret's value is blank, with whether it is set and a hint. */
 const namedValueView = z.object({
