@@ -180,18 +180,24 @@ test('a profile deleted in another window: the run fails saying so and what to d
   await expect(page.getByTestId('run-error')).toHaveCount(1)
 })
 
-test('a body main refuses ends the run with the reason and what to do', async ({ page, app }) => {
+test('a request JSON that is not an object is refused before Send, naming the field and the rule', async ({
+  page,
+  app,
+}) => {
   await page.goto(app.url)
   const text = new TextPage(page)
   await text.open()
   // The preview first (a preview landing between the select-all and the typing of a fill would keep its text).
   await expect(page.getByLabel('Request body JSON')).toHaveValue(/"model"/)
   await page.getByLabel('Request body JSON').fill('[1, 2]')
+  await page.getByLabel('Message', { exact: true }).fill('hello')
   await page.getByLabel('Message', { exact: true }).press('Control+Enter')
-  await expect(page.getByTestId('run-status')).toHaveText('Failed')
-  await expect(page.getByTestId('run-error')).toContainText('the request body must be a JSON object')
-  await expect(page.getByTestId('run-error')).toContainText('Correct the request JSON')
-  await expect(page.getByTestId('run-error')).toHaveCount(1)
+  // Send anyway cannot override it: nothing starts, the rule is named at the field's name, and what was typed stays.
+  await expect(page.getByText('Request JSON: the request body must be a JSON object')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Send anyway' })).toHaveCount(0)
+  await expect(page.getByTestId('run-status')).toHaveCount(0)
+  await expect(page.getByLabel('Request body JSON')).toHaveValue('[1, 2]')
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('hello')
 })
 
 test('Esc and Stop end a run that is still waiting for an answer', async ({ page, app }) => {
