@@ -63,8 +63,14 @@ describe('StreamScrubber (S7)', () => {
     expect(heldSuffix('abc', [KEY])).toBe(0)
     expect(heldSuffix('sssss', ['ssssssss'])).toBe(5)
     const long = `${'x'.repeat(20_000_000)} sk-canary`
-    const started = performance.now()
-    expect(heldSuffix(long, [KEY])).toBe(9)
-    expect(performance.now() - started).toBeLessThan(50)
+    // The fastest of three calls: a scan of the whole 20 MB would take longer than the bound every time, while a
+    // busy machine only delays some calls.
+    let fastest = Infinity
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now()
+      expect(heldSuffix(long, [KEY])).toBe(9)
+      fastest = Math.min(fastest, performance.now() - started)
+    }
+    expect(fastest).toBeLessThan(50)
   })
 })
