@@ -23,6 +23,8 @@ import { loadDomain } from './ipc/handlers/load'
 import { checkDomain } from './ipc/handlers/check'
 import { workspaceDomain } from './ipc/handlers/workspace'
 import { toolsDomain } from './ipc/handlers/tools'
+import { pricesDomain } from './ipc/handlers/prices'
+import { modelsDomain } from './ipc/handlers/models'
 import { ProfileService } from './services/profiles'
 import { GatewayClient } from './services/gateway'
 import { NetworkPool } from './services/network/networkPool'
@@ -34,6 +36,7 @@ import { TaskLedger } from './services/tasks/ledger'
 import { JobBoard } from './services/tasks/jobBoard'
 import { openHistory } from './services/history/openHistory'
 import { ToolServerService } from './services/tools/toolServers'
+import { createCostCore } from './services/cost/costCore'
 
 /** How long after start-up the history database opens if nothing has needed it sooner. */
 export const HISTORY_OPEN_DELAY_MS = 1000
@@ -60,6 +63,8 @@ export const DOMAINS: readonly Domain[] = [
   loadDomain,
   workspaceDomain,
   toolsDomain,
+  pricesDomain,
+  modelsDomain,
 ]
 
 export interface EmbeddedSimulator {
@@ -114,6 +119,7 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
   // Every call of every profile goes through this pool: its proxy, its trust, its connect timeout.
   const network = new NetworkPool({ systemProxy: host.systemProxy })
   const gateway = new GatewayClient({ knownSecrets, userAgent, network })
+  const { costs, models } = createCostCore({ dataDir: host.dataDir, profiles, gateway, log: host.log })
   const ctx: DomainContext = {
     profiles,
     gateway,
@@ -123,6 +129,8 @@ export async function createAppCore(host: AppHost): Promise<AppCore> {
     jobs: new JobBoard(),
     history,
     tools,
+    costs,
+    models,
     userAgent,
     openExternal: host.openExternal,
     log: host.log,

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { createSimulator, DEFAULT_OPTIONS, type CreateSimulatorOptions } from './server'
 import { FAULT_KINDS } from './faults'
+import { MODEL_LIST_SHAPES, type ModelListShape } from './models'
 
 const USAGE = `Usage: npm run simulator -- [options]
 
@@ -23,6 +24,7 @@ const USAGE = `Usage: npm run simulator -- [options]
   --tls-cert <file>     serve HTTPS with this certificate (PEM; give --tls-key too)
   --tls-key <file>      the certificate's private key (PEM)
   --tls-client-ca <file> with HTTPS, serve only clients showing a certificate this CA signed (mTLS)
+  --models <shape>      serve GET /v1/models as openai, anthropic or gemini list (default: no list endpoint)
   --quiet               do not log requests
   --help                show this help
 
@@ -64,6 +66,12 @@ function whole(value: string | undefined, name: string): number | undefined {
   return parsed
 }
 
+function modelListShape(value: string | undefined): ModelListShape | undefined {
+  if (value === undefined) return undefined
+  if ((MODEL_LIST_SHAPES as readonly string[]).includes(value)) return value as ModelListShape
+  throw new Error(`--models needs one of ${MODEL_LIST_SHAPES.join(', ')}, got "${value}".`)
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -83,6 +91,7 @@ async function main(): Promise<void> {
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
       'tls-client-ca': { type: 'string' },
+      models: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -106,6 +115,7 @@ async function main(): Promise<void> {
     videoSpeed: number(values['video-speed'], 'video-speed'),
     fault: values.fault,
     tls: tlsFiles(values['tls-cert'], values['tls-key'], values['tls-client-ca']),
+    modelList: modelListShape(values.models),
     log: values.quiet ? undefined : (line) => console.log(`${new Date().toISOString()} ${line}`),
   }
   const sim = await createSimulator(options)

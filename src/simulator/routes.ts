@@ -7,6 +7,7 @@ import { rerankRoutes } from './rerank'
 import { videoRoutes } from './video'
 import { consoleRoutes } from './console'
 import { mediaRoutes } from './media'
+import { modelListRoutes } from './models'
 
 export const routes: SimRoute[] = [
   ...textRoutes,
@@ -15,4 +16,5 @@ export const routes: SimRoute[] = [
   ...videoRoutes,
   ...consoleRoutes,
   ...mediaRoutes,
+  ...modelListRoutes,
 ]

@@ -32,6 +32,8 @@ export interface SimulatorOptions {
   videoSpeed: number
   /** A fault applied to every request that has no x-sim-fault header (see faults.ts). */
   fault?: string
+  /** Serve GET /v1/models in this shape; without it the simulator has no list endpoint (as the spec shows none). */
+  modelList?: 'openai' | 'anthropic' | 'gemini'
 }
 
 /** A clock that tests can speed up; video task states derive from it. */

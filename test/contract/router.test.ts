@@ -17,6 +17,7 @@ import { TaskLedger } from '../../src/main/services/tasks/ledger'
 import { JobBoard } from '../../src/main/services/tasks/jobBoard'
 import { openHistory } from '../../src/main/services/history/openHistory'
 import { ToolServerService } from '../../src/main/services/tools/toolServers'
+import { createCostCore } from '../../src/main/services/cost/costCore'
 import { InMemorySecretStore, InMemorySettingsStore, memoryBridge } from '../fakes/memory'
 import { randomPayload, seededRandom } from '../fakes/fuzz'
 
@@ -39,6 +40,7 @@ function realHandlers(dir: string) {
       secrets: new InMemorySecretStore(),
       version: 'test',
     }),
+    ...createCostCore({ dataDir: dir, profiles, gateway }),
     userAgent: 'gateway-playground/test',
     openExternal: async () => undefined,
     hostInfo: () => ({
@@ -150,6 +152,17 @@ describe('IPC router', () => {
         "media.cancelImport",
         "media.finishImport",
         "media.importChunk",
+        "models.listModels",
+        "models.putCustom",
+        "models.setFavourite",
+        "prices.deletePrices",
+        "prices.estimateWork",
+        "prices.exportPrices",
+        "prices.getSpend",
+        "prices.importFile",
+        "prices.listPrices",
+        "prices.putPrice",
+        "prices.setBudget",
         "profiles.create",
         "profiles.delete",
         "profiles.duplicate",

@@ -12,6 +12,8 @@ import type { JobBoard } from '../services/tasks/jobBoard'
 import type { HistoryAccess } from '../services/history/openHistory'
 import type { Notifier, SaveDialog } from '../services/video/ports'
 import type { ToolServerService } from '../services/tools/toolServers'
+import type { CostService } from '../services/cost/costService'
+import type { ModelService } from '../services/models/modelService'
 import type { Handler, Handlers } from './router'
 
 /** The core every domain may build on: profiles and their secrets, the gateway client, the media store, host facts. */
@@ -28,6 +30,10 @@ export interface DomainContext {
   history: HistoryAccess
   /** The tool servers the user set up (Settings → Tool servers), which Text, Compare and Cases call. */
   tools: ToolServerService
+  /** Prices, the cost of every run and job as it ends, this month's spend and budgets. */
+  costs: CostService
+  /** The models each profile can reach (catalog, the gateway's list, typed ids) and what is known of them. */
+  models: ModelService
   userAgent: string
   hostInfo(): HostInfo
   /** Opens a URL in the OS browser; only ever called with a URL that passed isSafeExternalUrl. */

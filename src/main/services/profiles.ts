@@ -314,7 +314,7 @@ export class ProfileService {
     this.secretCache = values
   }
 
-  private exists(id: string): boolean {
+  exists(id: string): boolean {
     return (id === BUILT_IN_PROFILE_ID && this.builtIn() !== null) || this.stored().some((p) => p.id === id)
   }
 

@@ -16,6 +16,8 @@ import { evalsCommands, evalsEvents } from './evals'
 import { loadCommands, loadEvents } from './load'
 import { workspaceCommands } from './workspace'
 import { toolsCommands, toolsEvents } from './tools'
+import { pricesCommands } from './prices'
+import { modelsCommands } from './models'
 import type { CommandMap, EventMap } from './define'
 
 export const commands = {
@@ -35,6 +37,8 @@ export const commands = {
   ...loadCommands,
   ...workspaceCommands,
   ...toolsCommands,
+  ...pricesCommands,
+  ...modelsCommands,
 } satisfies CommandMap
 
 export const events = {
