@@ -43,11 +43,13 @@ export const runCostSchema = z.discriminatedUnion('kind', [
 export type RunCost = z.infer<typeof runCostSchema>
 
 /** The stored form of a cost (history, exports): amount, currency and whether it is an estimate. */
-export interface StoredCost {
-  micros: number
-  currency: string
-  estimate: boolean
-}
+export const storedCostSchema = z.object({
+  /** Micro-units of the currency (1 USD = 1,000,000). */
+  micros: z.number().int(),
+  currency: z.string(),
+  estimate: z.boolean(),
+})
+export type StoredCost = z.infer<typeof storedCostSchema>
 
 export function storedCost(cost: RunCost | undefined | null): StoredCost | null {
   return cost?.kind === 'priced'

@@ -11,6 +11,7 @@ import { z } from 'zod'
 import { headerSourceSchema } from './exchange'
 import { defineCommand, defineEvent } from './define'
 import { exchangeSchema, liveExchangeSchema, sseFrameSchema } from './exchange'
+import { runCostSchema } from '../cost/runCost'
 import {
   draftMessageSchema,
   draftSchema,
@@ -170,6 +171,11 @@ export const runSummarySchema = z.object({
   stopReason: z.string().nullable(),
   finish: finishSchema.nullable(),
   warnings: z.array(z.string()),
+  /**
+   * What the answer cost, computed in main from the usage it reported and the profile's prices (an estimate
+   * from the local tokenizer when it reported none); absent when it can be neither reported nor estimated.
+   */
+  cost: runCostSchema.optional(),
   /** What the answer carried beside its text: citations, search queries, safety, model version, fingerprint. */
   ...answerExtrasShape,
 })

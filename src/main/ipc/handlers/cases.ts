@@ -9,6 +9,7 @@ import type { MediaStore } from '../../services/mediaStore'
 import { TextService } from '../../services/text/textService'
 import { CaseLibrary } from '../../services/cases/caseLibrary'
 import { MatrixRun, type MatrixCell } from '../../services/cases/matrixRunner'
+import type { CostService } from '../../services/cost/costService'
 import type { Handlers } from '../router'
 import { defineDomain } from '../domain'
 
@@ -16,6 +17,7 @@ interface CasesServices {
   history: HistoryAccess
   media: MediaStore
   text: TextService
+  costs: CostService
   matrices: Map<string, MatrixRun>
 }
 
@@ -105,11 +107,12 @@ export function casesHandlers({
 export const casesDomain = defineDomain({
   name: 'cases',
   commands: casesCommands,
-  services: ({ profiles, gateway, media, history, log }): CasesServices => ({
+  services: ({ profiles, gateway, media, history, costs, log }): CasesServices => ({
     history,
     media,
-    // The same text service code as the Text panel: every cell is an ordinary, recorded text run.
-    text: new TextService({ profiles, gateway, media, recorder: history.recorder, log }),
+    costs,
+    // The same text service code as the Text panel: every cell is an ordinary, recorded, priced text run.
+    text: new TextService({ profiles, gateway, media, costs, recorder: history.recorder, log }),
     matrices: new Map(),
   }),
   handlers: casesHandlers,

@@ -35,11 +35,12 @@ export function textHandlers({ text }: TextServices): Handlers<typeof textComman
 export const textDomain = defineDomain({
   name: 'text',
   commands: textCommands,
-  services: ({ profiles, gateway, media, history, dataDir, log }) => ({
+  services: ({ profiles, gateway, media, history, costs, dataDir, log }) => ({
     text: new TextService({
       profiles,
       gateway,
       media,
+      costs,
       recorder: history.recorder,
       log,
       saved: new SavedConversation(dataDir, { log }),

@@ -5,6 +5,7 @@ import type { RunError, RunStatus, RunSummary, RunTimings } from '../../../share
 import type { Completion, Draft } from '../../../shared/wire'
 import type { ExchangeRecorder } from '../exchangeRecorder'
 import type { RunRecord } from './ports'
+import { storedCost } from '../../../shared/cost/runCost'
 
 export interface TextRunEnd {
   runId: string
@@ -68,6 +69,7 @@ export function textRunRecord(end: TextRunEnd): RunRecord {
       ...(end.error ? { error: end.error } : {}),
     },
     error: end.error ? end.error.message : null,
+    cost: storedCost(summary.cost),
     capture: exchange ? () => ({ exchange: exchange.snapshot(), rawBody: exchange.rawBody() }) : null,
   }
 }

@@ -10,6 +10,12 @@ import { textRunRecord } from '../history/textRecord'
 import type { ConversationStore } from './conversations'
 import { withTurns } from './preparedRequest'
 import type { RunRequest } from '../../../shared/ipc/text'
+import type { RunCost } from '../../../shared/cost/runCost'
+import type { CostService } from '../cost/costService'
+import { loadTokenizer, loadedTokenizer } from '../cost/tokenizer'
+import { reportedUsage } from '../../../shared/wire/reportedUsage'
+import type { Usage } from '../../../shared/wire/events'
+import { estimateTokens } from './tokenCount'
 
 export interface RunState {
   id: string
@@ -74,4 +80,76 @@ export function runRecordOf(
     error: outcome.error,
     exchange: outcome.recorder,
   })
+}
+
+/**
+ * What a run cost, from the usage it reported; when it reported none, from the local tokenizer's count of the
+ * request as sent and of what came back, marked as an estimate (only once the tokenizer is loaded: a run that
+ * ends without usage waits for it, see TextService.readyToPrice).
+ */
+export function priceRun(
+  run: RunState,
+  outcome: RunOutcome,
+  deps: { costs?: CostService | undefined; conversations: ConversationStore },
+): RunCost | undefined {
+  if (!deps.costs) return undefined
+  const { completion } = outcome
+  return deps.costs.textCost({
+    profileId: run.request.profileId,
+    format: run.request.format,
+    model: run.request.draft.model,
+    reportedModel: completion.model,
+    usage: completion.usage,
+    estimate: () => {
+      const tokenizer = loadedTokenizer()
+      if (!tokenizer || !run.sent) return null
+      const answer = [
+        completion.text,
+        completion.reasoning,
+        completion.refusal ?? '',
+        ...completion.toolCalls.map((c) => `${c.name} ${c.arguments}`),
+      ].join('')
+      let input: number
+      try {
+        input = run.request.rawBody
+          ? tokenizer.countTokens(run.sent.bodyText)
+          : estimateTokens(withTurns(deps.conversations, run.request), tokenizer)
+      } catch {
+        input = tokenizer.countTokens(run.sent.bodyText)
+      }
+      return { input, output: answer ? tokenizer.countTokens(answer) : 0 }
+    },
+  })
+}
+
+/** The outcome with the run's cost in its summary (one that can be neither read nor estimated is left out), charged once. */
+export function withCost(
+  run: RunState,
+  ended: RunOutcome,
+  deps: {
+    costs?: CostService | undefined
+    conversations: ConversationStore
+    log?: ((message: string) => void) | undefined
+  },
+): RunOutcome {
+  try {
+    const cost = priceRun(run, ended, deps)
+    if (!cost) return ended
+    deps.costs?.charge(run.request.profileId, cost)
+    return { ...ended, summary: { ...ended.summary, cost } }
+  } catch (error) {
+    deps.log?.(`text run ${run.id}: not priced: ${error instanceof Error ? error.message : String(error)}`)
+    return ended
+  }
+}
+
+/**
+ * An answer that reported no usage is priced from the local tokenizer's counts: the tokenizer (about half a second
+ * to load, once) is loaded before such a run ends, so its end carries its cost.
+ */
+export async function readyToPrice(usage: Usage | undefined, log?: (message: string) => void): Promise<void> {
+  if (reportedUsage(usage)) return
+  await loadTokenizer().catch((error: unknown) =>
+    log?.(`the tokenizer did not load: ${error instanceof Error ? error.message : String(error)}`),
+  )
 }

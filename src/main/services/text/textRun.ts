@@ -34,7 +34,9 @@ import { completionEvents } from './completionEvents'
 import type { ExchangeLog } from './exchangeLog'
 import { safeJson, type Prepared } from './preparedRequest'
 import { runFailure } from './runFailure'
-import { runRecordOf, summarizeRun } from './runRecord'
+import { readyToPrice, runRecordOf, summarizeRun, withCost, type RunOutcome } from './runRecord'
+import type { CostService } from '../cost/costService'
+import { loadedTokenizer } from '../cost/tokenizer'
 import { readStream } from './runStream'
 import { StreamScrubber } from './streamScrubber'
 import { parseJsonBounded } from '../../../shared/jsonDepth'
@@ -60,6 +62,8 @@ export interface TextRunDeps {
   log?: (message: string) => void
   /** Where a kept answer waits on disk while it streams, so a kill does not lose it. */
   inflight?: AnswersInFlight
+  /** Prices the run as it ends (the cost rides in its summary and its record) and charges the profile's spend. */
+  costs?: CostService
   /** Builds the request the run sends (the profile, its key, the pinned turns, the format's body). */
   prepare(request: RunRequest): Promise<Prepared>
   /** The run ended or was abandoned: whoever holds it lets it go. */
@@ -162,7 +166,9 @@ export class TextRun {
     this.deps.closed(this)
     // Nobody is left to show the answer: what arrived joins the conversation, marked, so it is not lost there.
     this.keeper?.partial('interrupted', snapshotCompletion(this.snapshot))
-    const record = () => this.historyRecord(keptAs, null)
+    // A run kept as interrupted is priced now (what it reported, or an estimate when the tokenizer is loaded).
+    const ended = keptAs === 'interrupted' ? this.priced(summarizeRun(this)) : undefined
+    const record = () => this.historyRecord(keptAs, null, undefined, ended)
     if (keptAs === 'running') checkpointRun(this.deps.recorder, record, this.deps.log)
     else recordRun(this.deps.recorder, record, this.deps.log)
   }
@@ -216,6 +222,7 @@ export class TextRun {
       res,
     )
     for (const e of streamed.tail ?? []) this.coalescer.push([e])
+    if (streamed.status === 'done' || streamed.status === 'incomplete') await this.readyToPrice()
     return this.end(streamed.status, res.exchange, streamed.error)
   }
 
@@ -232,7 +239,19 @@ export class TextRun {
     this.firstContentAt = performance.now()
     await this.deliver(completionEvents(completion))
     const status: RunStatus = completion.error ? 'error' : completion.incomplete ? 'incomplete' : 'done'
+    await this.readyToPrice()
     return this.end(status, res.exchange, completion.error)
+  }
+
+  /** A run whose answer reported no usage waits for the local tokenizer before it ends (see readyToPrice). */
+  private async readyToPrice(): Promise<void> {
+    if (!this.deps.costs || loadedTokenizer()) return
+    this.coalescer.flush()
+    await readyToPrice(this.snapshot.usage, this.deps.log)
+  }
+
+  private priced(ended: RunOutcome): RunOutcome {
+    return withCost(this, ended, this.deps)
   }
 
   /** Moves images to the media store and hands the events to the coalescer. */
@@ -350,7 +369,7 @@ export class TextRun {
     this.deps.closed(this)
     recorder?.finish()
     if (error) recorder?.recordError(error.message)
-    const ended = summarizeRun(this)
+    const ended = this.priced(summarizeRun(this))
     const { summary, timings } = ended
     // The history is written in this same turn of the event loop, after the window has its end: any call the
     // window makes on hearing of the end (a History read included) is handled after the run is recorded, and

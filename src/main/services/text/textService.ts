@@ -29,6 +29,7 @@ import type { RunRecorder } from '../history/ports'
 import { TextRun } from './textRun'
 import type { AnswersInFlight } from './answersInFlight'
 import type { KeptAnswer } from './keptAnswer'
+import type { CostService } from '../cost/costService'
 
 export interface TextServiceDeps {
   profiles: ProfileService
@@ -47,6 +48,8 @@ export interface TextServiceDeps {
   saved?: SavedConversation
   /** Where answers wait on disk while they stream, so a kill does not lose them (see answersInFlight). */
   inflight?: AnswersInFlight
+  /** Prices each run as it ends (the cost rides in its summary and its history record) and charges the spend. */
+  costs?: CostService
 }
 
 export class TextService {

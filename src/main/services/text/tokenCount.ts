@@ -2,7 +2,6 @@
 // kept for the Inspector); the other formats have no such endpoint and get a local gpt-tokenizer estimate. The
 // count is of what a run would send: the draft with its conversation's turns, or the edited Request JSON (its
 // model, messages, system and tools as written). A draft without a message has nothing to count.
-import type * as Tokenizer from 'gpt-tokenizer'
 import type { RunRequest } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
 import { buildCountTokens, formats, parseCountTokens, type Draft } from '../../../shared/wire'
@@ -16,6 +15,7 @@ import type { ExchangeLog } from './exchangeLog'
 import { safeJson, withTurns } from './preparedRequest'
 import { sendRequest } from '../sendRequest'
 import { parseJsonBounded } from '../../../shared/jsonDepth'
+import { loadTokenizer, type LocalTokenizer } from '../cost/tokenizer'
 
 export interface TokenCountDeps {
   profiles: ProfileService
@@ -51,7 +51,7 @@ export async function countRequestTokens(
   if (request.format !== 'messages')
     // The tokenizer's tables load on the first estimate (about half a second), not at start-up.
     return {
-      inputTokens: estimateTokens(draft, await import('gpt-tokenizer')),
+      inputTokens: estimateTokens(draft, await loadTokenizer()),
       source: 'estimate',
       exchange: null,
     }
@@ -76,7 +76,7 @@ export async function countRequestTokens(
 }
 
 /** A local token estimate for formats without a count endpoint: text via gpt-tokenizer, ~1000 per image. */
-export function estimateTokens(draft: Draft, tokenizer: Pick<typeof Tokenizer, 'countTokens'>): number {
+export function estimateTokens(draft: Draft, tokenizer: LocalTokenizer): number {
   let total = 0
   const add = (text: string | undefined) => {
     if (text) total += tokenizer.countTokens(text)
