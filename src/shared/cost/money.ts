@@ -33,12 +33,17 @@ export function formatRate(rate: number, currency: string): string {
   return formatMoney(Math.round(rate * 1_000_000), currency)
 }
 
+/** A kept cost in words: `$0.004215`, or `≈ $0.004215 (estimate)`. */
+export function storedCostText(cost: StoredCost): string {
+  const money = formatMoney(cost.micros, cost.currency)
+  return cost.estimate ? `≈ ${money} (estimate)` : money
+}
+
 /** A cost as the app shows it beside a run: `$0.004215`, `≈ $0.004215 (estimate)`, or why it is unknown. */
 export function costText(cost: RunCost | undefined | null): string {
   if (!cost) return ''
   if (cost.kind === 'unpriced') return `cost unknown: ${cost.why}`
-  const money = formatMoney(cost.micros, cost.currency)
-  return cost.estimate ? `≈ ${money} (estimate)` : money
+  return storedCostText(cost)
 }
 
 /** Sums per currency, with how many of the amounts were estimates and how many runs had no price. */

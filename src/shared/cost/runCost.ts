@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import type { ModelPrice, PriceSource } from './prices'
 import type { TokenAccount } from './accounting'
+import type { StoredCost } from './storedCost'
 
 export const COST_UNITS = ['1M tokens', 'image', 'second', 'search'] as const
 
@@ -42,14 +43,7 @@ export const runCostSchema = z.discriminatedUnion('kind', [
 ])
 export type RunCost = z.infer<typeof runCostSchema>
 
-/** The stored form of a cost (history, exports): amount, currency and whether it is an estimate. */
-export const storedCostSchema = z.object({
-  /** Micro-units of the currency (1 USD = 1,000,000). */
-  micros: z.number().int(),
-  currency: z.string(),
-  estimate: z.boolean(),
-})
-export type StoredCost = z.infer<typeof storedCostSchema>
+export { storedCostSchema, type StoredCost } from './storedCost'
 
 export function storedCost(cost: RunCost | undefined | null): StoredCost | null {
   return cost?.kind === 'priced'

@@ -3,6 +3,7 @@
 // format. Per-format `extras` hold fields that exist in one format only and are placed verbatim by its adapter;
 // their schemas are loose, so a key the app does not know is kept and sent at the top of the body (extraFields.ts).
 import { z } from 'zod'
+import { storedCostSchema } from '../cost/storedCost'
 import {
   CACHE_CONTROL_TYPES,
   CHAT_REASONING_EFFORTS,
@@ -124,6 +125,8 @@ export const draftMessageSchema = z.object({
    * mark is the playground's and never sent (see `sendableTurns`).
    */
   partial: z.enum(PARTIAL_ENDS).optional(),
+  /** What an answer turn cost when it was made (main prices it); adapters ignore it. */
+  cost: storedCostSchema.optional(),
 })
 export type DraftMessage = z.infer<typeof draftMessageSchema>
 

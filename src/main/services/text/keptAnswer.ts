@@ -6,6 +6,7 @@ import type { Events } from '../../../shared/ipc/contract'
 import type { RunStatus } from '../../../shared/ipc/text'
 import { INLINE_TURNS_CHARS } from '../../../shared/ipc/textConstants'
 import { answerSkeleton, type TextDigestState } from '../../../shared/ipc/answerText'
+import type { StoredCost } from '../../../shared/cost/storedCost'
 import {
   assistantTurn,
   continuedTurn,
@@ -73,9 +74,10 @@ export class AnswerKeeper {
   }
 
   /** The finished answer becomes the conversation's next turn (or the partial one it continued); the window hears. */
-  finished(completion: Completion, digest: TextDigestState): void {
+  finished(completion: Completion, digest: TextDigestState, cost?: StoredCost | null): void {
     this.forget()
-    const turn = this.turn(completion)
+    // The turn keeps what it cost, so the conversation's total is the sum of its answers.
+    const turn = { ...this.turn(completion), ...(cost ? { cost } : {}) }
     const changed = this.put(turn)
     if (!changed || !this.deps.sink.alive) return
     // Too large to carry: the window that streamed the answer fills the text in from its own run (a continued

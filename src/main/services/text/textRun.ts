@@ -36,6 +36,7 @@ import { safeJson, type Prepared } from './preparedRequest'
 import { runFailure } from './runFailure'
 import { readyToPrice, runRecordOf, summarizeRun, withCost, type RunOutcome } from './runRecord'
 import type { CostService } from '../cost/costService'
+import { storedCost } from '../../../shared/cost/runCost'
 import { loadedTokenizer } from '../cost/tokenizer'
 import { readStream } from './runStream'
 import { StreamScrubber } from './streamScrubber'
@@ -381,7 +382,8 @@ export class TextRun {
       // when its window went away); the window hears of the change before the run's end, so the end can point
       // at that turn. One that did not finish is the window's to show, unless no window is left or it continues
       // a partial answer.
-      if (status === 'done') this.keeper?.finished(ended.completion, this.textDigest)
+      if (status === 'done')
+        this.keeper?.finished(ended.completion, this.textDigest, storedCost(summary.cost))
       else if (!this.sink.alive || this.keeper?.continues)
         this.keeper?.partial(PARTIAL_OF[status], ended.completion)
       else this.keeper?.forget()

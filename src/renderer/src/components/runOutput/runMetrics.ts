@@ -1,9 +1,10 @@
 // The run's metrics line, one list for every place that shows a finished run (Text, Compare): stop reason,
 // the matched stop sequence, every usage count the answer carried (the common ones, then the rest by name), the
-// model version, system fingerprint and creation time, timings. Usage that is
+// model version, system fingerprint and creation time, the cost, timings. Usage that is
 // absent or all zero reads "usage not reported", never "in 0 · out 0".
 import type { RunSummary, RunTimings } from '../../../../shared/ipc/text'
 import { reportedUsage } from '../../../../shared/wire/reportedUsage'
+import { costText } from '../../../../shared/cost/money'
 
 export interface RunMetricsInput {
   status: string
@@ -28,6 +29,9 @@ export function runMetricParts({ status, summary, timings: t }: RunMetricsInput)
   } else if (summary && (status === 'done' || status === 'incomplete')) {
     parts.push('usage not reported')
   }
+  // The cost beside the usage it comes from (or why it is unknown), as main priced it.
+  if (summary?.cost)
+    parts.push(summary.cost.kind === 'priced' ? `cost ${costText(summary.cost)}` : costText(summary.cost))
   if (summary?.modelVersion) parts.push(`model version ${summary.modelVersion}`)
   if (summary?.systemFingerprint) parts.push(`fingerprint ${summary.systemFingerprint}`)
   if (summary?.createTime) parts.push(`created ${summary.createTime}`)

@@ -8,6 +8,7 @@ import { RunOutput } from '../../components/runOutput/RunOutput'
 import { runMetricParts } from '../../components/runOutput/runMetrics'
 import { ToolResultsForm } from './ToolResultsForm'
 import { openLink } from '../../components/runOutput/openLink'
+import { storedCostText } from '../../../../shared/cost/money'
 
 // Saving a run as a case (its form and the cases store) is fetched when the first run starts, so its code and
 // its stylesheet are in before that run's footer shows: a stylesheet arriving restyles and lays out the whole
@@ -246,6 +247,11 @@ const Turn = memo(function Turn({
     >
       <header className="turn-head">
         <span className="role">{message.role}</span>
+        {message.cost && (
+          <span className="muted small turn-cost" title="What this answer cost when it was made">
+            {storedCostText(message.cost)}
+          </span>
+        )}
         {!running && (
           <span className="turn-actions">
             {message.role === 'user' && !editing && (

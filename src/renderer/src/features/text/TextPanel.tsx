@@ -5,13 +5,10 @@ import { whenStarted } from '../../stores/app'
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
-import {
-  KNOWN_TEXT_MODELS,
-  isKnownTextModel,
-  modelForFormat,
-  thinkingSuffixExamples,
-} from '../../../../shared/catalog/textModels'
-import { NOT_IN_CATALOG } from '../../../../shared/catalog/notInCatalog'
+import { isKnownTextModel, modelForFormat } from '../../../../shared/catalog/textModels'
+import { ModelPicker } from '../../components/modelPicker/ModelPicker'
+import { ModelNote } from '../../components/modelPicker/ModelNote'
+import { sumCosts, sumText } from '../../../../shared/cost/money'
 import {
   clearConversationWithUndo,
   currentRun,
@@ -37,8 +34,6 @@ const InputLossNotes = lazy(() => import('./InputLossNotes').then((m) => ({ defa
 
 /** The Compare store (and its draft model) is fetched when the user asks to compare, not with the Text panel. */
 const openInCompare = () => void import('../../stores/handoffs').then((m) => m.openInCompare())
-
-const SUGGESTED_SUFFIXES = thinkingSuffixExamples()
 
 export function TextPanel() {
   // Only what the toolbar shows: run events must not re-render the whole panel (P2).
@@ -76,15 +71,12 @@ export function TextPanel() {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
-  const suggestions = KNOWN_TEXT_MODELS.filter((m) => m.formats.includes(s.format)).flatMap((m) =>
-    m.thinking ? [m.id, ...SUGGESTED_SUFFIXES.map((x) => m.id + x)] : [m.id],
-  )
-
   return (
     <section className="panel text-panel" aria-labelledby="text-title">
       <TextRunAnnouncer />
       <header className="panel-header">
         <h1 id="text-title">Text</h1>
+        <ConversationCost />
       </header>
       <div className="toolbar" role="toolbar" aria-label="Request settings">
         <label>
@@ -104,26 +96,16 @@ export function TextPanel() {
             ))}
           </select>
         </label>
-        <label className="model-field">
+        <div className="model-field">
           <span className="muted small">Model</span>
-          <input
-            aria-label="Model"
-            list="model-suggestions"
+          <ModelPicker
+            ariaLabel="Model"
+            kind="text"
             value={s.model}
-            spellCheck={false}
-            onChange={(e) => s.set({ model: e.target.value })}
+            profileId={s.profileId ?? activeId}
+            onChange={(model) => s.set({ model })}
           />
-          <datalist id="model-suggestions">
-            {suggestions.map((id) => (
-              <option key={id} value={id} />
-            ))}
-          </datalist>
-          {s.model.trim() !== '' && !isKnownTextModel(s.model) && (
-            <span className="muted small" data-testid="model-note">
-              {NOT_IN_CATALOG}
-            </span>
-          )}
-        </label>
+        </div>
         <label>
           <span className="muted small">Profile</span>
           <select
@@ -157,6 +139,15 @@ export function TextPanel() {
         >
           Open in Compare
         </button>
+      </div>
+      <div className="model-note-line">
+        <ModelNote
+          profileId={s.profileId ?? activeId}
+          model={s.model}
+          kind="text"
+          known={isKnownTextModel(s.model)}
+          facts={false}
+        />
       </div>
       <InterruptedRunsNotice />
       {s.issues.length > 0 && (
@@ -320,6 +311,22 @@ function Composer() {
         </button>
       </div>
     </div>
+  )
+}
+
+/** What the answers of this conversation cost, summed per currency from each answer's cost as main priced it. */
+function ConversationCost() {
+  const messages = useTextStore((x) => x.messages)
+  const sum = sumCosts(messages.map((m) => m.cost))
+  if (sum.priced === 0) return null
+  return (
+    <span
+      className="muted small"
+      data-testid="conversation-cost"
+      title="The cost of the answers in this conversation, from the usage each reported"
+    >
+      This conversation: {sumText(sum)} for {sum.priced} answer{sum.priced === 1 ? '' : 's'}
+    </span>
   )
 }
 
