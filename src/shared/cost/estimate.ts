@@ -31,7 +31,6 @@ export const budgetCheckSchema = z.object({
   /** True when spent + estimate passes the budget. */
   over: z.boolean(),
 })
-export type BudgetCheck = z.infer<typeof budgetCheckSchema>
 
 export const workEstimateSchema = z.object({
   profileId: z.string(),
@@ -57,11 +56,3 @@ export const workItemSchema = z.object({
   outputTokens: z.number().int().min(0).max(100_000_000),
 })
 export type WorkItem = z.infer<typeof workItemSchema>
-
-/** The budget check in words: "This would take the month to $12.30 of its $10.00 budget". */
-export function budgetWords(check: BudgetCheck, money: (micros: number, currency: string) => string): string {
-  const { budget, spentMicros, estimateMicros } = check
-  const limit = money(Math.round(budget.amount * 1_000_000), budget.currency)
-  const after = money(spentMicros + estimateMicros, budget.currency)
-  return `Spent this month ${money(spentMicros, budget.currency)}; this would take it to about ${after}, past the monthly budget of ${limit}.`
-}

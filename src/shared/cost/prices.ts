@@ -25,7 +25,6 @@ export const PRICE_FIELDS = [
   { key: 'embedding', label: 'Embedding', unit: 'per 1M tokens', csv: 'embedding_per_1m' },
   { key: 'rerankSearch', label: 'Rerank', unit: 'per search', csv: 'per_rerank_search' },
 ] as const
-export type PriceField = (typeof PRICE_FIELDS)[number]['key']
 
 const amount = (label: string) =>
   z
@@ -87,7 +86,6 @@ export const modelPriceSchema = z.object({
   source: z.enum(PRICE_SOURCES),
 })
 export type ModelPrice = z.infer<typeof modelPriceSchema>
-export type ModelPriceInput = z.input<typeof modelPriceSchema>
 
 /** A monthly spending limit for one profile; batch work past it asks first. */
 export const budgetSchema = z.object({

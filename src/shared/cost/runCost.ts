@@ -43,7 +43,7 @@ export const runCostSchema = z.discriminatedUnion('kind', [
 ])
 export type RunCost = z.infer<typeof runCostSchema>
 
-export { storedCostSchema, type StoredCost } from './storedCost'
+export type { StoredCost } from './storedCost'
 
 export function storedCost(cost: RunCost | undefined | null): StoredCost | null {
   return cost?.kind === 'priced'
