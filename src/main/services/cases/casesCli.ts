@@ -8,7 +8,6 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseTargetSpec, type Suite } from '../../../shared/cases/caseModel'
 import { WIRE_FORMATS } from '../../../shared/format'
-import { profileFieldsSchema } from '../../../shared/ipc/profiles'
 import { GatewayClient } from '../gateway'
 import { MediaStore } from '../mediaStore'
 import type { SecretStore, SettingsStore } from '../ports'
@@ -16,7 +15,8 @@ import { ProfileService } from '../profiles'
 import { TextService } from '../text/textService'
 import { describeOutcome, type MatrixCell, MatrixRun, type MatrixTarget } from './matrixRunner'
 import { readSuiteFile } from './suiteFile'
-import { NETWORK_ARG_OPTIONS, NETWORK_USAGE, parseNetworkArgs, type NetworkArgs } from '../network/cliNetwork'
+import { NETWORK_ARG_OPTIONS, NETWORK_USAGE, type NetworkArgs } from '../network/cliNetwork'
+import { connectionFromArgs } from '../cliProfile'
 
 export const CASES_USAGE = `usage: npm run cases -- <suite.json> --target <format>:<model> [--target …] --base-url <url>
                       --key-env <VAR> [--header <name>:<value> …] [--concurrency <1-8>]
@@ -36,56 +36,18 @@ export interface CasesConfig {
 
 export type ParsedArgs = { ok: true; config: CasesConfig } | { ok: false; message: string } | { ok: 'help' }
 
-/** `--base-url`, `--key-env` and `--header`, checked as a profile's fields are; a problem names its argument. */
+/** `--base-url`, `--key-env`, `--header` and the path options, checked as a profile's fields are. */
 export function parseConnection(
-  values: {
-    'base-url'?: string
-    'key-env'?: string
-    header?: string[]
-    proxy?: string
-    'proxy-bypass'?: string[]
-    'ca-file'?: string
-  },
+  values: Parameters<typeof connectionFromArgs>[0],
   env: Record<string, string | undefined>,
   readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
 ):
   | { ok: true; baseUrl: string; apiKey: string; headers: CasesConfig['headers']; network: NetworkArgs }
   | { ok: false; message: string } {
-  const headers: CasesConfig['headers'] = []
-  for (const h of values.header ?? []) {
-    const at = h.indexOf(':')
-    if (at <= 0) return { ok: false, message: `--header "${h}": write <name>:<value>` }
-    headers.push({ name: h.slice(0, at).trim(), value: h.slice(at + 1).trim() })
-  }
-  const network = parseNetworkArgs(values, readFile)
-  if (!network.ok) return network
-  const fields = profileFieldsSchema.safeParse({
-    name: 'command line',
-    baseUrl: values['base-url'] ?? '',
-    headers,
-    ...network.network.fields,
-  })
-  if (!fields.success) {
-    const issue = fields.error.issues[0]!
-    const arg =
-      issue.path[0] === 'headers'
-        ? '--header'
-        : issue.path[0] === 'proxy'
-          ? issue.path[1] === 'bypass'
-            ? '--proxy-bypass'
-            : '--proxy'
-          : '--base-url'
-    return { ok: false, message: `${arg}: ${issue.message}` }
-  }
-
-  const keyEnv = values['key-env']
-  if (!keyEnv)
-    return { ok: false, message: '--key-env: name the environment variable that holds the API key' }
-  const apiKey = env[keyEnv]
-  if (!apiKey)
-    return { ok: false, message: `--key-env: the environment variable ${keyEnv} is not set or empty` }
-
-  return { ok: true, baseUrl: fields.data.baseUrl, apiKey, headers, network: network.network }
+  const read = connectionFromArgs(values, env, readFile)
+  if (!read.ok) return read
+  const { fields, apiKey, network } = read.connection
+  return { ok: true, baseUrl: fields.baseUrl, apiKey, headers: fields.headers, network }
 }
 
 /** Reads the command line; a problem is named by its argument (or the file's field) and rule. */

@@ -4,7 +4,6 @@
 // deviation from the spec or a cell that could not be checked, 2 on bad arguments, each named.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { profileFieldsSchema } from '../../../shared/ipc/profiles'
 import { PAID_GROUPS, exitCodeOf, type CheckReport, type PaidGroup } from '../../../shared/check/model'
 import { planBattery } from '../../../shared/check/battery'
 import {
@@ -17,7 +16,8 @@ import {
 import { memoryProfile, type ResolvedProfile } from '../profiles'
 import { CheckRun } from './checkRunner'
 import { NetworkPool } from '../network/networkPool'
-import { NETWORK_ARG_OPTIONS, NETWORK_USAGE, parseNetworkArgs } from '../network/cliNetwork'
+import { NETWORK_ARG_OPTIONS, NETWORK_USAGE } from '../network/cliNetwork'
+import { connectionFromArgs } from '../cliProfile'
 
 export const CHECK_USAGE = `usage: npm run check -- --base-url <url> --key-env <VAR> [--models <id,id,…>] [--include video,images]
                       [--console-base-url <url> --console-token-env <VAR>] [--header <name>:<value> …]
@@ -77,45 +77,9 @@ export function parseCheckArgs(
   }
   const { values } = parsed
   if (values.help) return { ok: 'help' }
-  const headers: { name: string; value: string }[] = []
-  for (const h of values.header ?? []) {
-    const at = h.indexOf(':')
-    if (at <= 0) return { ok: false, message: `--header "${h}": write <name>:<value>` }
-    headers.push({ name: h.slice(0, at).trim(), value: h.slice(at + 1).trim() })
-  }
-  const nativeAuth = values['native-auth'] ?? 'bearer'
-  if (!['bearer', 'header', 'query'].includes(nativeAuth))
-    return { ok: false, message: `--native-auth: one of bearer, header, query (got "${nativeAuth}")` }
-  const network = parseNetworkArgs(values)
-  if (!network.ok) return network
-  const fields = profileFieldsSchema.safeParse({
-    name: 'command line',
-    baseUrl: values['base-url'] ?? '',
-    consoleBaseUrl: values['console-base-url'] ?? '',
-    headers,
-    nativeAuth,
-    ...network.network.fields,
-  })
-  if (!fields.success) {
-    const issue = fields.error.issues[0]!
-    const arg =
-      issue.path[0] === 'headers'
-        ? '--header'
-        : issue.path[0] === 'consoleBaseUrl'
-          ? '--console-base-url'
-          : issue.path[0] === 'proxy'
-            ? issue.path[1] === 'bypass'
-              ? '--proxy-bypass'
-              : '--proxy'
-            : '--base-url'
-    return { ok: false, message: `${arg}: ${issue.message}` }
-  }
-  const keyEnv = values['key-env']
-  if (!keyEnv)
-    return { ok: false, message: '--key-env: name the environment variable that holds the API key' }
-  const apiKey = env[keyEnv]
-  if (!apiKey)
-    return { ok: false, message: `--key-env: the environment variable ${keyEnv} is not set or empty` }
+  const read = connectionFromArgs(values, env)
+  if (!read.ok) return read
+  const { fields, apiKey, network } = read.connection
   let consoleToken: string | null = null
   const tokenEnv = values['console-token-env']
   if (tokenEnv) {
@@ -141,7 +105,7 @@ export function parseCheckArgs(
       return { ok: false, message: `--include "${g}": one of ${PAID_GROUPS.join(', ')}` }
     include.push(g as PaidGroup)
   }
-  if (include.includes('images') && (!fields.data.consoleBaseUrl || !consoleToken))
+  if (include.includes('images') && (!fields.consoleBaseUrl || !consoleToken))
     return { ok: false, message: '--include images: give --console-base-url and --console-token-env too' }
   const concurrency = values.concurrency === undefined ? 4 : Number(values.concurrency)
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
@@ -159,10 +123,10 @@ export function parseCheckArgs(
     if (!read.ok) return { ok: false, message: `--compare: ${values.compare}: ${read.problem}` }
     compare = { path: values.compare, report: read.report }
   }
-  const profile: ResolvedProfile = memoryProfile(fields.data, {
+  const profile: ResolvedProfile = memoryProfile(fields, {
     apiKey,
     consoleToken,
-    proxyPassword: network.network.proxyPassword,
+    proxyPassword: network.proxyPassword,
   })
   return {
     ok: true,
