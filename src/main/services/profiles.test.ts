@@ -80,6 +80,18 @@ describe('ProfileService on real stores', () => {
       baseUrl: next.baseUrl,
       apiKey: 'sk-own-0000000000',
     })
+    // A change that does not say whether it follows (a name, its headers) leaves it following, with its key.
+    await second.update(
+      copy2.id,
+      fields({ name: 'Paced', baseUrl: next.baseUrl, headers: [{ name: 'x-a', value: '1' }] }),
+    )
+    expect(await second.resolve(copy2.id)).toMatchObject({
+      followsSimulator: true,
+      apiKey: 'sk-own-0000000000',
+    })
+    const copy3 = await second.duplicate(BUILT_IN_PROFILE_ID)
+    await second.update(copy3.id, fields({ name: 'Renamed', baseUrl: next.baseUrl }))
+    expect(await second.resolve(copy3.id)).toMatchObject({ followsSimulator: true, apiKey: next.apiKey })
     // Saved as not following, it keeps the address it has from then on.
     await second.update(copy.id, fields({ name: copy.name, baseUrl: next.baseUrl, followsSimulator: false }))
     expect(await make(SIM).resolve(copy.id)).toMatchObject({ baseUrl: next.baseUrl })

@@ -120,7 +120,14 @@ export class ProfileService {
     const index = list.findIndex((p) => p.id === id)
     if (index < 0) throw notFound(id)
     const previous = normalize(list[index]!)
-    const next: StoredProfile = { ...fields, tls: storedTls(fields.tls, previous.tls), id }
+    // A change that does not say whether the profile follows the Local simulator leaves that as it was.
+    const follows = input.followsSimulator ?? previous.followsSimulator
+    const next: StoredProfile = {
+      ...fields,
+      ...(follows !== undefined && { followsSimulator: follows }),
+      tls: storedTls(fields.tls, previous.tls),
+      id,
+    }
     const key = await this.secrets.get(ref(id, 'clientKey'))
     if (key && next.tls.clientCertPem) checkClientPair(next.tls.clientCertPem, key)
     list[index] = next
@@ -147,11 +154,7 @@ export class ProfileService {
     for (const kind of SECRET_KINDS) {
       const simulated = kind === 'apiKey' || kind === 'consoleToken'
       const value =
-        followsSimulator && simulated
-          ? builtIn
-            ? null
-            : await this.secrets.get(ref(id, kind))
-          : given[kind]
+        followsSimulator && simulated ? (builtIn ? null : await this.secrets.get(ref(id, kind))) : given[kind]
       if (value) await this.secrets.set(ref(copy.id, kind), value)
     }
     await this.refreshSecretCache()
@@ -427,7 +430,8 @@ function withDefaults(input: ProfileFieldsInput): ProfileFields {
 
 /** A stored profile with every field a later version added, at its default. */
 function normalize(
-  raw: Omit<StoredProfile, keyof ReturnType<typeof normalizeNetwork> | 'resultHosts'> & Partial<StoredProfile>,
+  raw: Omit<StoredProfile, keyof ReturnType<typeof normalizeNetwork> | 'resultHosts'> &
+    Partial<StoredProfile>,
 ): StoredProfile {
   return { ...raw, ...normalizeNetwork(raw), resultHosts: raw.resultHosts ?? [] }
 }
