@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSimulator } from './server'
 import { FAULT_KINDS, FaultSpecError, faultOnceGate, parseFaults } from './faults'
-import { jsonEvents, postJson, readSse, startSimulator } from '../../test/fakes/simulatorClient'
+import { API_KEY, jsonEvents, postJson, readSse, startSimulator } from '../../test/fakes/simulatorClient'
 
 const chat = (stream: boolean, content = 'Hello there') => ({
   model: 'gpt-4o',
@@ -248,6 +248,17 @@ describe('fault injection observed from a client', () => {
     const second = await postJson(sim, '/v1/chat/completions', chat(false), headers)
     expect([first.status, second.status]).toEqual([429, 200])
     expect([first.headers.get('x-sim-attempt'), second.headers.get('x-sim-attempt')]).toEqual(['1', '2'])
+  })
+
+  it('a model list call to a simulator without a list is a plain 404 and uses up no fault of a key', async () => {
+    const headers = { 'x-sim-fault': '500', 'x-sim-fault-once': `list-${Math.random()}` }
+    const list = await fetch(`${sim.baseUrl}/v1/models`, {
+      headers: { authorization: `Bearer ${API_KEY}`, ...headers },
+    })
+    expect(list.status).toBe(404)
+    expect(list.headers.get('x-sim-attempt')).toBeNull()
+    const first = await postJson(sim, '/v1/chat/completions', chat(false), headers)
+    expect([first.status, first.headers.get('x-sim-attempt')]).toEqual([500, '1'])
   })
 
   it('an unknown x-sim-fault is a 400 naming the known kinds', async () => {

@@ -4,7 +4,6 @@
 // asked: OpenAI's with OpenRouter-style `pricing` and context fields, Anthropic's paged by `limit` / `after_id`,
 // or Gemini's paged by `pageSize` / `pageToken`. The headers of the last list request are kept for tests.
 import type { SimContext, SimRoute } from './types'
-import { sendError } from './errors'
 import { sendJson } from './http'
 import { KNOWN_TEXT_MODELS } from '../shared/catalog/textModels'
 import { EMBEDDING_MODELS, RERANK_MODELS } from '../shared/catalog/embeddingModels'
@@ -138,14 +137,11 @@ export const modelListRoutes: SimRoute[] = [
     path: /^\/v1\/models$/,
     auth: 'model',
     errorStyle: 'openai',
+    // Without a list shape there is no such endpoint: a 404 like any unknown path, before auth and faults (so a
+    // picker's list call never uses up a fault meant for the next model request).
+    served: (options) => options.modelList !== undefined,
     handle(ctx) {
-      const shape = ctx.sim.options.modelList
-      if (!shape) {
-        sendError(ctx, 404, 'openai', 'not_found_error', `No such endpoint: GET ${ctx.url.pathname}.`, {
-          code: 'not_found',
-        })
-        return
-      }
+      const shape = ctx.sim.options.modelList!
       ctx.sim.stores.set(LIST_HEADERS_STORE, { ...ctx.req.headers })
       answer(ctx, shape)
     },

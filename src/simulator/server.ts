@@ -221,7 +221,9 @@ export async function createSimulator(opts: CreateSimulatorOptions = {}): Promis
     const ctx: SimContext = { req, res, url, params: {}, body: undefined, sim: state, fault: undefined }
     if (options.latencyMs > 0) await sleep(options.latencyMs)
 
-    const candidates = routes.filter((route) => route.path.test(url.pathname))
+    const candidates = routes.filter(
+      (route) => route.path.test(url.pathname) && (route.served?.(options) ?? true),
+    )
     // HEAD is answered by the GET route (Node omits the body), as HTTP requires of any GET resource.
     const route = candidates.find(
       (candidate) => candidate.method === req.method || (req.method === 'HEAD' && candidate.method === 'GET'),

@@ -69,5 +69,7 @@ export interface SimRoute {
   path: RegExp
   auth: AuthKind
   errorStyle: ErrorStyle
+  /** Whether the route exists with these options; one that does not is an unknown path (no auth, no faults). */
+  served?(options: SimulatorOptions): boolean
   handle(ctx: SimContext): Promise<void> | void
 }
