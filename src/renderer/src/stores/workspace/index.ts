@@ -52,7 +52,12 @@ function untilUserActs(): () => boolean {
 export async function startWorkspace(panels: WorkspacePanels, timeoutMs = 3000): Promise<void> {
   let late = false
   // The other panels' persistence is fetched now, beside the first calls, so it is evaluated while main answers.
-  const others = panels.later()
+  // A chunk that does not load (the app server stopped or was rebuilt under the page) leaves those panels at their
+  // defaults; each says it could not be loaded, with a way to reload, when it is opened.
+  const others = panels.later().catch((error: unknown) => {
+    console.warn("The other panels' saved state could not be loaded:", error)
+    return []
+  })
   const first = Promise.all([...panels.first.map((p) => restoreAndKeep(p, () => !late)), panels.opening()])
   await Promise.race([first, new Promise((r) => setTimeout(r, timeoutMs))])
   late = true
