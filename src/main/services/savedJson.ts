@@ -7,7 +7,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, renameSync } from 'node:fs'
 import { isAbsolute, join, relative } from 'node:path'
 import type { z } from 'zod'
-import { writeFileAtomic } from './atomicFile'
+import { DebouncedWrite } from './debouncedWrite'
 
 export interface SavedJsonOptions<T> {
   dataDir: string
@@ -22,12 +22,16 @@ export interface SavedJsonOptions<T> {
 
 export class SavedJson<T> {
   private value: T | null = null
-  private timer: NodeJS.Timeout | null = null
-  private writing: Promise<void> = Promise.resolve()
+  private readonly writer: DebouncedWrite
   readonly path: string
 
   constructor(private readonly options: SavedJsonOptions<T>) {
     this.path = join(options.dataDir, options.file)
+    this.writer = new DebouncedWrite(this.path, {
+      debounceMs: options.debounceMs,
+      what: options.file,
+      log: options.log,
+    })
   }
 
   /** The document (read on first use). Change it through `update`, so the change is saved. */
@@ -40,27 +44,13 @@ export class SavedJson<T> {
     const current = this.get()
     const next = change(current) ?? current
     this.value = next
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => void this.flush(), this.options.debounceMs ?? 300)
-    this.timer.unref?.()
+    this.writer.schedule(() => JSON.stringify(this.value))
     return next
   }
 
   /** Writes a pending change now; resolves once the file holds it. */
-  async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer)
-      this.timer = null
-      const text = JSON.stringify(this.value)
-      this.writing = this.writing
-        .then(() => writeFileAtomic(this.path, text))
-        .catch((error: unknown) =>
-          this.options.log?.(
-            `could not save ${this.options.file}: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        )
-    }
-    await this.writing
+  flush(): Promise<void> {
+    return this.writer.flush()
   }
 
   private read(): T {

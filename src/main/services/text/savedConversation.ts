@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { writeFileAtomic } from '../atomicFile'
+import { DebouncedWrite } from '../debouncedWrite'
 import { readDataFile } from '../dataFile'
 import { turnsChars } from './turnSize'
 import { parseJsonBounded } from '../../../shared/jsonDepth'
@@ -35,11 +35,8 @@ export interface SavedConversationOptions {
 export class SavedConversation {
   private readonly path: string
   private readonly dataDir: string
-  private readonly debounceMs: number
   private readonly maxChars: number
-  private pending: readonly DraftMessage[] | null = null
-  private timer: NodeJS.Timeout | null = null
-  private writing: Promise<void> = Promise.resolve()
+  private readonly writer: DebouncedWrite
 
   constructor(
     dataDir: string,
@@ -47,7 +44,11 @@ export class SavedConversation {
   ) {
     this.dataDir = dataDir
     this.path = join(dataDir, 'conversation.json')
-    this.debounceMs = options.debounceMs ?? 300
+    this.writer = new DebouncedWrite(this.path, {
+      debounceMs: options.debounceMs,
+      what: 'the Text conversation',
+      log: options.log,
+    })
     this.maxChars = options.maxChars ?? MAX_SAVED_CONVERSATION
   }
 
@@ -79,34 +80,17 @@ export class SavedConversation {
 
   /** Saves the conversation a moment later; a newer call before then replaces it. */
   save(turns: readonly DraftMessage[]): void {
-    this.pending = turns
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => void this.flush(), this.debounceMs)
-    this.timer.unref?.()
-  }
-
-  /** Writes the pending change now (close, tests); resolves once the file holds it. */
-  async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer)
-      this.timer = null
-    }
-    const turns = this.pending
-    this.pending = null
-    if (turns) {
+    this.writer.schedule(() => {
       const text = this.bounded(turns)
       if (text === null)
         this.options.log?.('the Text conversation is too large to save even without its older turns')
-      else
-        this.writing = this.writing
-          .then(() => writeFileAtomic(this.path, text))
-          .catch((error: unknown) =>
-            this.options.log?.(
-              `could not save the Text conversation: ${error instanceof Error ? error.message : error}`,
-            ),
-          )
-    }
-    await this.writing
+      return text
+    })
+  }
+
+  /** Writes the pending change now (close, tests); resolves once the file holds it. */
+  flush(): Promise<void> {
+    return this.writer.flush()
   }
 
   /**

@@ -3,7 +3,7 @@
 // file; close() writes what is pending. A damaged file is set aside and the app starts with empty panels.
 import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../atomicFile'
+import { DebouncedWrite } from '../debouncedWrite'
 import { readDataFile } from '../dataFile'
 import { parseJsonBounded } from '../../../shared/jsonDepth'
 import { MAX_WORKSPACE_STATE, WORKSPACE_PANELS, type WorkspacePanel } from '../../../shared/ipc/workspace'
@@ -25,9 +25,7 @@ export class WorkspaceStore {
   private readonly dataDir: string
   private panels = new Map<WorkspacePanel, string>()
   private loaded: Promise<void> | null = null
-  private timer: NodeJS.Timeout | null = null
-  private writing: Promise<void> = Promise.resolve()
-  private readonly debounceMs: number
+  private readonly writer: DebouncedWrite
 
   constructor(
     dataDir: string,
@@ -35,7 +33,11 @@ export class WorkspaceStore {
   ) {
     this.dataDir = dataDir
     this.path = join(dataDir, 'workspace.json')
-    this.debounceMs = options.debounceMs ?? 300
+    this.writer = new DebouncedWrite(this.path, {
+      debounceMs: options.debounceMs,
+      what: 'the workspace',
+      log: options.log,
+    })
   }
 
   async get(panel: WorkspacePanel): Promise<string | null> {
@@ -46,26 +48,12 @@ export class WorkspaceStore {
   async put(panel: WorkspacePanel, state: string): Promise<void> {
     await this.load()
     this.panels.set(panel, state)
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => void this.flush(), this.debounceMs)
-    this.timer.unref?.()
+    this.writer.schedule(() => JSON.stringify({ version: 1, panels: Object.fromEntries(this.panels) }))
   }
 
   /** Writes pending changes now (close, tests); resolves once the file holds them. */
-  async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer)
-      this.timer = null
-      const text = JSON.stringify({ version: 1, panels: Object.fromEntries(this.panels) })
-      this.writing = this.writing
-        .then(() => writeFileAtomic(this.path, text))
-        .catch((error: unknown) =>
-          this.options.log?.(
-            `could not save the workspace: ${error instanceof Error ? error.message : error}`,
-          ),
-        )
-    }
-    await this.writing
+  flush(): Promise<void> {
+    return this.writer.flush()
   }
 
   private load(): Promise<void> {
