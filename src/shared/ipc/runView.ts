@@ -1,7 +1,14 @@
 // One text run as a window holds it: the shared run snapshot (folded by wire/runFold, the one fold) plus what
 // only the run's owner knows: its id, format and asked-for model, and the outcome its one terminal event
 // (`text.runEnded`) carries. A run that ended ignores anything after; every function answers a new value.
-import { emptyRunSnapshot, foldRun, type Completion, type RunSnapshot, type WireFormat } from '../wire'
+import {
+  completionOf,
+  emptyRunSnapshot,
+  foldRun,
+  type Completion,
+  type RunSnapshot,
+  type WireFormat,
+} from '../wire'
 import type { Exchange } from './exchange'
 import type { RunError, RunEvent, RunStatus, RunSummary, RunTimings } from './text'
 import { appendDigest, EMPTY_DIGEST, type TextDigestState } from './answerText'
@@ -110,17 +117,11 @@ export function endRunLocally(run: RunView, status: 'aborted' | 'error', error?:
 
 /** The run as a completion, the shape the next assistant turn is built from. */
 export function runCompletion(run: RunView): Completion {
-  const open = run.reasoning.slice(run.openReasoningAt)
-  const completion: Completion = {
-    text: run.text,
-    reasoning: run.reasoning,
-    reasoningBlocks: open ? [...run.reasoningBlocks, { text: open }] : run.reasoningBlocks,
-    toolCalls: run.toolCalls.map((c) => ({ ...c })),
+  const completion = completionOf(run, {
     images: [],
     stopReason: run.summary?.stopReason ?? null,
     finish: run.summary?.finish ?? null,
-    warnings: run.warnings,
-  }
+  })
   const id = run.summary?.id ?? run.responseId
   if (id !== undefined) completion.id = id
   if (run.usage) completion.usage = run.usage

@@ -139,19 +139,31 @@ export function foldRunAll<S extends RunSnapshot<unknown>>(
   return next
 }
 
-/** The snapshot as a completion (images as `images`): the model a non-streamed parse gives. */
-export function snapshotCompletion(s: RunSnapshot): Completion {
+/**
+ * The completion's text parts from a run's folded state (the reasoning block still open closed), with the
+ * parts the caller knows: the one shape the next assistant turn is built from, in main and in the renderer.
+ */
+export function completionOf(
+  s: Pick<
+    RunSnapshot,
+    'text' | 'reasoning' | 'reasoningBlocks' | 'openReasoningAt' | 'toolCalls' | 'warnings'
+  >,
+  end: Pick<Completion, 'images' | 'stopReason' | 'finish'>,
+): Completion {
   const open = s.reasoning.slice(s.openReasoningAt)
-  const c: Completion = {
+  return {
     text: s.text,
     reasoning: s.reasoning,
     reasoningBlocks: open ? [...s.reasoningBlocks, { text: open }] : s.reasoningBlocks,
     toolCalls: s.toolCalls.map((t) => ({ ...t })),
-    images: s.images,
-    stopReason: s.stopReason,
-    finish: s.finish,
+    ...end,
     warnings: s.warnings,
   }
+}
+
+/** The snapshot as a completion (images as `images`): the model a non-streamed parse gives. */
+export function snapshotCompletion(s: RunSnapshot): Completion {
+  const c: Completion = completionOf(s, { images: s.images, stopReason: s.stopReason, finish: s.finish })
   if (s.responseId !== undefined) c.id = s.responseId
   if (s.responseModel !== undefined) c.model = s.responseModel
   if (s.refusal !== undefined) c.refusal = s.refusal
