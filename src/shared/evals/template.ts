@@ -5,7 +5,9 @@
 
 /** A placeholder longer than this (between the braces) is text, not a variable. */
 const MAX_PLACEHOLDER = 200
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*$/
+/** A variable's name: letters, digits and `_`, with dotted parts. */
+export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*$/
+const NAME = VARIABLE_NAME
 
 export interface TemplatePart {
   /** Literal text, or a variable's name. */

@@ -23,6 +23,7 @@ import {
 } from '../wire'
 import { answerExtrasShape } from '../wire/answerExtras'
 import { WIRE_FORMATS } from '../format'
+import { VARIABLE_NAME } from '../evals/template'
 import { INLINE_TURNS_CHARS, TURNS_PIECE_CHARS } from './textConstants'
 
 export { INLINE_TURNS_CHARS, TEXT_PANEL_CONVERSATION_ID, TURNS_PIECE_CHARS } from './textConstants'
@@ -110,6 +111,25 @@ export const continueFromSchema = z.object({
 })
 export type ContinueFrom = z.infer<typeof continueFromSchema>
 
+/** The longest value one `{{variable}}` may hold, and all of them together (M1: far under 256 KB). */
+export const VARIABLE_VALUE_CHARS = 32_000
+const VARIABLES_TOTAL_CHARS = 64_000
+
+/**
+ * Values for the `{{name}}` variables a draft uses (its system prompt, turns and tool descriptions): main fills
+ * them into the request it sends, so the preview, the Inspector and History show the filled text. A name the
+ * draft uses with no value here holds the request (unless sent anyway, which sends it as written).
+ */
+export const variablesSchema = z
+  .record(
+    z.string().max(200).regex(VARIABLE_NAME, 'a variable name is letters, digits, _ and dots'),
+    z.string().max(VARIABLE_VALUE_CHARS),
+  )
+  .refine((v) => Object.keys(v).length <= 200, { message: 'variables: at most 200' })
+  .refine((v) => Object.values(v).reduce((n, x) => n + x.length, 0) <= VARIABLES_TOTAL_CHARS, {
+    message: `variables: more than ${VARIABLES_TOTAL_CHARS} characters of values in all`,
+  })
+
 const runRequestSchema = z.object({
   /** The caller's id for the run, so events that arrive before the answer to startRun still find it. */
   runId: z
@@ -126,6 +146,8 @@ const runRequestSchema = z.object({
   continueFrom: continueFromSchema.optional(),
   /** The exact body to send instead of one built from the draft (the raw JSON editor). */
   rawBody: z.string().max(200_000).optional(),
+  /** Values for the draft's `{{variables}}` (see variablesSchema); without it the draft goes as written. */
+  variables: variablesSchema.optional(),
   /** Send anyway: skip validation so the gateway judges the request itself. */
   force: z.boolean().optional(),
 })

@@ -7,6 +7,7 @@ import { WIRE_FORMATS } from '../format'
 import { draftExtrasSchema, draftMessageSchema, thinkingSchema, toolChoiceSchema } from '../wire/draft'
 import { LAST_END_RAW_CHARS, LAST_END_TEXT_CHARS, type WorkspacePanel } from './panels'
 import { TEXT_FORM_DEFAULTS } from './textDefaults'
+import { variablesSchema } from '../ipc/text'
 
 const attachmentSchema = z.object({
   ref: z.string(),
@@ -87,6 +88,8 @@ export const textPanelStateSchema = z.object({
     })
     .catch({ chat: {}, responses: {}, messages: {}, native: {} }),
   rawBody: z.string().nullable().catch(null),
+  /** The values of the prompt's `{{variables}}` (bounded like a request's; see variablesSchema). */
+  variables: variablesSchema.catch({}),
   lastEnd: lastRunEndSchema.nullable().catch(null),
 })
 export type TextPanelState = z.infer<typeof textPanelStateSchema>

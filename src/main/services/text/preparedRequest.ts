@@ -23,6 +23,7 @@ import type { ProfileService, ResolvedProfile } from '../profiles'
 import { resolveAttachments } from './attachments'
 import type { ConversationStore } from './conversations'
 import { parseJsonBounded } from '../../../shared/jsonDepth'
+import { fillDraft } from '../../../shared/evals/draftVariables'
 
 export interface Prepared {
   profile: ResolvedProfile
@@ -46,6 +47,13 @@ export interface PrepareDeps {
  */
 export function withTurns(
   conversations: ConversationStore,
+  request: Pick<RunRequest, 'draft' | 'conversation' | 'continueFrom' | 'format' | 'variables'>,
+): Draft {
+  return filled(turnsOf(conversations, request), request).draft
+}
+
+function turnsOf(
+  conversations: ConversationStore,
   request: Pick<RunRequest, 'draft' | 'conversation' | 'continueFrom' | 'format'>,
 ): Draft {
   const draft = request.draft as Draft
@@ -53,6 +61,24 @@ export function withTurns(
     ? [...sendableTurns(conversations.turns(request.conversation)), ...draft.messages]
     : draft.messages
   return continued({ ...draft, messages }, request)
+}
+
+/**
+ * With values for its variables: the draft with them filled in (what is sent, previewed and recorded), and the
+ * names it uses that have none. Without values the draft goes as written (a `{{` in it is just text).
+ */
+function filled(draft: Draft, request: Pick<RunRequest, 'variables'>): { draft: Draft; missing: string[] } {
+  return request.variables ? fillDraft(draft, request.variables) : { draft, missing: [] }
+}
+
+/** The issue a variable with no value raises: the request would carry `{{name}}` as written. */
+function unsetIssue(missing: string[]): DraftIssue {
+  return {
+    field: 'variables',
+    rule: 'unset_variable',
+    severity: 'error',
+    message: `Variables: no value for ${missing.map((n) => `{{${n}}}`).join(', ')}`,
+  }
 }
 
 /**
@@ -82,7 +108,7 @@ function continued(draft: Draft, request: Pick<RunRequest, 'continueFrom' | 'for
 export function pinTurns(conversations: ConversationStore, request: RunRequest): RunRequest {
   if (!request.conversation && !request.continueFrom) return request
   const { conversation: _ref, continueFrom: _continue, ...rest } = request
-  return { ...rest, draft: withTurns(conversations, request) as RunRequest['draft'] }
+  return { ...rest, draft: turnsOf(conversations, request) as RunRequest['draft'] }
 }
 
 export async function prepareRequest(
@@ -91,7 +117,7 @@ export async function prepareRequest(
   options: { allowInvalid?: boolean } = {},
 ): Promise<Prepared> {
   // The turns first, before anything waits (see pinTurns).
-  const withConversation = withTurns(deps.conversations, request)
+  const { draft: withConversation, missing } = filled(turnsOf(deps.conversations, request), request)
   const profile = await deps.profiles.resolve(request.profileId)
   const format = request.format as WireFormat
   const adapter = formats[format]
@@ -120,6 +146,7 @@ export async function prepareRequest(
     return { profile, adapter, built, bodyText: request.rawBody, stream, kind, issues }
   }
   const issues = validateDraft(format, draft)
+  if (missing.length) issues.unshift(unsetIssue(missing))
   if (!options.allowInvalid && !request.force && hasErrors(issues)) {
     const errors = issues.filter((i) => i.severity === 'error')
     throw new AppError('TEXT_INVALID_DRAFT', errors.map((i) => i.message).join('; '), { issues })

@@ -56,6 +56,7 @@ function openFormInCompare(t: TextForm, profileId: string | null): void {
     params: t.params,
     toolsText: t.toolsText,
     responseFormatText: t.responseFormatText,
+    variables: t.variables,
   }
   // A column names its profile only when it differs from the app's active one (the header names that).
   const own = profileId === useProfilesStore.getState().activeId ? null : profileId
@@ -89,6 +90,7 @@ export async function continueInText(columnId: string): Promise<void> {
     params: s.shared.params,
     toolsText: s.shared.toolsText,
     responseFormatText: s.shared.responseFormatText,
+    variables: s.shared.variables ?? {},
     extras: { ...t.extras, [column.format]: column.extras },
     rawBody: null,
     issues: [],

@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { textCalls } from '../../ipc/textCalls'
 import { useProfilesStore } from '../../stores/profiles'
+import { requestVariables } from '../../stores/form'
 import {
   columnDraft,
   type ColumnPreview,
@@ -43,7 +44,7 @@ function useColumnPreviews(): void {
         }
         const entries = await Promise.all(
           columns.map(async (column): Promise<[string, ColumnPreview]> => {
-            const key = JSON.stringify([column, activeId])
+            const key = JSON.stringify([column, activeId, shared.variables])
             const profileId = columnProfile(column)
             const { draft } = columnDraft(shared, column)
             const { messages: _turns, ...settings } = draft
@@ -53,6 +54,7 @@ function useColumnPreviews(): void {
                   format: column.format,
                   draft: { ...settings, messages: [] },
                   conversation,
+                  ...requestVariables(draft, shared.variables),
                 })
               : null
             return [

@@ -4,11 +4,18 @@
 import { useMemo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { TEXT_PARAMS_LAYOUT, type FieldSpec } from '../../../../shared/catalog/textParamFields'
-import { useCompareStore } from '../../stores/compare'
+import { columnDraft, useCompareStore } from '../../stores/compare'
+import { variableNames } from '../../stores/form'
+import { VariablesTable } from '../../components/variables/VariablesTable'
 import { FieldGrid, type FieldBinding } from '../../components/draftFields/FieldGrid'
 import { JsonTextField } from '../../components/draftFields/JsonTextField'
 import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
-import { AttachButton, AttachmentList, useAttach, type AttachTarget } from '../../components/attachments/Attachments'
+import {
+  AttachButton,
+  AttachmentList,
+  useAttach,
+  type AttachTarget,
+} from '../../components/attachments/Attachments'
 
 /** The neutral controls: sampling as the native format shows them (it has all four), and the thinking knob. */
 const SAMPLING: readonly FieldSpec[] = TEXT_PARAMS_LAYOUT.native.sampling
@@ -70,6 +77,7 @@ export function DraftEditor() {
         </p>
       )}
       <PromptField />
+      <CompareVariables />
       <DraftAttachments />
       <details className="compare-params">
         <summary>Parameters for every column</summary>
@@ -203,5 +211,26 @@ function PromptField() {
         onChange={(e) => useCompareStore.getState().setShared({ composer: e.target.value })}
       />
     </label>
+  )
+}
+
+/** The values of the variables the shared prompt uses: every column's request is filled with the same. */
+function CompareVariables() {
+  const shared = useCompareStore((x) => x.shared)
+  const first = useCompareStore((x) => x.columns[0])
+  const attempted = useCompareStore((x) => x.attempted)
+  const names = useMemo(
+    () => (first ? variableNames(columnDraft(shared, first).draft) : []),
+    // Only the texts name variables; a new value leaves the names as they are.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [shared.system, shared.messages, shared.composer, shared.toolsText, first],
+  )
+  return (
+    <VariablesTable
+      names={names}
+      values={shared.variables ?? {}}
+      attempted={attempted}
+      onChange={(variables) => useCompareStore.getState().setShared({ variables })}
+    />
   )
 }

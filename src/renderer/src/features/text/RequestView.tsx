@@ -21,7 +21,7 @@ import { usePanelTab } from '../../stores/app'
 import { textCalls } from '../../ipc/textCalls'
 import { Loading } from '../../components/loading/Loading'
 import type { Draft } from '../../../../shared/wire'
-import { issueShown, loadRequestReaders } from '../../stores/form'
+import { issueShown, loadRequestReaders, requestVariables } from '../../stores/form'
 import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
 import { TabList } from '../../components/tabs/TabList'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
@@ -67,6 +67,7 @@ export function RequestView() {
       extras: x.extras,
       rawBody: x.rawBody,
       profileId: x.profileId,
+      variables: x.variables,
     })),
   )
   const shown = useTextStore(useShallow((x) => ({ touched: x.touched, attempted: x.attempted })))
@@ -113,6 +114,7 @@ export function RequestView() {
                 conversation,
                 ...(continueFrom ? { continueFrom } : {}),
                 ...(rawBody !== null ? { rawBody } : {}),
+                ...requestVariables(draft, inputs.variables),
               }),
         )
         if (answer === null) return
@@ -137,7 +139,7 @@ export function RequestView() {
       cancelled = true
       clearTimeout(timer)
     }
-  }, [draft, format, rawBody, inputs.profileId, inputs.messages, activeId])
+  }, [draft, format, rawBody, inputs.profileId, inputs.messages, inputs.variables, activeId])
 
   // The readers of edited JSON are fetched as soon as there is edited JSON, so Apply and Send find them here.
   const edited = rawBody !== null

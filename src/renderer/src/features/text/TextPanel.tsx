@@ -17,7 +17,7 @@ import {
   useTextStore,
   withConversation,
 } from '../../stores/text'
-import { loadDraftValidation } from '../../stores/form'
+import { loadDraftValidation, requestVariables } from '../../stores/form'
 import { useProfilesStore } from '../../stores/profiles'
 import { textCalls } from '../../ipc/textCalls'
 import { Conversation } from './Conversation'
@@ -25,6 +25,7 @@ import { ParametersForm } from './ParametersForm'
 import { AttachButton, AttachmentChips, useAttach } from '../../components/attachments/Attachments'
 import { AttachUrl } from './AttachUrl'
 import { RequestView } from './RequestView'
+import { TextVariables } from './TextVariables'
 import { InterruptedRunsNotice } from './InterruptedRunsNotice'
 import { RunAnnouncer, runAnnouncement } from '../../components/announce/RunAnnouncer'
 import './text.css'
@@ -178,6 +179,7 @@ export function TextPanel() {
               placeholder="Optional instructions for the model"
             />
           </label>
+          <TextVariables />
           <Conversation />
           <Composer />
         </div>
@@ -343,7 +345,8 @@ function TokenCount() {
         next.format !== prev.format ||
         next.model !== prev.model ||
         next.toolsText !== prev.toolsText ||
-        next.rawBody !== prev.rawBody
+        next.rawBody !== prev.rawBody ||
+        next.variables !== prev.variables
       )
         setState((old) => (old.text ? { text: '', busy: false } : old))
     })
@@ -366,6 +369,7 @@ function TokenCount() {
         draft: { ...settings, messages: messages.slice(s.messages.length) },
         conversation,
         ...(s.rawBody !== null ? { rawBody: s.rawBody } : {}),
+        ...requestVariables(draft, s.variables),
       }),
     )
     setState({

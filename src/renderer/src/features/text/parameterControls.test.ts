@@ -24,6 +24,7 @@ const form = (format: WireFormat, patch: Partial<TextForm> = {}): TextForm => ({
   toolsText: '',
   responseFormatText: '',
   extras: { chat: {}, responses: {}, messages: {}, native: {} },
+  variables: {},
   ...patch,
 })
 

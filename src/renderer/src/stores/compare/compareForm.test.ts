@@ -84,4 +84,15 @@ describe('compare columns', () => {
     )
     expect(runIssues(shared, [newColumn('chat', 'm')])[0]?.message).toBe('columns: compare 2 to 8 columns')
   })
+
+  it('names a variable without a value once for the shared prompt, not once per column', () => {
+    const columns = oneModelAllFormats('m1')
+    const issues = runIssues({ ...shared, composer: 'About {{city}}' }, columns)
+    expect(issues.filter((i) => i.field === 'variables').map((i) => i.message)).toEqual([
+      'Variables: no value for {{city}}',
+    ])
+    expect(
+      runIssues({ ...shared, composer: 'About {{city}}', variables: { city: 'Oslo' } }, columns),
+    ).toEqual([])
+  })
 })

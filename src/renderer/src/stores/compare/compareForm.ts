@@ -104,7 +104,9 @@ export function runIssues(shared: SharedDraft, columns: readonly CompareColumn[]
       for (const e of extras.error.issues)
         issues.push({ field: 'extras', message: `${label}: extras.${e.path.join('.')}: ${e.message}` })
     const { draft, issues: form } = columnDraft(shared, column)
-    for (const f of form) issues.push({ ...f, message: `${label}: ${f.message}` })
+    // The variables are the shared prompt's: named once, not per column.
+    for (const f of form)
+      issues.push(f.field === 'variables' ? f : { ...f, message: `${label}: ${f.message}` })
     for (const v of validateDraft(column.format, draft))
       if (v.severity === 'error' && !(v.field === 'messages' && !hasPrompt) && v.field !== 'model')
         issues.push({ field: v.field, message: `${label}: ${v.field}: ${v.message}` })

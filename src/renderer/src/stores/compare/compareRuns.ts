@@ -11,6 +11,7 @@ import { textRuns, type RunOwner } from '../../ipc/textRuns'
 import { endRun, endRunLocally, newRun, withExchange, type RunEnded, type RunView } from '../runs'
 import { foldAllNow, forgetRunFolds, queueRunEvents } from './compareFolds'
 import { columnDraft, runIssues } from './compareForm'
+import { requestVariables } from '../form'
 import { dropLiveLane, endLiveLane, noteLiveEvents, startLiveLane } from './compareLiveLanes'
 import { profilesLoaded } from '../profiles'
 import {
@@ -88,7 +89,14 @@ async function startColumn(columnId: string): Promise<void> {
     if (useCompareStore.getState().runs[runId]?.status !== 'running') return
     startLiveLane(runId)
     await textRuns.start(
-      { runId, profileId, format: column.format, draft: { ...settings, messages: [] }, conversation },
+      {
+        runId,
+        profileId,
+        format: column.format,
+        draft: { ...settings, messages: [] },
+        conversation,
+        ...requestVariables(draft, s.shared.variables),
+      },
       compareRunOwner,
     )
   } catch (error) {
@@ -143,8 +151,15 @@ export async function countTokens(): Promise<void> {
   try {
     const conversation = await syncShared(s.shared)
     const ask = async (format: 'messages' | 'chat') => {
-      const { messages: _turns, ...settings } = columnDraft(s.shared, { ...first, format, extras: {} }).draft
-      return textCalls.countTokens({ profileId, format, draft: { ...settings, messages: [] }, conversation })
+      const { draft } = columnDraft(s.shared, { ...first, format, extras: {} })
+      const { messages: _turns, ...settings } = draft
+      return textCalls.countTokens({
+        profileId,
+        format,
+        draft: { ...settings, messages: [] },
+        conversation,
+        ...requestVariables(draft, s.shared.variables),
+      })
     }
     const [server, estimate] = await Promise.all([ask('messages'), ask('chat')])
     if (server.ok) counts.server = server.value.inputTokens

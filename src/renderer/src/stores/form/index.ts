@@ -16,5 +16,6 @@ export {
   type TextForm,
   type TextParams,
 } from './textForm'
+export { requestVariables, variableNames } from './formVariables'
 export { loadRequestReaders, requestReaders } from './requestReaders'
 export { draftValidation, loadDraftValidation } from './draftValidation'

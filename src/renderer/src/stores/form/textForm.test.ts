@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildDraft, DEFAULT_PARAMS, issueShown, touch, withoutIssuesOf, type TextForm } from './textForm'
+import { requestVariables } from './formVariables'
 
 const form = (patch: Partial<TextForm> = {}): TextForm => ({
   format: 'chat',
@@ -14,6 +15,7 @@ const form = (patch: Partial<TextForm> = {}): TextForm => ({
   toolsText: '',
   responseFormatText: '',
   extras: { chat: {}, responses: {}, messages: {}, native: {} },
+  variables: {},
   ...patch,
 })
 
@@ -57,5 +59,34 @@ describe('which issues show', () => {
     ]
     expect(withoutIssuesOf(issues, ['composer'])).toEqual([issues[1]])
     expect(withoutIssuesOf(issues, ['system'])).toBe(issues)
+  })
+})
+
+describe('variables in the form', () => {
+  const withVars = form({
+    system: 'Answer in {{language}}.',
+    composer: 'Tell me about {{city}}, then {{city}} again.',
+  })
+  it('holds Send naming every name without a value, and an empty value counts as unset', () => {
+    const issue = buildDraft({ ...withVars, variables: { city: '' } }, true).issues.find(
+      (i) => i.field === 'variables',
+    )
+    expect(issue).toMatchObject({
+      message: 'Variables: no value for {{language}}, {{city}}',
+      forceable: true,
+    })
+    const set = buildDraft({ ...withVars, variables: { city: 'Lyon', language: 'French' } }, true)
+    expect(set.issues).toEqual([])
+  })
+  it('a request carries the set values of the names used only, and nothing when the prompt uses none', () => {
+    const { draft } = buildDraft(withVars, true)
+    expect(requestVariables(draft, { city: 'Lyon', language: '', other: 'x' })).toEqual({
+      variables: { city: 'Lyon' },
+    })
+    expect(requestVariables(buildDraft(form({ composer: 'plain' }), true).draft, { city: 'x' })).toEqual({})
+    // A turn sent again with new text brings its names in too.
+    expect(requestVariables(buildDraft(form(), false).draft, { x: '1' }, ['{{x}}'])).toEqual({
+      variables: { x: '1' },
+    })
   })
 })

@@ -12,6 +12,7 @@ import {
   type WireFormat,
 } from '../../../../shared/wire'
 import type { RequestReaders } from './requestReaders'
+import { unsetVariablesIssue } from './formVariables'
 import { jsonSyntaxError } from '../../../../shared/jsonSyntax'
 import { TEXT_FORM_DEFAULTS } from '../../../../shared/workspace/textDefaults'
 
@@ -67,6 +68,8 @@ export interface TextForm {
   toolsText: string
   responseFormatText: string
   extras: { [F in WireFormat]: NonNullable<DraftExtras[F]> }
+  /** Values for the `{{name}}` variables the prompt uses (main fills them in); an empty value is unset. */
+  variables: Record<string, string>
 }
 
 /** Store keys and parameters by the draft field their errors name. */
@@ -115,6 +118,7 @@ export const DEFAULT_FORM: Readonly<TextForm> = {
   toolsText: '',
   responseFormatText: '',
   extras: { chat: {}, responses: {}, messages: {}, native: {} },
+  variables: {},
 }
 
 let nextLocalId = 0
@@ -216,6 +220,8 @@ export function buildDraft(s: TextForm, withComposer: boolean): { draft: Draft; 
   const extras = s.extras[s.format]
   if (Object.keys(extras).length) draft.extras = { [s.format]: extras }
   if (!draft.model) issues.push({ field: 'model', message: 'model: choose or type a model id' })
+  const unset = unsetVariablesIssue(draft, s.variables)
+  if (unset) issues.push(unset)
   return {
     draft: Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== undefined)) as Draft,
     issues,
@@ -271,6 +277,7 @@ export function formFromDraft(draft: Draft, base: TextForm): TextForm {
     extras: { ...base.extras, [base.format]: formExtras(draft, base.format) },
     composer: '',
     attachments: [],
+    variables: base.variables,
   }
 }
 

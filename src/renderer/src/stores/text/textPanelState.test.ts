@@ -20,6 +20,7 @@ function state(composerChars: number, textChars: number, rawChars: number): Text
     responseFormatText: '',
     extras: { chat: {}, responses: {}, messages: {}, native: {} },
     rawBody: null,
+    variables: {},
     lastEnd: {
       runId: 'run-1',
       status: 'error',

@@ -101,6 +101,7 @@ function snapshot(): TextPanelState {
     responseFormatText: s.responseFormatText,
     extras: s.extras,
     rawBody: s.rawBody,
+    variables: s.variables,
     lastEnd: lastEnd(s),
   }
 }
@@ -184,6 +185,7 @@ const KEPT_FIELDS: Record<keyof TextPanelState, true> = {
   responseFormatText: true,
   extras: true,
   rawBody: true,
+  variables: true,
   lastEnd: true,
 }
 // `messages` is not saved, but a change of it changes `conversationTurns`; `lastEnd` is the panel's run (above).

@@ -19,6 +19,7 @@ import {
   type RunView,
 } from '../runs'
 import { editFits, type ShownConversation } from './textConversation'
+import { requestVariables } from '../form'
 import { currentRun, profileOf, type TextState } from './textState'
 
 export type StartOptions = {
@@ -142,6 +143,7 @@ export function createTextRunLife(store: StoreApi<TextState>, conversation: Show
               ...(options.continueFrom ? { continueFrom: options.continueFrom } : {}),
               ...(options.rawBody != null ? { rawBody: options.rawBody } : {}),
               ...(options.force ? { force: true } : {}),
+              ...requestVariables(draft, s.variables, editTexts(edit)),
             },
             owner,
           )
@@ -240,4 +242,11 @@ export function createTextRunLife(store: StoreApi<TextState>, conversation: Show
       if (runId) folds.setEndSeen(runId, seen)
     },
   }
+}
+
+/** The texts an edit brings into the conversation (a new turn, a turn sent again): their variables count too. */
+function editTexts(edit: ConversationEdit): string[] {
+  if (edit.type === 'resend') return [edit.text]
+  if (edit.type !== 'add') return []
+  return edit.turns.flatMap((t) => t.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])))
 }
