@@ -52,6 +52,7 @@ export class DeferredIndex {
         this.db.exec('COMMIT')
       } catch (error) {
         this.db.exec('ROLLBACK')
+        this.rows.rolledBack()
         throw error
       }
     }

@@ -35,6 +35,8 @@ export interface HistoryClientOptions {
   /** The secrets to scrub from everything written (read at each batch; sent when they change). */
   secrets?: () => Iterable<string>
   entry?: WorkerEntry
+  /** Hears how long each call took in the worker (the benchmark tells it apart from the round trip). */
+  onAnswered?: (method: string, workerMs: number) => void
 }
 
 /** Deaths within a minute after which the worker is not started again. */
@@ -247,6 +249,7 @@ export class HistoryClient implements RunRecorder {
         const call = this.calls.get(message.id)
         if (!call) return
         this.calls.delete(message.id)
+        this.options.onAnswered?.(call.method, message.workerMs)
         if (message.ok) call.resolve(message.value)
         else
           call.reject(

@@ -25,6 +25,7 @@ import type { RunRecord } from './ports'
 import { RunFacts, type FactSum } from './runFacts'
 import { FACT_COLUMNS, factOf, ROW_COLUMNS, RunRows, toRow, type Sql } from './runRows'
 import { RunSearch } from './runSearch'
+import { SearchTerms } from './searchTerms'
 import { RunReader } from './runReader'
 import { claimDatabase } from './staleLock'
 import { redactValue } from '../redact'
@@ -62,7 +63,7 @@ export class HistoryStore {
   private readonly blobs: BlobStore
   private readonly rows: RunRows
   private readonly index: DeferredIndex
-  private readonly search: RunSearch
+  readonly search: RunSearch
   private readonly reader: RunReader
   readonly layout: LayoutMove
   private redactText: (text: string) => string
@@ -91,9 +92,9 @@ export class HistoryStore {
     migrate(this.db)
     this.redactText = options.redact ?? ((t) => t)
     this.blobs = new BlobStore(this.db)
-    this.rows = new RunRows(this.db, this.blobs, this.facts, (t) => this.redactText(t))
+    this.search = new RunSearch(this.db, this.facts, new SearchTerms(this.db))
+    this.rows = new RunRows(this.db, this.blobs, this.facts, (t) => this.redactText(t), this.search.terms)
     this.index = new DeferredIndex(this.db, this.rows, wal, options.log)
-    this.search = new RunSearch(this.db, this.facts)
     this.layout = new LayoutMove(this.db, this.rows, options.log)
     if (!loadFactPages(this.db, this.facts)) this.transaction(() => rebuildFactPages(this.db, this.facts))
     this.interrupted = []
@@ -326,6 +327,7 @@ export class HistoryStore {
       this.db.exec('COMMIT')
     } catch (error) {
       this.db.exec('ROLLBACK')
+      this.rows.rolledBack()
       // The columns took changes the file did not: read them again from what the file holds.
       this.facts.reset()
       loadFactPages(this.db, this.facts)
@@ -335,10 +337,7 @@ export class HistoryStore {
     }
   }
 
-  /**
-   * Merges the search index's segments a step (`pages` of work; 0 merges them all into one): an index of many
-   * small segments makes every search read each of them.
-   */
+  /** Merges the search index's segments a step (`pages` of work; 0: all into one): each segment slows a search. */
   mergeIndex(pages = 200): void {
     if (pages === 0) this.db.run("INSERT INTO history_words (history_words) VALUES ('optimize')")
     else this.db.run("INSERT INTO history_words (history_words, rank) VALUES ('merge', ?)", [pages])

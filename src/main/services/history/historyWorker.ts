@@ -66,6 +66,8 @@ function step(): boolean {
     if (done) s.mergeIndex(0)
     return true
   }
+  // An earlier version's index: its words listed for prefix search, a step at a time.
+  if (s.search.terms.listing) return s.search.terms.listStep()
   if (sinceMerge >= MERGE_EVERY) {
     sinceMerge = 0
     s.mergeIndex(200)
@@ -116,6 +118,7 @@ port.on('message', (message: ToWorker) => {
       send({
         type: 'reply',
         id: message.id,
+        workerMs: 0,
         ok: false,
         error: { code: 'HISTORY_UNAVAILABLE', message: 'The history is not available.' },
       })
@@ -134,17 +137,20 @@ port.on('message', (message: ToWorker) => {
     return
   }
   const call = workerCalls[message.method as keyof typeof workerCalls]
+  const started = performance.now()
+  const workerMs = () => performance.now() - started
   Promise.resolve()
     .then(() => {
       if (!call) throw new Error(`no history call ${message.method}`)
       return (call as (ctx: WorkerContext, ...args: unknown[]) => unknown)(context, ...message.args)
     })
     .then(
-      (value) => send({ type: 'reply', id: message.id, ok: true, value }),
+      (value) => send({ type: 'reply', id: message.id, workerMs: workerMs(), ok: true, value }),
       (error: unknown) =>
         send({
           type: 'reply',
           id: message.id,
+          workerMs: workerMs(),
           ok: false,
           error: {
             code: (error as { code?: string }).code ?? null,

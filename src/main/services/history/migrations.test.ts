@@ -32,7 +32,7 @@ describe('history migrations', () => {
     db.close()
     const again = open()
     expect(schemaVersion(again)).toBe(1)
-    expect(migrate(again)).toEqual([2, 3, 4])
+    expect(migrate(again)).toEqual([2, 3, 4, 5])
     expect(again.get('SELECT answer FROM runs WHERE id = ?', ['r1'])).toEqual({ answer: 'kept answer' })
     expect(again.all('SELECT name FROM sqlite_master WHERE name = ?', ['suites'])).toHaveLength(1)
     again.close()

@@ -144,6 +144,18 @@ export const MIGRATIONS: readonly Migration[] = [
         ON CONFLICT(key) DO UPDATE SET value = excluded.value;
     `,
   },
+  {
+    // The words of the search index in a table of their own, for a prefix searched as an OR of whole words
+    // (searchTerms.ts). Those an index already holds are listed from it afterwards, a step at a time.
+    version: 5,
+    name: 'search words by prefix',
+    sql: `
+      CREATE TABLE history_terms (key TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY (key, term)) WITHOUT ROWID;
+      INSERT INTO settings (key, value) SELECT 'termsListedFrom', ''
+        WHERE EXISTS (SELECT 1 FROM history_runs WHERE fts_pending = 0)
+        ON CONFLICT(key) DO UPDATE SET value = excluded.value;
+    `,
+  },
 ]
 
 export class SchemaTooNewError extends Error {}

@@ -7,6 +7,7 @@ import type { BlobStore } from './blobStore'
 import { first, type Sql } from './statements'
 import type { RunRecord } from './ports'
 import type { RunFact, RunFacts } from './runFacts'
+import type { SearchTerms } from './searchTerms'
 import { redactValue } from '../redact'
 
 export const LIST_PROMPT_CHARS = 160
@@ -84,6 +85,7 @@ export class RunRows {
     private readonly blobs: BlobStore,
     private readonly facts: RunFacts,
     private readonly redact: (text: string) => string,
+    private readonly terms: SearchTerms,
   ) {
     this.byId = db.prepare(
       `SELECT seq, pinned, fts_pending, capture, ${BLOB_COLUMNS.join(', ')} FROM history_runs WHERE id = ?`,
@@ -164,7 +166,7 @@ export class RunRows {
     } else {
       seq = (first(this.insert, values) as { seq: number }).seq
     }
-    if (indexNow) this.index.run([seq, prompt, answer])
+    if (indexNow) this.indexWords(seq, prompt, answer)
     this.facts.put(factOf({ seq, ...rowValues(values) }))
     return seq
   }
@@ -222,10 +224,21 @@ export class RunRows {
     for (const row of rows) {
       const prompt = this.blobs.get(row.prompt_blob as number | null) ?? ''
       const answer = this.blobs.get(row.answer_blob as number | null) ?? ''
-      this.index.run([v(row.seq), prompt, answer])
+      this.indexWords(row.seq as number, prompt, answer)
       this.db.run('UPDATE history_runs SET fts_pending = 0 WHERE seq = ?', [v(row.seq)])
     }
     return rows.length
+  }
+
+  /** A transaction that indexed runs was rolled back: words noted as written may not be. */
+  rolledBack(): void {
+    this.terms.forget()
+  }
+
+  private indexWords(seq: number, prompt: string, answer: string): void {
+    this.index.run([seq, prompt, answer])
+    this.terms.add(prompt)
+    this.terms.add(answer)
   }
 
   close(): void {

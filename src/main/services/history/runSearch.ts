@@ -6,6 +6,7 @@
 import type { Database, Statement } from 'node-sqlite3-wasm'
 import type { FactFilter, FactSort, RunFacts } from './runFacts'
 import { ftsQuery } from './runQuery'
+import type { SearchTerms } from './searchTerms'
 
 /** Matches a filtered word search lists at most (newest first); the count says "at least" past it. */
 export const SEARCH_CAP = 10_000
@@ -21,6 +22,8 @@ export class RunSearch {
   constructor(
     db: Database,
     private readonly facts: RunFacts,
+    /** The index's words, by which a long last word is searched as an OR of whole words. */
+    readonly terms: SearchTerms,
   ) {
     this.chunk = db.prepare(
       'SELECT rowid AS r FROM history_words WHERE history_words MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?',
@@ -48,7 +51,7 @@ export class RunSearch {
 
   /** The FTS5 query of the user's words; null when nothing searchable was typed. */
   queryOf(text: string | undefined): string | null {
-    return text ? ftsQuery(text) : null
+    return text ? ftsQuery(text, (prefix) => this.terms.expand(prefix)) : null
   }
 
   /** Matching runs' rowids, newest recorded first (or in `sort`'s order), at most `cap` of them. */
@@ -87,5 +90,6 @@ export class RunSearch {
 
   close(): void {
     for (const s of [this.chunk, this.count, this.page]) if (!s.isFinalized) s.finalize()
+    this.terms.close()
   }
 }

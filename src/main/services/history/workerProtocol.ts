@@ -28,8 +28,15 @@ export type ToWorker = WriteBatch | CallMessage | { type: 'close' }
 export type FromWorker =
   | { type: 'opened'; problem: string | null; interrupted: InterruptedRun[] }
   | { type: 'ack'; batch: number }
-  | { type: 'reply'; id: number; ok: true; value: unknown }
-  | { type: 'reply'; id: number; ok: false; error: { code: string | null; message: string } }
+  /** `workerMs`: the time the call took in the worker, apart from the messages' way there and back. */
+  | { type: 'reply'; id: number; workerMs: number; ok: true; value: unknown }
+  | {
+      type: 'reply'
+      id: number
+      workerMs: number
+      ok: false
+      error: { code: string | null; message: string }
+    }
   | { type: 'recorded'; runs: RecordedRun[] }
   | { type: 'log'; message: string }
   | { type: 'closed' }
