@@ -10,6 +10,11 @@ const profileId = z.string().min(1).max(100)
 
 export const PRICE_FILE_KINDS = ['litellm', 'csv', 'app'] as const
 export type PriceFileKind = (typeof PRICE_FILE_KINDS)[number]
+export const PRICE_FILE_LABELS: Record<PriceFileKind, string> = {
+  litellm: "LiteLLM's model_prices_and_context_window.json",
+  csv: 'CSV',
+  app: "This app's JSON",
+}
 
 /** A row of an imported file that was left out: where (line from 1, when known), which field, which rule. */
 export const priceProblemSchema = z.object({

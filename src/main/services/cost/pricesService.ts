@@ -61,8 +61,9 @@ export class PricesService {
       void this.media.delete(input.mediaId).catch(() => undefined)
     }
     const read = readPriceFile(info.name, text, input.kind)
+    // A file none of whose rows could be read replaces nothing, whatever the mode: the table stays as it was.
     const size =
-      read.rows.length > 0 || input.mode === 'replace'
+      read.rows.length > 0
         ? this.costs.prices.putMany(input.profileId, read.rows, input.mode)
         : this.costs.prices.table(input.profileId).rows.length
     return {

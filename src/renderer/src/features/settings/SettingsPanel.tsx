@@ -9,6 +9,8 @@ import { RunRetentionForm } from './RunRetentionForm'
 import { ToolServersSection } from './ToolServersSection'
 import { ProfileEditor } from './ProfileEditor'
 import { ProfileDetail } from './ProfileCard'
+import { PricesSection } from './PricesSection'
+import { SpendSummary } from './BudgetForm'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import './settings.css'
 
@@ -43,8 +45,9 @@ export function SettingsPanel() {
       <header className="panel-header">
         <h1 id="settings-title">Settings</h1>
         <p className="muted">
-          Connection profiles (where requests go and which credentials they carry), the tool servers models
-          may call, the theme, and the defaults the Text panel starts with.
+          Connection profiles (where requests go and which credentials they carry), each profile&apos;s prices
+          and monthly budget, the tool servers models may call, the theme, and the defaults the Text panel
+          starts with.
         </p>
       </header>
       <ProtectionNotice />
@@ -135,6 +138,9 @@ export function SettingsPanel() {
           )}
         </div>
       </div>
+      {/* Keyed by profile: another profile's table starts on its first page, nothing half-edited carried over. */}
+      {selected && <PricesSection key={selected.id} profile={selected} />}
+      <SpendSummary />
       <ToolServersSection />
       <AppSettingsForm />
       <RunRetentionForm />
