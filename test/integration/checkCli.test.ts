@@ -75,7 +75,7 @@ describe('npm run check', { timeout: 120_000 }, () => {
       'missing-model',
     ])
     expect(out.code).toBe(0)
-    expect(out.stdout).toMatch(/refused chat · missing-model · Answer: refused: 404/)
+    expect(out.stdout).toMatch(/not here chat · missing-model · Answer: model not available here: 404/)
     expect(out.stdout).toMatch(/0 deviating, 0 failed/)
   })
 

@@ -103,6 +103,10 @@ describe('a gateway that lists its models', () => {
       expect(echo).toMatchObject({ contextWindow: 32768, maxOutput: 4096, kind: 'text' })
     const gpt = all.models.find((m) => m.id === 'gpt-4o')
     expect(gpt?.sources).toEqual(['gateway', 'catalog'])
+    // The gateway's own models come first (what the Gateway check and every picker offer), the rest after.
+    const own = all.models.map((m) => m.sources.includes('gateway'))
+    expect(own.indexOf(false)).toBeGreaterThan(0)
+    expect(own.slice(own.indexOf(false))).not.toContain(true)
   })
 
   it('refusing the key is said in words, not thrown', async () => {

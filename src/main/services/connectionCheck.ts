@@ -12,6 +12,7 @@ import { diagnosePath, type Diagnosis } from './network/diagnose'
 import { httpCall } from './network/httpCall'
 import { classifyNetworkError, NETWORK_CODES } from './network/networkErrors'
 import { proxyLabel } from './network/routes'
+import { aboutRequestContent } from '../../shared/check/refusalSubject'
 
 export const CONNECTION_CHECK_MODEL = 'claude-sonnet-4-5'
 
@@ -97,13 +98,20 @@ export async function checkConnection(
         ...facts,
       }
     }
-    // Any other answer proves the server is reachable; whether the key passed is not certain.
+    // Any other answer proves the server is reachable. A 4xx about the request's content (its model, a field)
+    // means the request was read past authentication; one about something else (a proxy's "No connected db.")
+    // proves nothing about the key, and the report says only what is known.
+    const clientError = res.status === 400 || res.status === 404 || res.status === 422
+    const keyTaken = clientError && aboutRequestContent(res.status, res.exchange.rawBody())
     return {
       reachable: true,
-      authAccepted: res.status === 400 || res.status === 404 || res.status === 422 ? true : null,
+      authAccepted: keyTaken ? true : null,
       latencyMs,
       status: res.status,
-      message: `Reached ${where}; it answered HTTP ${res.status} to a token count request.`,
+      message:
+        clientError && !keyTaken
+          ? `Reached ${where}, but it answered HTTP ${res.status} for a reason that is not about the request, so whether the key is accepted is not known.`
+          : `Reached ${where}; it answered HTTP ${res.status} to a token count request.`,
       detail,
       ...facts,
     }

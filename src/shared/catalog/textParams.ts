@@ -55,6 +55,14 @@ export const RESPONSE_MODALITIES = ['TEXT', 'IMAGE', 'AUDIO'] as const
 /** Default `budget_tokens` per neutral effort when the draft names an effort but no budget (messages). */
 export const THINKING_BUDGET_BY_EFFORT = { low: 2048, medium: 4096, high: 8192 } as const
 
+/** The budget a thinking request carries in a format that takes tokens: the one set, else its effort's (medium). */
+export function thinkingBudget(t: {
+  budgetTokens?: number | undefined
+  effort?: keyof typeof THINKING_BUDGET_BY_EFFORT | undefined
+}): number {
+  return t.budgetTokens ?? THINKING_BUDGET_BY_EFFORT[t.effort ?? 'medium']
+}
+
 /** Native safety settings: the spec shows `HARM_CATEGORY_HARASSMENT` / `OFF`; the rest are that API's own names. */
 export const SAFETY_CATEGORIES = [
   'HARM_CATEGORY_HARASSMENT',

@@ -42,6 +42,11 @@ export const checkCellSchema = z.object({
   exchangeIds: z.array(z.string()),
   /** The cell's History record, when it made one. */
   runId: z.string().nullable(),
+  /**
+   * Set on a text row's plain cell when the gateway said the model is not there: the row's one verdict (its
+   * other cells were not run), shown in place of the row's cells.
+   */
+  unavailable: z.boolean().optional(),
 })
 export type CheckCell = z.infer<typeof checkCellSchema>
 

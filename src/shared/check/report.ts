@@ -13,7 +13,19 @@ export const STATUS_MARK: Record<CheckStatus, string> = {
   skipped: '—',
 }
 
+/** A cell's mark in a text table; the plain cell of a row whose model is not there says so. */
+const markOf = (c: CheckCell) => (c.unavailable ? 'not here' : STATUS_MARK[c.status])
+
 const label = (probeId: string) => probeById(probeId)?.label ?? probeId
+
+/**
+ * A cell's verdict in one line: a cell that could not be checked (a 5xx, a 429, no answer) leads with what the
+ * gateway answered, the shape findings after it; a deviating cell leads with its deviations; others with the detail.
+ */
+export function headline(c: Pick<CheckCell, 'status' | 'detail' | 'deviations'>): string {
+  if (c.status === 'failed' || !c.deviations.length) return [c.detail, ...c.deviations].join('; ')
+  return c.deviations.join('; ')
+}
 
 /** The columns of a group in battery order, and its rows in report order. */
 export function matrixOf<T extends Pick<CheckCell, 'subject' | 'probeId'>>(
@@ -54,7 +66,7 @@ export function formatMatrixText(report: CheckReport): string {
           s,
           ...probes.map((p) => {
             const c = at.get(`${p}@${s}`)
-            return c ? STATUS_MARK[c.status] : ''
+            return c ? markOf(c) : ''
           }),
         ]),
       ]),
@@ -65,8 +77,8 @@ export function formatMatrixText(report: CheckReport): string {
   )
   if (notable.length) out.push('')
   for (const c of notable) {
-    const why = c.deviations.length ? c.deviations.join('; ') : c.detail
-    out.push(`${STATUS_MARK[c.status]} ${c.subject} · ${label(c.probeId)}: ${why}`)
+    const why = headline(c)
+    out.push(`${markOf(c)} ${c.subject} · ${label(c.probeId)}: ${why}`)
   }
   out.push('', summaryLine(report.cells))
   return out.join('\n')
@@ -98,7 +110,7 @@ export function reportToMarkdown(report: CheckReport): string {
           md(s),
           ...probes.map((p) => {
             const c = at.get(`${p}@${s}`)
-            return c ? STATUS_MARK[c.status] : ''
+            return c ? markOf(c) : ''
           }),
         ].join(' | ')} |`,
       )

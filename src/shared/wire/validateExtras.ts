@@ -1,7 +1,7 @@
 // The format fields' rules of a draft (its extras: thinking, reasoning, response schemas, the vendor keys), for
 // validate.ts: each issue reported with its field path and rule, errors and warnings apart. Pure, like the rest
 // of the draft's rules.
-import { SCHEMA_MIME_TYPES, THINKING_BUDGET_EXCLUSIVE_MIN } from '../catalog/textParams'
+import { SCHEMA_MIME_TYPES, THINKING_BUDGET_EXCLUSIVE_MIN, thinkingBudget } from '../catalog/textParams'
 import { KNOWN_TEXT_MODELS, parseThinkingSuffix } from '../catalog/textModels'
 import type { Draft } from './draft'
 import type { WireFormat } from './format'
@@ -16,7 +16,13 @@ function messagesFamily(model: string): boolean {
   return KNOWN_TEXT_MODELS.find((m) => m.id === base)?.formats[0] === 'messages'
 }
 
-export function validateExtras(format: WireFormat, draft: Draft, label: string, error: Report, warn: Report): void {
+export function validateExtras(
+  format: WireFormat,
+  draft: Draft,
+  label: string,
+  error: Report,
+  warn: Report,
+): void {
   const stream = draft.stream === true
   if (format === 'chat') {
     const x = draft.extras?.chat ?? {}
@@ -101,8 +107,17 @@ export function validateExtras(format: WireFormat, draft: Draft, label: string, 
         `budget_tokens must be greater than ${THINKING_BUDGET_EXCLUSIVE_MIN} for ${label}`,
       )
     }
-    if (thinkingOn && budget !== undefined && draft.maxTokens !== undefined && budget >= draft.maxTokens) {
-      warn(field, 'budget_below_max_tokens', 'budget_tokens should be less than max_tokens')
+    // Anthropic's own API (behind many gateways) refuses a budget at or over max_tokens (WIRE-NOTES); the budget
+    // an effort stands for counts too when no budget is set.
+    const sent = budget ?? (thinkingOn && !extra && neutral ? thinkingBudget(neutral) : undefined)
+    if (thinkingOn && sent !== undefined && draft.maxTokens !== undefined && sent >= draft.maxTokens) {
+      warn(
+        field || 'thinking.budgetTokens',
+        'budget_below_max_tokens',
+        budget === undefined
+          ? `budget_tokens (${sent}, from the effort) should be less than max_tokens (${draft.maxTokens})`
+          : 'budget_tokens should be less than max_tokens',
+      )
     }
     if (thinkingOn && draft.temperature !== undefined && draft.temperature !== 1) {
       warn('temperature', 'advised', 'temperature 1 is advised with extended thinking')

@@ -163,3 +163,38 @@ test('leaving the check with a cell open shows the next panel, and the check aga
   await openCheck(page)
   await expect(page.getByRole('table', { name: 'text matrix' })).toBeVisible()
 })
+
+test('a model the gateway does not host reads as one verdict for its row; the picker adds models to check', async ({
+  page,
+  app,
+}, testInfo) => {
+  await page.goto(app.url)
+  await openCheck(page)
+  await page.getByLabel('Models').fill('missing-model-x')
+  const add = page.getByRole('combobox', { name: 'Add a model to check' })
+  await add.fill('gpt-4o-mini')
+  await page
+    .getByRole('listbox', { name: /models/ })
+    .getByRole('option', { name: /gpt-4o-mini/ })
+    .first()
+    .click()
+  await expect(page.getByLabel('Models')).toHaveValue('missing-model-x, gpt-4o-mini')
+  await expect(add).toHaveValue('')
+  await page.getByRole('button', { name: 'Run check' }).click()
+  // The row's cells that were not run leave the count: every probe that applies finished.
+  await expect(progress(page)).toHaveText(/^Finished: (\d+) of \1 probes/, { timeout: 60_000 })
+
+  const text = page.getByRole('table', { name: 'text matrix' })
+  const row = text.getByRole('row', { name: /^chat · missing-model-x/ })
+  await expect(row.getByRole('cell')).toHaveCount(1)
+  await expect(row).toContainText('Model not available here')
+  await expect(row).toContainText('404')
+  // The hosted model's rows are judged as usual.
+  await expect(
+    text.getByRole('row', { name: /^chat · gpt-4o-mini/ }).locator('td.cell-supported'),
+  ).not.toHaveCount(0)
+  await row.getByRole('button').click()
+  const detail = page.getByRole('complementary', { name: 'Cell detail' })
+  await expect(detail.getByTestId('check-verdict')).toContainText('model not available here: 404')
+  await fits(page, testInfo, 'check-unavailable')
+})

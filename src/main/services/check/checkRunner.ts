@@ -16,6 +16,48 @@ import { runTextProbe } from './textProbes'
 import { runEmbedProbe, runImageProbe, runRerankProbe, runVideoProbe } from './serviceProbes'
 import type { ProbeOutcome } from './judge'
 import type { NetworkPool } from '../network/networkPool'
+import { modelUnavailable } from '../../../shared/check/refusalSubject'
+import { errorInWords } from '../../../shared/check/conformance'
+
+/** What a row's plain probe found: whether the gateway answered it, or that the model is not there. */
+interface RowFinding {
+  answered: boolean
+  /** "model not available here: <the gateway's words>", when the refusal was about the model. */
+  unavailable: string | null
+  /** The plain probe's outcome in words, for the cells it leaves unjudged. */
+  said: string
+}
+
+class RowGate {
+  private resolve!: (row: RowFinding) => void
+  readonly found = new Promise<RowFinding>((r) => (this.resolve = r))
+  settle(row: RowFinding): void {
+    this.resolve(row)
+  }
+}
+
+function plainFinding(o: ProbeOutcome): RowFinding {
+  const ex = o.answers[0]?.exchange
+  const status = ex?.status ?? null
+  const answered = status !== null && status >= 200 && status <= 299
+  const unavailable =
+    ex && !answered && modelUnavailable(status, ex.body)
+      ? `model not available here: ${errorInWords(ex)}`
+      : null
+  return { answered, unavailable, said: o.detail }
+}
+
+/**
+ * Why a cell of a row is not run, from its plain probe: a model the gateway does not host gets one verdict for the
+ * row (not a column of refusals), and the out-of-range probe is judged only when the plain request was answered
+ * (else a 400 for any other reason would read as the range being enforced).
+ */
+function rowVerdict(p: PlannedCell, row: RowFinding): string | null {
+  if (row.unavailable) return `not run: ${row.unavailable}`
+  if (p.probeId === 'badParam' && !row.answered)
+    return `not judged: the same request without the out-of-range value was not answered (${row.said})`
+  return null
+}
 
 export interface CheckRunOptions {
   concurrency: number
@@ -41,6 +83,8 @@ export class CheckRun {
   readonly id: string
   readonly cells: CheckCell[] = []
   private readonly controller = new AbortController()
+  /** Text rows whose plain probe is planned: what it found, once it ran. */
+  private readonly rows = new Map<string, RowGate>()
   private readonly startedAt = Date.now()
   private endedAt: number | null = null
 
@@ -66,7 +110,16 @@ export class CheckRun {
 
   /** Runs every cell; resolves with all of them in plan order once the last ended or the check was stopped. */
   async run(): Promise<CheckCell[]> {
-    const queue = this.plan.map((p, i) => [p, i] as const)
+    // Each text row's plain probe goes first: the row's other cells wait for what it found (see rowGate).
+    for (const p of this.plan)
+      if (p.group === 'text' && p.probeId === 'plain' && !p.skip) this.rows.set(p.subject, new RowGate())
+    const queue = this.plan
+      .map((p, i) => [p, i] as const)
+      .sort(
+        ([a], [b]) =>
+          Number(this.rows.has(b.subject) && b.probeId === 'plain') -
+          Number(this.rows.has(a.subject) && a.probeId === 'plain'),
+      )
     const order = new Map(this.plan.map((p, i) => [p.key, i]))
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
@@ -125,13 +178,28 @@ export class CheckRun {
   private async runCell(p: PlannedCell): Promise<CheckCell> {
     const blank = { deviations: [], ttftMs: null, tokensPerSecond: null }
     if (p.skip) return this.cellOf(p, { ...blank, status: 'skipped', detail: p.skip }, [], null)
-    if (this.isStopped)
+    const gate = this.rows.get(p.subject)
+    if (this.isStopped) {
+      if (p.probeId === 'plain') gate?.settle({ answered: false, unavailable: null, said: 'not run' })
       return this.cellOf(
         p,
         { ...blank, status: 'stopped', detail: 'not run: the check was stopped' },
         [],
         null,
       )
+    }
+    if (gate && p.probeId !== 'plain') {
+      const row = await gate.found
+      const why = rowVerdict(p, row)
+      if (why) return this.cellOf(p, { ...blank, status: 'skipped', detail: why }, [], null)
+      if (this.isStopped)
+        return this.cellOf(
+          p,
+          { ...blank, status: 'stopped', detail: 'not run: the check was stopped' },
+          [],
+          null,
+        )
+    }
     const started = performance.now()
     const http = {
       signal: this.controller.signal,
@@ -161,12 +229,17 @@ export class CheckRun {
     if (this.isStopped && o.status !== 'supported' && o.status !== 'skipped')
       o = { ...o, status: 'stopped', detail: 'stopped while it ran', deviations: [] }
     for (const a of o.answers) this.options.keep?.(a.recorder)
-    return this.cellOf(
+    const row = p.group === 'text' && p.probeId === 'plain' ? plainFinding(o) : null
+    if (row?.unavailable)
+      o = { ...o, status: o.deviations.length ? 'deviating' : 'refused', detail: row.unavailable }
+    if (row) gate?.settle(row)
+    const cell = this.cellOf(
       p,
       o,
       o.answers.map((a) => a.recorder.id),
       Math.round(performance.now() - started),
     )
+    return row?.unavailable ? { ...cell, unavailable: true } : cell
   }
 
   private async probe(

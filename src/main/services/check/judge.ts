@@ -7,6 +7,7 @@ import { midStreamError } from '../../../shared/check/streamConformance'
 import type { CheckStatus } from '../../../shared/check/model'
 import type { ProbeAnswer } from './probeHttp'
 import { parseJsonBounded } from '../../../shared/jsonDepth'
+import { tokensPerSecond } from '../../../shared/wire/tokenSpeed'
 
 export interface ProbeOutcome {
   status: CheckStatus
@@ -53,13 +54,12 @@ export function foldAnswer(format: WireFormat, answer: ProbeAnswer): Folded {
   const last = answer.frameTimes[answer.frameTimes.length - 1] ?? null
   const out = completion.usage?.output
   const genMs = first !== null && last !== null ? last - first : 0
-  const tokensPerSecond = out !== undefined && genMs > 0 ? Math.round((out / genMs) * 10_000) / 10 : null
-  return { completion, ttftMs: first, tokensPerSecond }
+  return { completion, ttftMs: first, tokensPerSecond: tokensPerSecond(out, genMs) }
 }
 
 /**
  * The verdict for an answer that should have succeeded, before the probe's own expectations: failed without
- * an answer or on 429/5xx, refused on another 4xx (in the spec's error shape, else deviating), and the
+ * an answer or on 429/5xx (its shape deviations listed under the status), refused on another 4xx (in the spec's error shape, else deviating), and the
  * conformance deviations of a success. Null means: a conformant success, go on.
  */
 export function judgeAnswer(answer: ProbeAnswer, answers: ProbeAnswer[]): ProbeOutcome | null {
@@ -73,10 +73,12 @@ export function judgeAnswer(answer: ProbeAnswer, answers: ProbeAnswer[]): ProbeO
       detail: `no answer: ${ex.transportError ?? 'unknown'}`,
       deviations: [],
     }
+  // A 429 or 5xx to a request that follows the spec: the cell could not be checked, and its headline is the
+  // status (an error body in the wrong shape is listed, but it is the smaller finding).
   if (ex.status === 429 || ex.status >= 500) {
     return {
       ...base,
-      status: deviations.length ? 'deviating' : 'failed',
+      status: 'failed',
       detail: `the gateway answered ${errorInWords(ex)}`,
       deviations,
     }

@@ -16,6 +16,7 @@ import { loadTokenizer, loadedTokenizer } from '../cost/tokenizer'
 import { reportedUsage } from '../../../shared/wire/reportedUsage'
 import type { Usage } from '../../../shared/wire/events'
 import { estimateTokens } from './tokenCount'
+import { tokensPerSecond } from '../../../shared/wire/tokenSpeed'
 
 export interface RunState {
   id: string
@@ -56,8 +57,7 @@ export function summarizeRun(run: RunState): RunOutcome {
     ttftMs: run.firstContentAt === null ? null : Math.round(run.firstContentAt - run.startedAt),
     totalMs: Math.round(totalMs),
     outputTokens,
-    tokensPerSecond:
-      outputTokens !== null && genMs > 50 ? Math.round((outputTokens / genMs) * 10_000) / 10 : null,
+    tokensPerSecond: tokensPerSecond(outputTokens, genMs),
   }
   return { completion, summary, timings }
 }

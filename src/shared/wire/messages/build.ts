@@ -1,6 +1,6 @@
 // Messages, request side: a draft becomes the `/v1/messages` body (tool results as `tool_result` blocks in
 // a user turn, images as base64 sources, signed thinking replayed) and the count_tokens body.
-import { MESSAGES_WEB_SEARCH_TOOL, THINKING_BUDGET_BY_EFFORT } from '../../catalog/textParams'
+import { MESSAGES_WEB_SEARCH_TOOL, thinkingBudget } from '../../catalog/textParams'
 import { jsonHeaders, WireParseError } from '../adapter'
 import type { BuiltRequest } from '../adapter'
 import { parseDataUrl } from '../dataUrl'
@@ -127,7 +127,7 @@ function thinkingField(draft: Draft): JsonObject | undefined {
   if (extra) return { ...extra }
   const t = draft.thinking
   if (!t?.enabled) return undefined
-  return { type: 'enabled', budget_tokens: t.budgetTokens ?? THINKING_BUDGET_BY_EFFORT[t.effort ?? 'medium'] }
+  return { type: 'enabled', budget_tokens: thinkingBudget(t) }
 }
 
 export function build(draft: Draft): BuiltRequest {

@@ -1,7 +1,8 @@
 // The capability matrix, one table per group (text, embeddings, rerank, video, images): subjects × probes, each
 // cell a button with its status in words and colour, TTFT and tokens/s, filled as main reports it; a cell not
-// yet reported reads "…" while the check runs and "not run" after.
-import { matrixOf } from '../../../../shared/check/report'
+// yet reported reads "…" while the check runs and "not run" after. A row whose model the gateway does not host
+// reads as one verdict across its cells.
+import { headline, matrixOf } from '../../../../shared/check/report'
 import { probeById } from '../../../../shared/check/battery'
 import type { CheckCell } from '../../../../shared/check/model'
 import type { CheckRunState } from '../../stores/check'
@@ -52,39 +53,64 @@ export function CheckMatrix({
                 </tr>
               </thead>
               <tbody>
-                {subjects.map((subject) => (
-                  <tr key={subject}>
-                    <th scope="row">{subject}</th>
-                    {probes.map((id) => {
-                      const plan = at.get(`${id}@${subject}`)
-                      if (!plan)
-                        return <td key={id} className="cell-none" aria-label="not part of this format" />
-                      const cell = run.cells[plan.key]
-                      if (!cell)
-                        return (
-                          <td key={id} className="cell-pending">
-                            {run.ended ? 'not run' : '…'}
-                          </td>
-                        )
-                      const label = `${subject}, ${probeById(id)?.label ?? id}: ${WORD[cell.status]}${cell.deviations.length ? ` (${cell.deviations[0]})` : ''}`
-                      return (
-                        <td key={id} className={`cell-${cell.status}`}>
+                {subjects.map((subject) => {
+                  const plainKey = at.get(`plain@${subject}`)?.key
+                  const gone = plainKey ? run.cells[plainKey] : undefined
+                  // A model the gateway does not host: one verdict for the row, in the gateway's words.
+                  if (gone?.unavailable)
+                    return (
+                      <tr key={subject}>
+                        <th scope="row">{subject}</th>
+                        <td colSpan={probes.length} className="cell-unavailable">
                           <button
                             type="button"
-                            aria-label={label}
-                            aria-pressed={openKey === cell.key}
-                            title={cell.deviations.length ? cell.deviations.join('\n') : cell.detail}
-                            onClick={() => onOpen(cell.key)}
-                            disabled={cell.status === 'skipped'}
+                            aria-label={`${subject}: ${gone.detail}`}
+                            aria-pressed={openKey === gone.key}
+                            title={headline(gone)}
+                            onClick={() => onOpen(gone.key)}
                           >
-                            <span className="cell-word">{WORD[cell.status]}</span>
-                            {speed(cell) && <span className="cell-speed">{speed(cell)}</span>}
+                            <span className="cell-word">Model not available here</span>
+                            <span className="cell-speed">
+                              {gone.detail.replace(/^model not available here: /, '')}
+                            </span>
                           </button>
                         </td>
-                      )
-                    })}
-                  </tr>
-                ))}
+                      </tr>
+                    )
+                  return (
+                    <tr key={subject}>
+                      <th scope="row">{subject}</th>
+                      {probes.map((id) => {
+                        const plan = at.get(`${id}@${subject}`)
+                        if (!plan)
+                          return <td key={id} className="cell-none" aria-label="not part of this format" />
+                        const cell = run.cells[plan.key]
+                        if (!cell)
+                          return (
+                            <td key={id} className="cell-pending">
+                              {run.ended ? 'not run' : '…'}
+                            </td>
+                          )
+                        const label = `${subject}, ${probeById(id)?.label ?? id}: ${WORD[cell.status]} (${headline(cell)})`
+                        return (
+                          <td key={id} className={`cell-${cell.status}`}>
+                            <button
+                              type="button"
+                              aria-label={label}
+                              aria-pressed={openKey === cell.key}
+                              title={headline(cell)}
+                              onClick={() => onOpen(cell.key)}
+                              disabled={cell.status === 'skipped'}
+                            >
+                              <span className="cell-word">{WORD[cell.status]}</span>
+                              {speed(cell) && <span className="cell-speed">{speed(cell)}</span>}
+                            </button>
+                          </td>
+                        )
+                      })}
+                    </tr>
+                  )
+                })}
               </tbody>
             </table>
           </div>

@@ -1,8 +1,9 @@
-// The Gateway check panel: pick a profile and models (empty means the catalog's), tick the probes that cost
+// The Gateway check panel: pick a profile and models (empty means the catalog's; the picker offers the
+// gateway's own list first), tick the probes that cost
 // money, run; the matrix fills cell by cell with a progress bar, Stop keeps the finished cells, a cell opens
 // its exchanges in the Inspector (and a text cell can be saved as a case); the report exports as Markdown or
 // JSON and diffs against an earlier check or an exported report.
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { countCells } from '../../../../shared/check/model'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
 import { checkFormErrors, modelList, useCheckStore } from '../../stores/check'
@@ -11,6 +12,7 @@ import { CellDetail } from './CellDetail'
 import { ReportActions } from './ReportActions'
 import './check.css'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import { ModelPicker } from '../../components/modelPicker/ModelPicker'
 
 export function CheckPanel() {
   const s = useCheckStore()
@@ -27,12 +29,16 @@ export function CheckPanel() {
   const running = !!run && !run.ended
   const cells = useMemo(() => Object.values(run?.cells ?? {}), [run?.cells])
   const counts = countCells(cells)
-  const runnable = run ? run.plan.filter((p) => !p.skip).length : 0
+  // Cells found not to apply while the check ran (a row whose model is not there) leave the count too.
+  const runnable = run
+    ? run.plan.filter((p) => !p.skip && run.cells[p.key]?.status !== 'skipped').length
+    : 0
   const done = cells.filter((c) => c.status !== 'skipped').length
   const profile = profiles.find((p) => p.id === s.form.profileId)
   const models = modelList(s.form.models)
   const loadReports = s.loadReports
   const ended = !!run?.ended
+  const [adding, setAdding] = useState('')
   useEffect(() => {
     if (ended) void loadReports()
   }, [ended, loadReports])
@@ -97,6 +103,21 @@ export function CheckPanel() {
           </span>
           {shown('models') && <span className="field-error">{shown('models')}</span>}
         </label>
+        {/* The profile's models, its gateway's own list first (when it has one), added to the ids above. */}
+        <div className="check-add-model">
+          <span aria-hidden>Add from the profile&apos;s models</span>
+          <ModelPicker
+            value={adding}
+            onChange={setAdding}
+            clearOnPick
+            onPick={(m) => {
+              if (!models.includes(m)) setForm({ models: [...models, m].join(', ') })
+            }}
+            profileId={s.form.profileId || null}
+            ariaLabel="Add a model to check"
+            placeholder="Add a model (the gateway's own first)"
+          />
+        </div>
         <fieldset className="check-paid" disabled={running}>
           <legend>Probes that cost money (run only when ticked, never retried)</legend>
           <label>

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { TEXT_PARAMS_LAYOUT, type FieldSpec } from '../../../../shared/catalog/textParamFields'
 import { columnDraft, useCompareStore } from '../../stores/compare'
-import { variableNames } from '../../stores/form'
+import { thinkingSwitched, variableNames } from '../../stores/form'
 import { VariablesTable } from '../../components/variables/VariablesTable'
 import { FieldGrid, type FieldBinding } from '../../components/draftFields/FieldGrid'
 import { JsonTextField } from '../../components/draftFields/JsonTextField'
@@ -108,7 +108,7 @@ export function DraftEditor() {
             <input
               type="checkbox"
               checked={s.params.thinking.enabled}
-              onChange={(e) => setParams({ thinking: { ...s.params.thinking, enabled: e.target.checked } })}
+              onChange={(e) => setParams(thinkingSwitched(s.params, e.target.checked))}
             />{' '}
             Ask for reasoning
           </label>

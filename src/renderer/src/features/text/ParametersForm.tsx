@@ -15,6 +15,7 @@ import {
 import type { WireFormat } from '../../../../shared/wire'
 import { THINKING_SUFFIXES } from '../../../../shared/catalog/textModels'
 import { useTextStore } from '../../stores/text'
+import { thinkingSwitched } from '../../stores/form'
 import { FieldGrid, type FieldBinding } from '../../components/draftFields/FieldGrid'
 import { JsonTextField } from '../../components/draftFields/JsonTextField'
 import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
@@ -91,7 +92,7 @@ export function ParametersForm() {
           <input
             type="checkbox"
             checked={params.thinking.enabled}
-            onChange={(e) => setParams({ thinking: { ...params.thinking, enabled: e.target.checked } })}
+            onChange={(e) => setParams(thinkingSwitched(params, e.target.checked))}
           />
           <span className="field-label">Ask for reasoning</span>
         </label>

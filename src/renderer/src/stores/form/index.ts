@@ -9,6 +9,7 @@ export {
   issueShown,
   localId,
   sentTurns,
+  thinkingSwitched,
   touch,
   withoutIssuesOf,
   type Attachment,

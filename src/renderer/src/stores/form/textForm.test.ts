@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { buildDraft, DEFAULT_PARAMS, issueShown, touch, withoutIssuesOf, type TextForm } from './textForm'
+import {
+  buildDraft,
+  DEFAULT_FORM,
+  DEFAULT_PARAMS,
+  issueShown,
+  thinkingSwitched,
+  touch,
+  withoutIssuesOf,
+  type TextForm,
+} from './textForm'
+import { formats, validateDraft } from '../../../../shared/wire'
 import { requestVariables } from './formVariables'
 
 const form = (patch: Partial<TextForm> = {}): TextForm => ({
@@ -88,5 +98,46 @@ describe('variables in the form', () => {
     expect(requestVariables(buildDraft(form(), false).draft, { x: '1' }, ['{{x}}'])).toEqual({
       variables: { x: '1' },
     })
+  })
+})
+
+describe('thinking with the form defaults', () => {
+  it('keeps the messages budget_tokens below max_tokens when reasoning is asked for', () => {
+    const params = { ...DEFAULT_FORM.params, ...thinkingSwitched(DEFAULT_FORM.params, true) }
+    const f = form({ format: 'messages', model: 'claude-sonnet-4-6', params, composer: 'Is 17 prime?' })
+    const { draft } = buildDraft(f, true)
+    const body = formats.messages.build(draft).body as {
+      max_tokens: number
+      thinking: { budget_tokens: number }
+    }
+    expect(body.thinking.budget_tokens).toBeGreaterThan(1024)
+    expect(body.thinking.budget_tokens).toBeLessThan(body.max_tokens)
+    expect(validateDraft('messages', draft).filter((i) => i.rule === 'budget_below_max_tokens')).toEqual([])
+  })
+
+  it('leaves a max_tokens already above the budget alone, and turning reasoning off changes nothing else', () => {
+    const roomy = { ...DEFAULT_PARAMS, maxTokens: 9000 }
+    expect(thinkingSwitched(roomy, true)).toEqual({ thinking: { enabled: true } })
+    const on = { ...DEFAULT_PARAMS, maxTokens: 5120, thinking: { enabled: true } }
+    expect(thinkingSwitched(on, false)).toEqual({ thinking: { enabled: false } })
+    // A high effort's budget (8192) raises max_tokens above it.
+    const high = { ...DEFAULT_PARAMS, thinking: { enabled: false, effort: 'high' as const } }
+    expect(thinkingSwitched(high, true).maxTokens).toBe(8192 + 1024)
+  })
+
+  it('warns when the budget an effort stands for is at or over max_tokens (no budget typed)', () => {
+    const f = form({
+      format: 'messages',
+      model: 'claude-sonnet-4-6',
+      params: { ...DEFAULT_PARAMS, maxTokens: 1024, thinking: { enabled: true } },
+      composer: 'hi',
+    })
+    const issues = validateDraft('messages', buildDraft(f, true).draft)
+    expect(issues.filter((i) => i.rule === 'budget_below_max_tokens')).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        message: 'budget_tokens (4096, from the effort) should be less than max_tokens (1024)',
+      }),
+    ])
   })
 })

@@ -15,6 +15,7 @@ import type { RequestReaders } from './requestReaders'
 import { unsetVariablesIssue } from './formVariables'
 import { jsonSyntaxError } from '../../../../shared/jsonSyntax'
 import { TEXT_FORM_DEFAULTS } from '../../../../shared/workspace/textDefaults'
+import { thinkingBudget } from '../../../../shared/catalog/textParams'
 
 export interface Issue {
   field: string
@@ -93,6 +94,19 @@ export function issueShown(
   issue: { field: string; severity?: 'error' | 'warning' },
 ): boolean {
   return issue.severity === 'warning' || s.attempted || s.touched[issueField(issue.field)] === true
+}
+
+/**
+ * The form's "Ask for reasoning" box: turned on, max tokens is raised above the budget the request will carry when
+ * it is not (the defaults, 1024 tokens and the medium effort's 4096, would send a budget over max_tokens, which
+ * Anthropic's own API refuses: WIRE-NOTES), leaving a 1024-token answer beside the reasoning.
+ */
+export function thinkingSwitched(params: TextParams, enabled: boolean): Partial<TextParams> {
+  const thinking = { ...params.thinking, enabled }
+  const budget = thinkingBudget(thinking)
+  if (enabled && params.maxTokens !== undefined && params.maxTokens <= budget)
+    return { thinking, maxTokens: budget + 1024 }
+  return { thinking }
 }
 
 export const DEFAULT_PARAMS: TextParams = {
