@@ -2,13 +2,14 @@
 // × targets cells filled as main reports them, with a progress bar and Stop (finished cells stay; cells that never
 // ran read "not run"). A cell opens beside the matrix with its assertions, expected against actual, and its run.
 import type { SuiteSummary } from '../../../../shared/ipc/cases'
-import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/format'
+import { FORMAT_LABELS, type WireFormat } from '../../../../shared/format'
 import { useAppStore } from '../../stores/app'
 import { cellKey, targetErrors, useCasesStore, type MatrixState } from '../../stores/cases'
 import { useHistoryStore } from '../../stores/history'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
 import { describeAssertion } from './assertionText'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
 
 export function MatrixSection({ suite }: { suite: SuiteSummary }) {
   const s = useCasesStore()
@@ -56,11 +57,7 @@ export function MatrixSection({ suite }: { suite: SuiteSummary }) {
                     value={t.format}
                     onChange={(e) => s.setTarget(t.key, { format: e.target.value as WireFormat })}
                   >
-                    {WIRE_FORMATS.map((f) => (
-                      <option key={f} value={f}>
-                        {FORMAT_LABELS[f]}
-                      </option>
-                    ))}
+                    <FormatOptions />
                   </select>
                 </td>
                 <td>
@@ -81,11 +78,7 @@ export function MatrixSection({ suite }: { suite: SuiteSummary }) {
                     onChange={(e) => s.setTarget(t.key, { profileId: e.target.value })}
                   >
                     <option value="">Choose…</option>
-                    {profiles.map((p) => (
-                      <option key={p.id} value={p.id}>
-                        {p.name}
-                      </option>
-                    ))}
+                    <ProfileOptions profiles={profiles} />
                   </select>
                   {shown(`${t.key}.profile`) && (
                     <span className="field-error">{shown(`${t.key}.profile`)}</span>

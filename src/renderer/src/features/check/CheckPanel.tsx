@@ -13,6 +13,7 @@ import { ReportActions } from './ReportActions'
 import './check.css'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import { ModelPicker } from '../../components/modelPicker/ModelPicker'
+import { ProfileOptions } from '../../components/selectOptions/SelectOptions'
 
 export function CheckPanel() {
   const s = useCheckStore()
@@ -77,11 +78,7 @@ export function CheckPanel() {
             disabled={running}
           >
             <option value="">Choose…</option>
-            {profiles.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <ProfileOptions profiles={profiles} />
           </select>
           {shown('profileId') && <span className="field-error">{shown('profileId')}</span>}
         </label>

@@ -5,7 +5,7 @@
 // answer's end is on screen sets how often it is folded.
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
+import { FORMAT_LABELS, type WireFormat } from '../../../../shared/wire'
 import { lossFieldName, lossMessage } from '../../../../shared/wire/lossiness'
 import { exportCode } from '../../../../shared/wire/codeExport'
 import { modelForFormat } from '../../../../shared/catalog/textModels'
@@ -26,6 +26,7 @@ import { RunOutput } from '../../components/runOutput/RunOutput'
 import { ColumnMetrics } from './ColumnMetrics'
 import { OverridesEditor } from './OverridesEditor'
 import { TabList } from '../../components/tabs/TabList'
+import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
 
 type Tab = 'answer' | 'body' | 'inspector' | 'code'
 const TABS: { id: Tab; label: string }[] = [
@@ -239,11 +240,7 @@ const ColumnHead = memo(function ColumnHead({
             updateColumn(columnId, { format, extras: {}, model: modelForFormat(column.model, format) })
           }}
         >
-          {WIRE_FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {FORMAT_LABELS[f]}
-            </option>
-          ))}
+          <FormatOptions />
         </select>
         <input
           aria-label={`Column ${n} model`}
@@ -258,11 +255,7 @@ const ColumnHead = memo(function ColumnHead({
           onChange={(e) => updateColumn(columnId, { profileId: e.target.value || null })}
         >
           <option value="">Active: {profiles.find((p) => p.id === activeId)?.name ?? 'none'}</option>
-          {profiles.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
+          <ProfileOptions profiles={profiles} />
         </select>
       </div>
       <div className="compare-column-actions">

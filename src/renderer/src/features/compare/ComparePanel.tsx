@@ -4,7 +4,7 @@
 // Keyboard: Ctrl/Cmd+Enter runs all, Esc stops all, arrow keys move between focused columns.
 import { useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
+import { type WireFormat } from '../../../../shared/wire'
 import { KNOWN_TEXT_MODELS } from '../../../../shared/catalog/textModels'
 import {
   anyRunning,
@@ -27,6 +27,7 @@ import { ColumnPreviews } from './ColumnPreviews'
 import './compare.css'
 import { RunAnnouncer, runsAnnouncement } from '../../components/announce/RunAnnouncer'
 import { TabList } from '../../components/tabs/TabList'
+import { FormatOptions } from '../../components/selectOptions/SelectOptions'
 
 type View = 'timeline' | 'usage' | 'body-diff' | 'answer-diff'
 const VIEWS: { id: View; label: string }[] = [
@@ -57,7 +58,6 @@ export function ComparePanel() {
   const shown = useCompareStore(useShallow((s) => ({ touched: s.touched, attempted: s.attempted })))
   const [view, setView] = useState<View>('timeline')
   const [exported, setExported] = useState<string | null>(null)
-
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -193,11 +193,7 @@ function ColumnPresets({ count }: { count: number }) {
             value={format}
             onChange={(e) => setFormat(e.target.value as WireFormat)}
           >
-            {WIRE_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {FORMAT_LABELS[f]}
-              </option>
-            ))}
+            <FormatOptions />
           </select>
         </label>
         <label>

@@ -20,6 +20,7 @@ import { useEmbeddingsStore } from '../../stores/embeddings'
 import { TextListEditor } from './TextListEditor'
 import { touchOnBlur } from './issues'
 import { RequestForm, useFormState } from './RequestForm'
+import { FormatOptions } from '../../components/selectOptions/SelectOptions'
 
 export function EmbedForm({ profileId }: { profileId: string | null }) {
   const draft = useEmbeddingsStore((x) => x.embedDraft)
@@ -65,11 +66,7 @@ export function EmbedForm({ profileId }: { profileId: string | null }) {
             value={draft.format}
             onChange={(e) => updateEmbed({ format: e.target.value as EmbedFormat })}
           >
-            {EMBED_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {EMBED_FORMAT_LABELS[f]}
-              </option>
-            ))}
+            <FormatOptions values={EMBED_FORMATS} labels={EMBED_FORMAT_LABELS} />
           </select>
         </label>
         <label>

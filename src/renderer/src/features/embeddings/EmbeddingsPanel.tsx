@@ -14,6 +14,7 @@ import { EmbedRequestView } from './EmbedRequestView'
 import './embeddings.css'
 import { TabList } from '../../components/tabs/TabList'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import { ProfileOptions } from '../../components/selectOptions/SelectOptions'
 
 const MODES: readonly { id: EmbedMode; label: string }[] = [
   { id: 'embed', label: 'Embed' },
@@ -79,11 +80,7 @@ export function EmbeddingsPanel() {
             // The app's one active profile, so the header always names the profile these requests go to.
             onChange={(e) => (setProfile(''), void useProfilesStore.getState().setActive(e.target.value))}
           >
-            {profiles.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <ProfileOptions profiles={profiles} />
           </select>
         </label>
       </div>

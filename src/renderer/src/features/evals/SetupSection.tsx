@@ -1,7 +1,7 @@
 // What an eval runs: the prompt (system and user message with `{{variables}}` from the dataset's columns), the
 // variants (format, model, profile, temperature, max tokens), the graders every row is checked with, how many
 // cells run at once, and Run / Stop. Errors show beside their fields once Run was pressed.
-import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/format'
+import { type WireFormat } from '../../../../shared/format'
 import { GRADER_LABELS } from '../../../../shared/evals/graders'
 import {
   evalFormErrors,
@@ -11,6 +11,7 @@ import {
   type GraderRow,
 } from '../../stores/evals'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
+import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
 
 function useShown() {
   const s = useEvalsStore()
@@ -41,11 +42,7 @@ function ProfileSelect(props: {
       onChange={(e) => props.onChange(e.target.value)}
     >
       <option value="">Choose…</option>
-      {profiles.map((p) => (
-        <option key={p.id} value={p.id}>
-          {p.name}
-        </option>
-      ))}
+      <ProfileOptions profiles={profiles} />
     </select>
   )
 }
@@ -57,11 +54,7 @@ function FormatSelect(props: { label: string; value: WireFormat; onChange(f: Wir
       value={props.value}
       onChange={(e) => props.onChange(e.target.value as WireFormat)}
     >
-      {WIRE_FORMATS.map((f) => (
-        <option key={f} value={f}>
-          {FORMAT_LABELS[f]}
-        </option>
-      ))}
+      <FormatOptions />
     </select>
   )
 }

@@ -13,9 +13,9 @@ import {
   type HistoryStatus,
   type RunKind,
 } from '../../../../shared/ipc/history'
-import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/format'
 import { useHistoryStore } from '../../stores/history'
 import { parseCost } from './runFacts'
+import { FormatOptions } from '../../components/selectOptions/SelectOptions'
 
 const DAY_MS = 86_400_000
 const SEARCH_PAUSE_MS = 120
@@ -107,11 +107,7 @@ export function HistoryFilters() {
           onChange={(e) => select('format', e.target.value)}
         >
           <option value="">Any</option>
-          {WIRE_FORMATS.map((f: WireFormat) => (
-            <option key={f} value={f}>
-              {FORMAT_LABELS[f]}
-            </option>
-          ))}
+          <FormatOptions />
         </select>
       </label>
       <label>

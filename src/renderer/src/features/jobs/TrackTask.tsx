@@ -12,6 +12,7 @@ import { Inspector } from '../../components/inspector'
 import { jobsCalls } from '../../ipc/jobsCalls'
 import { useProfilesStore } from '../../stores/profiles'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import { ProfileOptions } from '../../components/selectOptions/SelectOptions'
 
 export function TrackTask({ onClose, onAdopted }: { onClose(): void; onAdopted(jobId: string): void }) {
   const profiles = useProfilesStore((s) => s.profiles)
@@ -74,11 +75,7 @@ export function TrackTask({ onClose, onAdopted }: { onClose(): void; onAdopted(j
         <label>
           Profile
           <select value={profileId} onChange={(e) => setProfileId(e.target.value)}>
-            {profiles.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <ProfileOptions profiles={profiles} />
           </select>
         </label>
         <label>

@@ -8,6 +8,7 @@ import type { SuiteSummary } from '../../../../shared/ipc/cases'
 import type { ProfileView } from '../../../../shared/ipc/profiles'
 import { estimateWords, loadFormErrors, newTarget, useLoadStore } from '../../stores/load'
 import { casesCalls } from '../../ipc/casesCalls'
+import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
 
 export function LoadFormView({ profiles, running }: { profiles: ProfileView[]; running: boolean }) {
   const s = useLoadStore()
@@ -64,11 +65,7 @@ export function LoadFormView({ profiles, running }: { profiles: ProfileView[]; r
                 onBlur={() => s.touch(`targets.${i}.profileId`)}
               >
                 <option value="">Choose…</option>
-                {profiles.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
+                <ProfileOptions profiles={profiles} />
               </select>
               {shown(`targets.${i}.profileId`) && (
                 <span className="field-error">{shown(`targets.${i}.profileId`)}</span>
@@ -93,11 +90,7 @@ export function LoadFormView({ profiles, running }: { profiles: ProfileView[]; r
                 value={t.format}
                 onChange={(e) => s.setTarget(i, { format: e.target.value as (typeof LOAD_FORMATS)[number] })}
               >
-                {LOAD_FORMATS.map((f) => (
-                  <option key={f} value={f}>
-                    {LOAD_FORMAT_LABELS[f]}
-                  </option>
-                ))}
+                <FormatOptions values={LOAD_FORMATS} labels={LOAD_FORMAT_LABELS} />
               </select>
             </label>
             <label className="load-check">

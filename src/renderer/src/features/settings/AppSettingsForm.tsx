@@ -15,6 +15,7 @@ import { useAppSettingsStore } from '../../stores/settings'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import { DownloadLimitsForm } from './DownloadLimitsForm'
 import { SaveRow, useSave } from './SaveRow'
+import { FormatOptions } from '../../components/selectOptions/SelectOptions'
 
 const THEMES: { id: Theme; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -156,11 +157,7 @@ function Loaded({ settings }: { settings: AppSettings }) {
             <label>
               Format
               <select value={draft.format} onChange={(e) => edit({ format: e.target.value as WireFormat })}>
-                {WIRE_FORMATS.map((f) => (
-                  <option key={f} value={f}>
-                    {FORMAT_LABELS[f]}
-                  </option>
-                ))}
+                <FormatOptions />
               </select>
             </label>
             <label>

@@ -4,7 +4,7 @@
 import { whenStarted } from '../../stores/app'
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { FORMAT_LABELS, WIRE_FORMATS, type WireFormat } from '../../../../shared/wire'
+import { type WireFormat } from '../../../../shared/wire'
 import { isKnownTextModel, modelForFormat } from '../../../../shared/catalog/textModels'
 import { ModelPicker } from '../../components/modelPicker/ModelPicker'
 import { ModelNote } from '../../components/modelPicker/ModelNote'
@@ -29,6 +29,7 @@ import { TextVariables } from './TextVariables'
 import { InterruptedRunsNotice } from './InterruptedRunsNotice'
 import { RunAnnouncer, runAnnouncement } from '../../components/announce/RunAnnouncer'
 import './text.css'
+import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
 
 /** The notes on inputs the format cannot carry, with the lossiness rules: fetched right after the first paint. */
 const InputLossNotes = lazy(() => import('./InputLossNotes').then((m) => ({ default: m.InputLossNotes })))
@@ -90,11 +91,7 @@ export function TextPanel() {
               s.set({ format, rawBody: null, model: modelForFormat(useTextStore.getState().model, format) })
             }}
           >
-            {WIRE_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {FORMAT_LABELS[f]}
-              </option>
-            ))}
+            <FormatOptions />
           </select>
         </label>
         <div className="model-field">
@@ -118,11 +115,7 @@ export function TextPanel() {
               void useProfilesStore.getState().setActive(e.target.value)
             }}
           >
-            {profiles.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <ProfileOptions profiles={profiles} />
           </select>
         </label>
         <label className="check">
