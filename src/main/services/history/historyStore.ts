@@ -190,6 +190,10 @@ export class HistoryStore {
       )
       return this.page(found.rowids, offset, limit, found.capped)
     }
+    if (sort !== 'newest' && sort !== 'oldest') {
+      const found = this.facts.page(rest, sort, offset, limit)
+      return { total: found.total, capped: false, rows: this.rowsOf(found.rowids) }
+    }
     const found = this.cachedOr(`f:${JSON.stringify(rest)}:${sort}`, () => ({
       rowids: this.facts.query(rest, sort),
       capped: false,
@@ -290,11 +294,7 @@ export class HistoryStore {
   }
 
   fileBytes(): number {
-    try {
-      return statSync(this.path).size
-    } catch {
-      return 0
-    }
+    return statSync(this.path, { throwIfNoEntry: false })?.size ?? 0
   }
 
   textTotals(): { logicalBytes: number; storedBytes: number } {

@@ -51,6 +51,35 @@ describe('run facts', () => {
     expect(Array.from(f.query({}, 'tokens').slice(0, 2))).toEqual([20, 19])
   })
 
+  it('gives any page of a sort by a measure as the whole sort gives it, ties and runs without it included', () => {
+    const f = new RunFacts()
+    // 3,000 runs with many equal measures (ties newest first) and some without a cost or a duration.
+    for (let i = 1; i <= 3_000; i++)
+      f.put(
+        fact(i, {
+          costMicros: i % 11 === 0 ? null : (i * 7919) % 50,
+          totalMs: i % 13 ? (i * 31) % 97 : null,
+        }),
+      )
+    for (const sort of ['cost', 'duration', 'ttft', 'tokens'] as const)
+      for (const filter of [{}, { status: 'error' }, { model: 'model-2', costMin: 10 }])
+        for (const [offset, limit] of [
+          [0, 100],
+          [0, 1],
+          [1_450, 100],
+          [2_950, 100],
+          [5_000, 10],
+        ] as const) {
+          const whole = f.query(filter, sort)
+          const page = f.page(filter, sort, offset, limit)
+          expect(page.total).toBe(whole.length)
+          expect(page.rowids, `${sort} ${JSON.stringify(filter)} ${offset}`).toEqual(
+            Array.from(whole.subarray(offset, offset + limit)),
+          )
+        }
+    expect(f.page({}, 'newest', 10, 3)).toEqual({ total: 3_000, rowids: [2_990, 2_989, 2_988] })
+  })
+
   it('sums runs, tokens and cost by day, model and profile in the asked time zone', () => {
     const f = facts(48)
     const byModel = f.sums({}, 'model')

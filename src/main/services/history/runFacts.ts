@@ -5,6 +5,7 @@
 // source of truth: the columns are loaded from it when it opens and follow every write the store makes.
 
 import { FactColumns } from './factColumns'
+import { keysInRange } from './keySelect'
 
 export { COLUMN_NAMES, type RunFact } from './factColumns'
 
@@ -50,6 +51,28 @@ export class RunFacts extends FactColumns {
     return out
   }
 
+  /**
+   * A page of the runs that match in the asked order, and how many match: sorted by a measure, only the page is
+   * put in order (keySelect.ts), so a page of a million runs never sorts them all.
+   */
+  page(
+    filter: FactFilter,
+    sort: FactSort,
+    offset: number,
+    limit: number,
+  ): { total: number; rowids: number[] } {
+    if (sort === 'newest' || sort === 'oldest' || this.length >= 2 ** SLOT_BITS) {
+      const all = this.query(filter, sort)
+      return { total: all.length, rowids: Array.from(all.subarray(offset, offset + limit)) }
+    }
+    const slots = this.matching(filter, false)
+    const keys = keysInRange(this.keysOf(slots, sort), offset, offset + limit)
+    return {
+      total: slots.length,
+      rowids: Array.from(keys, (key) => this.rowids[slots[key % 2 ** SLOT_BITS]!]!),
+    }
+  }
+
   /** Keeps of `rowids` (newest recorded first) those that match, at most `limit`. */
   keep(rowids: ArrayLike<number>, filter: FactFilter, limit: number): number[] {
     const test = this.compile(filter)
@@ -82,6 +105,9 @@ export class RunFacts extends FactColumns {
     const slots = within ? this.slotsWithin(within, filter) : this.matching(filter, false)
     const groups = new Map<number, FactSum>()
     const shift = tzOffsetMinutes * 60_000
+    // Runs come in start order, so a run's group is most often the one before's: looked up only when it changes.
+    let lastKey = NaN
+    let sum: FactSum | undefined
     for (let i = 0; i < slots.length; i++) {
       const s = slots[i]!
       const key =
@@ -90,10 +116,13 @@ export class RunFacts extends FactColumns {
           : by === 'model'
             ? this.codes.model[s]!
             : this.codes.profile[s]!
-      let sum = groups.get(key)
-      if (!sum) {
-        sum = { key: '', runs: 0, inputTokens: 0, outputTokens: 0, costMicros: 0 }
-        groups.set(key, sum)
+      if (key !== lastKey || !sum) {
+        lastKey = key
+        sum = groups.get(key)
+        if (!sum) {
+          sum = { key: '', runs: 0, inputTokens: 0, outputTokens: 0, costMicros: 0 }
+          groups.set(key, sum)
+        }
       }
       sum.runs++
       const input = this.input[s]!
@@ -174,20 +203,25 @@ export class RunFacts extends FactColumns {
 
   /** Sorts slots by a measure, largest first, runs without it last, ties newest first (slots come newest first). */
   private sortByKey(slots: Uint32Array, sort: Exclude<FactSort, 'newest' | 'oldest'>): void {
-    const column =
-      sort === 'cost'
-        ? this.cost
-        : sort === 'duration'
-          ? this.total
-          : sort === 'ttft'
-            ? this.ttft
-            : this.output
-    const keyMax = 2 ** (53 - SLOT_BITS) - 1
+    const column = this.measure(sort)
     if (slots.length >= 2 ** SLOT_BITS) {
       const copy = Array.from(slots).sort((a, b) => (column[b]! || -1) - (column[a]! || -1))
       slots.set(copy)
       return
     }
+    const keys = this.keysOf(slots, sort).sort()
+    const sorted = new Uint32Array(slots.length)
+    for (let i = 0; i < keys.length; i++) sorted[i] = slots[keys[i]! % 2 ** SLOT_BITS]!
+    slots.set(sorted)
+  }
+
+  /**
+   * One distinct key a slot, ascending in the sort's order: the measure largest first, runs without it last, ties
+   * in the slots' order (newest first); the low SLOT_BITS bits hold the slot's index in `slots`.
+   */
+  private keysOf(slots: Uint32Array, sort: Exclude<FactSort, 'newest' | 'oldest'>): Float64Array {
+    const column = this.measure(sort)
+    const keyMax = 2 ** (53 - SLOT_BITS) - 1
     const keys = new Float64Array(slots.length)
     for (let i = 0; i < slots.length; i++) {
       const v = column[slots[i]!]!
@@ -195,9 +229,16 @@ export class RunFacts extends FactColumns {
       const key = v === v ? keyMax - 1 - Math.min(Math.max(Math.round(v), 0), keyMax - 1) : keyMax
       keys[i] = key * 2 ** SLOT_BITS + i
     }
-    keys.sort()
-    const sorted = new Uint32Array(slots.length)
-    for (let i = 0; i < keys.length; i++) sorted[i] = slots[keys[i]! % 2 ** SLOT_BITS]!
-    slots.set(sorted)
+    return keys
+  }
+
+  private measure(sort: Exclude<FactSort, 'newest' | 'oldest'>): Float64Array | Float32Array {
+    return sort === 'cost'
+      ? this.cost
+      : sort === 'duration'
+        ? this.total
+        : sort === 'ttft'
+          ? this.ttft
+          : this.output
   }
 }
