@@ -33,6 +33,14 @@ export class DebouncedWrite {
     this.timer.unref?.()
   }
 
+  /** Drops the pending change unwritten; resolves once a write already going has ended. */
+  async discard(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    this.pending = null
+    await this.writing
+  }
+
   /** Writes the pending change now; resolves once the file holds it. */
   async flush(): Promise<void> {
     if (this.timer) {

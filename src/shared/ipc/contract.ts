@@ -3,6 +3,7 @@
 import { appCommands } from './app'
 import { profilesCommands } from './profiles'
 import { textCommands, textEvents } from './text'
+import { textConversationCommands } from './textConversations'
 import { mediaCommands } from './media'
 import { videoCommands, videoEvents } from './video'
 import { imagesCommands } from './images'
@@ -24,6 +25,7 @@ export const commands = {
   ...appCommands,
   ...profilesCommands,
   ...textCommands,
+  ...textConversationCommands,
   ...mediaCommands,
   ...videoCommands,
   ...imagesCommands,

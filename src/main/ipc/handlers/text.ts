@@ -1,7 +1,8 @@
 // The text domain: each route calls the text service (runs are started for the calling window, whose sink
 // receives their events); frame paging and captures live in the service, not here. The Text panel's
-// conversation is read back from the data folder at start and written once more at close.
+// conversations are read back from the data folder at start and written once more at close.
 import { textCommands } from '../../../shared/ipc/text'
+import { textConversationCommands } from '../../../shared/ipc/textConversations'
 import { TextService } from '../../services/text/textService'
 import { SavedConversation } from '../../services/text/savedConversation'
 import { AnswersInFlight } from '../../services/text/answersInFlight'
@@ -16,8 +17,16 @@ interface TextServices {
   media: MediaStore
 }
 
-export function textHandlers({ text }: TextServices): Handlers<typeof textCommands, Events> {
+const commands = { ...textCommands, ...textConversationCommands }
+
+export function textHandlers({ text }: TextServices): Handlers<typeof commands, Events> {
   return {
+    'text.listConversations': ({ query }) => text.kept().list(query),
+    'text.switchConversation': ({ id, leaving }) => text.kept().switchTo(id, leaving),
+    'text.createConversation': ({ leaving, ...input }) => text.kept().create({ ...input, leaving }),
+    'text.renameConversation': ({ id, title }) => text.kept().rename(id, title),
+    'text.deleteConversation': ({ id, leaving }) => text.kept().remove(id, leaving),
+    'text.restoreConversation': ({ undoToken }) => text.kept().restore(undoToken),
     'text.openConversation': () => text.openPanelConversation(),
     'text.editConversation': ({ conversationId, edit }) => text.editConversation(conversationId, edit),
     'text.putTurns': (input) => text.putTurns(input),
@@ -34,7 +43,7 @@ export function textHandlers({ text }: TextServices): Handlers<typeof textComman
 
 export const textDomain = defineDomain({
   name: 'text',
-  commands: textCommands,
+  commands,
   services: ({ profiles, gateway, media, history, costs, dataDir, log }) => ({
     text: new TextService({
       profiles,

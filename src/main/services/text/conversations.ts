@@ -80,6 +80,12 @@ export class ConversationStore {
     return this.conversations.has(id)
   }
 
+  /** Lets a conversation go (it was deleted): a run still going on it appends nothing. */
+  forget(id: string): void {
+    this.conversations.delete(id)
+    if (this.reading?.id === id) this.reading = null
+  }
+
   /** The view of the conversation as it is now, every turn in the tail when they fit in one message. */
   current(id: string): ConversationView {
     return this.view(id, this.open(id), 0)

@@ -30,20 +30,25 @@ export interface SavedConversationOptions {
   /** The largest file kept, in characters of JSON. */
   maxChars?: number
   log?: (message: string) => void
+  /** The file inside the data folder (the first conversation's `conversation.json` by default). */
+  file?: string
 }
 
 export class SavedConversation {
   private readonly path: string
-  private readonly dataDir: string
+  /** The data folder the file is in. */
+  readonly dataDir: string
   private readonly maxChars: number
   private readonly writer: DebouncedWrite
+  /** The turns of a change not written yet: the newest the conversation had. */
+  private pending: readonly DraftMessage[] | null = null
 
   constructor(
     dataDir: string,
     private readonly options: SavedConversationOptions = {},
   ) {
     this.dataDir = dataDir
-    this.path = join(dataDir, 'conversation.json')
+    this.path = join(dataDir, options.file ?? 'conversation.json')
     this.writer = new DebouncedWrite(this.path, {
       debounceMs: options.debounceMs,
       what: 'the Text conversation',
@@ -54,6 +59,7 @@ export class SavedConversation {
 
   /** The turns last saved; none when there is no file or it could not be read (then it is set aside). */
   async read(): Promise<DraftMessage[]> {
+    if (this.pending) return [...this.pending]
     let text: string
     try {
       // Our own writes stay under maxChars characters, at most 3 bytes each in UTF-8.
@@ -72,7 +78,7 @@ export class SavedConversation {
       // Kept for inspection rather than overwritten silently by the next save.
       await fs.rename(this.path, `${this.path}.damaged`).catch(() => undefined)
       this.options.log?.(
-        'the saved Text conversation could not be read; it was set aside as conversation.json.damaged',
+        `the saved Text conversation could not be read; it was set aside as ${this.options.file ?? 'conversation.json'}.damaged`,
       )
       return []
     }
@@ -80,7 +86,9 @@ export class SavedConversation {
 
   /** Saves the conversation a moment later; a newer call before then replaces it. */
   save(turns: readonly DraftMessage[]): void {
+    this.pending = turns
     this.writer.schedule(() => {
+      this.pending = null
       const text = this.bounded(turns)
       if (text === null)
         this.options.log?.('the Text conversation is too large to save even without its older turns')
@@ -91,6 +99,13 @@ export class SavedConversation {
   /** Writes the pending change now (close, tests); resolves once the file holds it. */
   flush(): Promise<void> {
     return this.writer.flush()
+  }
+
+  /** Forgets a change not written yet and removes the file (the conversation was deleted). */
+  async discard(): Promise<void> {
+    this.pending = null
+    await this.writer.discard()
+    await fs.rm(this.path, { force: true })
   }
 
   /**

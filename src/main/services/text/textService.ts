@@ -22,6 +22,7 @@ import type { ProfileService } from '../profiles'
 import { ExchangeLog } from './exchangeLog'
 import { ConversationStore, type PutTurns } from './conversations'
 import type { SavedConversation } from './savedConversation'
+import { ConversationLibrary } from './conversationLibrary'
 import { pinTurns, prepareRequest, type Prepared } from './preparedRequest'
 import { requestPreview } from './requestPreview'
 import { countRequestTokens, type TokenCount } from './tokenCount'
@@ -46,6 +47,8 @@ export interface TextServiceDeps {
   log?: (message: string) => void
   /** Where the Text panel's conversation is kept between sessions; without it, it lives as long as main. */
   saved?: SavedConversation
+  /** How long the other conversations' files and their list wait for the next change (as `saved`'s), ms. */
+  savedDebounceMs?: number
   /** Where answers wait on disk while they stream, so a kill does not lose them (see answersInFlight). */
   inflight?: AnswersInFlight
   /** Prices each run as it ends (the cost rides in its summary and its history record) and charges the spend. */
@@ -55,34 +58,37 @@ export interface TextServiceDeps {
 export class TextService {
   readonly exchanges = new ExchangeLog()
   readonly conversations = new ConversationStore()
-  /** The Text panel's turns as last handed to `saved` (or read from it), for a conversation the store dropped. */
-  private lastSavedTurns: readonly DraftMessage[] = []
+  /** The Text panel's conversations, kept between sessions (without `saved`, the one conversation lives as long as main). */
+  readonly library: ConversationLibrary | null
   private readonly runs = new Map<string, TextRun>()
 
   constructor(private readonly deps: TextServiceDeps) {
     const saved = deps.saved
-    if (saved)
-      this.conversations.onChanged((id, turns) => {
-        if (id !== TEXT_PANEL_CONVERSATION_ID) return
-        this.lastSavedTurns = turns
-        saved.save(turns)
-      })
+    this.library = saved
+      ? new ConversationLibrary(this.conversations, {
+          first: saved,
+          ...(deps.log ? { log: deps.log } : {}),
+          ...(deps.savedDebounceMs !== undefined ? { debounceMs: deps.savedDebounceMs } : {}),
+        })
+      : null
+    const library = this.library
+    if (library) this.conversations.onChanged((id, turns) => library.changed(id, turns))
   }
 
   /**
-   * Reads the Text panel's saved conversation back into the store (at start, before any window asks), with the
-   * answers a stopped app left streaming into it: each joins it marked "interrupted" when the conversation still
-   * ends where its run began.
+   * Reads the Text panel's conversations back (at start, before any window asks), with the answers a stopped app
+   * left streaming into them: each joins its conversation marked "interrupted" when that still ends where its run
+   * began.
    */
   async restorePanelConversation(): Promise<void> {
     const left = (await this.deps.inflight?.recover()) ?? []
-    if (!this.deps.saved) return
-    const turns = await this.deps.saved.read()
-    this.lastSavedTurns = turns
-    if (turns.length > 0 && !this.conversations.has(TEXT_PANEL_CONVERSATION_ID))
-      this.conversations.edit(TEXT_PANEL_CONVERSATION_ID, { type: 'load', turns })
+    const library = this.library
+    if (!library) return
+    await library.start()
+    await library.view(library.active)
     for (const answer of left) {
-      if (answer.conversationId !== TEXT_PANEL_CONVERSATION_ID) continue
+      if (!library.has(answer.conversationId)) continue
+      await library.view(answer.conversationId)
       const epoch = this.conversations.epoch(answer.conversationId)
       if (answer.continues !== undefined)
         this.conversations.replaceAnswer(answer.conversationId, epoch, answer.continues, answer.turn)
@@ -92,22 +98,24 @@ export class TextService {
   }
 
   /**
-   * The Text panel's conversation as it is now. One the store dropped as least recently used comes back from
+   * The Text panel's open conversation as it is now. One the store dropped as least recently used comes back from
    * what was saved last, so a window never opens to an empty conversation it had filled.
    */
-  openPanelConversation(): ConversationView {
-    if (!this.conversations.has(TEXT_PANEL_CONVERSATION_ID) && this.lastSavedTurns.length > 0)
-      return this.conversations.edit(TEXT_PANEL_CONVERSATION_ID, {
-        type: 'load',
-        turns: [...this.lastSavedTurns],
-      })
+  openPanelConversation(): Promise<ConversationView> | ConversationView {
+    if (this.library) return this.library.view(this.library.active)
     return this.conversations.current(TEXT_PANEL_CONVERSATION_ID)
   }
 
-  /** Writes the Text panel's conversation now if a change is pending (the app is closing). */
+  /** Writes the Text panel's conversations now if a change is pending (the app is closing). */
   async flushSaved(): Promise<void> {
     await this.deps.inflight?.settled()
-    await this.deps.saved?.flush()
+    await this.library?.flush()
+  }
+
+  /** The conversations kept; refused when main keeps none (no data folder). */
+  kept(): ConversationLibrary {
+    if (!this.library) throw new AppError('TEXT_NO_LIBRARY', 'Conversations are not kept in this session.')
+    return this.library
   }
 
   putTurns(input: PutTurns): ConversationView {

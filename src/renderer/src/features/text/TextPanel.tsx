@@ -27,6 +27,7 @@ import { AttachUrl } from './AttachUrl'
 import { RequestView } from './RequestView'
 import { TextVariables } from './TextVariables'
 import { InterruptedRunsNotice } from './InterruptedRunsNotice'
+import { ConversationHeader } from './ConversationList'
 import { RunAnnouncer, runAnnouncement } from '../../components/announce/RunAnnouncer'
 import './text.css'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
@@ -78,6 +79,7 @@ export function TextPanel() {
       <TextRunAnnouncer />
       <header className="panel-header">
         <h1 id="text-title">Text</h1>
+        <ConversationHeader />
         <ConversationCost />
       </header>
       <div className="toolbar" role="toolbar" aria-label="Request settings">

@@ -1,13 +1,7 @@
 // The Text panel's state, its one public entry: the store and the conversation it shows (main owns it), a run's
 // life, the work the panel holds, the live wire of its run, "continue from this response", its saved state, and
 // its defaults from Settings.
-export {
-  editConversation,
-  profileInUse,
-  setAnswerEndSeen,
-  useTextStore,
-  withConversation,
-} from './textStore'
+export { editConversation, profileInUse, setAnswerEndSeen, useTextStore, withConversation } from './textStore'
 export { currentRun } from './textState'
 export { keepPartialAnswer } from './textPartial'
 export {
@@ -21,3 +15,14 @@ export { openTextConversation, textPanelPersistence } from './textPanelState'
 export { subscribeLiveExchange, useLiveExchange } from './liveExchange'
 export { continuation, continueFrom, takeContinuation, useContinuation } from './responseContinuation'
 export { modelAfterFormatChange, startingText, startingTextFor } from './textDefaults'
+export {
+  copyConversation,
+  deleteConversation,
+  newConversation,
+  openConversation,
+  refreshConversations,
+  renameConversation,
+  searchConversations,
+  shownTitle,
+  useConversationList,
+} from './conversationList'

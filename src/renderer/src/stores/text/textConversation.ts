@@ -25,6 +25,7 @@ export type RunText = (runId: string) => Pick<RunView, 'text' | 'textDigest'> | 
 
 /** A read-only view of one conversation main owns, and the commands that change it. */
 export interface ShownConversation {
+  /** The conversation shown now (the Text panel opens another from its list: showOther). */
   readonly conversationId: string
   /** The revision of the turns shown. */
   shownRevision(): number
@@ -34,6 +35,8 @@ export interface ShownConversation {
   openShown(): Promise<void>
   /** Turns a workspace saved before main kept the conversation: loaded once, into an empty conversation. */
   adoptOlderTurns(turns: DraftMessage[]): Promise<void>
+  /** Shows another conversation, from the view main answered when it opened it (its first turn on). */
+  showOther(view: ConversationView): Promise<void>
   /** Runs `call` once every earlier command has been answered and its view shown. */
   afterCommands<T>(call: () => Promise<T>): Promise<T>
   /** Shows a view main answered or announced; resolves once the store shows it (or a newer one). */
@@ -67,7 +70,8 @@ export function createShownConversation(
   store: TurnsStore,
   runAsReceived: RunText,
 ): ShownConversation {
-  /** The revision of the turns the store shows. */
+  /** The conversation shown, and the revision of the turns the store shows. */
+  let shownId = conversationId
   let revision = 0
   let commands: Promise<unknown> = Promise.resolve()
   let views: Promise<unknown> = Promise.resolve()
@@ -77,14 +81,16 @@ export function createShownConversation(
 
   async function reloadShown(): Promise<void> {
     await viewsShown()
-    const view = await loadConversation(conversationId, store.getState().messages)
+    const view = await loadConversation(shownId, store.getState().messages)
     // The turns shown are exactly the ones loaded: only the revision they are at changes.
     revision = view.revision
   }
 
   function openShown(): Promise<void> {
     opened ??= afterCommands(async () => {
-      await showView(await client.invoke('text.openConversation', {}))
+      // The conversation open when the app last stopped, which may be another than the first one.
+      const view = await client.invoke('text.openConversation', {})
+      await (view.conversationId === shownId ? showView(view) : showOther(view))
     })
     return opened
   }
@@ -107,8 +113,20 @@ export function createShownConversation(
     return next
   }
 
+  function showOther(view: ConversationView): Promise<void> {
+    const next = views.then(() => {
+      shownId = view.conversationId
+      revision = -1
+      answers.clear()
+      store.setState({ messages: [] })
+      return apply(view)
+    })
+    views = next.catch(() => undefined)
+    return next
+  }
+
   async function apply(view: ConversationView): Promise<void> {
-    if (view.conversationId !== conversationId || view.revision <= revision) return
+    if (view.conversationId !== shownId || view.revision <= revision) return
     const shown = store.getState().messages
     // On the revision shown, the turns the view keeps are already here and only the ones after them are new (in
     // the view, or read when too large for it); on another base every turn is read anew.
@@ -141,7 +159,7 @@ export function createShownConversation(
     let json = ''
     for (let offset = 0; ; offset += TURNS_PIECE_CHARS) {
       const { piece, done } = await client.invoke('text.readTurns', {
-        conversationId,
+        conversationId: shownId,
         revision: at,
         from,
         offset,
@@ -154,7 +172,7 @@ export function createShownConversation(
   function editConversation(edit: ConversationEdit): Promise<ConversationView> {
     return afterCommands(async () => {
       const view = editFits(edit)
-        ? await client.invoke('text.editConversation', { conversationId, edit })
+        ? await client.invoke('text.editConversation', { conversationId: shownId, edit })
         : await putLarge(edit)
       await showView(view)
       return view
@@ -167,11 +185,11 @@ export function createShownConversation(
    */
   function putLarge(edit: ConversationEdit): Promise<ConversationView> {
     const shown = store.getState().messages
-    if (edit.type === 'load') return loadConversation(conversationId, edit.turns)
-    if (edit.type === 'add') return putTurns(conversationId, revision, shown.length, edit.turns)
+    if (edit.type === 'load') return loadConversation(shownId, edit.turns)
+    if (edit.type === 'add') return putTurns(shownId, revision, shown.length, edit.turns)
     if (edit.type === 'resend')
-      return putTurns(conversationId, revision, edit.index, [resent(shown[edit.index], edit.text)])
-    return client.invoke('text.editConversation', { conversationId, edit })
+      return putTurns(shownId, revision, edit.index, [resent(shown[edit.index], edit.text)])
+    return client.invoke('text.editConversation', { conversationId: shownId, edit })
   }
 
   function takeAnswerIndex(runId: string): number | undefined {
@@ -185,17 +203,20 @@ export function createShownConversation(
   }
 
   client.on('text.conversationChanged', (view) => {
-    if (view.conversationId !== conversationId) return
+    if (view.conversationId !== shownId) return
     if (view.answer) answers.set(view.answer.runId, view.answer.index)
     void showView(view)
   })
 
   return {
-    conversationId,
+    get conversationId() {
+      return shownId
+    },
     shownRevision: () => revision,
     reloadShown,
     openShown,
     adoptOlderTurns,
+    showOther,
     afterCommands,
     showView,
     editConversation,

@@ -9,9 +9,11 @@ import type { LastRunEnd, TextPanelState } from '../../../../shared/workspace/pa
 import { LAST_END_RAW_CHARS, LAST_END_TEXT_CHARS } from '../../../../shared/workspace/panels'
 import { newRun, type RunView } from '../runs'
 import type { PanelPersistence } from '../workspace'
-import { textConversation, useTextStore } from './textStore'
-import { currentRun, type TextState } from './textState'
-import { markTextSettled } from './textWork'
+import type { ConversationForm } from '../../../../shared/ipc/textConversations'
+import { profileInUse, textConversation, useTextStore } from './textStore'
+import { currentRun, NO_RUN_SHOWN, type TextState } from './textState'
+import { markTextSettled, pointTextAt } from './textWork'
+import { clearContinuation } from './responseContinuation'
 
 export type { TextPanelState }
 
@@ -123,6 +125,27 @@ function showLastEnd(end: LastRunEnd): void {
     ...(error ? { error } : {}),
   }
   useTextStore.setState({ runs: { ...s.runs, [run.runId]: run }, currentRunId: run.runId })
+}
+
+/** The panel's form for the conversation shown, as main keeps it beside that conversation when it is left. */
+export function textForm(): ConversationForm {
+  return { state: JSON.stringify(snapshot()), profileId: profileInUse() }
+}
+
+/**
+ * Shows the form of the conversation just opened (its turns are shown already): its fields, its draft, its
+ * profile and the run it last ended without an answer. Without a form kept, the form stays and its draft empties.
+ */
+export function applyTextForm(form: ConversationForm | null): void {
+  clearContinuation()
+  const fresh = { runs: {}, ...NO_RUN_SHOWN }
+  markTextSettled()
+  if (!form) return useTextStore.setState({ ...fresh, composer: '', attachments: [], rawBody: null })
+  const saved = JSON.parse(form.state) as TextPanelState
+  const { messages: _messages, conversationTurns: _turns, lastEnd: end, ...fields } = saved
+  useTextStore.setState({ ...fields, ...fresh })
+  if (end) showLastEnd(end)
+  void pointTextAt(form.profileId)
 }
 
 /** Shows the conversation main kept; turns brought back are not new work (replacing them does not ask). */

@@ -6,6 +6,16 @@ import type { Issue, TextForm, TextParams } from '../form'
 import { useProfilesStore } from '../profiles'
 import type { RunView } from '../runs'
 
+/** No run shown and nothing said about the last Send: a cleared conversation, or another one opened. */
+export const NO_RUN_SHOWN = {
+  currentRunId: null,
+  pendingToolCalls: [],
+  issues: [],
+  touched: {},
+  attempted: false,
+  attachError: null,
+} satisfies Partial<TextState>
+
 export interface TextState extends TextForm {
   profileId: string | null
   /** Thumbnail URLs of attachments already sent, by reference, for showing them in the conversation. */

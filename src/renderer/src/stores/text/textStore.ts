@@ -25,7 +25,7 @@ import { askChoice } from '../app'
 import { clearContinuation, takeContinuation } from './responseContinuation'
 import { createShownConversation } from './textConversation'
 import { createTextRunLife } from './textRunLife'
-import { currentRun, profileOf, type TextState } from './textState'
+import { currentRun, NO_RUN_SHOWN, profileOf, type TextState } from './textState'
 
 export const useTextStore = create<TextState>((set, get) => ({
   ...DEFAULT_FORM,
@@ -186,15 +186,7 @@ export const useTextStore = create<TextState>((set, get) => ({
     clearContinuation()
     const s = get()
     const runs = Object.fromEntries(Object.entries(s.runs).filter(([, r]) => r.status === 'running'))
-    set({
-      runs,
-      currentRunId: null,
-      pendingToolCalls: [],
-      issues: [],
-      touched: {},
-      attempted: false,
-      attachError: null,
-    })
+    set({ runs, ...NO_RUN_SHOWN })
     return (await editConversation({ type: 'clear' })).undoToken
   },
 }))
