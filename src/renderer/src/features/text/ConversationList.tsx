@@ -20,10 +20,11 @@ import {
 export function ConversationHeader() {
   const [open, setOpen] = useState(false)
   const title = useConversationList(shownTitle)
-  const turns = useTextStore((s) => s.messages.length)
-  // The title follows the first message until the user names the conversation.
+  const turns = useTextStore((s) => s.messages)
+  // The title follows the first message until the user names the conversation (a moment after a change).
   useEffect(() => {
-    void refreshConversations()
+    const timer = setTimeout(() => void refreshConversations(), 150)
+    return () => clearTimeout(timer)
   }, [turns])
   const button = useRef<HTMLButtonElement>(null)
   return (
