@@ -41,3 +41,42 @@ export function keysInRange(keys: Float64Array, from: number, to: number): Float
   if (from > 0) select(keys, from, 0, end - 1)
   return keys.subarray(from, end).sort()
 }
+
+/** Up to this many first ranks are kept in a heap during one pass (no array of every key). */
+export const HEAP_RANKS = 1_024
+
+/**
+ * The `count` smallest of n keys (`keyAt(i)` for i < n), ascending: one pass with a max-heap of `count`, where
+ * most keys are left after one comparison with the largest kept. For the first pages of a long list.
+ */
+export function smallestKeys(n: number, count: number, keyAt: (i: number) => number): Float64Array {
+  const heap = new Float64Array(Math.min(n, count))
+  let size = 0
+  for (let i = 0; i < n; i++) {
+    const key = keyAt(i)
+    if (size < heap.length) {
+      // Sift up.
+      let c = size++
+      while (c > 0) {
+        const p = (c - 1) >> 1
+        if (heap[p]! >= key) break
+        heap[c] = heap[p]!
+        c = p
+      }
+      heap[c] = key
+    } else if (key < heap[0]!) {
+      // Replace the largest kept and sift down.
+      let p = 0
+      for (;;) {
+        let c = 2 * p + 1
+        if (c >= size) break
+        if (c + 1 < size && heap[c + 1]! > heap[c]!) c++
+        if (heap[c]! <= key) break
+        heap[p] = heap[c]!
+        p = c
+      }
+      heap[p] = key
+    }
+  }
+  return heap.sort()
+}

@@ -5,7 +5,7 @@
 // source of truth: the columns are loaded from it when it opens and follow every write the store makes.
 
 import { FactColumns } from './factColumns'
-import { keysInRange } from './keySelect'
+import { HEAP_RANKS, keysInRange, smallestKeys } from './keySelect'
 
 export { COLUMN_NAMES, type RunFact } from './factColumns'
 
@@ -66,7 +66,10 @@ export class RunFacts extends FactColumns {
       return { total: all.length, rowids: Array.from(all.subarray(offset, offset + limit)) }
     }
     const slots = this.matching(filter, false)
-    const keys = keysInRange(this.keysOf(slots, sort), offset, offset + limit)
+    const keys =
+      offset + limit <= HEAP_RANKS
+        ? this.firstKeys(slots, sort, offset + limit).subarray(offset)
+        : keysInRange(this.keysOf(slots, sort), offset, offset + limit)
     return {
       total: slots.length,
       rowids: Array.from(keys, (key) => this.rowids[slots[key % 2 ** SLOT_BITS]!]!),
@@ -220,16 +223,30 @@ export class RunFacts extends FactColumns {
    * in the slots' order (newest first); the low SLOT_BITS bits hold the slot's index in `slots`.
    */
   private keysOf(slots: Uint32Array, sort: Exclude<FactSort, 'newest' | 'oldest'>): Float64Array {
+    const keyAt = this.keyAt(slots, sort)
+    const keys = new Float64Array(slots.length)
+    for (let i = 0; i < slots.length; i++) keys[i] = keyAt(i)
+    return keys
+  }
+
+  /** The `count` first keys of `keysOf`'s, ascending, in one pass (smallestKeys). */
+  private firstKeys(
+    slots: Uint32Array,
+    sort: Exclude<FactSort, 'newest' | 'oldest'>,
+    count: number,
+  ): Float64Array {
+    return smallestKeys(slots.length, count, this.keyAt(slots, sort))
+  }
+
+  private keyAt(slots: Uint32Array, sort: Exclude<FactSort, 'newest' | 'oldest'>): (i: number) => number {
     const column = this.measure(sort)
     const keyMax = 2 ** (53 - SLOT_BITS) - 1
-    const keys = new Float64Array(slots.length)
-    for (let i = 0; i < slots.length; i++) {
+    return (i) => {
       const v = column[slots[i]!]!
       // Largest first: the key counts down from keyMax; a run without the measure sorts after every other.
       const key = v === v ? keyMax - 1 - Math.min(Math.max(Math.round(v), 0), keyMax - 1) : keyMax
-      keys[i] = key * 2 ** SLOT_BITS + i
+      return key * 2 ** SLOT_BITS + i
     }
-    return keys
   }
 
   private measure(sort: Exclude<FactSort, 'newest' | 'oldest'>): Float64Array | Float32Array {
