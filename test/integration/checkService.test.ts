@@ -14,6 +14,7 @@ import { NetworkPool } from '../../src/main/services/network/networkPool'
 let sim: RunningSimulator
 let service: CheckService
 const records: RunRecord[] = []
+const reported: { profileId: string; report: CheckReport }[] = []
 
 beforeAll(async () => {
   sim = await createSimulator({ apiKey: 'sk-check-service-123', consoleToken: 'console-token' })
@@ -28,6 +29,7 @@ beforeAll(async () => {
     profiles,
     network: new NetworkPool(),
     recorder: { record: (r) => records.push(r) },
+    onReport: (profileId, report) => reported.push({ profileId, report }),
   })
 })
 afterAll(async () => {
@@ -73,6 +75,10 @@ describe('CheckService', { timeout: 60_000 }, () => {
     expect(record).toMatchObject({ kind: 'check', status: 'done', profile: 'Local simulator' })
     expect((record.result as CheckReport).cells).toHaveLength(plan.length)
     expect(JSON.stringify(record)).not.toContain('sk-check-service-123')
+    // The finished report goes to the model list (which formats worked, and when) under the profile checked.
+    const told = reported.find((r) => r.report.checkId === 'check-service-1')!
+    expect(told.profileId).toBe(BUILT_IN_PROFILE_ID)
+    expect(told.report.cells.find((c) => c.key === 'plain@chat · gpt-4o')?.status).toBe('supported')
 
     const stream = cellsOf(sink).find((c) => c.key === 'stream@chat · gpt-4o')!
     const exchange = service.exchange(stream.exchangeIds[0]!)

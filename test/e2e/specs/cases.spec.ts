@@ -92,9 +92,12 @@ test('a run saved as a case runs against all four formats: one faulty target fai
   await suite.getByRole('button', { name: 'All four formats' }).click()
   await suite.getByLabel('Target 4 profile').selectOption({ label: faulty })
   await suite.getByLabel('Target 2 model').fill('')
+  // The model picker's list opened as the field was typed in; Esc closes it, as a user would.
+  await suite.getByLabel('Target 2 model').press('Escape')
   await suite.getByRole('button', { name: 'Run suite' }).click()
   await expect(suite.locator('.targets-table .field-error')).toHaveText('Model: write a model id')
   await suite.getByLabel('Target 2 model').fill('sim-model')
+  await suite.getByLabel('Target 2 model').press('Escape')
   await suite.getByRole('button', { name: 'Run suite' }).click()
 
   await expect(cases.summary).toHaveText('Done: 3 passed, 1 failed', { timeout: 30_000 })

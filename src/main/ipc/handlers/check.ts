@@ -75,9 +75,11 @@ export function checkHandlers({ check, media }: CheckServices): Handlers<typeof 
 export const checkDomain = defineDomain({
   name: 'check',
   commands: checkCommands,
-  services: ({ profiles, media, history, userAgent, gateway }): CheckServices => ({
+  services: ({ profiles, media, history, userAgent, gateway, models }): CheckServices => ({
     check: new CheckService({
       profiles,
+      onReport: (profileId, report) =>
+        models.recordCheck(profileId, report.endedAt ?? report.startedAt, report.cells),
       network: gateway.network,
       recorder: history.recorder,
       userAgent,

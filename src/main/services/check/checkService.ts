@@ -41,6 +41,8 @@ export class CheckService {
       userAgent?: string
       secrets?: () => readonly string[]
       network: NetworkPool
+      /** Told of each finished check (the model list keeps which formats it saw working, with the date). */
+      onReport?: (profileId: string, report: CheckReport) => void
     },
   ) {}
 
@@ -86,8 +88,14 @@ export class CheckService {
       )
       .then((error) => {
         this.running.delete(input.checkId)
-        this.reports.unshift(run.report())
+        const report = run.report()
+        this.reports.unshift(report)
         this.reports.splice(KEPT_REPORTS)
+        try {
+          this.deps.onReport?.(input.profileId, report)
+        } catch {
+          // What the model list keeps is a convenience: the check itself ended all the same.
+        }
         if (sink.alive)
           sink.emit('check.ended', {
             checkId: input.checkId,

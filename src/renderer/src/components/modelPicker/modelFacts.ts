@@ -3,6 +3,7 @@
 // working or not, with the check's date. Pure, so the picker and its tests read the same words.
 import type { ModelInfo } from '../../../../shared/ipc/models'
 import { formatRate } from '../../../../shared/cost/money'
+import { WIRE_FORMATS } from '../../../../shared/format'
 
 /** 128000 → `128K`, 1048576 → `1M`, 4096 → `4K`. */
 export function tokenCount(n: number): string {
@@ -29,10 +30,16 @@ export function priceWords(price: NonNullable<ModelInfo['price']>): string {
   return `${rate} (${SOURCE_WORDS[price.source] ?? price.source}, ${price.setAt})`
 }
 
+/** The formats in the order every panel lists them (others after, by name). */
+const FORMAT_ORDER: readonly string[] = WIRE_FORMATS
+
 const VERDICT: Record<string, string> = { supported: '✓', refused: '✗', deviating: '≠', failed: '?' }
 
 export function checkedWords(checked: NonNullable<ModelInfo['checked']>): string {
-  const formats = Object.entries(checked.formats).map(([f, status]) => `${f} ${VERDICT[status] ?? status}`)
+  const rank = (f: string) => (FORMAT_ORDER.indexOf(f) + FORMAT_ORDER.length + 1) % (FORMAT_ORDER.length + 1)
+  const formats = Object.entries(checked.formats)
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([f, status]) => `${f} ${VERDICT[status] ?? status}`)
   const day = new Date(checked.at).toISOString().slice(0, 10)
   return `checked ${day}: ${formats.join(', ')}`
 }

@@ -10,6 +10,7 @@ import { activeProfile, useProfilesStore } from '../../stores/profiles'
 import { describeAssertion } from './assertionText'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
+import { ModelPicker } from '../../components/modelPicker/ModelPicker'
 
 export function MatrixSection({ suite }: { suite: SuiteSummary }) {
   const s = useCasesStore()
@@ -61,12 +62,14 @@ export function MatrixSection({ suite }: { suite: SuiteSummary }) {
                   </select>
                 </td>
                 <td>
-                  <input
-                    aria-label={`Target ${i + 1} model`}
+                  <ModelPicker
+                    ariaLabel={`Target ${i + 1} model`}
+                    kind="text"
                     value={t.model}
                     className="mono"
-                    aria-invalid={!!shown(`${t.key}.model`) || undefined}
-                    onChange={(e) => s.setTarget(t.key, { model: e.target.value })}
+                    profileId={t.profileId || active?.id || null}
+                    invalid={!!shown(`${t.key}.model`)}
+                    onChange={(model) => s.setTarget(t.key, { model })}
                   />
                   {shown(`${t.key}.model`) && <span className="field-error">{shown(`${t.key}.model`)}</span>}
                 </td>

@@ -10,6 +10,7 @@ import { lossFieldName, lossMessage } from '../../../../shared/wire/lossiness'
 import { exportCode } from '../../../../shared/wire/codeExport'
 import { modelForFormat } from '../../../../shared/catalog/textModels'
 import { Inspector } from '../../components/inspector/Inspector'
+import { ModelPicker } from '../../components/modelPicker/ModelPicker'
 import { CodeExport } from '../../components/inspector/CodeExport'
 import { textCalls } from '../../ipc/textCalls'
 import { useProfilesStore } from '../../stores/profiles'
@@ -242,12 +243,12 @@ const ColumnHead = memo(function ColumnHead({
         >
           <FormatOptions />
         </select>
-        <input
-          aria-label={`Column ${n} model`}
+        <ModelPicker
+          ariaLabel={`Column ${n} model`}
+          kind="text"
           value={column.model}
-          spellCheck={false}
-          list="model-suggestions-compare"
-          onChange={(e) => updateColumn(columnId, { model: e.target.value })}
+          profileId={column.profileId ?? activeId}
+          onChange={(model) => updateColumn(columnId, { model })}
         />
         <select
           aria-label={`Column ${n} profile`}

@@ -5,7 +5,6 @@
 import { useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { type WireFormat } from '../../../../shared/wire'
-import { KNOWN_TEXT_MODELS } from '../../../../shared/catalog/textModels'
 import {
   anyRunning,
   exportComparison,
@@ -19,6 +18,9 @@ import {
 import { issueShown } from '../../stores/form'
 import { downloadMedia } from '../../components/download/download'
 import { DraftEditor } from './DraftEditor'
+import { ModelPicker } from '../../components/modelPicker/ModelPicker'
+import { AddModel, addToModelList } from '../../components/modelPicker/AddModel'
+import { useProfilesStore } from '../../stores/profiles'
 import { ColumnView } from './ColumnView'
 import { Timeline } from './Timeline'
 import { UsageTable } from './UsageTable'
@@ -134,11 +136,6 @@ export function ComparePanel() {
         <DraftEditor />
         <ColumnPresets count={columns.length} />
       </div>
-      <datalist id="model-suggestions-compare">
-        {KNOWN_TEXT_MODELS.map((m) => (
-          <option key={m.id} value={m.id} />
-        ))}
-      </datalist>
       <div className="compare-columns" data-testid="compare-columns">
         {columns.map((c, i) => (
           <ColumnView key={c.id} columnId={c.id} index={i} />
@@ -163,6 +160,7 @@ export function ComparePanel() {
 }
 
 function ColumnPresets({ count }: { count: number }) {
+  const activeId = useProfilesStore((p) => p.activeId)
   const [model, setModel] = useState('gpt-4o-mini')
   const [format, setFormat] = useState<WireFormat>('chat')
   const [models, setModels] = useState('gpt-4o-mini, claude-sonnet-4-6')
@@ -174,11 +172,12 @@ function ColumnPresets({ count }: { count: number }) {
       <div className="preset-row">
         <label>
           <span className="muted small">Model</span>
-          <input
-            aria-label="Preset model"
+          <ModelPicker
+            ariaLabel="Preset model"
+            kind="text"
             value={model}
-            list="model-suggestions-compare"
-            onChange={(e) => setModel(e.target.value)}
+            profileId={activeId}
+            onChange={setModel}
           />
         </label>
         <button onClick={() => setColumns(oneModelAllFormats(model.trim()))} disabled={!model.trim()}>
@@ -207,6 +206,15 @@ function ColumnPresets({ count }: { count: number }) {
             }}
           />
         </label>
+        <AddModel
+          ariaLabel="Add a preset model"
+          kind="text"
+          profileId={activeId}
+          onAdd={(m) => {
+            setModels((list) => addToModelList(list, m))
+            setModelsTouched(true)
+          }}
+        />
         <button onClick={() => setColumns(several)} disabled={several.length < 2}>
           One format, several models
         </button>

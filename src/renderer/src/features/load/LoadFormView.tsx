@@ -9,6 +9,7 @@ import type { ProfileView } from '../../../../shared/ipc/profiles'
 import { estimateWords, loadFormErrors, newTarget, useLoadStore } from '../../stores/load'
 import { casesCalls } from '../../ipc/casesCalls'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
+import { ModelPicker } from '../../components/modelPicker/ModelPicker'
 
 export function LoadFormView({ profiles, running }: { profiles: ProfileView[]; running: boolean }) {
   const s = useLoadStore()
@@ -73,11 +74,13 @@ export function LoadFormView({ profiles, running }: { profiles: ProfileView[]; r
             </label>
             <label>
               Model
-              <input
+              <ModelPicker
+                ariaLabel={`Target ${i + 1} model`}
+                kind={isTextFormat(t.format) ? 'text' : 'embedding'}
                 value={t.model}
-                size={18}
-                aria-invalid={!!shown(`targets.${i}.model`) || undefined}
-                onChange={(e) => s.setTarget(i, { model: e.target.value })}
+                profileId={t.profileId || null}
+                invalid={!!shown(`targets.${i}.model`)}
+                onChange={(model) => s.setTarget(i, { model })}
                 onBlur={() => s.touch(`targets.${i}.model`)}
               />
               {shown(`targets.${i}.model`) && (
