@@ -1,6 +1,7 @@
 // A text run's cost end to end against the simulator over loopback: in each format the cost in the run's end is
 // the reported usage times the profile's prices by that format's accounting, the same figure is in the run's
-// history record and in the month's spend; a gateway that reports no usage gets an estimate, marked as one.
+// history record and in the month's spend; a gateway that reports no usage gets an estimate, marked as one; an
+// answer kept as interrupted keeps its cost on its conversation turn, so the conversation's total counts it.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +17,8 @@ import type { CostService } from '../../src/main/services/cost/costService'
 import { tokenAccount } from '../../src/shared/cost/accounting'
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import { WIRE_FORMATS, type Draft, type WireFormat } from '../../src/shared/wire'
+import { TEXT_PANEL_CONVERSATION_ID } from '../../src/shared/ipc/text'
+import { loadTokenizer } from '../../src/main/services/cost/tokenizer'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
 import { RecordingSink } from '../fakes/recordingSink'
 
@@ -27,6 +30,7 @@ let costs: CostService
 let service: TextService
 let profileId: string
 let quietId: string
+let slowId: string
 
 const PRICE = { input: 3, output: 15, cachedRead: 0.3, cacheWrite: 3.75, reasoning: 12 }
 
@@ -44,9 +48,11 @@ beforeAll(async () => {
   profileId = await add('Priced')
   // A gateway in front that answers without usage.
   quietId = await add('Quiet', [{ name: 'x-sim-fault', value: 'nousage' }])
+  // A gateway that streams slowly, so a window can go away mid-answer.
+  slowId = await add('Slow', [{ name: 'x-sim-fault', value: 'tps:400' }])
   const gateway = new GatewayClient({ retryBaseMs: 1 })
   ;({ costs } = createCostCore({ dataDir: dir, profiles, gateway }))
-  for (const id of [profileId, quietId])
+  for (const id of [profileId, quietId, slowId])
     costs.prices.put(id, {
       model: 'priced-model',
       currency: 'EUR',
@@ -150,4 +156,40 @@ it('a model without a price says so instead of costing nothing', async () => {
     why: 'no token price is set for nobody-priced-this',
   })
   expect(history.list({}, 0, 50).rows.find((r) => r.id === runId)?.cost).toBeNull()
+})
+
+it("an answer kept as interrupted keeps its cost on its turn, the same figure as its history record", async () => {
+  // The estimate of an answer cut before its usage arrived comes from the tokenizer, loaded by then in the app.
+  await loadTokenizer()
+  const sink = new RecordingSink()
+  const { runId } = await service.start(
+    {
+      profileId: slowId,
+      format: 'chat',
+      draft: draft({ maxTokens: 4000, messages: [] }),
+      conversation: { id: TEXT_PANEL_CONVERSATION_ID },
+      edit: { type: 'add', turns: [{ role: 'user', parts: [{ type: 'text', text: 'sim:tokens=3000 a story' }] }] },
+      keepAnswer: true,
+    },
+    sink,
+  )
+  const turns = () => service.conversations.turns({ id: TEXT_PANEL_CONVERSATION_ID })
+  const until = async (check: () => boolean) => {
+    const end = Date.now() + 20_000
+    while (!check()) {
+      if (Date.now() > end) throw new Error('timed out')
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  }
+  await until(() => sink.text(runId).length > 100)
+  // The page reloads: the run finds no window at its next batch and keeps what arrived, marked.
+  sink.alive = false
+  await until(() => turns().length === 2)
+  const kept = turns()[1]!
+  expect(kept).toMatchObject({ role: 'assistant', partial: 'interrupted' })
+  await until(() => history.list({}, 0, 50).rows.some((r) => r.id === runId))
+  const row = history.list({}, 0, 50).rows.find((r) => r.id === runId)!
+  expect(row.cost).toMatchObject({ currency: 'EUR' })
+  expect(row.cost!.micros).toBeGreaterThan(0)
+  expect(kept.cost).toEqual(row.cost)
 })

@@ -91,11 +91,14 @@ export class AnswerKeeper {
     })
   }
 
-  /** What arrived of an answer that did not finish joins the conversation, marked; nothing when nothing arrived. */
-  partial(ended: PartialEnd, completion: Completion): void {
+  /**
+   * What arrived of an answer that did not finish joins the conversation, marked; nothing when nothing arrived.
+   * It keeps what it cost (it was billed for what it used), so the conversation's total counts it too.
+   */
+  partial(ended: PartialEnd, completion: Completion, cost?: StoredCost | null): void {
     this.forget()
     if (!completion.text && !completion.refusal && completion.toolCalls.length === 0) return
-    const changed = this.put(this.turn(completion, ended))
+    const changed = this.put({ ...this.turn(completion, ended), ...(cost ? { cost } : {}) })
     if (changed && this.deps.sink.alive)
       this.deps.sink.emit('text.conversationChanged', {
         ...changed,

@@ -165,10 +165,11 @@ export class TextRun {
     this.coalescer.discard()
     this.controller.abort()
     this.deps.closed(this)
-    // Nobody is left to show the answer: what arrived joins the conversation, marked, so it is not lost there.
-    this.keeper?.partial('interrupted', snapshotCompletion(this.snapshot))
     // A run kept as interrupted is priced now (what it reported, or an estimate when the tokenizer is loaded).
     const ended = keptAs === 'interrupted' ? this.priced(summarizeRun(this)) : undefined
+    // Nobody is left to show the answer: what arrived joins the conversation, marked, so it is not lost there,
+    // with what it cost.
+    this.keeper?.partial('interrupted', snapshotCompletion(this.snapshot), storedCost(ended?.summary.cost))
     const record = () => this.historyRecord(keptAs, null, undefined, ended)
     if (keptAs === 'running') checkpointRun(this.deps.recorder, record, this.deps.log)
     else recordRun(this.deps.recorder, record, this.deps.log)
@@ -385,7 +386,7 @@ export class TextRun {
       if (status === 'done')
         this.keeper?.finished(ended.completion, this.textDigest, storedCost(summary.cost))
       else if (!this.sink.alive || this.keeper?.continues)
-        this.keeper?.partial(PARTIAL_OF[status], ended.completion)
+        this.keeper?.partial(PARTIAL_OF[status], ended.completion, storedCost(summary.cost))
       else this.keeper?.forget()
       if (!this.sink.alive) return
       // The end first, small, so it is on screen at once; the exchange (often 100 KB and more) right after it.
