@@ -22,6 +22,8 @@ import type { HistoryRow } from '../../src/shared/ipc/history'
 import type { VideoJobRequest } from '../../src/shared/ipc/video'
 import { defaultBatchForm } from '../../src/shared/images/forms'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
+import { createCostCore } from '../../src/main/services/cost/costCore'
+import type { CostService } from '../../src/main/services/cost/costService'
 
 const KEY = `sk-canary-${Math.random().toString(36).slice(2)}`
 const TOKEN = `console-canary-${Math.random().toString(36).slice(2)}`
@@ -40,6 +42,7 @@ let history: HistoryStore
 let embeddings: EmbeddingsService
 let video: VideoJobService
 let images: ImageTaskService
+let costs: CostService
 /** The history rows of a job at the moment its last (terminal) change reached the window. */
 const atTerminalEvent = new Map<string, HistoryRow | undefined>()
 
@@ -77,7 +80,23 @@ beforeAll(async () => {
   const media = new MediaStore(join(dir, 'media'), (id) => `/media/${id}`)
   // One ledger for both job kinds, as the app has.
   const ledger = new TaskLedger(dir)
-  embeddings = new EmbeddingsService({ profiles, gateway, media, recorder: history })
+  ;({ costs } = createCostCore({ dataDir: join(dir, 'cost'), profiles, gateway }))
+  // Prices large enough that a few tokens cost whole millionths (the history keeps whole millionths).
+  costs.prices.put(profileId, {
+    model: 'text-embedding-3-small',
+    currency: 'USD',
+    embedding: 500,
+    setAt: '2025-01-01',
+    source: 'user',
+  })
+  costs.prices.put(profileId, {
+    model: 'rerank-v1',
+    currency: 'USD',
+    rerankSearch: 0.002,
+    setAt: '2025-01-01',
+    source: 'user',
+  })
+  embeddings = new EmbeddingsService({ profiles, gateway, media, recorder: history, costs })
   video = new VideoJobService({
     profiles,
     gateway,
@@ -128,7 +147,7 @@ const ended = (id: string) => until(`job ${id}'s terminal event`, () => atTermin
 const latest = (kind: HistoryRow['kind']) => history.list({ kind }, 0, 1).rows[0]
 
 describe('recording embeddings and rerank calls', () => {
-  it('records an embed with its inputs, body, tokens and a summary instead of the vectors', async () => {
+  it('records an embed with its inputs, body, tokens, its cost from the reported tokens and a summary instead of the vectors', async () => {
     const inputs = ['The heron waits by the reeds.', 'A kettle whistles in the kitchen.']
     const outcome = await embeddings.embed({
       profileId,
@@ -158,6 +177,9 @@ describe('recording embeddings and rerank calls', () => {
     const run = (await history.get(row.id))!
     expect(run.prompt).toContain('heron')
     expect(run.inputTokens).toBeGreaterThan(0)
+    // Its cost: the tokens the gateway reported × the embedding price per 1M tokens, in millionths of a dollar.
+    expect(run.inputTokens).toBe(outcome.status === 'done' ? outcome.usage.promptTokens : -1)
+    expect(row.cost).toEqual({ micros: run.inputTokens! * 500, currency: 'USD', estimate: false })
     expect(JSON.parse(run.requestBody!)).toMatchObject({ model: 'text-embedding-3-small', input: inputs })
     expect(run.result).toMatchObject({ count: 2, dimensions: 1536, labels: ['s0', 's1'] })
     // The history holds no vector: neither the result nor the capture carries the numbers.
@@ -169,7 +191,7 @@ describe('recording embeddings and rerank calls', () => {
     expect(history.list({ query: 'heron' }, 0, 10).rows.map((r) => r.id)).toEqual([row.id])
   })
 
-  it('records a failed embed with the gateway message, and a rerank with its ranking summarised', async () => {
+  it('records a failed embed with the gateway message and no cost, and a rerank with its ranking summarised and its per-search cost', async () => {
     const failed = await embeddings.embed({
       profileId,
       requestId: 'e2',
@@ -185,7 +207,7 @@ describe('recording embeddings and rerank calls', () => {
     })
     expect(failed.status).toBe('failed')
     const row = latest('embeddings')!
-    expect(row).toMatchObject({ status: 'error', model: 'missing-model' })
+    expect(row).toMatchObject({ status: 'error', model: 'missing-model', cost: null })
     expect((await history.get(row.id))!.error).toBe(failed.status === 'failed' ? failed.error.message : '')
 
     const ranked = await embeddings.rerank({
@@ -211,6 +233,8 @@ describe('recording embeddings and rerank calls', () => {
       profile: 'Simulator B',
     })
     expect(rerank.answer).toMatch(/^2 ranked: (river|desk) \(\d\.\d{3}\)/)
+    // One search at $0.002.
+    expect(rerank.cost).toEqual({ micros: 2000, currency: 'USD', estimate: false })
     const run = (await history.get(rerank.id))!
     expect(run.prompt).toBe('where is the otter')
     expect(run.result).toMatchObject({ documents: 2, ranking: [{ label: expect.any(String) }, {}] })

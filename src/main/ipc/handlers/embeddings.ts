@@ -15,6 +15,7 @@ export const embeddingsDomain = defineDomain({
       saveDialog: ctx.saveDialog,
       log: ctx.log,
       recorder: ctx.history.recorder,
+      costs: ctx.costs,
     }),
   close: (embeddings) => embeddings.close(),
   handlers: (embeddings) => ({

@@ -30,6 +30,9 @@ import { AnalysisRunner } from './analysisRunner'
 import { exportSet, type ExportedSet } from './exportSet'
 import { previewRequest, type PreviewInput } from './requestPreview'
 import { readTexts, type ReadTexts } from './textImport'
+import type { CostService } from '../cost/costService'
+import { loadTokenizer } from '../cost/tokenizer'
+import { storedCost, type RunCost } from '../../../shared/cost/runCost'
 
 const FIRST_ROWS = 100
 
@@ -41,6 +44,8 @@ export interface EmbeddingsDeps {
   log?: (message: string) => void
   /** Records each embed and rerank call before its outcome is answered. */
   recorder?: RunRecorder
+  /** Prices each call that ended done (its history record keeps the cost) and charges the profile's spend. */
+  costs?: CostService
 }
 
 export class EmbeddingsService {
@@ -92,8 +97,33 @@ export class EmbeddingsService {
         exchange: got.exchange.snapshot(),
       }
     })
-    recordRun(this.deps.recorder, () => embedRunRecord(start(), input.draft, outcome), this.deps.log)
+    const cost = await this.embedCost(input.profileId, input.draft, outcome)
+    recordRun(
+      this.deps.recorder,
+      () => ({ ...embedRunRecord(start(), input.draft, outcome), cost: storedCost(cost) }),
+      this.deps.log,
+    )
     return outcome
+  }
+
+  /**
+   * What an embed that ended done cost: the tokens the gateway reported at the model's embedding price; with no
+   * count reported (or only zero), the local tokenizer's count of the inputs, marked as an estimate.
+   */
+  private async embedCost(profileId: string, draft: EmbedDraft, outcome: EmbedOutcome) {
+    const costs = this.deps.costs
+    if (!costs || outcome.status !== 'done') return undefined
+    const reported = outcome.usage.promptTokens || outcome.usage.totalTokens
+    let cost: RunCost
+    if (reported) cost = costs.embeddingCost(profileId, draft.model.trim(), reported)
+    else {
+      const tokenizer = await loadTokenizer().catch(() => null)
+      if (!tokenizer) return undefined
+      const counted = draft.inputs.reduce((sum, i) => sum + tokenizer.countTokens(i.text), 0)
+      cost = costs.embeddingCost(profileId, draft.model.trim(), counted, true)
+    }
+    costs.charge(profileId, cost)
+    return cost
   }
 
   /** When a call began and with which profile; the record's start, read once the call ended. */
@@ -153,7 +183,17 @@ export class EmbeddingsService {
         signal,
       ),
     )
-    recordRun(this.deps.recorder, () => rerankRunRecord(start(), input.draft, outcome), this.deps.log)
+    // A rerank is billed per search: one search per call that answered.
+    const cost =
+      this.deps.costs && outcome.status === 'done'
+        ? this.deps.costs.rerankCost(input.profileId, input.draft.model.trim() || (outcome.model ?? ''))
+        : undefined
+    this.deps.costs?.charge(input.profileId, cost)
+    recordRun(
+      this.deps.recorder,
+      () => ({ ...rerankRunRecord(start(), input.draft, outcome), cost: storedCost(cost) }),
+      this.deps.log,
+    )
     return outcome
   }
 
