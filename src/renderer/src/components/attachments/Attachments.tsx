@@ -6,10 +6,9 @@
 // panel's store by default), so any panel with a draft attaches the same way.
 import { useRef, useState } from 'react'
 import { FILE_MAX_BYTES, REQUEST_FILES_MAX_BYTES } from '../../../../shared/catalog/textParams'
-import { mediaCalls } from '../../ipc/mediaCalls'
 import type { Attachment } from '../../stores/form'
-import { useTextStore } from '../../stores/text'
 import type { WireFormat } from '../../../../shared/wire'
+import type { ImportedMedia } from '../../../../shared/ipc/media'
 import { attachRefusal, kindOfMime, mimeFromName, type AttachKind } from './attachKinds'
 import './attachments.css'
 
@@ -21,19 +20,13 @@ export interface AttachTarget {
   /** The one format the draft is sent in, or null when it goes out in several (files are then let through and
    * each format's loss analysis says which cannot carry them). */
   format(): WireFormat | null
-}
-
-export const TEXT_ATTACH_TARGET: AttachTarget = {
-  attachments: () => useTextStore.getState().attachments,
-  setAttachments: (attachments) => useTextStore.setState({ attachments }),
-  // The error lives in the store, so it goes when its cause goes (Clear conversation, a sent message).
-  setError: (attachError) => useTextStore.setState({ attachError }),
-  format: () => useTextStore.getState().format,
+  /** Imports a file into main's media store, saying its progress. */
+  importFile(file: File, onProgress: (sent: number, size: number) => void): Promise<ImportedMedia>
 }
 
 const megabytes = (bytes: number): string => `${bytes / (1024 * 1024)} MB`
 
-export function useAttach(target: AttachTarget = TEXT_ATTACH_TARGET): {
+export function useAttach(target: AttachTarget): {
   attach(files: FileList | File[]): Promise<void>
   /** Attaches a URL (already checked) as the given kind; false when the format cannot carry it. */
   addUrl(url: string, kind: AttachKind, mimeType: string): boolean
@@ -67,7 +60,7 @@ export function useAttach(target: AttachTarget = TEXT_ATTACH_TARGET): {
       }
       try {
         setBusy(`Attaching ${file.name}… 0%`)
-        const media = await mediaCalls.importFile(file, (sent, size) =>
+        const media = await target.importFile(file, (sent, size) =>
           setBusy(`Attaching ${file.name}… ${Math.round((sent / size) * 100)}%`),
         )
         total += file.size
@@ -100,19 +93,6 @@ export function useAttach(target: AttachTarget = TEXT_ATTACH_TARGET): {
     return true
   }
   return { attach, addUrl, busy }
-}
-
-/** The Text panel's attachments. */
-export function AttachmentChips() {
-  const attachments = useTextStore((s) => s.attachments)
-  const format = useTextStore((s) => s.format)
-  return (
-    <AttachmentList
-      attachments={attachments}
-      detail={format === 'chat' || format === 'responses'}
-      onChange={(next) => useTextStore.setState({ attachments: next })}
-    />
-  )
 }
 
 /** Thumbnails (or a file icon) with size, the image detail level where it applies, and remove. */

@@ -4,7 +4,6 @@
 import { useRef, useState } from 'react'
 import { VIDEO_IMAGE_TYPES } from '../../../../shared/ipc/video'
 import { MEDIA_IMPORT_MAX_BYTES, type ImportedMedia } from '../../../../shared/ipc/media'
-import { mediaCalls } from '../../ipc/mediaCalls'
 import { IssueWords } from './issueWords'
 import './imageInput.css'
 
@@ -17,6 +16,8 @@ interface Props {
   issue?: string
   onChange(value: string): void
   onImported(media: ImportedMedia): void
+  /** Imports the picked file into main's media store, saying its progress. */
+  importFile(file: File, onProgress: (sent: number, size: number) => void): Promise<ImportedMedia>
 }
 
 const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`
@@ -44,7 +45,16 @@ export function checkImageFile(file: { name: string; type: string; size: number 
   return null
 }
 
-export function ImageInput({ label, value, image, exactSize, issue, onChange, onImported }: Props) {
+export function ImageInput({
+  label,
+  value,
+  image,
+  exactSize,
+  issue,
+  onChange,
+  onImported,
+  importFile,
+}: Props) {
   const picker = useRef<HTMLInputElement>(null)
   const [over, setOver] = useState(false)
   const [busy, setBusy] = useState<string | null>(null)
@@ -66,7 +76,7 @@ export function ImageInput({ label, value, image, exactSize, issue, onChange, on
     if (wrong) return
     setBusy('Importing…')
     try {
-      const media = await mediaCalls.importFile(file, (sent, size) =>
+      const media = await importFile(file, (sent, size) =>
         setBusy(`Importing… ${Math.round((sent / size) * 100)}%`),
       )
       onImported(media)

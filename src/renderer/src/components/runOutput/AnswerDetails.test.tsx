@@ -38,7 +38,7 @@ describe('AnswerDetails', () => {
       safety: { ratings: [{ category: 'HARM_CATEGORY_HARASSMENT', probability: 'NEGLIGIBLE' }] },
       id: 'resp-1',
     })
-    view = mount(<AnswerDetails run={run} />)
+    view = mount(<AnswerDetails run={run} onOpenLink={() => undefined} />)
     const items = view.container.querySelectorAll('[data-testid="citation"]')
     expect(items).toHaveLength(2)
     expect(items[0]!.querySelectorAll('[data-testid="supported-span"]')).toHaveLength(2)
@@ -54,7 +54,7 @@ describe('AnswerDetails', () => {
       citations: [{ kind: 'citation', url: 'javascript:alert(1)', title: 'Evil' }],
       safety: { ratings: [], blockReason: 'SAFETY', blockMessage: 'The prompt was blocked.' },
     })
-    view = mount(<AnswerDetails run={run} />)
+    view = mount(<AnswerDetails run={run} onOpenLink={() => undefined} />)
     expect(view.container.querySelector('[data-testid="citation"] a')).toBeNull()
     expect(view.container.querySelector('[data-testid="citation"]')?.textContent).toContain('Evil')
     expect(view.container.querySelector('[data-testid="block-reason"]')?.textContent).toContain('SAFETY')

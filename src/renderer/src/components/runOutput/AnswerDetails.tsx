@@ -7,7 +7,6 @@ import type { Citation } from '../../../../shared/wire/answerExtras'
 import { safeLinkUrl } from '../markdown/safeUrl'
 import { CopyButton } from '../inspector/CopyButton'
 import type { RunView } from '../../stores/runs'
-import { openLink } from './openLink'
 import './runOutput.css'
 
 /** Citation kinds every source of a search has: not worth a badge (file citations and the like get one). */
@@ -19,9 +18,11 @@ interface Props {
   onContinue?: ((responseId: string) => void) | undefined
   /** This response is the one the next turn continues from. */
   continuing?: boolean
+  /** Opens a source's link (through main's check). */
+  onOpenLink: (url: string) => void
 }
 
-export const AnswerDetails = memo(function AnswerDetails({ run, onContinue, continuing }: Props) {
+export const AnswerDetails = memo(function AnswerDetails({ run, onContinue, continuing, onOpenLink }: Props) {
   const s = run.summary
   if (!s || run.status === 'running') return null
   const sources = groupSources(s.citations ?? [], run.text)
@@ -38,7 +39,7 @@ export const AnswerDetails = memo(function AnswerDetails({ run, onContinue, cont
           <ol>
             {sources.map((source, i) => (
               <li key={`${source.url ?? source.title ?? ''}-${i}`} data-testid="citation">
-                <SourceLink url={source.url} title={source.title} />
+                <SourceLink url={source.url} title={source.title} onOpen={onOpenLink} />
                 {!COMMON_KINDS.has(source.kind) && <span className="badge">{source.kind}</span>}
                 {source.spans.map((span, j) => (
                   <blockquote key={j} className="supported-span small" data-testid="supported-span">
@@ -112,7 +113,15 @@ export const AnswerDetails = memo(function AnswerDetails({ run, onContinue, cont
   )
 })
 
-function SourceLink({ url, title }: { url: string | undefined; title: string | undefined }) {
+function SourceLink({
+  url,
+  title,
+  onOpen,
+}: {
+  url: string | undefined
+  title: string | undefined
+  onOpen: (url: string) => void
+}) {
   const safe = url ? safeLinkUrl(url) : null
   const label = title ?? url ?? 'Untitled source'
   if (!safe) {
@@ -131,7 +140,7 @@ function SourceLink({ url, title }: { url: string | undefined; title: string | u
         rel="noopener noreferrer"
         onClick={(e) => {
           e.preventDefault()
-          void openLink(safe)
+          onOpen(safe)
         }}
       >
         {label}

@@ -20,7 +20,7 @@ describe('RunOutput', () => {
   it('shows a refusal as a refusal, not as the answer', () => {
     const run = ended({})
     run.summary!.refusal = 'I cannot help with that.'
-    view = mount(<RunOutput run={run} />)
+    view = mount(<RunOutput run={run} onKeepPartial={() => undefined} onOpenLink={() => undefined} />)
     const note = view.container.querySelector('[data-testid="refusal"]')
     expect(note?.getAttribute('role')).toBe('note')
     expect(note?.textContent).toBe('refusal I cannot help with that.')
@@ -28,7 +28,13 @@ describe('RunOutput', () => {
   })
 
   it('shows a refusal while it streams', () => {
-    view = mount(<RunOutput run={{ ...newRun('r2', 'chat', 'm'), refusal: "I'm sorry" }} />)
+    view = mount(
+      <RunOutput
+        run={{ ...newRun('r2', 'chat', 'm'), refusal: "I'm sorry" }}
+        onKeepPartial={() => undefined}
+        onOpenLink={() => undefined}
+      />,
+    )
     expect(view.container.querySelector('[data-testid="refusal"]')?.textContent).toBe("refusal I'm sorry")
   })
 
@@ -41,7 +47,13 @@ describe('RunOutput', () => {
       parsedArguments: { city: 'Par' },
       truncated: true,
     }
-    view = mount(<RunOutput run={ended({ toolCalls: [call] })} />)
+    view = mount(
+      <RunOutput
+        run={ended({ toolCalls: [call] })}
+        onKeepPartial={() => undefined}
+        onOpenLink={() => undefined}
+      />,
+    )
     const shown = view.container.querySelector('[data-testid="tool-call"]')
     expect(shown?.textContent).toContain('truncated')
     expect(shown?.querySelector('pre')?.textContent).toBe(args)
@@ -50,7 +62,9 @@ describe('RunOutput', () => {
   it('says a run shown again after a reload is one, and offers to keep its text only when it holds all of it', () => {
     const failed = (text: string, chars: number) =>
       ended({ status: 'error', text, error: { message: 'overloaded', raw: null }, restored: { chars } })
-    view = mount(<RunOutput run={failed('The start', 9)} />)
+    view = mount(
+      <RunOutput run={failed('The start', 9)} onKeepPartial={() => undefined} onOpenLink={() => undefined} />,
+    )
     const note = () => view!.container.querySelector('[data-testid="run-restored"]')?.textContent
     const keep = () =>
       [...view!.container.querySelectorAll('button')].filter((b) =>
@@ -60,7 +74,13 @@ describe('RunOutput', () => {
     expect(keep()).toHaveLength(1)
     view.unmount()
     // Only the start of a long text was kept: keeping it as a turn would keep less than arrived.
-    view = mount(<RunOutput run={failed('The start', 120_000)} />)
+    view = mount(
+      <RunOutput
+        run={failed('The start', 120_000)}
+        onKeepPartial={() => undefined}
+        onOpenLink={() => undefined}
+      />,
+    )
     expect(note()).toBe(
       'Shown again after a reload: the first 9 of 120,000 characters that arrived. History keeps the whole run.',
     )

@@ -4,10 +4,8 @@
 import { memo } from 'react'
 import { LazyMarkdown as Markdown } from '../markdown/LazyMarkdown'
 import type { RunView } from '../../stores/runs'
-import { keepPartialAnswer } from '../../stores/text'
 import { runMetricParts } from './runMetrics'
 import { AnswerDetails } from './AnswerDetails'
-import { openLink } from './openLink'
 import { isAppCode } from '../errorBanner/errorWords'
 import './runOutput.css'
 
@@ -22,7 +20,8 @@ const STATUS_LABEL: Record<RunView['status'], string> = {
 export const RunOutput = memo(function RunOutput({
   run,
   footer,
-  onKeepPartial = keepPartialAnswer,
+  onKeepPartial,
+  onOpenLink,
   onContinue,
   continuing,
   onRetry,
@@ -33,7 +32,9 @@ export const RunOutput = memo(function RunOutput({
   onContinue?: ((responseId: string) => void) | undefined
   continuing?: boolean
   /** Keeps a failed run's partial text in the conversation; null where there is no conversation to keep it in. */
-  onKeepPartial?: (() => void) | null
+  onKeepPartial: (() => void) | null
+  /** Opens a link of the answer (through main's check). */
+  onOpenLink: (url: string) => void
   /** Runs the request again after a run that did not finish, where the panel can. */
   onRetry?: (() => void) | undefined
 }) {
@@ -62,7 +63,7 @@ export const RunOutput = memo(function RunOutput({
       )}
       {(run.text || live) && (
         <div className="answer" data-testid="answer-text">
-          <Markdown text={run.text} streaming={live} tail={run.textTail} onOpenLink={openLink} />
+          <Markdown text={run.text} streaming={live} tail={run.textTail} onOpenLink={onOpenLink} />
         </div>
       )}
       {(run.refusal ?? run.summary?.refusal) && (
@@ -140,7 +141,12 @@ export const RunOutput = memo(function RunOutput({
           {run.warnings.length} frame(s) could not be read and were skipped (see the Stream tab).
         </p>
       )}
-      <AnswerDetails run={run} onContinue={onContinue} continuing={continuing === true} />
+      <AnswerDetails
+        run={run}
+        onContinue={onContinue}
+        continuing={continuing === true}
+        onOpenLink={onOpenLink}
+      />
       {footer ?? <RunFooter run={run} />}
     </article>
   )

@@ -21,7 +21,7 @@ describe('run metrics', () => {
       summary: { ...summary, usage: { input: 0, output: 0, total: 0 } },
       timings,
     }
-    view = mount(<RunOutput run={run} />)
+    view = mount(<RunOutput run={run} onKeepPartial={() => undefined} onOpenLink={() => undefined} />)
     const footer = view.container.querySelector('[data-testid="run-footer"]')?.textContent ?? ''
     expect(footer).toContain('usage not reported')
     expect(footer).not.toMatch(/in 0|out 0|tok\/s/)
@@ -69,7 +69,7 @@ describe('a failed run', () => {
       status: 'error',
       error: { status: 502, message: '502 Bad Gateway: nginx (an HTML page)', raw: page },
     }
-    view = mount(<RunOutput run={run} />)
+    view = mount(<RunOutput run={run} onKeepPartial={() => undefined} onOpenLink={() => undefined} />)
     expect(view.container.querySelector('[data-testid="run-error"] > span')?.textContent).toBe(
       '502 Bad Gateway: nginx (an HTML page)',
     )

@@ -24,6 +24,7 @@ import {
 } from '../../stores/compare'
 import { continueInText } from '../../stores/handoffs'
 import { RunOutput } from '../../components/runOutput/RunOutput'
+import { openLink } from '../../ipc/openLink'
 import { ColumnMetrics } from './ColumnMetrics'
 import { OverridesEditor } from './OverridesEditor'
 import { TabList } from '../../components/tabs/TabList'
@@ -126,7 +127,7 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
 /** The streamed answer: the only part of a column that renders for each message of events. */
 const LiveRunOutput = memo(function LiveRunOutput({ runId }: { runId: string }) {
   const run = useCompareStore((s) => s.runs[runId])
-  return run ? <RunOutput run={run} onKeepPartial={null} /> : null
+  return run ? <RunOutput run={run} onKeepPartial={null} onOpenLink={openLink} /> : null
 })
 
 /**

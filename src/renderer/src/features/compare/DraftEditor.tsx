@@ -16,6 +16,7 @@ import {
   useAttach,
   type AttachTarget,
 } from '../../components/attachments/Attachments'
+import { mediaCalls } from '../../ipc/mediaCalls'
 
 /** The neutral controls: sampling as the native format shows them (it has all four), and the thinking knob. */
 const SAMPLING: readonly FieldSpec[] = TEXT_PARAMS_LAYOUT.native.sampling
@@ -159,6 +160,7 @@ function DraftAttachments() {
       setAttachments: (next) => useCompareStore.getState().setShared({ attachments: next }),
       setError,
       format: () => null,
+      importFile: (file, onProgress) => mediaCalls.importFile(file, onProgress),
     }),
     [],
   )

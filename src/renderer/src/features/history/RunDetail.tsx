@@ -11,7 +11,7 @@ import { Markdown } from '../../components/markdown/Markdown'
 import { askUser } from '../../stores/app'
 import { useHistoryStore } from '../../stores/history'
 import { openRunInCompare, openRunInText, rerunInText } from '../../stores/handoffs'
-import { openLink } from '../../components/runOutput/openLink'
+import { openLink } from '../../ipc/openLink'
 import { SaveCaseButton } from '../../components/saveCase/SaveCaseButton'
 import { formatCost, formatMs, formatWhen, statusClass } from './runFacts'
 import { RunResult } from './RunResult'
@@ -185,6 +185,7 @@ function RecordedAnswerDetails({ run }: { run: HistoryRun }) {
         summary: parsed.data,
         text: run.answer ?? '',
       }}
+      onOpenLink={(url) => void openLink(url)}
     />
   )
 }

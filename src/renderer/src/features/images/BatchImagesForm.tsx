@@ -4,6 +4,7 @@ import { BATCH_IMAGE_CHOICES, BATCH_IMAGE_MAX_N } from '../../../../shared/catal
 import { useImagesStore } from '../../stores/images'
 import { ImageInput } from '../../components/imageInput/ImageInput'
 import { CheckField, Choice, NumberField, SuggestedField, TextField, useIssues } from './fields'
+import { mediaCalls } from '../../ipc/mediaCalls'
 
 export const BODY_FORM_OPTIONS = [
   { value: 'prefixed', label: "Full names, as the gateway's spec writes them" },
@@ -107,6 +108,7 @@ export function BatchImagesForm() {
         onChange={(v) => set('sequentialImageGenerationOptions', { sequentialImageGenerationOptions: v })}
       />
       <ImageInput
+        importFile={mediaCalls.importFile}
         label="Reference image"
         value={form.image ?? ''}
         image={form.image ? files[form.image] : undefined}

@@ -8,6 +8,7 @@ import { useImagesStore } from '../../stores/images'
 import { ImageInput } from '../../components/imageInput/ImageInput'
 import { Choice, FieldError, TextField, useIssues } from './fields'
 import { MaskPainter } from './MaskPainter'
+import { mediaCalls } from '../../ipc/mediaCalls'
 
 const LOCAL_AS_LABEL: Record<LocalImageAs, string> = {
   dataUrl: 'as a data URL (data:image/png;base64,…)',
@@ -42,6 +43,7 @@ function EasyMode() {
             />
           ) : (
             <ImageInput
+              importFile={mediaCalls.importFile}
               label={`Part ${i + 1} image`}
               value={part.image}
               image={files[part.image]}
@@ -96,6 +98,7 @@ function AdvancedMode() {
         return (
           <div key={pair.image} className="images-pair">
             <ImageInput
+              importFile={mediaCalls.importFile}
               label={`${pair.label} image`}
               value={form[pair.image]}
               image={image}
@@ -117,6 +120,7 @@ function AdvancedMode() {
             ) : (
               <>
                 <ImageInput
+                  importFile={mediaCalls.importFile}
                   label={`${pair.label} mask`}
                   value={form[pair.mask]}
                   image={files[form[pair.mask]]}

@@ -8,6 +8,7 @@ import { BODY_FORM_OPTIONS } from './BatchImagesForm'
 import { CheckField, Choice, FieldError, NumberField, TextField, useIssues } from './fields'
 import { LOCAL_AS_OPTIONS } from './PhotoShootForm'
 import { SelectOrOther } from './SelectOrOther'
+import { mediaCalls } from '../../ipc/mediaCalls'
 
 /** garment.data[].type: the spec gives `image` as its example and allows any string. */
 const GARMENT_TYPES = [{ value: 'image', label: 'An image (image)' }] as const
@@ -39,6 +40,7 @@ export function TryOnForm() {
   return (
     <div className="images-fields">
       <ImageInput
+        importFile={mediaCalls.importFile}
         label="Model photo"
         value={form.person}
         image={files[form.person]}
@@ -49,6 +51,7 @@ export function TryOnForm() {
       {form.garments.map((g, i) => (
         <div key={i} className="images-part" role="group" aria-label={`Garment ${i + 1}`}>
           <ImageInput
+            importFile={mediaCalls.importFile}
             label={`Garment ${i + 1}`}
             value={g.image}
             image={files[g.image]}

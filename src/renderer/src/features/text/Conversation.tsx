@@ -3,11 +3,18 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { DraftMessage } from '../../../../shared/wire'
 import { LazyMarkdown as Markdown } from '../../components/markdown/LazyMarkdown'
-import { continueFrom, currentRun, setAnswerEndSeen, useContinuation, useTextStore } from '../../stores/text'
+import {
+  continueFrom,
+  currentRun,
+  keepPartialAnswer,
+  setAnswerEndSeen,
+  useContinuation,
+  useTextStore,
+} from '../../stores/text'
 import { RunOutput } from '../../components/runOutput/RunOutput'
 import { runMetricParts } from '../../components/runOutput/runMetrics'
 import { ToolResultsForm } from './ToolResultsForm'
-import { openLink } from '../../components/runOutput/openLink'
+import { openLink } from '../../ipc/openLink'
 import { storedCostText } from '../../../../shared/cost/money'
 
 // Saving a run as a case (its form and the cases store) is fetched when the first run starts, so its code and
@@ -64,6 +71,8 @@ export function Conversation() {
         key={run!.runId}
         run={run!}
         footer={<DoneFooter />}
+        onKeepPartial={keepPartialAnswer}
+        onOpenLink={openLink}
         onContinue={onContinue}
         continuing={continuingId !== undefined && continuingId === (run!.summary?.id ?? run!.responseId)}
       />
@@ -72,7 +81,15 @@ export function Conversation() {
     ),
   )
   if (run && runAt < 0 && run.status !== 'done')
-    items.push(<RunOutput key={run.runId} run={run} onRetry={retry} />)
+    items.push(
+      <RunOutput
+        key={run.runId}
+        run={run}
+        onRetry={retry}
+        onKeepPartial={keepPartialAnswer}
+        onOpenLink={openLink}
+      />,
+    )
   const scroller = useStickToBottom()
   return (
     // The frame takes the column's room; the conversation fills it, positioned absolutely, so its size never

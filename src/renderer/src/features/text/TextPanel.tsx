@@ -22,7 +22,8 @@ import { useProfilesStore } from '../../stores/profiles'
 import { textCalls } from '../../ipc/textCalls'
 import { Conversation } from './Conversation'
 import { ParametersForm } from './ParametersForm'
-import { AttachButton, AttachmentChips, useAttach } from '../../components/attachments/Attachments'
+import { AttachButton, useAttach } from '../../components/attachments/Attachments'
+import { AttachmentChips, TEXT_ATTACH_TARGET } from './textAttachments'
 import { AttachUrl } from './AttachUrl'
 import { RequestView } from './RequestView'
 import { TextVariables } from './TextVariables'
@@ -224,7 +225,7 @@ function Composer() {
       box.setSelectionRange(box.value.length, box.value.length)
     }
   }, [])
-  const { attach, addUrl, busy } = useAttach()
+  const { attach, addUrl, busy } = useAttach(TEXT_ATTACH_TARGET)
   const error = useTextStore((s) => s.attachError)
   const [dragging, setDragging] = useState(false)
   return (

@@ -27,6 +27,7 @@ import { issuesByField, useRequestPreview } from './useRequestPreview'
 import { useTouched, visibleIssues } from './useTouched'
 import { IpcCallError } from '../../../../shared/ipc/client'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import { mediaCalls } from '../../ipc/mediaCalls'
 
 const FAMILIES: VideoFamily[] = ['A', 'B', 'C', 'D']
 /** The model picker's choice for an id the catalog does not list. */
@@ -237,6 +238,7 @@ export function VideoForm({ profileId }: Props) {
             const issueKey = slot.key.startsWith('images.') ? `images[${slot.key.slice(7)}]` : slot.key
             return (
               <ImageInput
+                importFile={mediaCalls.importFile}
                 key={slot.key}
                 label={slot.label}
                 value={value}
