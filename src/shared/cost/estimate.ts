@@ -56,3 +56,16 @@ export const workItemSchema = z.object({
   outputTokens: z.number().int().min(0).max(100_000_000),
 })
 export type WorkItem = z.infer<typeof workItemSchema>
+
+/** Batch work on one profile, as a panel describes it before Start (main estimates it per profile). */
+export interface ProfileWork {
+  profileId: string
+  items: WorkItem[]
+}
+
+/** What a panel knows of its batch before Start: the runs per profile, and what the estimate leaves out. */
+export interface PlannedWork {
+  work: ProfileWork[]
+  /** In words, what is not in the figures ("the embedding targets", "the prompts' input tokens"). */
+  leftOut: string[]
+}

@@ -2,6 +2,7 @@
 // exported as files), its monthly budget and this month's spend. Components reach main through here.
 import type { Budget, ModelPrice } from '../../../shared/cost/prices'
 import type { PriceFileKind } from '../../../shared/ipc/prices'
+import type { WorkItem } from '../../../shared/cost/estimate'
 import { client } from './client'
 
 export const pricesCalls = {
@@ -17,4 +18,7 @@ export const pricesCalls = {
   setBudget: (profileId: string, budget: Budget | null) =>
     client.call('prices.setBudget', { profileId, budget }),
   spend: () => client.call('prices.getSpend', {}),
+  /** The estimate of batch work before it starts, weighed against the profile's monthly budget. */
+  estimateWork: (profileId: string, items: WorkItem[]) =>
+    client.call('prices.estimateWork', { profileId, items }),
 }

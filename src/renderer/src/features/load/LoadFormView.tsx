@@ -6,10 +6,11 @@ import { useEffect, useState } from 'react'
 import { LOAD_FORMATS, LOAD_FORMAT_LABELS, isTextFormat } from '../../../../shared/load/plan'
 import type { SuiteSummary } from '../../../../shared/ipc/cases'
 import type { ProfileView } from '../../../../shared/ipc/profiles'
-import { estimateWords, loadFormErrors, newTarget, useLoadStore } from '../../stores/load'
+import { estimateWords, loadFormErrors, loadWork, newTarget, useLoadStore } from '../../stores/load'
 import { casesCalls } from '../../ipc/casesCalls'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
 import { ModelPicker } from '../../components/modelPicker/ModelPicker'
+import { CostEstimate } from '../../components/costEstimate/CostEstimate'
 
 export function LoadFormView({ profiles, running }: { profiles: ProfileView[]; running: boolean }) {
   const s = useLoadStore()
@@ -237,7 +238,7 @@ export function LoadFormView({ profiles, running }: { profiles: ProfileView[]; r
       </div>
       <p className="muted small" data-testid="load-estimate">
         {estimate ?? 'Fix the fields above to see what this test sends.'} Requests are never retried; each one
-        is paid as usual. Cost estimate: not available yet (no prices are known to the app).
+        is paid as usual. <CostEstimate planned={loadWork(form)} />
       </p>
     </fieldset>
   )

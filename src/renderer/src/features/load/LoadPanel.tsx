@@ -6,8 +6,9 @@ import { useEffect, useMemo, useState } from 'react'
 import type { LevelFigures } from '../../../../shared/load/levels'
 import { levelLabel, targetLabel } from '../../../../shared/load/plan'
 import { useProfilesStore, activeProfile } from '../../stores/profiles'
-import { useLoadStore } from '../../stores/load'
+import { loadWork, useLoadStore } from '../../stores/load'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import { confirmBudget } from '../../components/costEstimate/confirmBudget'
 import { Tabs } from '../../components/tabs/Tabs'
 import { LoadFormView } from './LoadFormView'
 import { LevelsTable } from './LevelsTable'
@@ -79,8 +80,10 @@ export function LoadPanel() {
         </p>
       </header>
       <form
-        onSubmit={(e) => {
+        onSubmit={async (e) => {
           e.preventDefault()
+          // Past a profile's monthly budget, the user says so before anything is sent.
+          if (!(await confirmBudget(loadWork(useLoadStore.getState().form), 'This load test'))) return
           void s.start(profiles.map((p) => p.id))
         }}
       >

@@ -1,0 +1,74 @@
+// The estimate of batch work in words, before Start: the total (per currency; "≈", an upper bound since every
+// answer is counted at its max tokens), each profile's share when there are several, what has no price and what
+// the figures leave out, and each profile's budget this month. And the question asked when the work would pass
+// a budget. Pure, so the panels, the dialog and their tests read the same words.
+import type { WorkEstimate } from '../../../../shared/cost/estimate'
+import { formatMoney } from '../../../../shared/cost/money'
+
+function amounts(byCurrency: Record<string, number>): string {
+  return Object.entries(byCurrency)
+    .map(([currency, micros]) => formatMoney(micros, currency))
+    .join(' + ')
+}
+
+function total(estimates: readonly WorkEstimate[]): Record<string, number> {
+  const sum: Record<string, number> = {}
+  for (const e of estimates)
+    for (const [currency, micros] of Object.entries(e.byCurrency))
+      sum[currency] = (sum[currency] ?? 0) + micros
+  return sum
+}
+
+/** `Local simulator: $1.20 spent this month of a $5.00 budget, $3.80 left`. */
+export function budgetWords(e: WorkEstimate): string | null {
+  const b = e.budget
+  if (!b) return null
+  const currency = b.budget.currency
+  const budget = Math.round(b.budget.amount * 1_000_000)
+  const left = budget - b.spentMicros
+  const state = b.over
+    ? `this run would pass it by ${formatMoney(b.spentMicros + b.estimateMicros - budget, currency)}`
+    : `${formatMoney(Math.max(0, left), currency)} left`
+  return `${e.profile}: ${formatMoney(b.spentMicros, currency)} spent this month of a ${formatMoney(budget, currency)} budget, ${state}`
+}
+
+/** The estimate line a panel shows before Start. */
+export function estimateWords(estimates: readonly WorkEstimate[], leftOut: readonly string[] = []): string {
+  const sum = total(estimates)
+  const unpriced = [...new Set(estimates.flatMap((e) => e.unpriced))]
+  const parts: string[] = []
+  if (Object.keys(sum).length) {
+    const shares =
+      estimates.length > 1
+        ? ` (${estimates
+            .filter((e) => Object.keys(e.byCurrency).length)
+            .map((e) => `${e.profile} ${amounts(e.byCurrency)}`)
+            .join(', ')})`
+        : ''
+    parts.push(`Cost estimate: ≈ ${amounts(sum)} at most, every answer counted at its max tokens${shares}.`)
+  } else parts.push('Cost estimate: nothing here has a price.')
+  if (unpriced.length)
+    parts.push(`No price for ${unpriced.join(', ')}: not counted (set prices in Settings → Prices).`)
+  if (leftOut.length) parts.push(`Not in the figures: ${leftOut.join('; ')}.`)
+  for (const e of estimates) {
+    const words = budgetWords(e)
+    if (words) parts.push(`${words}.`)
+  }
+  return parts.join(' ')
+}
+
+/** The question asked before work that would pass a profile's monthly budget; null when none would pass. */
+export function budgetQuestion(
+  estimates: readonly WorkEstimate[],
+  what: string,
+): { title: string; message: string; confirm: string } | null {
+  const over = estimates.filter((e) => e.budget?.over)
+  if (!over.length) return null
+  return {
+    title: 'Over the monthly budget',
+    message: `${what} is estimated at ≈ ${amounts(total(estimates))} at most. ${over
+      .map((e) => `${budgetWords(e)}.`)
+      .join(' ')} Start it anyway?`,
+    confirm: 'Start anyway',
+  }
+}
