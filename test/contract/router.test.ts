@@ -201,6 +201,7 @@ describe('IPC router', () => {
         "tools.readLog",
         "tools.removeServer",
         "tools.setAlwaysAllow",
+        "tools.stopCall",
         "tools.watchLog",
         "tools.watchServers",
         "video.checkRawRequest",

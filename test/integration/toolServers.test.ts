@@ -137,6 +137,28 @@ describe('server-everything over stdio', () => {
     expect((await service.call(id, 'echo', { message: 'still here' })).text).toBe('Echo: still here')
   })
 
+  it('stops a tagged call by its tag (Stop in a tool round) and tells the server to cancel it', async () => {
+    expect(service.stopCall(id, 'call_not_running')).toEqual({ stopped: false })
+    const pending = service.call(
+      id,
+      'trigger-long-running-operation',
+      { duration: 5, steps: 5 },
+      { tag: 'call_round_1' },
+    )
+    await new Promise((r) => setTimeout(r, 300))
+    expect(service.stopCall(id, 'call_round_1')).toEqual({ stopped: true })
+    const outcome = await pending
+    expect(outcome).toMatchObject({ isError: true, failure: 'stopped' })
+    expect(outcome.text).toBe('The call was stopped by the user before it finished.')
+    expect(outcome.ms).toBeLessThan(2000)
+    const sent = service.callMessages(id, 'call_round_1').map((e) => e.method)
+    expect(sent).toContain('tools/call')
+    expect(sent).toContain('notifications/cancelled')
+    // Once ended, the tag stops nothing, and the server is still there.
+    expect(service.stopCall(id, 'call_round_1')).toEqual({ stopped: false })
+    expect((await service.call(id, 'echo', { message: 'after stop' })).text).toBe('Echo: after stop')
+  })
+
   it("gives the server the variables set for it and none of the app's environment", async () => {
     const outcome = await service.call(id, 'get-env', {})
     const env = JSON.parse(outcome.text) as Record<string, string>

@@ -64,7 +64,7 @@ export const toolsCommands = {
     z.object({ id: serverId, tag: z.string().min(1).max(200) }),
     z.object({ entries: z.array(logEntrySchema) }),
   ),
-  /** Calls a tool by hand (Settings' "Try it"), with the server's limits. */
+  /** Calls a tool (Settings' "Try it", a model's call in a tool round), with the server's limits. */
   'tools.callTool': defineCommand(
     z.object({
       id: serverId,
@@ -72,8 +72,15 @@ export const toolsCommands = {
       arguments: z.record(z.string(), z.unknown()).refine((a) => JSON.stringify(a).length <= 200_000, {
         message: 'arguments: at most 200,000 characters of JSON',
       }),
+      /** The model's call id: the call's JSON-RPC messages are found by it, and Stop names it. */
+      tag: z.string().min(1).max(200).optional(),
     }),
     z.object({ outcome: toolOutcomeSchema }),
+  ),
+  /** Stops a running call by its tag: it ends as stopped, and the server is sent notifications/cancelled. */
+  'tools.stopCall': defineCommand(
+    z.object({ id: serverId, tag: z.string().min(1).max(200) }),
+    z.object({ stopped: z.boolean() }),
   ),
   /** "Always for this tool": the tool runs without asking first (or asks again). */
   'tools.setAlwaysAllow': defineCommand(

@@ -1,7 +1,8 @@
 // Text with tools from a connected tool server, in real Chromium against browser mode and the simulator (whose
 // models call the tools they are offered with arguments that fit their schemas): a tool of server-everything is
 // offered from the Tools fieldset, the model's call is run on the server once (the result is what goes back),
-// then denied with a message (sent as the tool's error), then allowed always (the round goes on by itself).
+// then denied with a message (sent as the tool's error), then allowed always (the round goes on by itself), in
+// all four formats; and a long call stopped from the round (the server is told to cancel it).
 // Screenshots go to SHOTS when set.
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -22,7 +23,23 @@ const shot = async (page: Page, name: string) => {
 const cases = [
   { width: 1024, format: 'Chat completions', model: 'gpt-4o-mini' },
   { width: 1920, format: 'Messages', model: 'claude-sonnet-4-6' },
+  { width: 1920, format: 'Responses', model: 'gpt-4o' },
+  { width: 1024, format: 'Native (generateContent)', model: 'gemini-2.5-flash' },
 ] as const
+
+async function connectEverything(page: Page): Promise<void> {
+  const settings = new SettingsPage(page)
+  await settings.open()
+  const section = page.getByRole('region', { name: 'Tool servers' })
+  await section.getByRole('button', { name: 'New tool server' }).click()
+  const form = section.getByRole('form', { name: 'Tool server' })
+  await form.getByLabel('Name', { exact: true }).fill('Everything')
+  await form.getByLabel('Command', { exact: true }).fill(process.execPath)
+  await form.getByLabel('Arguments (one per line)').fill(`${EVERYTHING}\nstdio`)
+  await form.getByRole('button', { name: 'Save' }).click()
+  await section.getByRole('button', { name: 'Connect', exact: true }).click()
+  await expect(section.getByTestId('tool-server-status')).toContainText('Connected', { timeout: 30_000 })
+}
 
 for (const { width, format, model } of cases) {
   test(`a server's tool runs in a ${format} round: allowed once, denied, then always (${width} px)`, async ({
@@ -32,17 +49,7 @@ for (const { width, format, model } of cases) {
     test.setTimeout(120_000)
     await page.setViewportSize({ width, height: 900 })
     await page.goto(app.url)
-    const settings = new SettingsPage(page)
-    await settings.open()
-    const section = page.getByRole('region', { name: 'Tool servers' })
-    await section.getByRole('button', { name: 'New tool server' }).click()
-    const form = section.getByRole('form', { name: 'Tool server' })
-    await form.getByLabel('Name', { exact: true }).fill('Everything')
-    await form.getByLabel('Command', { exact: true }).fill(process.execPath)
-    await form.getByLabel('Arguments (one per line)').fill(`${EVERYTHING}\nstdio`)
-    await form.getByRole('button', { name: 'Save' }).click()
-    await section.getByRole('button', { name: 'Connect', exact: true }).click()
-    await expect(section.getByTestId('tool-server-status')).toContainText('Connected', { timeout: 30_000 })
+    await connectEverything(page)
 
     const text = new TextPage(page)
     // The answer is done (its run ended) before the next message is sent.
@@ -99,3 +106,38 @@ for (const { width, format, model } of cases) {
     await shot(page, `text-tools-${width}-3-always`)
   })
 }
+
+test('Stop cancels a tool call running on its server and the round says it stopped (1024 px)', async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1024, height: 900 })
+  await page.goto(app.url)
+  await connectEverything(page)
+  const text = new TextPage(page)
+  await text.open()
+  await text.choose('Responses', 'gpt-4o')
+  const offer = page.getByRole('group', { name: 'Tools from servers' })
+  await offer.getByText('Tools of').click()
+  await offer.getByRole('checkbox', { name: 'trigger-long-running-operation' }).check()
+  // The simulator's model picks a duration of at least 10 s (no bounds in the schema: 1 to 100).
+  await text.send('Start the long running operation.')
+  const results = page.getByRole('form', { name: 'Tool results' })
+  await expect(results).toBeVisible({ timeout: 20_000 })
+  await results.getByRole('button', { name: 'Run on Everything' }).click()
+  await expect(results.getByRole('status').first()).toContainText('Running on Everything')
+  await expect(results.getByRole('button', { name: 'Send tool results' })).toBeDisabled()
+  await results.getByRole('button', { name: 'Stop running calls' }).click()
+  await expect(results.getByTestId('tool-round-stopped')).toContainText('Round stopped: a call was cancelled')
+  await expect(results.getByRole('status').first()).toContainText(/stopped after \d+ ms: Everything was told/)
+  await expect(results.getByRole('textbox').first()).toHaveValue(
+    'The call was stopped by the user before it finished.',
+  )
+  await shot(page, 'text-tools-stopped-1024')
+  await results.getByRole('button', { name: 'Send tool results' }).click()
+  await expect(page.getByRole('article', { name: /tool turn/ }).last()).toContainText('stopped by the user')
+  await expect(page.getByRole('article', { name: /assistant turn/ }).last()).toContainText('Done', {
+    timeout: 20_000,
+  })
+})

@@ -47,9 +47,10 @@ export const toolsDomain = defineDomain({
       const all = tools.callMessages(id, tag)
       return { entries: pageOf(all, Math.max(0, all.length - 200), 200).items }
     },
-    'tools.callTool': async ({ id, name, arguments: args }) => ({
-      outcome: await tools.call(id, name, args),
+    'tools.callTool': async ({ id, name, arguments: args, tag }) => ({
+      outcome: await tools.call(id, name, args, tag ? { tag } : {}),
     }),
+    'tools.stopCall': ({ id, tag }) => tools.stopCall(id, tag),
     'tools.setAlwaysAllow': ({ id, tool, allow }) => ({ server: tools.setAlwaysAllow(id, tool, allow) }),
   }),
   start: (tools) => tools.refreshSecrets(),

@@ -52,6 +52,8 @@ export class ToolServerService {
   private readonly logWatchers = new LogWatchers()
   private readonly secrets: ServerSecrets
   private readonly pendingChanges = new Set<string>()
+  /** Calls started with a tag and no signal of their own, by server and tag: what Stop cancels. */
+  private readonly stoppable = new Map<string, AbortController>()
   private changeTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(private readonly deps: ToolServerDeps) {
@@ -204,7 +206,24 @@ export class ToolServerService {
         chars: 0,
         notes: [],
       }
-    return connection.callTool(name, args, options)
+    if (options.signal || !options.tag) return connection.callTool(name, args, options)
+    // A tagged call (a model's call id) can be stopped by its tag: the SDK then sends notifications/cancelled.
+    const key = `${id}\u0000${options.tag}`
+    this.stoppable.get(key)?.abort()
+    const stop = new AbortController()
+    this.stoppable.set(key, stop)
+    try {
+      return await connection.callTool(name, args, { ...options, signal: stop.signal })
+    } finally {
+      if (this.stoppable.get(key) === stop) this.stoppable.delete(key)
+    }
+  }
+
+  /** Stops the running call of this tag (it ends as "stopped" and the server is told to cancel it). */
+  stopCall(id: string, tag: string): { stopped: boolean } {
+    const stop = this.stoppable.get(`${id}\u0000${tag}`)
+    stop?.abort('stopped by the user')
+    return { stopped: stop !== undefined }
   }
 
   /** The secret values of every server, known once read (start, or a change saved). */

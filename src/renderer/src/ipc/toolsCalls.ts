@@ -16,8 +16,9 @@ export const toolsCalls = {
   listPrompts: (id: string) => client.invoke('tools.listPrompts', { id, offset: 0, limit: 200 }),
   readLog: (id: string, afterSeq: number) => client.invoke('tools.readLog', { id, afterSeq, limit: 500 }),
   watchLog: (id: string, watch: boolean) => client.invoke('tools.watchLog', { id, watch }),
-  callTool: (id: string, name: string, args: Record<string, unknown>) =>
-    client.invoke('tools.callTool', { id, name, arguments: args }),
+  callTool: (id: string, name: string, args: Record<string, unknown>, tag?: string) =>
+    client.invoke('tools.callTool', { id, name, arguments: args, ...(tag ? { tag } : {}) }),
+  stopCall: (id: string, tag: string) => client.invoke('tools.stopCall', { id, tag }),
   setAlwaysAllow: (id: string, tool: string, allow: boolean) =>
     client.invoke('tools.setAlwaysAllow', { id, tool, allow }),
   onServerChanged: (listener: (p: { server: ToolServerView }) => void) =>

@@ -2,7 +2,8 @@
 // the format's own shape (tool message, function_call_output, tool_result, functionResponse). A call to a tool of
 // a connected tool server can be run there instead of typed: allowed once, always for that tool (it then runs
 // without asking), or denied with a message the model reads as the tool's error. When every call of a round ran
-// without asking, the results go back at once, up to AUTO_ROUNDS rounds in a row; then the user sends.
+// without asking, the results go back at once, up to AUTO_ROUNDS rounds in a row; then the user sends. Stop (or
+// Esc) cancels the calls still running on their servers; the round then says it stopped and waits for Send.
 import { useEffect, useRef, useState } from 'react'
 import type { ToolCall } from '../../../../shared/wire'
 import type { ToolServerView } from '../../../../shared/tools/serverConfig'
@@ -16,8 +17,8 @@ let autoRoundsInARow = 0
 interface Answer {
   content: string
   isError?: boolean
-  /** How the result came: typed, run on a server (with its time), or denied. */
-  how: 'typed' | 'running' | 'ran' | 'denied'
+  /** How the result came: typed, run on a server (with its time), stopped while it ran, or denied. */
+  how: 'typed' | 'running' | 'ran' | 'stopped' | 'denied'
   note?: string
 }
 
@@ -26,6 +27,7 @@ export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
   const tools = useToolServersStore((s) => s.tools)
   const callTool = useToolServersStore((s) => s.call)
   const setAlwaysAllow = useToolServersStore((s) => s.setAlwaysAllow)
+  const stopCall = useToolServersStore((s) => s.stopCall)
   const sendToolResults = useTextStore((s) => s.sendToolResults)
   const [answers, setAnswers] = useState<Answer[]>(() =>
     calls.map((c) => ({ content: JSON.stringify({ ok: true, tool: c.name }, null, 2), how: 'typed' })),
@@ -74,7 +76,15 @@ export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
       })
     }
     try {
-      const o = await callTool(server.id, call.name, args)
+      // Tagged with the model's call id: Stop names the call by it, and its JSON-RPC messages are found by it.
+      const o = await callTool(server.id, call.name, args, call.id)
+      if (o.failure === 'stopped')
+        return setAnswer(i, {
+          content: o.text,
+          isError: true,
+          how: 'stopped',
+          note: `stopped after ${Math.round(o.ms)} ms: ${server.name} was told to cancel it; the model gets this as the tool's error`,
+        })
       setAnswer(i, {
         content: o.text,
         isError: o.isError,
@@ -109,6 +119,13 @@ export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [allAuto])
   const running = answers.some((a) => a.how === 'running')
+  const stopped = answers.filter((a) => a.how === 'stopped').length
+  /** Stop: every call still running on a server is cancelled there (MCP notifications/cancelled). */
+  const stop = () =>
+    calls.forEach((c, i) => {
+      const server = serverOf(c.name)
+      if (server && answers[i]?.how === 'running') void stopCall(server.id, c.id)
+    })
 
   return (
     <form
@@ -117,6 +134,12 @@ export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
       onSubmit={(e) => {
         e.preventDefault()
         submit(answers, false)
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && running) {
+          e.preventDefault()
+          stop()
+        }
       }}
     >
       <h3>The model called {calls.length === 1 ? 'a tool' : `${calls.length} tools`}: answer to continue</h3>
@@ -190,10 +213,21 @@ export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
           </div>
         )
       })}
+      {stopped > 0 && !running && (
+        <p className="warn-banner" role="status" data-testid="tool-round-stopped">
+          Round stopped: {stopped === 1 ? 'a call was' : `${stopped} calls were`} cancelled on the server. The
+          results say so; Send tool results to tell the model, or type results first.
+        </p>
+      )}
       <div className="actions">
         <button type="submit" className="primary" disabled={running}>
           Send tool results
         </button>
+        {running && (
+          <button type="button" className="danger" onClick={stop}>
+            Stop running calls
+          </button>
+        )}
       </div>
     </form>
   )

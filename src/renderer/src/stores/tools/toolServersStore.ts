@@ -25,7 +25,9 @@ interface ToolServersState {
   disconnect(id: string): Promise<void>
   loadTools(id: string): Promise<void>
   openLog(id: string, open: boolean): Promise<void>
-  call(id: string, name: string, args: Record<string, unknown>): Promise<ToolOutcome>
+  /** Runs a tool; `tag` (the model's call id) lets Stop name the call and the Inspector find its messages. */
+  call(id: string, name: string, args: Record<string, unknown>, tag?: string): Promise<ToolOutcome>
+  stopCall(id: string, tag: string): Promise<void>
   setAlwaysAllow(id: string, tool: string, allow: boolean): Promise<void>
 }
 
@@ -122,8 +124,12 @@ export const useToolServersStore = create<ToolServersState>((set, get) => {
       set((s) => ({ logs: { ...s.logs, [id]: page.entries } }))
     },
 
-    async call(id, name, args) {
-      return (await toolsCalls.callTool(id, name, args)).outcome
+    async call(id, name, args, tag) {
+      return (await toolsCalls.callTool(id, name, args, tag)).outcome
+    },
+
+    async stopCall(id, tag) {
+      await toolsCalls.stopCall(id, tag)
     },
 
     async setAlwaysAllow(id, tool, allow) {
