@@ -103,6 +103,7 @@ describe('IPC router', () => {
         "embeddings.rerank",
         "embeddings.stop",
         "evals.export",
+        "evals.importSuite",
         "evals.openDataset",
         "evals.rows",
         "evals.start",

@@ -11,6 +11,8 @@ import { evalGraderSchema } from '../evals/graders'
 export const EVAL_VARIANTS_MAX = 16
 export const EVAL_CONCURRENCY_MAX = 32
 export const EVAL_GRADERS_MAX = 50
+/** Files one suite import reads at most (a promptfoo config and the prompt and test files it names). */
+export const SUITE_FILES_MAX = 20
 /** Rows one `evals.rows` call answers at most. */
 export const EVAL_ROWS_PAGE_MAX = 200
 /** Characters of a cell's text (a dataset cell, an answer, a grade's message) one message carries. */
@@ -23,6 +25,8 @@ export const rowProblemSchema = z.object({
   line: z.number(),
   field: z.string().nullable(),
   message: z.string(),
+  /** Where, when it is not a line of the dataset file (a promptfoo test or assert, an eval's graders file). */
+  where: z.string().optional(),
 })
 
 export const datasetInfoSchema = z.object({
@@ -90,6 +94,34 @@ export const evalsCommands = {
   'evals.openDataset': defineCommand(
     z.object({ mediaId: id, fileName: z.string().min(1).max(255) }),
     datasetInfoSchema,
+  ),
+  /**
+   * Reads a suite from another tool into a dataset main keeps (every row carrying the suite's graders) and the
+   * prompt and variants it names: a promptfoo config picked with the files it names, or an OpenAI Evals dataset
+   * with its eval's graders file.
+   */
+  'evals.importSuite': defineCommand(
+    z.object({
+      kind: z.enum(['promptfoo', 'openai']),
+      files: z
+        .array(z.object({ mediaId: id, fileName: z.string().min(1).max(255) }))
+        .min(1, 'files: pick the config or dataset')
+        .max(SUITE_FILES_MAX, `files: at most ${SUITE_FILES_MAX}`),
+    }),
+    z.object({
+      dataset: datasetInfoSchema,
+      system: z.string(),
+      user: z.string(),
+      variants: z.array(
+        z.object({
+          format: z.enum(WIRE_FORMATS),
+          model: z.string(),
+          temperature: z.number().optional(),
+          maxTokens: z.number().optional(),
+        }),
+      ),
+      suiteGraders: z.number(),
+    }),
   ),
   'evals.rows': defineCommand(
     z.object({

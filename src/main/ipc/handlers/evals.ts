@@ -11,6 +11,7 @@ import { defineDomain } from '../domain'
 export function evalsHandlers(evals: EvalService): Handlers<typeof evalsCommands, Events> {
   return {
     'evals.openDataset': (input) => evals.openDataset(input),
+    'evals.importSuite': (input) => evals.importSuite(input),
     'evals.rows': ({ datasetId, offset, limit }) => evals.rows(datasetId, offset, limit),
     'evals.start': (input, ctx) => evals.start(input, ctx.events),
     'evals.stop': ({ evalId }) => evals.stop(evalId),

@@ -22,6 +22,7 @@ import type { ProfileService } from '../profiles'
 import type { TextService } from '../text/textService'
 import { EvalRun, type EvalCell } from './evalRunner'
 import { evalCsv, evalJson, type KeptEval } from './evalExport'
+import { readSuite, type SuiteFile, type SuiteProblem } from './suiteImport'
 
 /** Datasets kept at once (the oldest goes first). */
 const DATASETS_KEPT = 4
@@ -74,6 +75,29 @@ export class EvalService {
   async openDataset({ mediaId, fileName }: { mediaId: string; fileName: string }): Promise<DatasetInfo> {
     const kind = datasetKindOf(fileName)
     if (!kind) throw new AppError('EVALS_BAD_FILE', `${fileName}: a dataset is a .csv, .jsonl or .json file`)
+    const read = readDataset(kind, await this.imported(mediaId, fileName), ROW_DEFAULTS)
+    return this.keep(fileName, read.dataset, read.problems, read.unmapped)
+  }
+
+  /** A promptfoo config with its files, or an OpenAI Evals dataset with its eval, read into a dataset kept here. */
+  async importSuite(input: CommandParsed<(typeof evalsCommands)['evals.importSuite']>) {
+    const files: SuiteFile[] = []
+    let total = 0
+    for (const f of input.files) {
+      const text = await this.imported(f.mediaId, f.fileName)
+      total += text.length
+      if (total > DATASET_MAX_CHARS)
+        throw new AppError('EVALS_BAD_FILE', `files: at most ${DATASET_MAX_CHARS / 1024 / 1024} MB in all`)
+      files.push({ name: f.fileName, text })
+    }
+    const read = readSuite(input.kind, files, ROW_DEFAULTS)
+    if (!read.ok) throw new AppError('EVALS_BAD_FILE', read.message)
+    const { name, dataset, problems, unmapped, system, user, variants, suiteGraders } = read.suite
+    return { dataset: this.keep(name, dataset, problems, unmapped), system, user, variants, suiteGraders }
+  }
+
+  /** An imported file's text (bounded), the media copy let go once read. */
+  private async imported(mediaId: string, fileName: string): Promise<string> {
     const path = await this.deps.media.path(mediaId)
     if (!path) throw new AppError('EVALS_BAD_FILE', `${fileName}: the imported file is gone; import it again`)
     const size = (await stat(path)).size
@@ -81,25 +105,30 @@ export class EvalService {
       throw new AppError('EVALS_BAD_FILE', `${fileName}: at most ${DATASET_MAX_CHARS / 1024 / 1024} MB`)
     const text = await readFile(path, 'utf8')
     void this.deps.media.delete(mediaId).catch(() => undefined)
-    const read = readDataset(kind, text, ROW_DEFAULTS)
-    if (read.dataset.rows.length === 0) {
-      const first = read.problems[0]
+    return text
+  }
+
+  /** Keeps a dataset read (the oldest kept goes first) and answers what the panel shows of it. */
+  private keep(name: string, dataset: Dataset, problems: SuiteProblem[], unmapped: string[]): DatasetInfo {
+    if (dataset.rows.length === 0) {
+      const first = problems[0]
+      const at = first ? (first.where ?? `line ${first.line}`) : ''
       throw new AppError(
         'EVALS_BAD_FILE',
-        `${fileName}: no rows could be read${first ? ` (line ${first.line}: ${first.message})` : ''}`,
+        `${name}: no rows could be read${first ? ` (${at}: ${first.message})` : ''}`,
       )
     }
     const datasetId = `ds-${(this.nextDataset += 1)}-${Date.now().toString(36)}`
-    this.datasets.set(datasetId, { name: fileName, dataset: read.dataset })
+    this.datasets.set(datasetId, { name, dataset })
     while (this.datasets.size > DATASETS_KEPT) this.datasets.delete(this.datasets.keys().next().value!)
     return {
       datasetId,
-      name: fileName,
-      columns: read.dataset.columns,
-      rowCount: read.dataset.rows.length,
-      problems: read.problems.slice(0, PROBLEMS_SHOWN),
-      problemCount: read.problems.length,
-      unmapped: read.unmapped.slice(0, PROBLEMS_SHOWN),
+      name,
+      columns: dataset.columns,
+      rowCount: dataset.rows.length,
+      problems: problems.slice(0, PROBLEMS_SHOWN),
+      problemCount: problems.length,
+      unmapped: unmapped.slice(0, PROBLEMS_SHOWN),
     }
   }
 

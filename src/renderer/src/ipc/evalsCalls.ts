@@ -10,6 +10,13 @@ export const evalsCalls = {
     const { mediaId } = await importFile(client, file)
     return client.invoke('evals.openDataset', { mediaId, fileName: file.name })
   },
+  /** A promptfoo config with the files it names, or an OpenAI Evals dataset with its eval, read in main. */
+  importSuite: async (kind: 'promptfoo' | 'openai', files: readonly ImportableFile[]) => {
+    const refs = []
+    for (const file of files)
+      refs.push({ mediaId: (await importFile(client, file)).mediaId, fileName: file.name })
+    return client.invoke('evals.importSuite', { kind, files: refs })
+  },
   rows: (datasetId: string, offset: number, limit: number) =>
     client.invoke('evals.rows', { datasetId, offset, limit }),
   start: (input: CommandInput<Commands['evals.start']>) => client.invoke('evals.start', input),

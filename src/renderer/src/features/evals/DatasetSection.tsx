@@ -1,11 +1,16 @@
 // The dataset: a CSV, JSONL or JSON file read in main (columns become the prompt's variables; bad rows named by
-// line and field, the rest kept), its rows a page at a time with their own graders counted.
+// line and field, the rest kept), or a suite from promptfoo or OpenAI Evals (its dataset, prompt, variants and
+// graders); its rows a page at a time with their own graders counted.
 import { useRef } from 'react'
 import { ROWS_PAGE, useEvalsStore } from '../../stores/evals'
+import { activeProfile, useProfilesStore } from '../../stores/profiles'
 
 export function DatasetSection() {
   const s = useEvalsStore()
   const file = useRef<HTMLInputElement>(null)
+  const promptfoo = useRef<HTMLInputElement>(null)
+  const openai = useRef<HTMLInputElement>(null)
+  const profileId = useProfilesStore(activeProfile)?.id ?? ''
   const d = s.dataset
   const last = d ? Math.min(s.rowsOffset + ROWS_PAGE, d.rowCount) : 0
   return (
@@ -31,7 +36,54 @@ export function DatasetSection() {
             if (picked) void s.importDataset(picked)
           }}
         />
+        <button
+          type="button"
+          disabled={s.importing}
+          onClick={() => promptfoo.current?.click()}
+          title="Pick promptfooconfig.yaml together with the prompt and test files it names"
+        >
+          Import promptfoo config…
+        </button>
+        <button
+          type="button"
+          disabled={s.importing}
+          onClick={() => openai.current?.click()}
+          title="Pick the dataset (.jsonl of item lines) and, if you have it, the eval (.json with testing_criteria)"
+        >
+          Import OpenAI Evals…
+        </button>
+        {(
+          [
+            [
+              promptfoo,
+              'promptfoo',
+              '.yaml,.yml,.txt,.md,.csv,.json,.jsonl',
+              'Import promptfoo config files',
+            ],
+            [openai, 'openai', '.jsonl,.ndjson,.json', 'Import OpenAI Evals files'],
+          ] as const
+        ).map(([ref, kind, accept, label]) => (
+          <input
+            key={kind}
+            ref={ref}
+            type="file"
+            multiple
+            accept={accept}
+            hidden
+            aria-label={label}
+            onChange={(e) => {
+              const picked = [...(e.target.files ?? [])]
+              e.target.value = ''
+              if (picked.length) void s.importSuite(kind, picked, profileId)
+            }}
+          />
+        ))}
       </div>
+      {s.suiteNote && d && (
+        <p className="small" role="status" data-testid="suite-note">
+          {s.suiteNote}
+        </p>
+      )}
       {!d && <p className="muted">No dataset yet. Import a file to start.</p>}
       {d && (
         <>
@@ -50,7 +102,7 @@ export function DatasetSection() {
               <ul className="small">
                 {d.problems.map((p, i) => (
                   <li key={i}>
-                    Line {p.line}
+                    {p.where ?? `Line ${p.line}`}
                     {p.field ? `, ${p.field}` : ''}: {p.message}
                   </li>
                 ))}

@@ -176,7 +176,8 @@ export function SetupSection() {
       <h3>Graders</h3>
       {s.graders.length === 0 && (
         <p className="muted small">
-          No graders: a cell passes when its run finishes. Add one to check the answers.
+          No graders here: a cell passes when its run finishes and the row&apos;s own graders (the
+          dataset&apos;s &ldquo;Own graders&rdquo; column) pass. Add one to check every answer.
         </p>
       )}
       <ol className="evals-graders">

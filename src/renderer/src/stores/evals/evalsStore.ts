@@ -48,8 +48,16 @@ interface EvalsState extends EvalForm {
   run: EvalRunState | null
   openCell: string | null
   exported: { url: string; name: string } | null
+  /** What the last suite import brought besides the dataset, in words. */
+  suiteNote: string | null
 
   importDataset(file: ImportableFile): Promise<void>
+  /** Imports a suite from promptfoo or OpenAI Evals: its dataset, prompt and variants (on `profileId`). */
+  importSuite(
+    kind: 'promptfoo' | 'openai',
+    files: readonly ImportableFile[],
+    profileId: string,
+  ): Promise<void>
   showRows(offset: number): Promise<void>
   setPrompt(patch: Partial<Pick<EvalForm, 'system' | 'user' | 'concurrency'>>): void
   addVariant(profileId: string): void
@@ -95,6 +103,7 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
     run: null,
     openCell: null,
     exported: null,
+    suiteNote: null,
     system: '',
     user: '',
     variants: [],
@@ -110,7 +119,57 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
         const dataset = await evalsCalls.openDataset(file)
         const { rows } = await evalsCalls.rows(dataset.datasetId, 0, ROWS_PAGE)
         // The last run's results belong to the dataset it ran over: they go with it.
-        set({ dataset, rows, rowsOffset: 0, importing: false, run: null, openCell: null, exported: null })
+        set({
+          dataset,
+          rows,
+          rowsOffset: 0,
+          importing: false,
+          run: null,
+          openCell: null,
+          exported: null,
+          suiteNote: null,
+        })
+      } catch (error) {
+        set({ importing: false, error: message(error) })
+      }
+    },
+
+    async importSuite(kind, files, profileId) {
+      subscribe()
+      const r = get().run
+      if (r && !r.ended) return set({ error: 'Stop the eval before importing another suite.' })
+      set({ importing: true, error: null })
+      try {
+        const suite = await evalsCalls.importSuite(kind, files)
+        const { rows } = await evalsCalls.rows(suite.dataset.datasetId, 0, ROWS_PAGE)
+        const variants: VariantRow[] = suite.variants.map((v) => ({
+          key: rowKey('v'),
+          format: v.format,
+          model: v.model,
+          profileId,
+          temperature: v.temperature === undefined ? '' : String(v.temperature),
+          maxTokens: v.maxTokens === undefined ? '' : String(v.maxTokens),
+        }))
+        const from = kind === 'promptfoo' ? 'promptfoo' : 'OpenAI Evals'
+        const brought = [
+          suite.user ? 'the prompt' : '',
+          variants.length ? `${variants.length} variant${variants.length === 1 ? '' : 's'}` : '',
+          suite.suiteGraders
+            ? `${suite.suiteGraders} grader${suite.suiteGraders === 1 ? '' : 's'} on every row`
+            : '',
+        ].filter(Boolean)
+        set({
+          dataset: suite.dataset,
+          rows,
+          rowsOffset: 0,
+          importing: false,
+          run: null,
+          openCell: null,
+          exported: null,
+          ...(suite.user ? { system: suite.system, user: suite.user } : {}),
+          ...(variants.length ? { variants } : {}),
+          suiteNote: `From ${from}: the dataset${brought.length ? `, ${brought.join(', ')}` : ''}.`,
+        })
       } catch (error) {
         set({ importing: false, error: message(error) })
       }
