@@ -118,3 +118,38 @@ test('the list is closed to changes while an answer streams, and says why', asyn
   await expect(list(page)).toHaveCount(0)
   await page.getByRole('button', { name: 'Stop' }).click()
 })
+
+for (const width of [1024, 1920]) {
+  test(`Branch from here starts a new conversation with the turns up to that one (${width} px)`, async ({
+    page,
+    app,
+  }) => {
+    await page.setViewportSize({ width, height: width === 1024 ? 768 : 1080 })
+    await page.goto(app.url)
+    const text = new TextPage(page)
+    await text.open()
+    await text.choose('Chat completions', 'gpt-4o-mini')
+    await text.send('About lighthouses.')
+    await text.waitDone()
+    await text.send('And in a storm?')
+    await expect(page.getByRole('article', { name: 'assistant turn 4' })).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Branch from turn 2' }).click()
+    await expect(page.getByTestId('conversation-title')).toHaveText('About lighthouses. (branch)')
+    await expect(page.getByRole('article', { name: /turn/ })).toHaveCount(2)
+    await expect(page.getByRole('article', { name: 'assistant turn 2' })).toBeVisible()
+    await expect(page.getByLabel('Wire format')).toHaveValue('chat')
+    // The next request is the branch shown: both turns, nothing after them.
+    await expect(page.getByLabel('Request body JSON')).toHaveValue(/You said: \\"About lighthouses/)
+    await expect(page.getByLabel('Request body JSON')).not.toHaveValue(/storm/)
+    await page.screenshot({ path: test.info().outputPath(`branch-${width}.png`) })
+    // The branch goes on its own way; the conversation it came from keeps every turn.
+    await text.send('And at night?')
+    await expect(page.getByRole('article', { name: 'user turn 3' })).toContainText('And at night?')
+    await text.waitDone()
+    await openConversation(page, /^About lighthouses\.\s*4 turns/)
+    await expect(page.getByRole('article', { name: /turn/ })).toHaveCount(4)
+    await expect(page.getByRole('article', { name: 'user turn 3' })).toContainText('And in a storm?')
+  })
+}

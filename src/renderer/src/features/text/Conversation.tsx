@@ -4,6 +4,7 @@ import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from '
 import type { DraftMessage } from '../../../../shared/wire'
 import { LazyMarkdown as Markdown } from '../../components/markdown/LazyMarkdown'
 import {
+  branchFrom,
   continueFrom,
   currentRun,
   keepPartialAnswer,
@@ -276,6 +277,14 @@ const Turn = memo(function Turn({
                 Edit
               </button>
             )}
+            <button
+              className="ghost small"
+              aria-label={`Branch from turn ${index + 1}`}
+              title="Start a new conversation with the turns up to this one"
+              onClick={() => void branchFrom(index + 1)}
+            >
+              Branch
+            </button>
             <button
               className="ghost small"
               aria-label={`Remove turn ${index + 1}`}

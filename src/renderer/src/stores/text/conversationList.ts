@@ -125,6 +125,12 @@ export function copyConversation(id: string, title: string, turns?: number): Pro
   )
 }
 
+/** "Branch from here": a new conversation with the turns of the one shown up to turn `turns`, opened. */
+export function branchFrom(turns: number): Promise<boolean> {
+  const title = shownTitle(useConversationList.getState()) ?? 'Conversation'
+  return copyConversation(textConversation.conversationId, `${title} (branch)`, turns)
+}
+
 export async function renameConversation(id: string, title: string): Promise<boolean> {
   const result = await client.call('text.renameConversation', { id, title })
   useConversationList.setState({ error: result.ok ? null : result.error.message })

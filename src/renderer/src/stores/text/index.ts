@@ -16,6 +16,7 @@ export { subscribeLiveExchange, useLiveExchange } from './liveExchange'
 export { continuation, continueFrom, takeContinuation, useContinuation } from './responseContinuation'
 export { modelAfterFormatChange, startingText, startingTextFor } from './textDefaults'
 export {
+  branchFrom,
   copyConversation,
   deleteConversation,
   newConversation,
