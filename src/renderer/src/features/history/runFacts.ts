@@ -1,4 +1,5 @@
-// How a recorded run's facts read in the History panel: dates, durations and a status's colour class.
+// How a recorded run's facts read in the History panel: dates, durations, costs and a status's colour class.
+import { storedCostText } from '../../../../shared/cost/money'
 export function formatWhen(ms: number): string {
   const d = new Date(ms)
   const pad = (n: number) => String(n).padStart(2, '0')
@@ -14,14 +15,13 @@ export function statusClass(status: string): string {
   return status === 'done' ? 'good' : status === 'aborted' || status === 'cancelled' ? '' : 'warn'
 }
 
-/** A cost in millionths of its currency's unit, as money: `$0.0123`, `0.0123 EUR`; `~` marks an estimate. */
+/**
+ * A cost in millionths of its currency's unit, as money with the decimals it needs (`$0.00534`, `€1.20`), the same
+ * figure Text and Compare show for the run; an estimate (the gateway reported no usage) says so.
+ */
 export function formatCost(cost: { micros: number; currency: string; estimate?: boolean } | null): string {
   if (!cost) return '—'
-  const amount = cost.micros / 1_000_000
-  const digits = amount >= 100 ? 2 : amount >= 1 ? 3 : 4
-  const text =
-    cost.currency === 'USD' ? `$${amount.toFixed(digits)}` : `${amount.toFixed(digits)} ${cost.currency}`
-  return cost.estimate ? `~${text}` : text
+  return storedCostText({ ...cost, estimate: cost.estimate ?? false })
 }
 
 /** What a cost field holds, in millionths; null when empty; NaN when it is not an amount of 0 or more. */
