@@ -273,16 +273,19 @@ describe('no secret is written into the data folder but the secret store (S11)',
     // An answer that echoes the key, kept as the Text panel's next turn (saved in conversation.json).
     const chat = await createProfile(socket, { name: 'Echo', baseUrl: echo.url('echo-key') }, KEY)
     const runId = 'echo-into-conversation'
+    // The conversation the Text panel has open, at its current revision (opening it may have saved it first).
+    const open = await socket.call<{ conversationId: string; revision: number }>('text.openConversation', {})
+    expect(open.ok, JSON.stringify(open)).toBe(true)
     const started = await socket.call('text.startRun', {
       runId,
       profileId: chat,
       format: 'chat',
       draft: { model: 'gpt-4o', stream: true, messages: [] },
-      conversation: { id: 'text-panel', revision: 0 },
+      conversation: { id: open.value!.conversationId, revision: open.value!.revision },
       edit: { type: 'add', turns: [{ role: 'user', parts: [{ type: 'text', text: `my key is ${KEY}` }] }] },
       keepAnswer: true,
     })
-    expect(started.ok).toBe(true)
+    expect(started.ok, JSON.stringify(started)).toBe(true)
     await socket.waitFor(
       (e) => e.name === 'text.runEnded' && (e.payload as { runId: string }).runId === runId,
     )

@@ -56,6 +56,7 @@ describe('workspace over the router', () => {
       responseFormatText: '',
       extras: { chat: {}, responses: {}, messages: { top_k: 3 }, native: {} },
       rawBody: null,
+      variables: {},
       // The last run, which failed after some text: shown again after the restart.
       lastEnd: {
         runId: 'run-1234abcd',

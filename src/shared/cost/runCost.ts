@@ -4,7 +4,6 @@
 import { z } from 'zod'
 import type { ModelPrice, PriceSource } from './prices'
 import type { TokenAccount } from './accounting'
-import type { StoredCost } from './storedCost'
 
 export const COST_UNITS = ['1M tokens', 'image', 'second', 'search'] as const
 
@@ -45,11 +44,7 @@ export type RunCost = z.infer<typeof runCostSchema>
 
 export type { StoredCost } from './storedCost'
 
-export function storedCost(cost: RunCost | undefined | null): StoredCost | null {
-  return cost?.kind === 'priced'
-    ? { micros: cost.micros, currency: cost.currency, estimate: cost.estimate }
-    : null
-}
+export { storedCost } from './keptCost'
 
 function line(
   label: string,

@@ -24,9 +24,14 @@ import {
 import { answerExtrasShape } from '../wire/answerExtras'
 import { WIRE_FORMATS } from '../format'
 import { VARIABLE_NAME } from '../evals/template'
-import { INLINE_TURNS_CHARS, TURNS_PIECE_CHARS } from './textConstants'
+import { INLINE_TURNS_CHARS, TURNS_PIECE_CHARS, VARIABLE_VALUE_CHARS } from './textConstants'
 
-export { INLINE_TURNS_CHARS, TEXT_PANEL_CONVERSATION_ID, TURNS_PIECE_CHARS } from './textConstants'
+export {
+  INLINE_TURNS_CHARS,
+  TEXT_PANEL_CONVERSATION_ID,
+  TURNS_PIECE_CHARS,
+  VARIABLE_VALUE_CHARS,
+} from './textConstants'
 
 export const wireFormatSchema = z.enum(WIRE_FORMATS)
 
@@ -111,8 +116,7 @@ export const continueFromSchema = z.object({
 })
 export type ContinueFrom = z.infer<typeof continueFromSchema>
 
-/** The longest value one `{{variable}}` may hold, and all of them together (M1: far under 256 KB). */
-export const VARIABLE_VALUE_CHARS = 32_000
+/** The longest all variable values together may be (M1: far under 256 KB). */
 const VARIABLES_TOTAL_CHARS = 64_000
 
 /**

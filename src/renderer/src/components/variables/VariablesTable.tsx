@@ -1,7 +1,7 @@
 // The values of a prompt's `{{name}}` variables, one row per name the prompt uses (in order of first use), in
 // the Text and Compare panels. The names still without a value are listed beneath from the start (that is what
 // Send would wait for); once Send was pressed they show as errors and their boxes are marked.
-import { VARIABLE_VALUE_CHARS } from '../../../../shared/ipc/text'
+import { VARIABLE_VALUE_CHARS } from '../../../../shared/ipc/textConstants'
 import './variables.css'
 
 interface Props {

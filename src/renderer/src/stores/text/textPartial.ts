@@ -2,7 +2,7 @@
 // main, which owns the conversation), as the user asked, and the run's output gives way to it. Kept apart from
 // the store so the store stays small.
 import type { DraftMessage } from '../../../../shared/wire'
-import { storedCost } from '../../../../shared/cost/runCost'
+import { storedCost } from '../../../../shared/cost/keptCost'
 import { localId } from '../form'
 import { editConversation, useTextStore } from './textStore'
 import { currentRun } from './textState'
