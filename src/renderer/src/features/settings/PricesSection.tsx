@@ -122,8 +122,8 @@ export function PricesSection({ profile }: { profile: ProfileView }) {
       <p className="muted small">
         Costs are computed from the usage each answer reports, times these prices (per 1M tokens, as vendors
         publish them). A model with no row here uses the price its gateway lists, if any. An empty cell is not
-        priced; cached reads and cache writes left empty are billed at the input price, reasoning at the output
-        price.
+        priced; cached reads and cache writes left empty are billed at the input price, reasoning at the
+        output price.
         {demo && ' Rows marked demo are made-up prices for the built-in simulator.'}
       </p>
       <BudgetForm profileId={profile.id} budget={budget} onSaved={setBudget} />
@@ -192,7 +192,13 @@ export function PricesSection({ profile }: { profile: ProfileView }) {
           </button>
         </p>
       )}
-      <div className="prices-table-wrap">
+      {/* Scrolls sideways at narrow widths: a tab stop, so the keyboard can scroll it too. */}
+      <div
+        className="prices-table-wrap"
+        tabIndex={0}
+        role="region"
+        aria-label={`Price table for ${profile.name}`}
+      >
         <table className="prices-table" aria-label={`Prices for ${profile.name}`}>
           <thead>
             <tr>
