@@ -44,7 +44,6 @@ export type RunCost = z.infer<typeof runCostSchema>
 
 export type { StoredCost } from './storedCost'
 
-export { storedCost } from './keptCost'
 
 function line(
   label: string,

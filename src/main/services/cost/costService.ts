@@ -10,11 +10,11 @@ import {
   embeddingCost,
   imageCost,
   rerankCost,
-  storedCost,
   tokenCost,
   videoCost,
   type RunCost,
 } from '../../../shared/cost/runCost'
+import { storedCost } from '../../../shared/cost/keptCost'
 import {
   ESTIMATE_ITEMS_MAX,
   type EstimateItem,

@@ -32,7 +32,8 @@ import { previewRequest, type PreviewInput } from './requestPreview'
 import { readTexts, type ReadTexts } from './textImport'
 import type { CostService } from '../cost/costService'
 import { loadTokenizer } from '../cost/tokenizer'
-import { storedCost, type RunCost } from '../../../shared/cost/runCost'
+import { storedCost } from '../../../shared/cost/keptCost'
+import type { RunCost } from '../../../shared/cost/runCost'
 
 const FIRST_ROWS = 100
 

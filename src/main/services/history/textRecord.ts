@@ -5,7 +5,7 @@ import type { RunError, RunStatus, RunSummary, RunTimings } from '../../../share
 import type { Completion, Draft } from '../../../shared/wire'
 import type { ExchangeRecorder } from '../exchangeRecorder'
 import type { RunRecord } from './ports'
-import { storedCost } from '../../../shared/cost/runCost'
+import { storedCost } from '../../../shared/cost/keptCost'
 
 export interface TextRunEnd {
   runId: string
