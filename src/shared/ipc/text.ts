@@ -26,12 +26,7 @@ import { WIRE_FORMATS } from '../format'
 import { VARIABLE_NAME } from '../evals/template'
 import { INLINE_TURNS_CHARS, TURNS_PIECE_CHARS, VARIABLE_VALUE_CHARS } from './textConstants'
 
-export {
-  INLINE_TURNS_CHARS,
-  TEXT_PANEL_CONVERSATION_ID,
-  TURNS_PIECE_CHARS,
-  VARIABLE_VALUE_CHARS,
-} from './textConstants'
+export { INLINE_TURNS_CHARS, TEXT_PANEL_CONVERSATION_ID, TURNS_PIECE_CHARS } from './textConstants'
 
 export const wireFormatSchema = z.enum(WIRE_FORMATS)
 
