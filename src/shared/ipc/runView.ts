@@ -39,10 +39,11 @@ export interface RunView extends RunSnapshot<{ mimeType: string; url: string }> 
    */
   textDigest?: TextDigestState
   /**
-   * A run shown again after a reload (the Text panel's saved state keeps its last run that did not become a
-   * turn): how many characters had arrived, of which `text` holds the start.
+   * A run shown again after a reload (the Text panel's saved state names its last run that did not become a
+   * turn; History holds its text): how many characters had arrived, of which `text` holds the start, and
+   * whether History no longer had its record (`text` is then what an older saved state held, if anything).
    */
-  restored?: { chars: number }
+  restored?: { chars: number; unrecorded?: boolean }
 }
 
 export interface RunEnded {

@@ -33,7 +33,9 @@ const paramsSchema = z.object({
 
 /**
  * The panel's last run when it ended without becoming a turn (it failed, was stopped or was cut short): shown
- * again after a reload while the conversation is as it was then, as it was shown before.
+ * again after a reload while the conversation is as it was then, as it was shown before. It is kept once: the
+ * state holds what names it and its error's headline; its text and raw error body are read back from History,
+ * which records every run. (`text` and `error.raw` are only in states saved before that, and read as a fallback.)
  */
 export const lastRunEndSchema = z.object({
   runId: z.string().max(200),
@@ -42,8 +44,8 @@ export const lastRunEndSchema = z.object({
   model: z.string().max(1000),
   /** How many turns the conversation had when the run ended. */
   turns: z.number().int().min(0),
-  /** The start of the text that had arrived (all of it up to LAST_END_TEXT_CHARS). */
-  text: z.string().max(LAST_END_TEXT_CHARS),
+  /** Older states only: the start of the text that had arrived. */
+  text: z.string().max(LAST_END_TEXT_CHARS).optional(),
   /** How many characters had arrived. */
   chars: z.number().int().min(0),
   error: z
@@ -53,6 +55,7 @@ export const lastRunEndSchema = z.object({
       errorType: z.string().max(1000).optional(),
       code: z.union([z.string().max(1000), z.number()]).optional(),
       hint: z.string().max(10_000).optional(),
+      /** Older states only: the start of the raw error body. */
       raw: z
         .string()
         .max(LAST_END_RAW_CHARS + 200)

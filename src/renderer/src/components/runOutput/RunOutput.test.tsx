@@ -85,5 +85,21 @@ describe('RunOutput', () => {
       'Shown again after a reload: the first 9 of 120,000 characters that arrived. History keeps the whole run.',
     )
     expect(keep()).toHaveLength(0)
+    view.unmount()
+    // History no longer has the run (deleted since): the note does not promise it.
+    view = mount(
+      <RunOutput
+        run={ended({
+          status: 'error',
+          text: '',
+          error: { message: 'overloaded', raw: null },
+          restored: { chars: 120, unrecorded: true },
+        })}
+        onKeepPartial={() => undefined}
+        onOpenLink={() => undefined}
+      />,
+    )
+    expect(note()).toBe('Shown again after a reload; History no longer has this run (120 characters had arrived).')
+    expect(keep()).toHaveLength(0)
   })
 })

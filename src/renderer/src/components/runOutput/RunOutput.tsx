@@ -131,9 +131,11 @@ export const RunOutput = memo(function RunOutput({
       )}
       {run.restored && (
         <p className="muted small" data-testid="run-restored">
-          {whole
-            ? 'Shown again after a reload; History keeps the whole run.'
-            : `Shown again after a reload: the first ${run.text.length.toLocaleString()} of ${run.restored.chars.toLocaleString()} characters that arrived. History keeps the whole run.`}
+          {run.restored.unrecorded
+            ? `Shown again after a reload; History no longer has this run (${run.restored.chars.toLocaleString()} characters had arrived).`
+            : whole
+              ? 'Shown again after a reload; History keeps the whole run.'
+              : `Shown again after a reload: the first ${run.text.length.toLocaleString()} of ${run.restored.chars.toLocaleString()} characters that arrived. History keeps the whole run.`}
         </p>
       )}
       {run.warnings.length > 0 && (

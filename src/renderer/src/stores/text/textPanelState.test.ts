@@ -1,37 +1,31 @@
-// The Text panel's saved state stays within its bound when the last run it keeps is large: the run gives way (its
-// raw error body, then most of its text, then itself) and the user's draft is saved whole.
-import { describe, expect, it } from 'vitest'
+// The Text panel's saved state names its last run that ended without becoming a turn and keeps only its error's
+// headline: the run's text and raw error body are History's (kept once), so a large failed run never crowds the
+// user's draft out of the state's bound. A state too large still lets the run go before any of the draft.
+import { afterEach, describe, expect, it } from 'vitest'
 import { MAX_WORKSPACE_STATE } from '../../../../shared/workspace/panels'
 import type { TextPanelState } from '../../../../shared/workspace/panelStates'
-import { TEXT_FORM_DEFAULTS } from '../../../../shared/workspace/textDefaults'
+import { newRun } from '../../../../shared/ipc/runView'
 import { boundedState } from '../workspace'
 import { textPanelPersistence } from './textPanelState'
+import { useTextStore } from './textStore'
 
-function state(composerChars: number, textChars: number, rawChars: number): TextPanelState {
-  return {
-    ...TEXT_FORM_DEFAULTS,
-    system: '',
-    cacheSystem: false,
-    conversationTurns: 1,
-    composer: 'd'.repeat(composerChars),
-    attachments: [],
-    attachmentUrls: {},
-    toolsText: '',
-    responseFormatText: '',
-    extras: { chat: {}, responses: {}, messages: {}, native: {} },
-    rawBody: null,
-    variables: {},
-    lastEnd: {
-      runId: 'run-1',
-      status: 'error',
-      format: 'chat',
-      model: 'm',
-      turns: 1,
-      text: 't'.repeat(textChars),
-      chars: textChars,
-      error: { message: 'overloaded', raw: 'r'.repeat(rawChars) },
+const initial = useTextStore.getState()
+afterEach(() => useTextStore.setState(initial, true))
+
+function failedRun(textChars: number, rawChars: number, composerChars: number): void {
+  const run = {
+    ...newRun('run-1', 'chat', 'gpt-4o-mini'),
+    status: 'error' as const,
+    text: 't'.repeat(textChars),
+    error: {
+      message: 'overloaded',
+      status: 529,
+      errorType: 'overloaded_error',
+      hint: 'Try again later.',
+      raw: 'r'.repeat(rawChars),
     },
-  } as TextPanelState
+  }
+  useTextStore.setState({ runs: { [run.runId]: run }, currentRunId: run.runId, composer: 'd'.repeat(composerChars) })
 }
 
 const saved = (s: TextPanelState) => {
@@ -40,26 +34,29 @@ const saved = (s: TextPanelState) => {
 }
 
 describe('the Text panel state with its last run', () => {
-  it('keeps the last run whole when it fits', () => {
-    const kept = saved(state(1_000, 50_000, 20_000))!
-    expect(kept.lastEnd?.text.length).toBe(50_000)
-    expect(kept.lastEnd?.error?.raw?.length).toBe(20_000)
+  it('names the failed run and keeps its error headline, not its text or raw body (History has those)', () => {
+    failedRun(50_000, 20_000, 10)
+    const state = textPanelPersistence.snapshot()
+    expect(state.lastEnd).toEqual({
+      runId: 'run-1',
+      status: 'error',
+      format: 'chat',
+      model: 'gpt-4o-mini',
+      turns: 0,
+      chars: 50_000,
+      error: { message: 'overloaded', status: 529, errorType: 'overloaded_error', hint: 'Try again later.' },
+    })
+    expect(JSON.stringify(state).length).toBeLessThan(2_000)
   })
 
-  it('lets the last run give way, never the draft: raw body first, then most of its text, then the run', () => {
-    const noRaw = saved(state(MAX_WORKSPACE_STATE - 60_000, 50_000, 20_000))!
-    expect(noRaw.composer.length).toBe(MAX_WORKSPACE_STATE - 60_000)
-    expect(noRaw.lastEnd?.error?.raw).toBeUndefined()
-    expect(noRaw.lastEnd?.text.length).toBe(50_000)
-
-    const short = saved(state(MAX_WORKSPACE_STATE - 20_000, 50_000, 20_000))!
-    expect(short.lastEnd?.error?.message).toBe('overloaded')
-    expect(short.lastEnd!.text.length).toBeLessThan(10_000)
-    // It still says how much had arrived, so the panel shows the start as a start.
-    expect(short.lastEnd!.chars).toBe(50_000)
-
-    const none = saved(state(MAX_WORKSPACE_STATE - 2_000, 50_000, 20_000))!
-    expect(none.lastEnd).toBeNull()
-    expect(none.composer.length).toBe(MAX_WORKSPACE_STATE - 2_000)
+  it('lets the last run give way when the draft fills the bound, never the draft', () => {
+    failedRun(50_000, 20_000, 0)
+    const bare = JSON.stringify({ ...textPanelPersistence.snapshot(), lastEnd: null }).length
+    // A draft that fits only without the run's few hundred characters.
+    const draftChars = MAX_WORKSPACE_STATE - bare - 20
+    failedRun(50_000, 20_000, draftChars)
+    const kept = saved(textPanelPersistence.snapshot())!
+    expect(kept.lastEnd).toBeNull()
+    expect(kept.composer.length).toBe(draftChars)
   })
 })

@@ -1,15 +1,16 @@
 // What the Text panel keeps across a reload, a crash or a restart: the half-typed message and its attachments
 // (by media reference: no file is uploaded again), edited request JSON and every form field. The conversation
-// is main's, saved by main: the panel opens it from there. Of the runs, only the last one is kept, and only
+// is main's, saved by main: the panel opens it from there. Of the runs, only the last one is named, and only
 // when it ended without becoming a turn (it failed, was stopped or was cut short): it is shown again as it was
 // while the conversation is as it was then (a finished answer is already a turn; a run cut by a restart is
-// History's "interrupted"). Its schema is in shared/workspace/panelStates.ts: main checks the state, so none is
-// loaded here at start.
+// History's "interrupted"). It is kept once: its text and raw error body are History's, read back from there.
+// Its schema is in shared/workspace/panelStates.ts: main checks the state, so none is loaded here at start.
 import type { LastRunEnd, TextPanelState } from '../../../../shared/workspace/panelStates'
-import { LAST_END_RAW_CHARS, LAST_END_TEXT_CHARS } from '../../../../shared/workspace/panels'
 import { newRun, type RunView } from '../runs'
 import type { PanelPersistence } from '../workspace'
 import type { ConversationForm } from '../../../../shared/ipc/textConversations'
+import type { RunError } from '../../../../shared/ipc/text'
+import { historyCalls } from '../../ipc/historyCalls'
 import { profileInUse, textConversation, useTextStore } from './textStore'
 import { currentRun, NO_RUN_SHOWN, type TextState } from './textState'
 import { markTextSettled, pointTextAt } from './textWork'
@@ -32,56 +33,34 @@ function noteEnd(s: TextState): RunView | null {
   return run
 }
 
+/** The headline of a run's error, bounded as the saved state's schema is (the body is History's). */
+function errorHeadline(error: RunError): NonNullable<LastRunEnd['error']> {
+  return {
+    message: error.message.slice(0, 10_000),
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    ...(error.errorType !== undefined ? { errorType: error.errorType.slice(0, 1000) } : {}),
+    ...(error.code !== undefined
+      ? { code: typeof error.code === 'string' ? error.code.slice(0, 1000) : error.code }
+      : {}),
+    ...(error.hint !== undefined ? { hint: error.hint.slice(0, 10_000) } : {}),
+  }
+}
+
 function lastEnd(s: TextState): LastRunEnd | null {
   const run = noteEnd(s)
   if (!run || !endedAt) return null
-  const raw = run.error?.raw
-  const rawText =
-    raw == null || raw === '' ? undefined : typeof raw === 'string' ? raw : JSON.stringify(raw, null, 2)
-  const error = run.error && {
-    message: run.error.message,
-    ...(run.error.status !== undefined ? { status: run.error.status } : {}),
-    ...(run.error.errorType !== undefined ? { errorType: run.error.errorType } : {}),
-    ...(run.error.code !== undefined ? { code: run.error.code } : {}),
-    ...(run.error.hint !== undefined ? { hint: run.error.hint } : {}),
-    ...(rawText !== undefined
-      ? {
-          raw:
-            // A run shown again keeps its raw body as saved (already cut, its whole length said).
-            rawText.length > LAST_END_RAW_CHARS && !run.restored
-              ? `${rawText.slice(0, LAST_END_RAW_CHARS)}\n… (${rawText.length} characters; History keeps the whole body)`
-              : rawText,
-        }
-      : {}),
-  }
   return {
     runId: run.runId,
     status: run.status as LastRunEnd['status'],
     format: run.format,
     model: run.model,
     turns: endedAt.turns,
-    text: run.text.slice(0, LAST_END_TEXT_CHARS),
     chars: run.restored?.chars ?? run.text.length,
-    ...(error ? { error } : {}),
+    ...(run.error ? { error: errorHeadline(run.error) } : {}),
   }
 }
 
-/** A state too large to keep: first the last run without its raw error body. */
-function withoutRawBody(state: TextPanelState): TextPanelState {
-  if (!state.lastEnd?.error?.raw) return state
-  const { raw: _raw, ...error } = state.lastEnd.error
-  return { ...state, lastEnd: { ...state.lastEnd, error } }
-}
-
-const SHORT_TEXT_CHARS = 4_000
-
-/** Then with the start of its text only (it still says how much arrived). */
-function withShortText(state: TextPanelState): TextPanelState {
-  if (!state.lastEnd || state.lastEnd.text.length <= SHORT_TEXT_CHARS) return state
-  return { ...state, lastEnd: { ...state.lastEnd, text: state.lastEnd.text.slice(0, SHORT_TEXT_CHARS) } }
-}
-
-/** Then without it. */
+/** A state too large to keep: without its last run (History has it). */
 function withoutLastEnd(state: TextPanelState): TextPanelState {
   return state.lastEnd ? { ...state, lastEnd: null } : state
 }
@@ -108,22 +87,58 @@ function snapshot(): TextPanelState {
   }
 }
 
+/** What History recorded of the run: its text and its error as it arrived (raw body included). */
+interface Recorded {
+  text: string
+  error: RunError | null
+}
+
+const RECORD_TRIES = 4
+const RECORD_RETRY_MS = 400
+
+/** The run's record in History; a run that ended just before the reload may still be on its way there. */
+async function recordedRun(runId: string): Promise<Recorded | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const run = await historyCalls.getRun(runId)
+      const result = run.result as { error?: unknown } | null
+      const error = result && typeof result.error === 'object' && result.error ? (result.error as RunError) : null
+      return { text: run.answer, error: error && typeof error.message === 'string' ? error : null }
+    } catch {
+      if (attempt >= RECORD_TRIES) return null
+      await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS))
+    }
+  }
+}
+
+/** Whether the panel can still show the run: it shows no other and the conversation is as long as it was. */
+function canShow(end: LastRunEnd): boolean {
+  const s = useTextStore.getState()
+  return s.currentRunId === null && s.messages.length === end.turns
+}
+
 /**
  * Shows again the run a reload left, as it was shown: only while the panel shows no run and the conversation is
- * as long as it was when the run ended.
+ * as long as it was when the run ended. Its text and error body come from History; without its record there
+ * (deleted, or kept by an older state) what the state holds is shown and the note says so.
  */
-function showLastEnd(end: LastRunEnd): void {
-  const s = useTextStore.getState()
-  if (s.currentRunId !== null || s.messages.length !== end.turns) return
-  const error = end.error && { ...end.error, raw: end.error.raw ?? null }
+async function showLastEnd(end: LastRunEnd): Promise<void> {
+  if (!canShow(end)) return
+  const recorded = await recordedRun(end.runId)
+  if (!canShow(end)) return
+  const { raw: oldRaw, ...headline } = end.error ?? { message: '' }
+  const error = recorded?.error
+    ? { ...recorded.error, raw: recorded.error.raw ?? null }
+    : end.error && { ...headline, raw: oldRaw ?? null }
   const run: RunView = {
     ...newRun(end.runId, end.format, end.model),
     status: end.status,
-    text: end.text,
+    text: recorded?.text ?? end.text ?? '',
     exchange: null,
-    restored: { chars: end.chars },
+    restored: { chars: end.chars, ...(recorded ? {} : { unrecorded: true }) },
     ...(error ? { error } : {}),
   }
+  const s = useTextStore.getState()
   useTextStore.setState({ runs: { ...s.runs, [run.runId]: run }, currentRunId: run.runId })
 }
 
@@ -144,7 +159,7 @@ export function applyTextForm(form: ConversationForm | null): void {
   const saved = JSON.parse(form.state) as TextPanelState
   const { messages: _messages, conversationTurns: _turns, lastEnd: end, ...fields } = saved
   useTextStore.setState({ ...fields, ...fresh })
-  if (end) showLastEnd(end)
+  if (end) void showLastEnd(end)
   void pointTextAt(form.profileId)
 }
 
@@ -178,7 +193,7 @@ export const textPanelPersistence: PanelPersistence<TextPanelState> = {
       if (noteEnd(next) !== endedRun(prev) || KEPT.some((k) => a[k] !== b[k])) onChange()
     }),
   // The last run gives way first: the draft and the form are the user's work, and History has the run.
-  shrink: [withoutRawBody, withShortText, withoutLastEnd],
+  shrink: [withoutLastEnd],
   // Only a conversation or a draft makes the saved format and model win over Settings' starting defaults.
   holdsWork: (saved) =>
     (saved.messages?.length ?? 0) > 0 ||
