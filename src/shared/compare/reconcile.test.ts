@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { reconcile, signed } from './reconcile'
+import { reconcile, sameModelWords, signed } from './reconcile'
+import type { RunCost } from '../cost/runCost'
+
+const priced = (micros: number, estimate = false): RunCost => ({
+  kind: 'priced',
+  micros,
+  currency: 'USD',
+  estimate,
+  price: { model: 'm', setAt: 'd', source: 'user' },
+  lines: [],
+})
 
 describe('reconcile', () => {
   const table = reconcile(
@@ -72,6 +82,89 @@ describe('reconcile', () => {
     })
     expect(t.rows[1]).toMatchObject({ reported: true, outputVsFirst: 0, inputVsServer: -5 })
     expect(t.inputSpread).toBeNull()
+  })
+
+  it("sets the same model's cost through each format beside the cheapest, in percent", () => {
+    const t = reconcile(
+      [
+        {
+          label: 'Chat',
+          format: 'chat',
+          model: 'gpt-4o',
+          usage: { input: 10, output: 20 },
+          cost: priced(1000),
+        },
+        {
+          label: 'Messages',
+          format: 'messages',
+          model: 'gpt-4o',
+          usage: { input: 12, output: 20 },
+          cost: priced(1180),
+        },
+        {
+          label: 'Native',
+          format: 'native',
+          model: 'gpt-4o',
+          usage: { input: 11, output: 20 },
+          cost: priced(1050, true),
+        },
+        { label: 'Other', format: 'chat', model: 'claude', usage: { input: 1, output: 1 }, cost: priced(5) },
+        {
+          label: 'Unpriced',
+          format: 'responses',
+          model: 'gpt-4o',
+          cost: { kind: 'unpriced', model: 'gpt-4o', why: 'no' },
+        },
+      ],
+      { server: null, estimate: null },
+    )
+    expect(t.rows.map((r) => r.costVsCheapest)).toEqual([0, 18, null, null, null])
+    expect(t.rows[4]!.cost).toBeNull()
+    expect(t.sameModel).toEqual([
+      {
+        model: 'gpt-4o',
+        currency: 'USD',
+        cheapest: { label: 'Chat', format: 'chat', micros: 1000 },
+        others: [{ label: 'Messages', format: 'messages', micros: 1180, percentMore: 18 }],
+        estimated: [{ label: 'Native', format: 'native' }],
+      },
+    ])
+    expect(sameModelWords(t.sameModel[0]!, (f) => f)).toBe(
+      'The same prompt on gpt-4o cost 18 % more through messages than through chat (the cheapest). native: not compared, its cost is an estimate (no usage reported).',
+    )
+  })
+
+  it('says when formats cost the same, and compares nothing with one reported cost', () => {
+    const same = reconcile(
+      [
+        { label: 'A', format: 'chat', model: 'm', cost: priced(67) },
+        { label: 'B', format: 'responses', model: 'm', cost: priced(67) },
+        { label: 'C', format: 'messages', model: 'm', cost: priced(90) },
+      ],
+      { server: null, estimate: null },
+    )
+    expect(sameModelWords(same.sameModel[0]!, (f) => f)).toBe(
+      'The same prompt on m cost 34 % more through messages than through chat (the cheapest), as much through responses.',
+    )
+    const tie = reconcile(
+      [
+        { label: 'A', format: 'chat', model: 'm', cost: priced(67) },
+        { label: 'B', format: 'responses', model: 'm', cost: priced(67) },
+      ],
+      { server: null, estimate: null },
+    )
+    expect(sameModelWords(tie.sameModel[0]!, (f) => f)).toBe(
+      'The same prompt on m cost the same ($0.000067) through chat and responses.',
+    )
+    const alone = reconcile(
+      [
+        { label: 'A', format: 'chat', model: 'm', cost: priced(67) },
+        { label: 'B', format: 'native', model: 'm', cost: priced(60, true) },
+      ],
+      { server: null, estimate: null },
+    )
+    expect(alone.sameModel).toEqual([])
+    expect(alone.rows.map((r) => r.costVsCheapest)).toEqual([null, null])
   })
 
   it('signs differences for display', () => {

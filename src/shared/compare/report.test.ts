@@ -106,4 +106,52 @@ describe('comparison export', () => {
     const md = reportMarkdown({ ...report, columns: [column('chat', { model: 'a|b' })] })
     expect(md).toContain('| a\\|b |')
   })
+
+  it("carries each column's cost and the same model's cost through each format, in JSON and Markdown", () => {
+    const priced = (micros: number, estimate = false) => ({
+      kind: 'priced' as const,
+      micros,
+      currency: 'USD',
+      estimate,
+      price: { model: 'm', setAt: '2026-11-28', source: 'user' },
+      lines: [],
+    })
+    const chat = column('chat')
+    chat.metrics.cost = priced(264)
+    const messages = column('messages', { label: 'messages · m' })
+    messages.metrics = { ...messages.metrics, usage: { input: 14, output: 36 }, cost: priced(316) }
+    const withCost: ComparisonReport = {
+      ...report,
+      columns: [chat, messages],
+      reconciliation: reconcile(
+        [
+          {
+            label: 'chat · m',
+            format: 'chat',
+            model: 'm',
+            usage: { input: 12, output: 30 },
+            cost: priced(264),
+          },
+          {
+            label: 'messages · m',
+            format: 'messages',
+            model: 'm',
+            usage: { input: 14, output: 36 },
+            cost: priced(316),
+          },
+        ],
+        { server: 14, estimate: 13 },
+      ),
+    }
+    const back = JSON.parse(reportJson(withCost)) as ComparisonReport
+    expect(back.columns[1]!.metrics.cost).toMatchObject({ micros: 316, currency: 'USD' })
+    expect(back.reconciliation.sameModel[0]!.others[0]!.percentMore).toBe(20)
+    const md = reportMarkdown(withCost)
+    expect(md).toMatch(/\| 12 \| 30 \| — \| — \| \$0\.000264 \| stop \|/)
+    expect(md).toContain(
+      'The same prompt on m cost 20 % more through Messages than through Chat completions (the cheapest).',
+    )
+    expect(md).toMatch(/\| messages · m \| 14 \| 0 \| \+1 \| 36 \| \+6 \| \$0\.000316 \| \+20 % \|/)
+    expect(md).toMatch(/\| chat · m \| 12 \| −2 \| −1 \| 30 \| 0 \| \$0\.000264 \| cheapest \|/)
+  })
 })

@@ -5,7 +5,9 @@ import type { Draft } from '../wire/draft'
 import type { ToolCall, Usage } from '../wire/events'
 import { FORMAT_LABELS, type WireFormat } from '../format'
 import { lossFieldName, lossMessage, type LossWarning } from '../wire/lossiness'
-import { signed, type ReconcileTable } from './reconcile'
+import { sameModelWords, signed, vsCheapestText, type ReconcileTable } from './reconcile'
+import type { RunCost } from '../cost/runCost'
+import { costText, storedCostText } from '../cost/money'
 import type { MarkKind } from './timeline'
 
 export const REPORT_KIND = 'gateway-playground.comparison'
@@ -31,6 +33,8 @@ export interface ReportColumn {
     tokensPerSecond: number | null
     stopReason: string | null
     usage: Usage | null
+    /** What the run cost (priced in main from its reported usage), or why it is unknown. */
+    cost?: RunCost | null
   }
   timings: {
     headersMs: number | null
@@ -83,9 +87,9 @@ export function reportMarkdown(report: ComparisonReport): string {
 
   out.push('## Columns', '')
   out.push(
-    '| # | Format | Model | Profile | Status | TTFT ms | Total ms | tok/s | In | Out | Reasoning | Cached | Stop |',
+    '| # | Format | Model | Profile | Status | TTFT ms | Total ms | tok/s | In | Out | Reasoning | Cached | Cost | Stop |',
   )
-  out.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+  out.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
   cols.forEach((c, i) => {
     const u = c.metrics.usage
     const cached =
@@ -93,7 +97,7 @@ export function reportMarkdown(report: ComparisonReport): string {
         ? (u.cachedRead ?? 0) + (u.cacheCreation ?? 0)
         : null
     out.push(
-      `| ${i + 1} | ${cell(FORMAT_LABELS[c.format])} | ${cell(c.model)} | ${cell(c.profile)} | ${cell(c.status)} | ${cell(c.metrics.ttftMs)} | ${cell(c.metrics.totalMs)} | ${cell(c.metrics.tokensPerSecond)} | ${cell(u?.input)} | ${cell(u?.output)} | ${cell(u?.reasoning)} | ${cell(cached)} | ${cell(c.metrics.stopReason)} |`,
+      `| ${i + 1} | ${cell(FORMAT_LABELS[c.format])} | ${cell(c.model)} | ${cell(c.profile)} | ${cell(c.status)} | ${cell(c.metrics.ttftMs)} | ${cell(c.metrics.totalMs)} | ${cell(c.metrics.tokensPerSecond)} | ${cell(u?.input)} | ${cell(u?.output)} | ${cell(u?.reasoning)} | ${cell(cached)} | ${cell(costText(c.metrics.cost))} | ${cell(c.metrics.stopReason)} |`,
     )
   })
   out.push('')
@@ -104,11 +108,18 @@ export function reportMarkdown(report: ComparisonReport): string {
     `count_tokens (messages format): ${cell(r.counts.server)} · local estimate: ${cell(r.counts.estimate)}`,
     '',
   )
-  out.push('| Column | Input | − count_tokens | − estimate | Output | Δ output vs first |')
-  out.push('|---|---|---|---|---|---|')
+  for (const m of r.sameModel ?? [])
+    out.push(
+      sameModelWords(m, (f) => FORMAT_LABELS[f]),
+      '',
+    )
+  out.push(
+    '| Column | Input | − count_tokens | − estimate | Output | Δ output vs first | Cost | vs cheapest |',
+  )
+  out.push('|---|---|---|---|---|---|---|---|')
   for (const row of r.rows)
     out.push(
-      `| ${cell(row.label)} | ${cell(row.input)} | ${signed(row.inputVsServer)} | ${signed(row.inputVsEstimate)} | ${cell(row.output)} | ${signed(row.outputVsFirst)} |`,
+      `| ${cell(row.label)} | ${cell(row.input)} | ${signed(row.inputVsServer)} | ${signed(row.inputVsEstimate)} | ${cell(row.output)} | ${signed(row.outputVsFirst)} | ${cell(row.cost ? storedCostText(row.cost) : null)} | ${vsCheapestText(row)} |`,
     )
   out.push('')
 

@@ -1,7 +1,9 @@
 // Usage reconciliation: each column's reported input, output, reasoning and cached tokens beside the messages
 // format's count_tokens and the local estimate for the same draft, with the differences (shared/compare/reconcile).
 import { useMemo } from 'react'
-import { reconcile, signed } from '../../../../shared/compare/reconcile'
+import { reconcile, sameModelWords, signed, vsCheapestText } from '../../../../shared/compare/reconcile'
+import { storedCostText } from '../../../../shared/cost/money'
+import { FORMAT_LABELS } from '../../../../shared/format'
 import { columnLabel, countTokens, useCompareStore } from '../../stores/compare'
 
 export function UsageTable() {
@@ -10,16 +12,29 @@ export function UsageTable() {
   const counts = useCompareStore((s) => s.counts)
   // Usage arrives once or twice per run, so this table re-renders rarely while the columns stream.
   const usageKey = useCompareStore((s) =>
-    s.columns.map((c) => JSON.stringify(s.runs[s.columnRuns[c.id] ?? '']?.usage ?? null)).join('|'),
+    s.columns
+      .map((c) => {
+        const run = s.runs[s.columnRuns[c.id] ?? '']
+        return JSON.stringify([
+          run?.usage ?? null,
+          run?.summary?.cost?.kind === 'priced' ? run.summary.cost.micros : null,
+        ])
+      })
+      .join('|'),
   )
   const table = useMemo(
     () =>
       reconcile(
-        columns.map((c, i) => ({
-          label: columnLabel(c, i),
-          format: c.format,
-          usage: useCompareStore.getState().runs[columnRuns[c.id] ?? '']?.usage,
-        })),
+        columns.map((c, i) => {
+          const run = useCompareStore.getState().runs[columnRuns[c.id] ?? '']
+          return {
+            label: columnLabel(c, i),
+            format: c.format,
+            model: c.model,
+            usage: run?.usage,
+            cost: run?.summary?.cost,
+          }
+        }),
         { server: counts.server, estimate: counts.estimate },
       ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -46,6 +61,11 @@ export function UsageTable() {
           <span className="muted"> · input spread across formats {table.inputSpread}</span>
         )}
       </p>
+      {table.sameModel.map((m) => (
+        <p key={`${m.model} ${m.currency}`} className="small" data-testid="same-model-cost">
+          {sameModelWords(m, (f) => FORMAT_LABELS[f])}
+        </p>
+      ))}
       <div className="table-scroll">
         <table className="compare-usage-table">
           <thead>
@@ -58,6 +78,8 @@ export function UsageTable() {
               <th scope="col">Δ output vs first</th>
               <th scope="col">Reasoning</th>
               <th scope="col">Cached</th>
+              <th scope="col">Cost</th>
+              <th scope="col">vs cheapest (same model)</th>
             </tr>
           </thead>
           <tbody>
@@ -79,6 +101,8 @@ export function UsageTable() {
                     not reported (the answer carried no usage, or only zeros)
                   </td>
                 )}
+                <td data-testid="usage-cost">{r.cost ? storedCostText(r.cost) : '—'}</td>
+                <td>{vsCheapestText(r)}</td>
               </tr>
             ))}
           </tbody>

@@ -49,6 +49,7 @@ export function buildReport(now = new Date()): ComparisonReport {
         tokensPerSecond: run?.timings?.tokensPerSecond ?? null,
         stopReason: run?.summary?.stopReason ?? null,
         usage: run?.usage ?? null,
+        cost: run?.summary?.cost ?? null,
       },
       timings: {
         headersMs: run?.exchange?.timings.headersMs ?? null,
@@ -66,7 +67,13 @@ export function buildReport(now = new Date()): ComparisonReport {
     draft: { model: '', ...draft, messages: sharedTurns(s.shared) },
     columns,
     reconciliation: reconcile(
-      columns.map((c) => ({ label: c.label, format: c.format, usage: c.metrics.usage ?? undefined })),
+      columns.map((c) => ({
+        label: c.label,
+        format: c.format,
+        model: c.model,
+        usage: c.metrics.usage ?? undefined,
+        cost: c.metrics.cost ?? undefined,
+      })),
       { server: s.counts.server, estimate: s.counts.estimate },
     ),
   }
