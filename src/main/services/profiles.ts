@@ -7,20 +7,19 @@
 // and shown as summaries; the proxy password and the client key are secrets like the API key.
 import { randomUUID } from 'node:crypto'
 import {
-  secretHint,
   profileFieldsSchema,
-  type ProfileFields,
   type ProfileFieldsInput,
   type ProfileView,
   type SecretKind,
   type SecretStatus,
 } from '../../shared/ipc/profiles'
-import { networkSchema, type PinnedCert } from '../../shared/ipc/profileNetwork'
+import type { PinnedCert } from '../../shared/ipc/profileNetwork'
 import { checkClientPair } from './network/tlsTrust'
-import { normalizeNetwork, storedTls, tlsView, type StoredTls } from './profileNetwork'
+import { storedTls, tlsView } from './profileNetwork'
 import type { AppSettings, AppSettingsPatch } from '../../shared/ipc/app'
 import { AppError } from '../../shared/ipc/result'
 import { readAppSettings, updateAppSettings } from './appSettings'
+import { normalize, ref, status, withDefaults, type StoredProfile } from './profileStored'
 import type { SecretStore, SettingsStore } from './ports'
 
 export const BUILT_IN_PROFILE_ID = 'local-simulator'
@@ -30,11 +29,6 @@ export interface BuiltInProfile {
   consoleBaseUrl: string
   apiKey: string
   consoleToken: string
-}
-
-export interface StoredProfile extends Omit<ProfileFields, 'tls'> {
-  id: string
-  tls: StoredTls
 }
 
 /** Everything main needs to make a call for a profile. Never sent to the renderer. */
@@ -386,53 +380,4 @@ export class ProfileService {
   }
 }
 
-const ref = (id: string, kind: SecretKind) => `${id}:${kind}`
-const status = (value: string | null, kind: SecretKind): SecretStatus =>
-  !value
-    ? { configured: false, hint: null }
-    : kind === 'clientKey'
-      ? { configured: true, hint: keyHint(value) }
-      : kind === 'proxyPassword'
-        ? { configured: true, hint: '••••' }
-        : { configured: true, hint: secretHint(value) }
-
-/** What a private key is, never any of its bytes. */
-function keyHint(pem: string): string {
-  const kind = /-----BEGIN (RSA |EC )?PRIVATE KEY-----/.exec(pem)?.[1]?.trim()
-  return kind ? `${kind} private key` : 'private key'
-}
-
-/**
- * Fields as given (the router has checked them against the contract), each one left out at its default: main's
- * own callers (the command line, tests) name only what they need.
- */
-function withDefaults(input: ProfileFieldsInput): ProfileFields {
-  const network = networkSchema.parse({
-    proxy: input.proxy,
-    tls: input.tls,
-    connectTimeoutMs: input.connectTimeoutMs,
-    retry: input.retry,
-    removedHeaders: input.removedHeaders,
-  })
-  return {
-    ...network,
-    name: input.name,
-    baseUrl: input.baseUrl.replace(/\/+$/, ''),
-    consoleBaseUrl: (input.consoleBaseUrl ?? '').replace(/\/+$/, ''),
-    headers: input.headers ?? [],
-    nativeAuth: input.nativeAuth ?? 'bearer',
-    timeoutMs: input.timeoutMs ?? 120_000,
-    idleTimeoutMs: input.idleTimeoutMs ?? null,
-    resultHosts: input.resultHosts ?? [],
-    ...(input.followsSimulator !== undefined && { followsSimulator: input.followsSimulator }),
-  }
-}
-
-/** A stored profile with every field a later version added, at its default. */
-function normalize(
-  raw: Omit<StoredProfile, keyof ReturnType<typeof normalizeNetwork> | 'resultHosts'> &
-    Partial<StoredProfile>,
-): StoredProfile {
-  return { ...raw, ...normalizeNetwork(raw), resultHosts: raw.resultHosts ?? [] }
-}
 const notFound = (id: string) => new AppError('PROFILES_NOT_FOUND', `No profile with id ${id}.`)

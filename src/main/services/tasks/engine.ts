@@ -2,8 +2,8 @@
 // the first poll (R7) → a domain's poll step every 3–5 s through the Clock, backing off on transient problems →
 // the result fetched once; past the kind's polling limit polling stops until the user decides (overdueAt). Jobs
 // resume on start; a late callback of a cancelled, deleted or retried job changes nothing (generations).
-import { AppError } from '../../../shared/ipc/result'
 import { ACTIVE_JOB_STATUSES, type JobError } from '../../../shared/ipc/jobLife'
+import { localError, submitThrew } from './jobErrors'
 import { GatewayError } from '../gateway'
 import type { ResolvedProfile } from '../profiles'
 import { systemClock, type Clock } from '../ports'
@@ -20,18 +20,6 @@ export type { SendContext, TaskDomain, TaskTiming } from './domain'
 
 export const ACTIVE_STATUSES = new Set<TaskStatus>(ACTIVE_JOB_STATUSES)
 const REMOTE_ACTIVE = new Set(['submitted', 'queued', 'in_progress'])
-const submitThrew = (error: unknown): JobError => ({
-  stage: 'submit',
-  code: error instanceof AppError ? error.code : 'SUBMIT_FAILED',
-  message: error instanceof Error ? error.message : String(error),
-  httpStatus: null,
-})
-const localError = (code: string, message: string): JobError => ({
-  stage: 'local',
-  code,
-  message,
-  httpStatus: null,
-})
 
 export class TaskEngine<R extends TaskRecord> {
   private readonly records = new Map<string, R>()
