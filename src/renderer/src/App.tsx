@@ -15,6 +15,7 @@ import {
 import { ShellBoundary } from './panels/panelBoundary'
 import { ErrorBanner } from './components/errorBanner/ErrorBanner'
 import { TabList } from './components/tabs/TabList'
+import { Keyboard } from './features/commands/Keyboard'
 
 interface PanelDef {
   id: PanelId
@@ -102,6 +103,9 @@ const PANELS: PanelDef[] = [
   },
 ]
 
+/** The panels by name, in the sidebar's order: what the shortcuts (Ctrl/Cmd+1…9) and the command palette open. */
+const PANEL_NAMES = PANELS.map(({ id, label }) => ({ id, label }))
+
 export function App() {
   const { panel, setPanel, connected, loadError, host } = useAppStore()
   const profile = useProfilesStore(activeProfile)
@@ -172,6 +176,7 @@ export function App() {
         </main>
       </div>
       <VideoNotifier />
+      <Keyboard panels={PANEL_NAMES} />
     </div>
   )
 }

@@ -66,7 +66,9 @@ export function TextPanel() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && currentRun(useTextStore.getState())?.status === 'running') {
+      // Shift+Esc goes to the message box; an open dialog (a question, the palette) takes its own Esc.
+      if (e.key !== 'Escape' || e.shiftKey || document.querySelector('dialog[open]')) return
+      if (currentRun(useTextStore.getState())?.status === 'running') {
         e.preventDefault()
         void useTextStore.getState().stop()
       }

@@ -2,7 +2,7 @@
 // question asked before something is replaced, the undo offer, the first screen's idle queue, and the app's part
 // of the saved workspace.
 export { useAppStore, type PanelId } from './appStore'
-export { usePanelTab } from './tabsStore'
+export { openPanelTab, usePanelTab } from './tabsStore'
 export { askChoice, askUser, useConfirmStore } from './confirmStore'
 export { dismissUndo, offerUndo, takeUndo, useUndoStore } from './undoStore'
 export { firstScreenMounted, whenStarted } from './firstScreen'

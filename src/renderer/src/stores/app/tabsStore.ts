@@ -22,3 +22,8 @@ export function usePanelTab<T extends string>(
   const tab = allowed.includes(saved as T) ? (saved as T) : fallback
   return [tab, (next: T) => useTabsStore.getState().setTab(key, next)]
 }
+
+/** Opens `tab` under `key` from outside the panel (a shortcut, the command palette). */
+export function openPanelTab(key: string, tab: string): void {
+  useTabsStore.getState().setTab(key, tab)
+}

@@ -45,6 +45,17 @@ export async function refreshConversations(): Promise<void> {
   useConversationList.setState({ entries, activeId, count: bounds.count, maxCount: bounds.maxCount })
 }
 
+/** Every conversation (the command palette's list), without touching the drawer's search. */
+export async function allConversations(): Promise<ConversationEntry[]> {
+  const result = await client.call('text.listConversations', {})
+  return result.ok ? result.value.entries : []
+}
+
+/** Why the last conversation action was refused, in words (null when it was not). */
+export function conversationError(): string | null {
+  return useConversationList.getState().error
+}
+
 export function searchConversations(query: string): void {
   useConversationList.setState({ query })
   void refreshConversations()

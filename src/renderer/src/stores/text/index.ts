@@ -16,7 +16,9 @@ export { subscribeLiveExchange, useLiveExchange } from './liveExchange'
 export { continuation, continueFrom, takeContinuation, useContinuation } from './responseContinuation'
 export { modelAfterFormatChange, startingText, startingTextFor } from './textDefaults'
 export {
+  allConversations,
   branchFrom,
+  conversationError,
   copyConversation,
   deleteConversation,
   newConversation,
