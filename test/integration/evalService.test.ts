@@ -35,11 +35,11 @@ beforeAll(async () => {
   const gateway = new GatewayClient({ knownSecrets: () => profiles.knownSecrets() })
   media = new MediaStore(join(dir, 'media'), (id) => `media://${id}`)
   text = new TextService({ profiles, gateway, media })
-  service = new EvalService({ text, gateway, profiles, media })
+  service = new EvalService({ text, gateway, profiles, media, dataDir: dir })
 })
 
 afterAll(async () => {
-  service.stopAll()
+  await service.close()
   await sim.close()
   rmSync(dir, { recursive: true, force: true })
 })
@@ -105,7 +105,7 @@ describe('evals in main against the simulator', () => {
       ['{"city":"Paris","expected":"Paris"}', '{"city":"Lima","expected":"=cmd"}'].join('\n'),
     )
     const s = sink()
-    const started = service.start(
+    const started = await service.start(
       {
         evalId: 'eval-run-0001',
         datasetId,
@@ -149,7 +149,7 @@ describe('evals in main against the simulator', () => {
     const rows = Array.from({ length: 30 }, (_, i) => `City${i},x`).join('\n')
     const { datasetId } = await importText('many.csv', `city,expected\n${rows}\n`)
     const s = sink()
-    service.start(
+    await service.start(
       {
         evalId: 'eval-stop-0001',
         datasetId,
@@ -161,7 +161,7 @@ describe('evals in main against the simulator', () => {
       },
       s.events,
     )
-    expect(() =>
+    await expect(
       service.start(
         {
           evalId: 'eval-stop-0001',
@@ -174,13 +174,13 @@ describe('evals in main against the simulator', () => {
         },
         sink().events,
       ),
-    ).toThrow(/already going/)
+    ).rejects.toThrow(/already exists/)
     while (s.cells.length < 2) await new Promise((r) => setTimeout(r, 5))
-    expect(service.stop('eval-stop-0001')).toEqual({ stopped: true })
+    expect(service.runs.stop('eval-stop-0001')).toEqual({ stopped: true })
     const ended = await s.ended
     expect(ended.stopped).toBe(true)
     expect(ended.passed + ended.failed + ended.errored + ended.notRun).toBe(30)
     expect(ended.notRun).toBeGreaterThan(20)
-    expect(service.stop('eval-stop-0001')).toEqual({ stopped: false })
+    expect(service.runs.stop('eval-stop-0001')).toEqual({ stopped: false })
   })
 })

@@ -34,11 +34,11 @@ beforeAll(async () => {
   const gateway = new GatewayClient({ knownSecrets: () => profiles.knownSecrets() })
   media = new MediaStore(join(dir, 'media'), (id) => `media://${id}`)
   const text = new TextService({ profiles, gateway, media })
-  service = new EvalService({ text, gateway, profiles, media })
+  service = new EvalService({ text, gateway, profiles, media, dataDir: dir })
 })
 
 afterAll(async () => {
-  service.stopAll()
+  await service.close()
   await sim.close()
   rmSync(dir, { recursive: true, force: true })
 })
@@ -95,25 +95,26 @@ it('imports a promptfoo config with the files it names: bad rows named, the rest
 
   // Run as the panel runs it: the suite's graders go with the rows.
   const cells: EventPayload<Events['evals.cell']>['cell'][] = []
-  const ended = new Promise<EventPayload<Events['evals.ended']>>((resolve) =>
-    service.start(
-      {
-        evalId: 'suite-eval-0001',
-        datasetId: suite.dataset.datasetId,
-        system: '',
-        user: 'Name the capital of {{country}}.',
-        variants: [{ label: '', format: 'chat', model: 'gpt-4o-mini', profileId }],
-        graders: [],
-        concurrency: 2,
-      },
-      {
-        alive: true,
-        emit(name: string, payload: unknown) {
-          if (name === 'evals.cell') cells.push((payload as { cell: (typeof cells)[0] }).cell)
-          if (name === 'evals.ended') resolve(payload as EventPayload<Events['evals.ended']>)
+  const ended = new Promise<EventPayload<Events['evals.ended']>>(
+    (resolve) =>
+      void service.start(
+        {
+          evalId: 'suite-eval-0001',
+          datasetId: suite.dataset.datasetId,
+          system: '',
+          user: 'Name the capital of {{country}}.',
+          variants: [{ label: '', format: 'chat', model: 'gpt-4o-mini', profileId }],
+          graders: [],
+          concurrency: 2,
         },
-      } as never,
-    ),
+        {
+          alive: true,
+          emit(name: string, payload: unknown) {
+            if (name === 'evals.cell') cells.push((payload as { cell: (typeof cells)[0] }).cell)
+            if (name === 'evals.ended') resolve(payload as EventPayload<Events['evals.ended']>)
+          },
+        } as never,
+      ),
   )
   const end = await ended
   expect(end.error).toBeNull()

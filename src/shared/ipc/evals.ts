@@ -89,6 +89,30 @@ export const evalCellViewSchema = z.object({
 })
 export type EvalCellView = z.infer<typeof evalCellViewSchema>
 
+/** Cells one `evals.cells` call answers at most. */
+export const EVAL_CELLS_PAGE_MAX = 500
+
+/** How a kept run stands: "incomplete" when the app closed or stopped while it was going. */
+export const evalRunStateSchema = z.enum(['running', 'done', 'stopped', 'failed', 'incomplete'])
+
+export const evalRunInfoSchema = z.object({
+  evalId: z.string(),
+  name: z.string(),
+  createdAt: z.number(),
+  state: evalRunStateSchema,
+  error: z.string().nullable(),
+  columns: z.array(z.string()),
+  rowCount: z.number(),
+  size: z.number(),
+  /** Cells with a verdict (pass or fail), the ones a resume does not run again. */
+  graded: z.number(),
+  counts: z
+    .object({ passed: z.number(), failed: z.number(), errored: z.number(), notRun: z.number() })
+    .nullable(),
+  cellsCut: z.boolean(),
+})
+export type EvalRunInfo = z.infer<typeof evalRunInfoSchema>
+
 export const evalsCommands = {
   /** Reads an imported file (CSV, JSONL or JSON, by its name) into a dataset main keeps. */
   'evals.openDataset': defineCommand(
@@ -153,6 +177,41 @@ export const evalsCommands = {
         .max(EVAL_CONCURRENCY_MAX, `concurrency: at most ${EVAL_CONCURRENCY_MAX}`),
     }),
     z.object({ cells: z.number(), columns: z.array(z.string()) }),
+  ),
+  /** The runs kept on disk (newest first): each one's state, columns and counts. */
+  'evals.runs': defineCommand(z.object({}), z.object({ runs: z.array(evalRunInfoSchema) })),
+  /** Opens a kept run: its state and the dataset it ran over (kept again, so its rows page as an import's). */
+  'evals.openRun': defineCommand(
+    z.object({ evalId: id }),
+    z.object({
+      run: evalRunInfoSchema,
+      dataset: datasetInfoSchema,
+      /** What the run ran, for the form: its first prompt, its variants and the graders on every row. */
+      setup: z.object({
+        system: z.string(),
+        user: z.string(),
+        variants: z.array(evalVariantInputSchema.extend({ model: z.string() })),
+        graders: z.array(evalGraderSchema),
+        concurrency: z.number(),
+      }),
+    }),
+  ),
+  /** A page of a kept run's cells, ordered by row then column. */
+  'evals.cells': defineCommand(
+    z.object({
+      evalId: id,
+      offset: z.number().int().min(0),
+      limit: z.number().int().min(1).max(EVAL_CELLS_PAGE_MAX),
+    }),
+    z.object({ cells: z.array(evalCellViewSchema), total: z.number() }),
+  ),
+  /**
+   * Goes on with a stopped or incomplete run: the cells without a verdict (not run, stopped or a run error)
+   * run again, the graded ones are kept; its cells arrive as the start's do.
+   */
+  'evals.resume': defineCommand(
+    z.object({ evalId: id }),
+    z.object({ cells: z.number(), columns: z.array(z.string()), graded: z.number() }),
   ),
   /** Stops an eval: runs in flight end as stopped, cells not started stay not run, finished cells are kept. */
   'evals.stop': defineCommand(z.object({ evalId: id }), z.object({ stopped: z.boolean() })),

@@ -194,3 +194,14 @@ export async function headerWordsBroken(page: Page): Promise<string[]> {
     return out
   })
 }
+
+/** At 1024 and 1920 px wide: nothing overlaps or is out of reach, and the page does not scroll sideways. */
+export async function fitsAtBothWidths(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const width of [1024, 1920]) {
+    await page.setViewportSize({ width, height: 900 })
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0)
+    await expectCleanLayout(page, testInfo, `${name}-${width}`)
+  }
+}

@@ -5,19 +5,8 @@
 // reason, and the run exported; a slow eval stopped in the middle ending as stopped.
 import { expect, test } from '../fixtures'
 import { faultyProfile } from '../pages/ComparePage'
-import { expectCleanLayout } from '../pages/layoutCheck'
-import type { Page, TestInfo } from '@playwright/test'
-
-/** At 1024 and 1920 px: nothing overlaps or is out of reach, and the page does not scroll sideways. */
-async function fits(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const width of [1024, 1920]) {
-    await page.setViewportSize({ width, height: 900 })
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0)
-    await expectCleanLayout(page, testInfo, `${name}-${width}`)
-  }
-}
+import { fitsAtBothWidths } from '../pages/layoutCheck'
+import type { Page } from '@playwright/test'
 
 const CSV = 'country,expected\nFrance,Paris\nPeru,Lima\nJapan,Tokyo,extra\nNorway,Oslo\n'
 
@@ -85,7 +74,7 @@ test('an eval runs a dataset through variants, grades with a check and a judge, 
   const figures = page.getByTestId('column-summary')
   await expect(figures.nth(0)).toContainText(`${passed}/3 · `)
   await expect(figures.nth(1)).toContainText('0/3 · 0.0 %')
-  await fits(page, testInfo, 'evals-done')
+  await fitsAtBothWidths(page, testInfo, 'evals-done')
 
   await page.getByRole('button', { name: /Row 1 on chat:sim-model #1: (pass|FAIL)/ }).click()
   const detail = page.getByRole('region', { name: 'Cell details' })

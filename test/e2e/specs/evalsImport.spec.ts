@@ -4,18 +4,7 @@
 // the suite's graders on every row; an OpenAI Evals dataset with its eval file likewise; a pick without a config
 // is refused in words.
 import { expect, test } from '../fixtures'
-import { expectCleanLayout } from '../pages/layoutCheck'
-import type { Page, TestInfo } from '@playwright/test'
-
-async function fits(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const width of [1024, 1920]) {
-    await page.setViewportSize({ width, height: 900 })
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0)
-    await expectCleanLayout(page, testInfo, `${name}-${width}`)
-  }
-}
+import { fitsAtBothWidths } from '../pages/layoutCheck'
 
 const file = (name: string, text: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text) })
 
@@ -61,7 +50,7 @@ test('a promptfoo config and its files fill the panel and run with the suite gra
   await expect(page.getByLabel('User message')).toHaveValue('Name the capital of {{country}}.')
   await expect(page.getByLabel('Variant 1 model')).toHaveValue('sim-model')
   await expect(page.getByLabel('Variant 2 model')).toHaveValue('sim-claude')
-  await fits(page, testInfo, 'evals-promptfoo')
+  await fitsAtBothWidths(page, testInfo, 'evals-promptfoo')
 
   await page.getByRole('button', { name: 'Run eval' }).click()
   await expect(page.getByTestId('eval-summary')).toHaveText(/^Done: /, { timeout: 60_000 })

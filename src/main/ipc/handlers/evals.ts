@@ -1,6 +1,7 @@
 // The evals domain: dataset files read into datasets main keeps and paged out, evals run for the window that
-// asked (each cell an ordinary recorded text run, reported as it finishes, one end), stopped, exported; every
-// eval stops when its window goes or the app closes.
+// asked (each cell an ordinary recorded text run, reported as it finishes, one end), kept on disk, listed,
+// reopened, resumed, stopped, exported; every eval stops when its window goes, and is kept as incomplete when the
+// app closes.
 import { evalsCommands } from '../../../shared/ipc/evals'
 import type { Events } from '../../../shared/ipc/contract'
 import { EvalService } from '../../services/evals/evalService'
@@ -14,7 +15,11 @@ export function evalsHandlers(evals: EvalService): Handlers<typeof evalsCommands
     'evals.importSuite': (input) => evals.importSuite(input),
     'evals.rows': ({ datasetId, offset, limit }) => evals.rows(datasetId, offset, limit),
     'evals.start': (input, ctx) => evals.start(input, ctx.events),
-    'evals.stop': ({ evalId }) => evals.stop(evalId),
+    'evals.runs': async () => ({ runs: await evals.runs.list() }),
+    'evals.openRun': ({ evalId }) => evals.openRun(evalId),
+    'evals.cells': ({ evalId, offset, limit }) => evals.runs.cells(evalId, offset, limit),
+    'evals.resume': ({ evalId }, ctx) => evals.runs.resume(evalId, ctx.events),
+    'evals.stop': ({ evalId }) => evals.runs.stop(evalId),
     'evals.export': ({ evalId, format }) => evals.export(evalId, format),
   }
 }
@@ -22,14 +27,15 @@ export function evalsHandlers(evals: EvalService): Handlers<typeof evalsCommands
 export const evalsDomain = defineDomain({
   name: 'evals',
   commands: evalsCommands,
-  services: ({ profiles, gateway, media, history, log }) =>
+  services: ({ profiles, gateway, media, history, log, dataDir }) =>
     new EvalService({
       profiles,
       gateway,
       media,
+      dataDir,
       // The same text service code as the Text panel: every cell is an ordinary, recorded text run.
       text: new TextService({ profiles, gateway, media, recorder: history.recorder, log }),
     }),
   handlers: evalsHandlers,
-  close: (evals) => evals.stopAll(),
+  close: (evals) => evals.close(),
 })

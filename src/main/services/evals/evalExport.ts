@@ -4,15 +4,13 @@
 import { rowVariables } from '../../../shared/evals/dataset'
 import { summarizeColumn } from '../../../shared/evals/summary'
 import type { EvalPlan } from '../../../shared/evals/plan'
-import type { EvalCell, EvalRun } from './evalRunner'
+import type { EvalCellView } from '../../../shared/ipc/evals'
 
-/** An eval the service keeps: its plan, its columns' labels, its cells (answers clipped) and its run. */
+/** An eval as exported: its plan, its columns' labels and its cells (answers clipped). */
 export interface KeptEval {
   plan: EvalPlan
   columns: string[]
-  cells: EvalCell[]
-  run: EvalRun
-  ended: boolean
+  cells: EvalCellView[]
 }
 
 const field = (v: unknown): string => {

@@ -5,29 +5,22 @@
 import { readFile, stat } from 'node:fs/promises'
 import type { Events } from '../../../shared/ipc/contract'
 import type { CommandParsed } from '../../../shared/ipc/define'
-import {
-  EVAL_TEXT_CHARS,
-  type DatasetInfo,
-  type DatasetRowView,
-  type EvalCellView,
-  type evalsCommands,
-} from '../../../shared/ipc/evals'
+import type { DatasetInfo, DatasetRowView, evalsCommands } from '../../../shared/ipc/evals'
 import { AppError } from '../../../shared/ipc/result'
 import { DATASET_MAX_CHARS, datasetKindOf, readDataset, type Dataset } from '../../../shared/evals/dataset'
-import { matrixColumns, type EvalPlan } from '../../../shared/evals/plan'
+import type { EvalPlan } from '../../../shared/evals/plan'
 import type { GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
 import type { EventSink } from '../ports'
 import type { ProfileService } from '../profiles'
 import type { TextService } from '../text/textService'
-import { EvalRun, type EvalCell } from './evalRunner'
-import { evalCsv, evalJson, type KeptEval } from './evalExport'
+import { evalCsv, evalJson } from './evalExport'
+import { EvalRuns } from './evalRuns'
+import { clip } from './cellView'
 import { readSuite, type SuiteFile, type SuiteProblem } from './suiteImport'
 
 /** Datasets kept at once (the oldest goes first). */
 const DATASETS_KEPT = 4
-/** Evals whose cells are kept for export (the oldest finished goes first). */
-const EVALS_KEPT = 8
 const PROBLEMS_SHOWN = 200
 /** A row-level `__expected` llm-rubric or similar grader needs a model; these are the defaults the rows get. */
 const ROW_DEFAULTS = {
@@ -40,6 +33,8 @@ export interface EvalServiceDeps {
   gateway: GatewayClient
   profiles: ProfileService
   media: MediaStore
+  /** Where runs are kept between sessions (`<dataDir>/evals`). */
+  dataDir: string
 }
 
 interface KeptDataset {
@@ -47,30 +42,14 @@ interface KeptDataset {
   dataset: Dataset
 }
 
-const clip = (text: string) =>
-  text.length > EVAL_TEXT_CHARS ? `${text.slice(0, EVAL_TEXT_CHARS - 1)}…` : text
-
-export function cellView(cell: EvalCell): EvalCellView {
-  return {
-    ...cell,
-    answer: clip(cell.answer),
-    error: cell.error === null ? null : clip(cell.error),
-    grades: cell.grades.map((g) => ({
-      kind: g.kind,
-      pass: g.pass,
-      score: g.score,
-      message: clip(g.message),
-      ...(g.runId ? { runId: g.runId } : {}),
-    })),
-  }
-}
-
 export class EvalService {
   private readonly datasets = new Map<string, KeptDataset>()
-  private readonly evals = new Map<string, KeptEval>()
   private nextDataset = 0
+  readonly runs: EvalRuns
 
-  constructor(private readonly deps: EvalServiceDeps) {}
+  constructor(private readonly deps: EvalServiceDeps) {
+    this.runs = new EvalRuns(deps, deps.dataDir)
+  }
 
   async openDataset({ mediaId, fileName }: { mediaId: string; fileName: string }): Promise<DatasetInfo> {
     const kind = datasetKindOf(fileName)
@@ -145,9 +124,6 @@ export class EvalService {
   }
 
   start(input: CommandParsed<(typeof evalsCommands)['evals.start']>, sink: EventSink<Events>) {
-    const { evalId } = input
-    if (this.evals.get(evalId)?.ended === false)
-      throw new AppError('EVALS_EXISTS', `evalId: an eval ${evalId} is already going.`)
     const { name, dataset } = this.dataset(input.datasetId)
     const plan: EvalPlan = {
       name,
@@ -173,57 +149,41 @@ export class EvalService {
       unmapped: [],
       problems: [],
     }
-    const kept: KeptEval = {
+    return this.runs.start(
+      input.evalId,
       plan,
-      columns: matrixColumns(plan).map((c) => c.label),
-      cells: [],
-      run: null!,
-      ended: false,
-    }
-    kept.run = new EvalRun(this.deps, plan, {
-      concurrency: input.concurrency,
-      profileId: input.variants[0]!.profileId,
-      onCell: (cell) => {
-        kept.cells.push({ ...cell, answer: clip(cell.answer) })
-        if (!sink.alive) return kept.run.stop()
-        sink.emit('evals.cell', { evalId, cell: cellView(cell) })
-      },
-    })
-    this.evals.set(evalId, kept)
-    this.forgetOld()
-    void kept.run
-      .run()
-      .then(
-        () => null,
-        (error: unknown) => (error instanceof Error ? error.message : String(error)),
-      )
-      .then((error) => {
-        kept.ended = true
-        const count = (s: EvalCell['status']) => kept.cells.filter((c) => c.status === s).length
-        if (sink.alive)
-          sink.emit('evals.ended', {
-            evalId,
-            stopped: kept.run.isStopped,
-            passed: count('pass'),
-            failed: count('fail'),
-            errored: count('error'),
-            notRun: kept.run.size - kept.cells.length + count('stopped'),
-            error,
-          })
-      })
-    return { cells: kept.run.size, columns: kept.columns }
+      { concurrency: input.concurrency, profileId: input.variants[0]!.profileId },
+      sink,
+    )
   }
 
-  stop(evalId: string): { stopped: boolean } {
-    const kept = this.evals.get(evalId)
-    if (!kept || kept.ended) return { stopped: false }
-    kept.run.stop()
-    return { stopped: true }
+  /** A kept run and the dataset it ran over, kept again so its rows page as an import's do. */
+  async openRun(evalId: string) {
+    const { info, plan, concurrency } = await this.runs.open(evalId)
+    const prompt = plan.prompts[0]
+    const text = (prompt?.messages[0]?.parts ?? []).map((p) => (p.type === 'text' ? p.text : '')).join('')
+    return {
+      run: info,
+      dataset: this.keep(plan.name, plan.dataset, [], []),
+      setup: {
+        system: prompt?.system ?? '',
+        user: text,
+        variants: plan.variants.map((v) => ({
+          label: v.label,
+          format: v.format,
+          model: v.model,
+          profileId: v.profileId ?? '',
+          ...(v.params.temperature === undefined ? {} : { temperature: v.params.temperature }),
+          ...(v.params.maxTokens === undefined ? {} : { maxTokens: v.params.maxTokens }),
+        })),
+        graders: plan.graders,
+        concurrency,
+      },
+    }
   }
 
   async export(evalId: string, format: 'csv' | 'json') {
-    const kept = this.evals.get(evalId)
-    if (!kept) throw new AppError('EVALS_UNKNOWN', 'This eval is no longer kept; run it again to export it.')
+    const kept = await this.runs.kept(evalId)
     const text = format === 'csv' ? evalCsv(kept) : evalJson(kept)
     const name = `${kept.plan.name.replace(/\.[a-z]+$/i, '').replace(/[^\w.-]+/g, '-')}-eval.${format}`
     const info = await this.deps.media.putBytes(
@@ -234,8 +194,9 @@ export class EvalService {
     return { url: this.deps.media.url(info.id), name, bytes: info.size }
   }
 
-  stopAll(): void {
-    for (const kept of this.evals.values()) if (!kept.ended) kept.run.stop()
+  /** The app closing: every run stops and is kept as incomplete, to be resumed on a later start. */
+  async close(): Promise<void> {
+    await this.runs.close()
     this.deps.text.stopAll()
   }
 
@@ -243,12 +204,5 @@ export class EvalService {
     const kept = this.datasets.get(datasetId)
     if (!kept) throw new AppError('EVALS_UNKNOWN', 'dataset: no longer open; import the file again.')
     return kept
-  }
-
-  private forgetOld(): void {
-    for (const [id, kept] of this.evals) {
-      if (this.evals.size <= EVALS_KEPT) return
-      if (kept.ended) this.evals.delete(id)
-    }
   }
 }

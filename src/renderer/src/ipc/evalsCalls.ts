@@ -1,5 +1,5 @@
 // The evals domain for panels: a dataset file brought into main and read there, its rows paged, evals started and
-// stopped, their cells and end as events, a run exported. Components reach main through here or the evals store.
+// stopped and resumed, their cells and end as events, kept runs listed and reopened, a run exported. Components reach main through here or the evals store.
 import type { CommandInput, EventPayload } from '../../../shared/ipc/define'
 import type { Commands, Events } from '../../../shared/ipc/contract'
 import { client } from './client'
@@ -20,6 +20,12 @@ export const evalsCalls = {
   rows: (datasetId: string, offset: number, limit: number) =>
     client.invoke('evals.rows', { datasetId, offset, limit }),
   start: (input: CommandInput<Commands['evals.start']>) => client.invoke('evals.start', input),
+  /** The runs kept on disk, newest first. */
+  runs: () => client.invoke('evals.runs', {}),
+  openRun: (evalId: string) => client.invoke('evals.openRun', { evalId }),
+  cells: (evalId: string, offset: number, limit: number) =>
+    client.invoke('evals.cells', { evalId, offset, limit }),
+  resume: (evalId: string) => client.invoke('evals.resume', { evalId }),
   stop: (evalId: string) => client.invoke('evals.stop', { evalId }),
   export: (evalId: string, format: 'csv' | 'json') => client.invoke('evals.export', { evalId, format }),
   onCell: (listener: (payload: EventPayload<Events['evals.cell']>) => void) =>

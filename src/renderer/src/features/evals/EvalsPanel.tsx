@@ -1,6 +1,7 @@
 // The Evals panel: a dataset whose columns fill a prompt's `{{variables}}`, run through variants (format, model,
 // profile) and graded (text checks, a judge model with a rubric, similarity through embeddings), with progress
-// and Stop, each column's figures, each cell's grades and the judge's reasons, and the run exported.
+// and Stop, each column's figures, each cell's grades and the judge's reasons, the run exported, and the runs
+// kept between sessions reopened and resumed.
 import { useEffect } from 'react'
 import { useEvalsStore } from '../../stores/evals'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
@@ -8,6 +9,7 @@ import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import { DatasetSection } from './DatasetSection'
 import { SetupSection } from './SetupSection'
 import { ResultsSection } from './ResultsSection'
+import { PastRuns } from './PastRuns'
 import './evals.css'
 
 export function EvalsPanel() {
@@ -32,6 +34,7 @@ export function EvalsPanel() {
       <DatasetSection />
       <SetupSection />
       {run && <ResultsSection run={run} />}
+      <PastRuns />
     </section>
   )
 }

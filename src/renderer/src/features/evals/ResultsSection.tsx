@@ -1,7 +1,7 @@
 // An eval's results: progress and its end in words, each column's figures (pass rate with its 95 % Wilson
 // interval, mean score, cost when known, TTFT and total at p50 and p95), the rows × columns grid a page at a time
 // (a cell opens its grades with each grader's reason, the judge's included, its answer and its run in History),
-// and the run exported as CSV or JSON.
+// and the run exported as CSV or JSON; a stopped or incomplete run resumed (the cells without a verdict run again).
 import { useMemo } from 'react'
 import { summarizeColumn, type ColumnSummary } from '../../../../shared/evals/summary'
 import { GRADER_LABELS, type EvalGraderKind } from '../../../../shared/evals/graders'
@@ -39,8 +39,10 @@ export function ResultsSection({ run }: { run: EvalRunState }) {
   const summary = e
     ? e.error
       ? `Could not run: ${e.error}`
-      : `${e.stopped ? 'Stopped' : 'Done'}: ${e.passed} passed, ${e.failed} failed${e.errored ? `, ${e.errored} run errors` : ''}${e.notRun ? `, ${e.notRun} not run` : ''}`
+      : `${e.incomplete ? 'Incomplete (cut off when the app or its window closed)' : e.stopped ? 'Stopped' : 'Done'}: ${e.passed} passed, ${e.failed} failed${e.errored ? `, ${e.errored} run errors` : ''}${e.notRun ? `, ${e.notRun} not run` : ''}`
     : `Running: ${run.done} of ${run.size} cells`
+  // Cells a resume runs again: those without a verdict (not run, stopped, or a run error).
+  const left = e && !e.error ? run.size - e.passed - e.failed : 0
   // The grid shows the rows the dataset table shows (one pager for both), each named by its first values.
   const first = s.rowsOffset
   const last = Math.min(first + ROWS_PAGE, run.rowCount)
@@ -107,6 +109,11 @@ export function ResultsSection({ run }: { run: EvalRunState }) {
         <button type="button" disabled={!e} onClick={() => void s.exportRun('json')}>
           Export JSON
         </button>
+        {left > 0 && (
+          <button type="button" onClick={() => void s.resume()}>
+            Resume ({left} {left === 1 ? 'cell' : 'cells'} left)
+          </button>
+        )}
         {s.exported && (
           <a href={s.exported.url} download={s.exported.name} className="small">
             Download {s.exported.name}

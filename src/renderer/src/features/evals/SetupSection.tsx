@@ -1,10 +1,12 @@
 // What an eval runs: the prompt (system and user message with `{{variables}}` from the dataset's columns), the
 // variants (format, model, profile, temperature, max tokens), the graders every row is checked with, how many
-// cells run at once, and Run / Stop. Errors show beside their fields once Run was pressed.
+// cells run at once, the cost estimate, and Run (asking first when it would pass a budget) / Stop. Errors show
+// beside their fields once Run was pressed.
 import { type WireFormat } from '../../../../shared/format'
 import { GRADER_LABELS } from '../../../../shared/evals/graders'
 import {
   evalFormErrors,
+  evalWork,
   FORM_GRADER_KINDS,
   useEvalsStore,
   type FormGraderKind,
@@ -12,6 +14,8 @@ import {
 } from '../../stores/evals'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
+import { CostEstimate } from '../../components/costEstimate/CostEstimate'
+import { confirmBudget } from '../../components/costEstimate/confirmBudget'
 
 function useShown() {
   const s = useEvalsStore()
@@ -222,7 +226,13 @@ export function SetupSection() {
           type="button"
           className="primary"
           disabled={running}
-          onClick={() => void s.start(profiles.map((p) => p.id))}
+          onClick={async () => {
+            const ids = profiles.map((p) => p.id)
+            // Past a profile's monthly budget, the user says so before anything is sent.
+            const st = useEvalsStore.getState()
+            if (!(await confirmBudget(evalWork(st, st.dataset, ids), 'This eval'))) return
+            void s.start(ids)
+          }}
         >
           Run eval
         </button>
@@ -233,6 +243,15 @@ export function SetupSection() {
         )}
         <Err text={shown('dataset')} />
       </div>
+      <p className="small muted">
+        <CostEstimate
+          planned={evalWork(
+            s,
+            s.dataset,
+            profiles.map((p) => p.id),
+          )}
+        />
+      </p>
     </section>
   )
 }

@@ -35,6 +35,8 @@ export interface EvalRunState {
     errored: number
     notRun: number
     error: string | null
+    /** Cut off by the app closing (or being killed) rather than stopped. */
+    incomplete?: boolean
   } | null
 }
 
@@ -68,6 +70,8 @@ interface EvalsState extends EvalForm {
   removeGrader(key: string): void
   start(profileIds: readonly string[]): Promise<void>
   stop(): Promise<void>
+  /** Goes on with the run shown (stopped or incomplete): the cells without a verdict run again. */
+  resume(): Promise<void>
   exportRun(format: 'csv' | 'json'): Promise<void>
   setOpenCell(key: string | null): void
 }
@@ -273,6 +277,23 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
       } catch (error) {
         updateRun(r.id, () => ({ stopping: false }))
         set({ error: `Could not stop: ${message(error)}` })
+      }
+    },
+
+    async resume() {
+      subscribe()
+      const r = get().run
+      if (!r || !r.ended) return
+      const kept = Object.fromEntries(
+        Object.entries(r.cells).filter(([, c]) => c.status === 'pass' || c.status === 'fail'),
+      )
+      set({ error: null, exported: null, openCell: null })
+      updateRun(r.id, () => ({ cells: kept, done: Object.keys(kept).length, ended: null, stopping: false }))
+      try {
+        await evalsCalls.resume(r.id)
+      } catch (error) {
+        // Nothing went: the run stays as it was, the reason above it.
+        set({ run: r, error: `Could not resume: ${message(error)}` })
       }
     },
 

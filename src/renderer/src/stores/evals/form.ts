@@ -160,3 +160,50 @@ export function evalFormErrors(
     errors.concurrency = `Concurrency: a whole number from 1 to ${EVAL_CONCURRENCY_MAX}`
   return errors
 }
+
+/**
+ * A run's grader back as a form row (reopening a kept run); null for what the form cannot show as it ran (a
+ * case check other than contains or matches, a judge with its own prompt or scale, a case-blind check).
+ */
+export function graderRowOf(g: EvalGrader, fallbackProfile: string): GraderRow | null {
+  const row = { ...newGrader('contains', fallbackProfile), not: g.not === true }
+  if ('ignoreCase' in g && g.ignoreCase) return null
+  switch (g.kind) {
+    case 'contains':
+      return { ...row, kind: g.kind, value: g.text }
+    case 'matches':
+      return g.flags ? null : { ...row, kind: g.kind, value: g.pattern }
+    case 'equals':
+    case 'startsWith':
+      return { ...row, kind: g.kind, value: g.value }
+    case 'containsAny':
+    case 'containsAll':
+      return { ...row, kind: g.kind, value: g.values.join('\n') }
+    case 'jsonPathEquals':
+      return { ...row, kind: g.kind, path: g.path, value: g.value }
+    case 'costUnder':
+      return { ...row, kind: g.kind, value: String(g.amount) }
+    case 'judge':
+      if (g.prompt || g.range) return null
+      return {
+        ...row,
+        kind: g.kind,
+        value: g.rubric,
+        model: g.judge.model,
+        format: g.judge.format,
+        profileId: g.judge.profileId ?? fallbackProfile,
+        threshold: String(g.threshold),
+      }
+    case 'similarity':
+      return {
+        ...row,
+        kind: g.kind,
+        value: g.expected,
+        model: g.model,
+        profileId: g.profileId ?? fallbackProfile,
+        threshold: String(g.threshold),
+      }
+    default:
+      return null
+  }
+}

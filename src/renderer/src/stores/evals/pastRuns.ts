@@ -1,0 +1,112 @@
+// The eval runs main keeps on disk, for the panel's list: loaded on demand, and one reopened into the Evals
+// store as if it had just run (its dataset's rows, its cells paged in, how it ended: done, stopped, failed or
+// incomplete), so it can be looked at, exported or resumed.
+import { create } from 'zustand'
+import type { EvalCellView, EvalRunInfo } from '../../../../shared/ipc/evals'
+import { evalsCalls } from '../../ipc/evalsCalls'
+import { evalCellKey, ROWS_PAGE, useEvalsStore } from './evalsStore'
+import { graderRowOf, rowKey, type GraderRow } from './form'
+
+const CELLS_PAGE = 500
+
+interface PastRunsState {
+  runs: EvalRunInfo[]
+  loaded: boolean
+  opening: string | null
+  load(): Promise<void>
+  open(evalId: string): Promise<void>
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+export const usePastRuns = create<PastRunsState>((set, get) => ({
+  runs: [],
+  loaded: false,
+  opening: null,
+
+  async load() {
+    try {
+      set({ runs: (await evalsCalls.runs()).runs, loaded: true })
+    } catch (error) {
+      useEvalsStore.setState({ error: `Could not list the kept runs: ${message(error)}` })
+    }
+  },
+
+  async open(evalId) {
+    const current = useEvalsStore.getState().run
+    if (current && !current.ended)
+      return useEvalsStore.setState({ error: 'Stop the eval before opening another run.' })
+    set({ opening: evalId })
+    try {
+      const { run, dataset, setup } = await evalsCalls.openRun(evalId)
+      const cells: Record<string, EvalCellView> = {}
+      for (let offset = 0; ;) {
+        const page = await evalsCalls.cells(evalId, offset, CELLS_PAGE)
+        for (const c of page.cells) cells[evalCellKey(c.row, c.column)] = c
+        offset += page.cells.length
+        if (page.cells.length === 0 || offset >= page.total) break
+      }
+      const { rows } = await evalsCalls.rows(dataset.datasetId, 0, ROWS_PAGE)
+      const all = Object.values(cells)
+      const count = (s: EvalCellView['status']) => all.filter((c) => c.status === s).length
+      const counts = run.counts ?? {
+        passed: count('pass'),
+        failed: count('fail'),
+        errored: count('error'),
+        notRun: run.size - all.length + count('stopped'),
+      }
+      const fallback = setup.variants[0]?.profileId ?? ''
+      const graders = setup.graders
+        .map((g) => graderRowOf(g, fallback))
+        .filter((g): g is GraderRow => g !== null)
+      const unshown = setup.graders.length - graders.length
+      useEvalsStore.setState({
+        dataset,
+        rows,
+        rowsOffset: 0,
+        openCell: null,
+        exported: null,
+        error: null,
+        // The form shows what the run ran, so Run again runs the same (Resume always does).
+        system: setup.system,
+        user: setup.user,
+        variants: setup.variants.map((v) => ({
+          key: rowKey('v'),
+          format: v.format,
+          model: v.model,
+          profileId: v.profileId,
+          temperature: v.temperature === undefined ? '' : String(v.temperature),
+          maxTokens: v.maxTokens === undefined ? '' : String(v.maxTokens),
+        })),
+        graders,
+        concurrency: String(setup.concurrency),
+        suiteNote: unshown
+          ? `This run had ${unshown} grader${unshown === 1 ? '' : 's'} the form cannot show (kept for Resume).`
+          : null,
+        run: {
+          id: run.evalId,
+          columns: run.columns,
+          rowCount: run.rowCount,
+          cells,
+          done: all.length - count('stopped'),
+          size: run.size,
+          stopping: false,
+          ended:
+            run.state === 'running'
+              ? null
+              : {
+                  stopped: run.state === 'stopped',
+                  ...counts,
+                  error: run.error,
+                  incomplete: run.state === 'incomplete',
+                },
+        },
+      })
+    } catch (error) {
+      useEvalsStore.setState({ error: `Could not open the run: ${message(error)}` })
+    } finally {
+      set({ opening: null })
+    }
+    void get().load()
+  },
+}))
