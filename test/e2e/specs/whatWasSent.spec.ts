@@ -113,7 +113,7 @@ test('after History rerun and "Use this profile", the header, the Text panel and
   await expect(page.getByTestId('run-error')).toContainText('Profile "Elsewhere"')
 })
 
-test('Rerun, Open in Compare and Continue in Text ask before replacing unsent work', async ({
+test('Rerun and Continue in Text open a new conversation, keeping the typed one; Open in Compare asks before replacing', async ({
   page,
   app,
 }) => {
@@ -124,23 +124,24 @@ test('Rerun, Open in Compare and Continue in Text ask before replacing unsent wo
   await text.send('A recorded question about owls')
   await text.waitDone()
 
-  // Unsent work in Text: a half-typed message.
+  // Unsent work in Text: a half-typed message. Rerun from History asks nothing and leaves it where it was.
   await page.getByLabel('Message', { exact: true }).fill('half-typed words I care about')
   const history = new HistoryPage(page)
   await history.open()
   await history.openRow(/A recorded question about owls/)
   await history.detail.getByRole('button', { name: 'Rerun', exact: true }).click()
-  const dialog = page.getByRole('dialog', { name: 'Replace the Text conversation?' })
-  await expect(dialog).toBeVisible()
-  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
-  await page.keyboard.press('Escape')
-  await expect(dialog).toBeHidden()
-  // Focus goes back to the button that asked; nothing was replaced.
-  await expect(history.detail.getByRole('button', { name: 'Rerun', exact: true })).toBeFocused()
-  await text.open()
+  await text.waitDone()
+  await expect(page.getByRole('dialog', { name: /Replace the Text/ })).toHaveCount(0)
+  await expect(page.getByRole('article', { name: 'user turn 1' })).toContainText('A recorded question about owls')
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('')
+  await page.getByRole('button', { name: 'Conversations', exact: true }).click()
+  const list = page.getByRole('dialog', { name: 'Conversations' })
+  await expect(list.getByRole('listitem')).toHaveCount(2)
+  // Both are named after their first message; the one not open is the one left with the typed words.
+  await list.locator('li:not(.active)').getByRole('button').first().click()
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('half-typed words I care about')
 
-  // Open in Compare from Text, with a typed Compare prompt: asked too; Replace replaces.
+  // Open in Compare from Text, with a typed Compare prompt: asked; Replace replaces.
   await page.getByRole('tab', { name: /Compare/ }).click()
   await page.getByLabel('Prompt', { exact: true }).fill('my compare prompt')
   await text.open()
@@ -153,28 +154,4 @@ test('Rerun, Open in Compare and Continue in Text ask before replacing unsent wo
   await compareDialog.getByRole('button', { name: 'Replace' }).click()
   await expect(page.getByRole('heading', { name: 'Compare', level: 1 })).toBeVisible()
   await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('half-typed words I care about')
-
-  // Continue in Text while Text holds a newly typed message: asked; Replace carries the column over.
-  await text.open()
-  await page.getByLabel('Message', { exact: true }).fill('a newer unsent thought')
-  await page.getByRole('tab', { name: /Compare/ }).click()
-  await page.getByLabel('Prompt', { exact: true }).fill('Compare this about owls')
-  await page.getByRole('button', { name: /Run all/ }).click()
-  const continueButton = page.getByRole('button', { name: 'Continue in Text' }).first()
-  await expect(continueButton).toBeEnabled({ timeout: 20_000 })
-  await continueButton.click()
-  await expect(dialog).toBeVisible()
-  await dialog.getByRole('button', { name: 'Replace' }).click()
-  await expect(page.getByRole('heading', { name: 'Text', level: 1 })).toBeVisible()
-  await expect(page.getByRole('article', { name: 'user turn 3' })).toContainText('Compare this about owls')
-
-  // Nothing unsent now (the conversation came from a run): History's rerun goes without asking.
-  await history.open()
-  await history.openRow(/A recorded question about owls/)
-  await history.detail.getByRole('button', { name: 'Rerun', exact: true }).click()
-  await text.waitDone()
-  await expect(dialog).toBeHidden()
-  await expect(page.getByRole('article', { name: 'user turn 1' })).toContainText(
-    'A recorded question about owls',
-  )
 })

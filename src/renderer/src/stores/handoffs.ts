@@ -1,20 +1,20 @@
 // Hand-offs between panels, in one place: the Text conversation carried to Compare, a Compare column's
 // conversation carried back to Text ("Continue in Text"), and a run from History opened in Text or Compare, or run
-// again. Each asks first when the panel it fills holds unsent work, and ends on that panel. No panel's store
-// imports another's: what crosses between them crosses here.
-import { appendAssistantTurn, type Draft, type WireFormat } from '../../../shared/wire'
+// again. Whatever opens in Text opens in a new conversation (one function, openInNewConversation), so the one the
+// user had open keeps its turns, form and draft; Compare asks first when its draft holds unsent work. Each ends on
+// the panel it filled. No panel's store imports another's: what crosses between them crosses here.
+import { appendAssistantTurn, type Draft, type DraftMessage, type ToolCall, type WireFormat } from '../../../shared/wire'
 import type { HistoryRun } from '../../../shared/ipc/history'
 import { askUser, useAppStore } from './app'
 import { formFromDraft, type TextForm } from './form'
 import { useProfilesStore } from './profiles'
 import { runCompletion } from './runs'
 import {
+  conversationError,
   editConversation,
-  markTextCarried,
-  markTextSettled,
+  newConversation,
   pointTextAt,
   profileInUse,
-  textHasUnsavedWork,
   useTextStore,
 } from './text'
 import {
@@ -26,22 +26,20 @@ import {
 } from './compare'
 import { useHistoryStore } from './history'
 
-/** Asks before a conversation with unsent work in `panel` is replaced; true when it may be. */
-export function mayReplace(panel: 'Text' | 'Compare'): Promise<boolean> {
-  const unsent = panel === 'Text' ? textHasUnsavedWork() : compareHasUnsentWork()
-  if (!unsent) return Promise.resolve(true)
+/** Asks before Compare's draft with unsent work is replaced; true when it may be. (Text is never replaced.) */
+function mayReplaceCompare(): Promise<boolean> {
+  if (!compareHasUnsentWork()) return Promise.resolve(true)
   return askUser({
-    title: `Replace the ${panel} conversation?`,
-    message: `${panel} holds a message or turns that were never sent. Replacing them loses them.`,
+    title: 'Replace the Compare conversation?',
+    message: 'Compare holds a message or turns that were never sent. Replacing them loses them.',
     confirm: 'Replace',
   })
 }
 
 /** Opens the Text panel's conversation in Compare: its prompt, turns and parameters become the shared draft. */
 export async function openInCompare(): Promise<void> {
-  if (!(await mayReplace('Compare'))) return
+  if (!(await mayReplaceCompare())) return
   openFormInCompare(useTextStore.getState(), profileInUse())
-  markTextCarried()
 }
 
 /** Makes a Text form (the Text panel's, or a saved run's) the shared draft, one column per format. */
@@ -67,66 +65,95 @@ function openFormInCompare(t: TextForm, profileId: string | null): void {
   useAppStore.getState().setPanel('compare')
 }
 
-/** Carries a column's conversation (the shared turns and this column's answer) to the Text panel. */
-export async function continueInText(columnId: string): Promise<void> {
-  if (!(await mayReplace('Text'))) return
+/**
+ * What another panel (or a pasted request) opens in Text: the form it fills, the turns, the profile, the tool
+ * calls waiting for results. Always in a new conversation: the one open keeps its turns, form and draft.
+ */
+interface TextOpening {
+  form: Omit<TextForm, 'messages' | 'composer' | 'attachments'>
+  turns: DraftMessage[]
+  profileId: string | null
+  pendingToolCalls?: ToolCall[]
+}
+
+/**
+ * Opens `what` in a new Text conversation and shows Text. Answers why it could not (an answer streaming in
+ * Text), in words, or null.
+ */
+export async function openInNewConversation(what: TextOpening): Promise<string | null> {
+  if (!(await newConversation())) return conversationError() ?? 'A new conversation could not be started.'
+  useTextStore.setState({
+    ...what.form,
+    composer: '',
+    attachments: [],
+    rawBody: null,
+    issues: [],
+    pendingToolCalls: what.pendingToolCalls ?? [],
+  })
+  // Main owns Text's conversation: the turns are loaded into the new one.
+  await editConversation({ type: 'load', turns: what.turns })
+  await pointTextAt(what.profileId)
+  useAppStore.getState().setPanel('text')
+  return null
+}
+
+/** Carries a column's conversation (the shared turns and this column's answer) to a new Text conversation. */
+export async function continueInText(columnId: string): Promise<string | null> {
   const s = useCompareStore.getState()
   const column = s.columns.find((c) => c.id === columnId)
-  if (!column) return
+  if (!column) return null
   const runId = s.columnRuns[columnId]
   const run = runId ? s.runs[runId] : undefined
   const { draft } = columnDraft(s.shared, column)
-  const messages =
+  const turns =
     run && run.status === 'done' ? appendAssistantTurn(draft, runCompletion(run)).messages : draft.messages
   const t = useTextStore.getState()
-  useTextStore.setState({
-    format: column.format as WireFormat,
-    model: column.model,
-    stream: s.shared.stream,
-    system: s.shared.system,
-    cacheSystem: s.shared.cacheSystem,
-    composer: '',
-    attachments: [],
-    params: s.shared.params,
-    toolsText: s.shared.toolsText,
-    responseFormatText: s.shared.responseFormatText,
-    variables: s.shared.variables ?? {},
-    extras: { ...t.extras, [column.format]: column.extras },
-    rawBody: null,
-    issues: [],
+  return openInNewConversation({
+    form: {
+      format: column.format as WireFormat,
+      model: column.model,
+      stream: s.shared.stream,
+      system: s.shared.system,
+      cacheSystem: s.shared.cacheSystem,
+      params: s.shared.params,
+      toolsText: s.shared.toolsText,
+      responseFormatText: s.shared.responseFormatText,
+      variables: s.shared.variables ?? {},
+      extras: { ...t.extras, [column.format]: column.extras },
+    },
+    turns,
+    profileId: column.profileId,
     pendingToolCalls: run?.status === 'done' ? run.toolCalls : [],
   })
-  // Main owns Text's conversation: the column's turns are loaded into it.
-  await editConversation({ type: 'load', turns: messages })
-  if (run) markTextSettled()
-  await pointTextAt(column.profileId)
-  useAppStore.getState().setPanel('text')
 }
 
-/** Loads a History run into Text (asking first when Text holds unsent work); true when it was loaded. */
+/** Opens a History run in a new Text conversation (in its format, or `format`); true when it was opened. */
 export async function openRunInText(run: HistoryRun, format?: WireFormat): Promise<boolean> {
   const draft = run.draft as Draft | null
   if (!draft) {
     useHistoryStore.setState({ notice: 'This run has no draft to open in Text.' })
     return false
   }
-  if (!(await mayReplace('Text'))) return false
-  const text = useTextStore.getState()
-  text.set({ format: format ?? (run.format as WireFormat) })
-  await text.clearConversation()
-  await useTextStore.getState().applyDraft(draft)
-  markTextSettled()
-  // The run's profile becomes the active one, so the header names where a rerun goes.
-  await pointTextAt(useProfilesStore.getState().profiles.find((p) => p.name === run.profile)?.id ?? null)
-  useAppStore.getState().setPanel('text')
-  return true
+  const base = useTextStore.getState()
+  const { messages, composer: _c, attachments: _a, ...form } = formFromDraft(draft, {
+    ...base,
+    format: format ?? (run.format as WireFormat),
+  })
+  const why = await openInNewConversation({
+    form,
+    turns: messages,
+    // The run's profile becomes the active one, so the header names where a rerun goes.
+    profileId: useProfilesStore.getState().profiles.find((p) => p.name === run.profile)?.id ?? null,
+  })
+  if (why) useHistoryStore.setState({ notice: why })
+  return why === null
 }
 
 /** Opens a History run's draft in Compare, across the four formats with its model. */
 export async function openRunInCompare(run: HistoryRun): Promise<void> {
   const draft = run.draft as Draft | null
   if (!draft) return useHistoryStore.setState({ notice: 'This run has no draft to open in Compare.' })
-  if (!(await mayReplace('Compare'))) return
+  if (!(await mayReplaceCompare())) return
   const base = useTextStore.getState()
   const form = formFromDraft(draft, { ...base, format: run.format as WireFormat })
   const profile = useProfilesStore.getState().profiles.find((p) => p.name === run.profile)

@@ -230,6 +230,8 @@ const ColumnHead = memo(function ColumnHead({
   const profiles = useProfilesStore((p) => p.profiles)
   const activeId = useProfilesStore((p) => p.activeId)
   const { updateColumn, removeColumn } = useCompareStore.getState()
+  // Why "Continue in Text" could not open a new conversation (an answer streaming in Text), until the next try.
+  const [refused, setRefused] = useState<string | null>(null)
   const n = index + 1
   return (
     <header className="compare-column-head">
@@ -270,7 +272,12 @@ const ColumnHead = memo(function ColumnHead({
             Run
           </button>
         )}
-        <button className="ghost" onClick={() => void continueInText(columnId)} disabled={running}>
+        <button
+          className="ghost"
+          onClick={() => void continueInText(columnId).then(setRefused)}
+          disabled={running}
+          title="Open this column's conversation in a new Text conversation"
+        >
           Continue in Text
         </button>
         <button
@@ -282,6 +289,11 @@ const ColumnHead = memo(function ColumnHead({
           ✕
         </button>
       </div>
+      {refused && (
+        <p className="field-error small" role="alert">
+          {refused}
+        </p>
+      )}
       <OverridesEditor columnId={columnId} />
     </header>
   )

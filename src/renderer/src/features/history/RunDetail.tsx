@@ -71,7 +71,11 @@ export function RunDetail({ run }: { run: HistoryRun }) {
       <ErrorBanner>{run.error}</ErrorBanner>
       {isText && (
         <div className="history-actions" role="group" aria-label="Run actions">
-          <button type="button" onClick={() => void openRunInText(run)}>
+          <button
+            type="button"
+            onClick={() => void openRunInText(run)}
+            title="Open this run in a new Text conversation"
+          >
             Open in Text
           </button>
           <button type="button" className="primary" onClick={() => void rerunInText(run)}>

@@ -4,13 +4,7 @@
 export { editConversation, profileInUse, setAnswerEndSeen, useTextStore, withConversation } from './textStore'
 export { currentRun } from './textState'
 export { keepPartialAnswer } from './textPartial'
-export {
-  clearConversationWithUndo,
-  markTextCarried,
-  markTextSettled,
-  pointTextAt,
-  textHasUnsavedWork,
-} from './textWork'
+export { clearConversationWithUndo, pointTextAt } from './textWork'
 export { openTextConversation, textPanelPersistence } from './textPanelState'
 export { subscribeLiveExchange, useLiveExchange } from './liveExchange'
 export { continuation, continueFrom, takeContinuation, useContinuation } from './responseContinuation'

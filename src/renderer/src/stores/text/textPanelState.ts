@@ -13,7 +13,7 @@ import type { RunError } from '../../../../shared/ipc/text'
 import { historyCalls } from '../../ipc/historyCalls'
 import { profileInUse, textConversation, useTextStore } from './textStore'
 import { currentRun, NO_RUN_SHOWN, type TextState } from './textState'
-import { markTextSettled, pointTextAt } from './textWork'
+import { pointTextAt } from './textWork'
 import { clearContinuation } from './responseContinuation'
 
 export type { TextPanelState }
@@ -154,7 +154,6 @@ export function textForm(): ConversationForm {
 export function applyTextForm(form: ConversationForm | null): void {
   clearContinuation()
   const fresh = { runs: {}, ...NO_RUN_SHOWN }
-  markTextSettled()
   if (!form) return useTextStore.setState({ ...fresh, composer: '', attachments: [], rawBody: null })
   const saved = JSON.parse(form.state) as TextPanelState
   const { messages: _messages, conversationTurns: _turns, lastEnd: end, ...fields } = saved
@@ -163,9 +162,9 @@ export function applyTextForm(form: ConversationForm | null): void {
   void pointTextAt(form.profileId)
 }
 
-/** Shows the conversation main kept; turns brought back are not new work (replacing them does not ask). */
+/** Shows the conversation main kept. */
 export function openTextConversation(): Promise<void> {
-  return textConversation.openShown().then(markTextSettled, () => undefined)
+  return textConversation.openShown().catch(() => undefined)
 }
 
 export const textPanelPersistence: PanelPersistence<TextPanelState> = {
@@ -175,9 +174,7 @@ export const textPanelPersistence: PanelPersistence<TextPanelState> = {
     const { messages, conversationTurns: _turns, lastEnd: end, ...form } = saved
     useTextStore.setState({ ...form, issues: [], touched: {}, attempted: false })
     // Main owns and saves the conversation (opened at start); an older state's turns are loaded into it once.
-    // Turns brought back were the user's before: replacing them still asks when the draft holds new work.
-    if (messages?.length)
-      void textConversation.adoptOlderTurns(messages).then(markTextSettled, () => undefined)
+    if (messages?.length) void textConversation.adoptOlderTurns(messages).catch(() => undefined)
     // The run that ended without becoming a turn, once the conversation it ended in is shown.
     if (end)
       void textConversation.openShown().then(

@@ -1,45 +1,10 @@
-// Whether the Text panel holds work the user would lose if its conversation were replaced (a typed or attached
-// message, edited request JSON, turns built or changed by hand since the last run), and the one way another
-// panel points Text at a profile: by making it the app's active one, so the header and the request agree.
+// The one way another panel points Text at a profile (by making it the app's active one, so the header and the
+// request agree), and Clear conversation with Undo. Nothing replaces Text's conversation: what another panel
+// opens in Text opens in a new one (stores/handoffs.ts).
 import { editConversation, useTextStore } from './textStore'
 import { currentRun } from './textState'
 import { offerUndo } from '../app'
 import { useProfilesStore } from '../profiles'
-import type { DraftMessage } from '../../../../shared/wire'
-import type { TextForm } from '../form'
-
-/** The turns last loaded from a saved run (History): they are kept there, so replacing them loses nothing. */
-let settled: readonly DraftMessage[] | null = null
-
-export function markTextSettled(): void {
-  settled = useTextStore.getState().messages
-}
-
-/** The draft as last carried to Compare: it lives on there, so replacing it in Text loses nothing. */
-let carried: Pick<TextForm, 'composer' | 'messages' | 'attachments'> | null = null
-
-export function markTextCarried(): void {
-  const { composer, messages, attachments } = useTextStore.getState()
-  carried = { composer, messages, attachments }
-}
-
-export function textHasUnsavedWork(): boolean {
-  const s = useTextStore.getState()
-  if (
-    carried &&
-    s.rawBody === null &&
-    carried.composer === s.composer &&
-    carried.messages === s.messages &&
-    carried.attachments === s.attachments
-  )
-    return false
-  if (s.composer.trim() || s.attachments.length > 0 || s.rawBody !== null) return true
-  if (s.messages.length === 0 || s.messages === settled) return false
-  const run = currentRun(s)
-  // Every turn was sent by the run shown (and recorded in History with its answer or its failure).
-  if (run && run.status !== 'done') return false
-  return !(run && run.turnIndex === s.messages.length - 1)
-}
 
 /** Points the Text panel at `profileId` (when it still exists) by making it the app's active profile. */
 export async function pointTextAt(profileId: string | null): Promise<void> {
