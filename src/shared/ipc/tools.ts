@@ -7,6 +7,7 @@ import { defineCommand, defineEvent } from './define'
 import { logEntrySchema, promptInfoSchema, resourceInfoSchema, toolInfoSchema } from '../tools/catalog'
 import { toolServerFieldsSchema, toolServerViewSchema } from '../tools/serverConfig'
 import { toolOutcomeSchema } from '../tools/toolCall'
+import { TOOL_MODES, cannedResultSchema } from '../tools/canned'
 
 const serverId = z.string().min(1).max(100)
 const page = {
@@ -74,6 +75,8 @@ export const toolsCommands = {
       }),
       /** The model's call id: the call's JSON-RPC messages are found by it, and Stop names it. */
       tag: z.string().min(1).max(200).optional(),
+      /** Answer with the tool's canned result instead of running it (the server need not be connected). */
+      canned: z.boolean().optional(),
     }),
     z.object({ outcome: toolOutcomeSchema }),
   ),
@@ -81,6 +84,20 @@ export const toolsCommands = {
   'tools.stopCall': defineCommand(
     z.object({ id: serverId, tag: z.string().min(1).max(200) }),
     z.object({ stopped: z.boolean() }),
+  ),
+  /** How a model's calls to a tool are answered: ask first, run without asking, or with its canned result. */
+  'tools.setToolMode': defineCommand(
+    z.object({ id: serverId, tool: z.string().min(1).max(200), mode: z.enum(TOOL_MODES) }),
+    server,
+  ),
+  /** Saves a tool's canned result (typed, or kept from a run); null removes it. */
+  'tools.putCanned': defineCommand(
+    z.object({ id: serverId, tool: z.string().min(1).max(200), result: cannedResultSchema.nullable() }),
+    server,
+  ),
+  'tools.readCanned': defineCommand(
+    z.object({ id: serverId, tool: z.string().min(1).max(200) }),
+    z.object({ result: cannedResultSchema.nullable() }),
   ),
   /** "Always for this tool": the tool runs without asking first (or asks again). */
   'tools.setAlwaysAllow': defineCommand(

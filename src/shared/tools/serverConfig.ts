@@ -3,6 +3,7 @@
 // renderer sees of it. Values the user marks secret (an environment variable, a header) live in main's secret
 // store; the renderer only ever sees whether one is set and a hint.
 import { z } from 'zod'
+import { cannedSummarySchema } from './canned'
 
 /** The bounds every server gets unless the user sets its own (Settings → Tool servers → Limits). */
 export const TOOL_SERVER_DEFAULTS = {
@@ -206,6 +207,9 @@ export const toolServerViewSchema = z.object({
   limits: toolServerLimitsSchema,
   /** Tools this server may run without asking first ("always for this tool"). */
   alwaysAllow: z.array(z.string()),
+  /** The tools with a canned result saved, and those whose calls get it without asking. */
+  canned: z.array(cannedSummarySchema),
+  answerCanned: z.array(z.string()),
   state: toolServerStateSchema,
 })
 export type ToolServerView = z.infer<typeof toolServerViewSchema>

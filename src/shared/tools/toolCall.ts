@@ -17,5 +17,7 @@ export const toolOutcomeSchema = z.object({
   chars: z.number(),
   /** What the result held beside text, in words ("image image/png (1.2 KB)"). */
   notes: z.array(z.string()),
+  /** Answered with the tool's canned result; the tool did not run. */
+  canned: z.boolean().optional(),
 })
 export type ToolOutcome = z.infer<typeof toolOutcomeSchema>

@@ -9,6 +9,7 @@ export interface ToolResultInput {
   name: string
   content: string
   isError?: boolean
+  origin?: ToolResultPart['origin']
 }
 
 /** The assistant turn for a completion: signed reasoning (replayed by messages), text, then tool calls. */
@@ -71,6 +72,7 @@ export function appendToolResults(draft: Draft, results: readonly ToolResultInpu
   const parts: DraftPart[] = results.map((r) => {
     const part: ToolResultPart = { type: 'toolResult', callId: r.callId, name: r.name, content: r.content }
     if (r.isError !== undefined) part.isError = r.isError
+    if (r.origin !== undefined) part.origin = r.origin
     return part
   })
   return { ...draft, messages: [...draft.messages, { role: 'tool', parts }] }

@@ -84,6 +84,8 @@ export const toolResultPartSchema = z.object({
   name: z.string(),
   content: z.string(),
   isError: z.boolean().optional(),
+  /** How the app got it (not sent): typed, run on a tool server, a canned result, denied, or stopped. */
+  origin: z.enum(['typed', 'ran', 'canned', 'denied', 'stopped']).optional(),
 })
 
 /** Reasoning returned by the model, kept on assistant turns so messages can replay signed thinking blocks. */

@@ -20,6 +20,7 @@ export {
   partialTurn,
   sendableTurns,
 } from './conversation'
+export type { ToolResultInput } from './conversation'
 export { buildCountTokens, parseCountTokens } from './messages'
 export { exportCode } from './codeExport'
 export { streamErrorFromBody } from './streamFold'

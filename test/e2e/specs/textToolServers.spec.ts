@@ -141,3 +141,48 @@ test('Stop cancels a tool call running on its server and the round says it stopp
     timeout: 20_000,
   })
 })
+
+test('a canned result saved from a tried call answers the round without the tool running, its server disconnected (1920 px)', async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1920, height: 1000 })
+  await page.goto(app.url)
+  await connectEverything(page)
+  const section = page.getByRole('region', { name: 'Tool servers' })
+  const tool = section
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: 'Try get-sum' }) })
+  await tool.getByRole('button', { name: 'Try get-sum' }).click()
+  await tool.getByLabel('Arguments (JSON)').fill('{"a": 2, "b": 3}')
+  await tool.getByRole('button', { name: 'Call', exact: true }).click()
+  await expect(tool.getByTestId('tool-outcome')).toContainText('The sum of 2 and 3 is 5.')
+  // Canned is offered only once a result is saved.
+  await expect(tool.getByRole('option', { name: /Answer with the canned result/ })).toBeDisabled()
+  await tool.getByRole('button', { name: 'Save as the canned result of get-sum' }).click()
+  await expect(tool.getByText(/saved · 24 characters/)).toBeVisible()
+  await tool.getByLabel('When the model calls it').selectOption('canned')
+  await expect(tool.getByLabel('When the model calls it')).toHaveValue('canned')
+  await shot(page, 'text-tools-canned-settings-1920')
+
+  const text = new TextPage(page)
+  await text.open()
+  await text.choose('Messages', 'claude-sonnet-4-6')
+  const offer = page.getByRole('group', { name: 'Tools from servers' })
+  await offer.getByText('Tools of').click()
+  await offer.getByRole('checkbox', { name: 'get-sum' }).check()
+  // The server goes away: the canned result still answers.
+  await new SettingsPage(page).open()
+  await section.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(section.getByTestId('tool-server-status')).toContainText('Not connected')
+  await text.open()
+  await text.send('Use get-sum to add two numbers.')
+  const turn = page.getByRole('article', { name: /tool turn/ }).last()
+  await expect(turn).toContainText('The sum of 2 and 3 is 5.', { timeout: 20_000 })
+  await expect(turn.locator('.badge.origin-canned')).toHaveText('canned')
+  await expect(page.getByRole('article', { name: /assistant turn/ }).last()).toContainText('Done', {
+    timeout: 20_000,
+  })
+  await shot(page, 'text-tools-canned-round-1920')
+})

@@ -47,10 +47,15 @@ export const toolsDomain = defineDomain({
       const all = tools.callMessages(id, tag)
       return { entries: pageOf(all, Math.max(0, all.length - 200), 200).items }
     },
-    'tools.callTool': async ({ id, name, arguments: args, tag }) => ({
-      outcome: await tools.call(id, name, args, tag ? { tag } : {}),
+    'tools.callTool': async ({ id, name, arguments: args, tag, canned }) => ({
+      outcome: canned
+        ? tools.answerCanned(id, name, tag)
+        : await tools.call(id, name, args, tag ? { tag } : {}),
     }),
     'tools.stopCall': ({ id, tag }) => tools.stopCall(id, tag),
+    'tools.setToolMode': ({ id, tool, mode }) => ({ server: tools.setMode(id, tool, mode) }),
+    'tools.putCanned': ({ id, tool, result }) => ({ server: tools.putCanned(id, tool, result) }),
+    'tools.readCanned': ({ id, tool }) => ({ result: tools.readCanned(id, tool) }),
     'tools.setAlwaysAllow': ({ id, tool, allow }) => ({ server: tools.setAlwaysAllow(id, tool, allow) }),
   }),
   start: (tools) => tools.refreshSecrets(),

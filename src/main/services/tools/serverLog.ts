@@ -36,8 +36,8 @@ export class ServerLog {
     return this.seq
   }
 
-  note(text: string): void {
-    this.add({ kind: 'note', text, bytes: text.length })
+  note(text: string, tag?: string): void {
+    this.add({ kind: 'note', text, bytes: text.length, ...(tag ? { tag } : {}) })
   }
 
   message(kind: 'sent' | 'received', message: JSONRPCMessage, tag?: string): void {
@@ -76,6 +76,19 @@ export class ServerLog {
     const from = this.ring.findIndex((e) => e.seq > afterSeq)
     const entries = from === -1 ? [] : this.ring.slice(from, from + limit)
     return { entries, firstSeq: this.ring[0]?.seq ?? this.seq + 1, lastSeq: this.seq }
+  }
+
+  /** A page of `read`, cut so its text stays far under the IPC bound. */
+  page(afterSeq: number, limit: number): { entries: LogEntry[]; firstSeq: number; lastSeq: number } {
+    const page = this.read(afterSeq, limit)
+    let chars = 0
+    const entries: LogEntry[] = []
+    for (const e of page.entries) {
+      chars += e.text.length + 100
+      if (entries.length > 0 && chars > 150_000) break
+      entries.push(e)
+    }
+    return { ...page, entries }
   }
 
   /** The last stderr lines, for a failure's message (what the server said before it went). */

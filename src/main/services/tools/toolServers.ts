@@ -21,6 +21,8 @@ import { ServerConnection, type CallOptions } from './serverConnection'
 import { ServerLog } from './serverLog'
 import { LogWatchers } from './logWatchers'
 import { ServerSecrets } from './serverSecrets'
+import { CannedResults } from './cannedResults'
+import type { CannedResult, ToolMode } from '../../../shared/tools/canned'
 
 const KEY = 'toolServers'
 
@@ -51,6 +53,7 @@ export class ToolServerService {
   private readonly watchers = new Map<string, EventSink<Events>>()
   private readonly logWatchers = new LogWatchers()
   private readonly secrets: ServerSecrets
+  private readonly canned: CannedResults
   private readonly pendingChanges = new Set<string>()
   /** Calls started with a tag and no signal of their own, by server and tag: what Stop cancels. */
   private readonly stoppable = new Map<string, AbortController>()
@@ -58,6 +61,7 @@ export class ToolServerService {
 
   constructor(private readonly deps: ToolServerDeps) {
     this.secrets = new ServerSecrets(deps.secrets)
+    this.canned = new CannedResults(deps.settings)
   }
 
   list(): ToolServerView[] {
@@ -102,6 +106,7 @@ export class ToolServerService {
     this.live.delete(id)
     this.save(all.filter((s) => s.id !== id))
     await this.secrets.forget(entry.id, entry.fields)
+    this.canned.forget(entry.id)
     for (const sink of this.sinks()) sink.emit('tools.serverRemoved', { id })
     return { removed: true }
   }
@@ -147,7 +152,7 @@ export class ToolServerService {
 
   readLog(id: string, afterSeq: number, limit: number) {
     this.entry(id)
-    return pageOf(this.liveOf(id).log.read(afterSeq, limit))
+    return this.liveOf(id).log.page(afterSeq, limit)
   }
 
   /** A window starts (or stops) hearing a server's new log entries. */
@@ -165,6 +170,7 @@ export class ToolServerService {
   setAlwaysAllow(id: string, tool: string, allow: boolean): ToolServerView {
     const all = this.stored()
     const entry = this.entry(id)
+    if (allow) this.canned.setAnswer(id, tool, false)
     const list = new Set(entry.alwaysAllow)
     if (allow) list.add(tool)
     else list.delete(tool)
@@ -172,6 +178,36 @@ export class ToolServerService {
     this.save(all.map((s) => (s.id === id ? next : s)))
     this.changed(id)
     return this.view(next)
+  }
+
+  /** How the model's calls to a tool are answered: ask first, run without asking, or its canned result. */
+  setMode(id: string, tool: string, mode: ToolMode): ToolServerView {
+    this.entry(id)
+    this.canned.setAnswer(id, tool, mode === 'canned')
+    return this.setAlwaysAllow(id, tool, mode === 'run')
+  }
+
+  /** Saves a tool's canned result (null removes it); the tool need not be listed now (its server may be off). */
+  putCanned(id: string, tool: string, result: CannedResult | null): ToolServerView {
+    const entry = this.entry(id)
+    this.canned.put(id, tool, result)
+    this.changed(id)
+    return this.view(entry)
+  }
+
+  readCanned(id: string, tool: string): CannedResult | null {
+    this.entry(id)
+    return this.canned.read(id, tool)
+  }
+
+  /** A model's call answered with the tool's canned result, not run (the server need not be connected). */
+  answerCanned(id: string, name: string, tag?: string): ToolOutcome {
+    this.entry(id)
+    const saved = this.canned.read(id, name)
+    if (!saved) throw new AppError('TOOLS_NO_CANNED', `${name} has no canned result; save one first.`)
+    this.liveOf(id).log.note(`${name}: answered with its canned result (not run)`, tag)
+    const { text, isError } = saved
+    return { text, isError, ms: 0, chars: text.length, notes: [], canned: true }
   }
 
   /** Whether the user chose "always for this tool" for it. */
@@ -273,6 +309,7 @@ export class ToolServerService {
             },
       limits: s.fields.limits,
       alwaysAllow: s.alwaysAllow,
+      ...this.canned.summary(s.id),
       state: {
         ...state,
         ...(state.error ? { error: scrub(state.error) } : {}),
@@ -348,16 +385,4 @@ export class ToolServerService {
       }
     }, 50)
   }
-}
-
-/** A log page cut so its text stays far under the IPC bound. */
-function pageOf(page: { entries: LogEntry[]; firstSeq: number; lastSeq: number }) {
-  let chars = 0
-  const entries: LogEntry[] = []
-  for (const e of page.entries) {
-    chars += e.text.length + 100
-    if (entries.length > 0 && chars > 150_000) break
-    entries.push(e)
-  }
-  return { ...page, entries }
 }

@@ -2,6 +2,7 @@
 // hand. Components reach main through here or the tools store, never the client.
 import type { LogEntry } from '../../../shared/tools/catalog'
 import type { ToolServerFieldsInput, ToolServerView } from '../../../shared/tools/serverConfig'
+import type { CannedResult, ToolMode } from '../../../shared/tools/canned'
 import { client } from './client'
 
 export const toolsCalls = {
@@ -16,8 +17,19 @@ export const toolsCalls = {
   listPrompts: (id: string) => client.invoke('tools.listPrompts', { id, offset: 0, limit: 200 }),
   readLog: (id: string, afterSeq: number) => client.invoke('tools.readLog', { id, afterSeq, limit: 500 }),
   watchLog: (id: string, watch: boolean) => client.invoke('tools.watchLog', { id, watch }),
-  callTool: (id: string, name: string, args: Record<string, unknown>, tag?: string) =>
-    client.invoke('tools.callTool', { id, name, arguments: args, ...(tag ? { tag } : {}) }),
+  callTool: (id: string, name: string, args: Record<string, unknown>, tag?: string, canned?: boolean) =>
+    client.invoke('tools.callTool', {
+      id,
+      name,
+      arguments: args,
+      ...(tag ? { tag } : {}),
+      ...(canned ? { canned } : {}),
+    }),
+  setToolMode: (id: string, tool: string, mode: ToolMode) =>
+    client.invoke('tools.setToolMode', { id, tool, mode }),
+  putCanned: (id: string, tool: string, result: CannedResult | null) =>
+    client.invoke('tools.putCanned', { id, tool, result }),
+  readCanned: (id: string, tool: string) => client.invoke('tools.readCanned', { id, tool }),
   stopCall: (id: string, tag: string) => client.invoke('tools.stopCall', { id, tag }),
   setAlwaysAllow: (id: string, tool: string, allow: boolean) =>
     client.invoke('tools.setAlwaysAllow', { id, tool, allow }),

@@ -1,11 +1,12 @@
-// A connected tool server's offer and its log: each tool with its description and input schema (and whether a
-// model may run it without asking), a call made by hand with JSON arguments to see what the model would get back,
+// A connected tool server's offer and its log: each tool with its description and input schema (how a model's
+// calls to it are answered, and its canned result), a call made by hand with JSON arguments to see what the model would get back,
 // and the log (the JSON-RPC messages both ways, what the server wrote to stderr, the app's notes), live while open.
 import { useEffect, useState } from 'react'
 import type { ToolServerView } from '../../../../shared/tools/serverConfig'
 import type { ToolOutcome } from '../../../../shared/tools/toolCall'
 import { useToolServersStore } from '../../stores/tools'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import { CannedResultEditor, ToolModeSelect } from './ToolAnswerControls'
 
 /** A starting set of arguments from a schema: each required property with an empty value of its type. */
 function argumentsSkeleton(schema: Record<string, unknown>): string {
@@ -27,7 +28,6 @@ function argumentsSkeleton(schema: Record<string, unknown>): string {
 export function ToolServerTools({ server }: { server: ToolServerView }) {
   const tools = useToolServersStore((s) => s.tools[server.id])
   const call = useToolServersStore((s) => s.call)
-  const setAlwaysAllow = useToolServersStore((s) => s.setAlwaysAllow)
   const [trying, setTrying] = useState<string | null>(null)
   const [args, setArgs] = useState('{}')
   const [argsError, setArgsError] = useState<string | null>(null)
@@ -129,16 +129,16 @@ export function ToolServerTools({ server }: { server: ToolServerView }) {
                   >
                     Try {t.name}
                   </button>
-                  <label className="inline small">
-                    <input
-                      type="checkbox"
-                      checked={server.alwaysAllow.includes(t.name)}
-                      onChange={(e) => void setAlwaysAllow(server.id, t.name, e.target.checked)}
-                    />
-                    Run without asking
-                  </label>
+                  <ToolModeSelect server={server} tool={t.name} />
                 </div>
                 {trying === t.name && tryArea}
+                <CannedResultEditor
+                  server={server}
+                  tool={t.name}
+                  seed={
+                    trying === t.name && outcome ? { text: outcome.text, isError: outcome.isError } : null
+                  }
+                />
               </li>
             ))}
           </ul>

@@ -360,6 +360,11 @@ const Turn = memo(function Turn({
                   <div key={i} className="tool-result" data-testid="turn-tool-result">
                     <div>
                       <span className="badge">{part.isError ? 'tool error' : 'tool result'}</span>{' '}
+                      {part.origin && part.origin !== 'typed' && (
+                        <span className={`badge origin-${part.origin}`} title={ORIGIN_TITLES[part.origin]}>
+                          {part.origin}
+                        </span>
+                      )}{' '}
                       <code>{part.name}</code> <span className="muted small">for {part.callId}</span>
                     </div>
                     <pre className="code">{pretty(part.content)}</pre>
@@ -375,6 +380,13 @@ const Turn = memo(function Turn({
     </article>
   )
 })
+
+const ORIGIN_TITLES = {
+  ran: 'Run on its tool server',
+  canned: 'The tool’s canned result: the tool did not run',
+  denied: 'Denied by the user; sent as the tool’s error',
+  stopped: 'Stopped while it ran; sent as the tool’s error',
+} as const
 
 function pretty(text: string): string {
   try {

@@ -260,6 +260,8 @@ export function RequestView() {
             aria-invalid={jsonError !== null}
             spellCheck={false}
             value={rawBody ?? prettyJson(preview?.body ?? '')}
+            // Until main's first preview arrives (a moment after the panel opens), say so: never a blank body.
+            placeholder={preview || previewError ? undefined : 'Building the next request…'}
             onChange={(e) => state.set({ rawBody: e.target.value })}
           />
           {jsonError && !sendRefusedForJson && (

@@ -1,12 +1,15 @@
 // When the model calls tools, the user answers each call and continues; the next request carries the results in
 // the format's own shape (tool message, function_call_output, tool_result, functionResponse). A call to a tool of
 // a connected tool server can be run there instead of typed: allowed once, always for that tool (it then runs
-// without asking), or denied with a message the model reads as the tool's error. When every call of a round ran
-// without asking, the results go back at once, up to AUTO_ROUNDS rounds in a row; then the user sends. Stop (or
-// Esc) cancels the calls still running on their servers; the round then says it stopped and waits for Send.
+// without asking), or denied with a message the model reads as the tool's error. A tool with a canned result
+// (Settings → Tool servers) can be answered with it instead, the tool not running (without asking, when that is
+// its mode; its server need not be connected). When every call of a round was answered without asking, the
+// results go back at once, up to AUTO_ROUNDS rounds in a row; then the user sends. Stop (or Esc) cancels the
+// calls still running on their servers; the round then says it stopped and waits for Send.
 import { useEffect, useRef, useState } from 'react'
 import type { ToolCall } from '../../../../shared/wire'
 import type { ToolServerView } from '../../../../shared/tools/serverConfig'
+import { toolMode } from '../../../../shared/tools/canned'
 import { useTextStore } from '../../stores/text'
 import { useToolServersStore } from '../../stores/tools'
 
@@ -17,8 +20,8 @@ let autoRoundsInARow = 0
 interface Answer {
   content: string
   isError?: boolean
-  /** How the result came: typed, run on a server (with its time), stopped while it ran, or denied. */
-  how: 'typed' | 'running' | 'ran' | 'stopped' | 'denied'
+  /** How the result came: typed, run on a server (with its time), canned, stopped while it ran, or denied. */
+  how: 'typed' | 'running' | 'ran' | 'canned' | 'stopped' | 'denied'
   note?: string
 }
 
@@ -28,6 +31,8 @@ export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
   const callTool = useToolServersStore((s) => s.call)
   const setAlwaysAllow = useToolServersStore((s) => s.setAlwaysAllow)
   const stopCall = useToolServersStore((s) => s.stopCall)
+  const answerCanned = useToolServersStore((s) => s.answerCanned)
+  const putCanned = useToolServersStore((s) => s.putCanned)
   const sendToolResults = useTextStore((s) => s.sendToolResults)
   const [answers, setAnswers] = useState<Answer[]>(() =>
     calls.map((c) => ({ content: JSON.stringify({ ok: true, tool: c.name }, null, 2), how: 'typed' })),
@@ -36,9 +41,20 @@ export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
   const started = useRef(new Set<number>())
   const sent = useRef(false)
 
-  /** The connected server offering a call's tool (the first one), or null. */
+  /** The connected server offering a call's tool (the first one), else a server with a canned result for it. */
   const serverOf = (name: string): ToolServerView | null =>
-    servers.find((s) => s.state.status === 'connected' && tools[s.id]?.some((t) => t.name === name)) ?? null
+    servers.find((s) => s.state.status === 'connected' && tools[s.id]?.some((t) => t.name === name)) ??
+    servers.find((s) => s.canned.some((c) => c.tool === name)) ??
+    null
+  const connectedWith = (server: ToolServerView, name: string) =>
+    server.state.status === 'connected' && (tools[server.id]?.some((t) => t.name === name) ?? false)
+  const hasCanned = (server: ToolServerView, name: string) => server.canned.some((c) => c.tool === name)
+  const modeOf = (name: string) => {
+    const server = serverOf(name)
+    if (!server) return 'ask'
+    const mode = toolMode(server, name)
+    return mode === 'run' && !connectedWith(server, name) ? 'ask' : mode
+  }
 
   const setAnswer = (i: number, a: Answer) => setAnswers((list) => list.map((x, j) => (j === i ? a : x)))
   const submit = (list: Answer[], automatic: boolean) => {
@@ -51,14 +67,40 @@ export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
         name: c.name,
         content: list[i]?.content ?? '',
         ...(list[i]?.isError ? { isError: true } : {}),
+        origin: list[i]?.how === 'running' ? 'typed' : (list[i]?.how ?? 'typed'),
       })),
     )
+  }
+
+  /** Answers a call with its tool's canned result: nothing runs (the server need not be connected). */
+  const answerWithCanned = async (i: number) => {
+    const call = calls[i]
+    const server = call ? serverOf(call.name) : null
+    if (!call || !server || started.current.has(i)) return
+    started.current.add(i)
+    try {
+      const o = await answerCanned(server.id, call.name, call.id)
+      setAnswer(i, {
+        content: o.text,
+        isError: o.isError,
+        how: 'canned',
+        note: `canned result of ${call.name} (${server.name}): the tool did not run${o.isError ? ' · sent as its error' : ''}`,
+      })
+    } catch (e) {
+      started.current.delete(i)
+      setAnswer(i, {
+        content: answers[i]?.content ?? '',
+        how: 'typed',
+        note: `No canned result: ${e instanceof Error ? e.message : String(e)}`,
+        isError: true,
+      })
+    }
   }
 
   const run = async (i: number) => {
     const call = calls[i]
     const server = call ? serverOf(call.name) : null
-    if (!call || !server || started.current.has(i)) return
+    if (!call || !server || !connectedWith(server, call.name) || started.current.has(i)) return
     started.current.add(i)
     setAnswer(i, { content: '', how: 'running', note: `Running on ${server.name}…` })
     let args: Record<string, unknown> = {}
@@ -101,11 +143,12 @@ export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
     }
   }
 
-  // Calls to tools the user allowed always run at once.
+  // Calls to tools the user allowed always run at once; those answered with a canned result get it at once.
   useEffect(() => {
     calls.forEach((c, i) => {
-      const server = serverOf(c.name)
-      if (server?.alwaysAllow.includes(c.name)) void run(i)
+      const mode = modeOf(c.name)
+      if (mode === 'run') void run(i)
+      else if (mode === 'canned') void answerWithCanned(i)
     })
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [servers, tools])
@@ -113,7 +156,11 @@ export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
   // Every call ran without asking, none is still going: the round goes on by itself, within the bound.
   const allAuto =
     calls.length > 0 &&
-    calls.every((c, i) => serverOf(c.name)?.alwaysAllow.includes(c.name) && answers[i]?.how === 'ran')
+    calls.every((c, i) => {
+      const mode = modeOf(c.name)
+      const how = answers[i]?.how
+      return (mode === 'run' && how === 'ran') || (mode === 'canned' && how === 'canned')
+    })
   useEffect(() => {
     if (allAuto && autoRoundsInARow < AUTO_ROUNDS) submit(answers, true)
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -178,17 +225,52 @@ export function ToolResultsForm({ calls }: { calls: ToolCall[] }) {
                 {a.note}
               </span>
             )}
-            {server && a.how === 'typed' && (
+            {server && a.how === 'ran' && !hasCanned(server, call.name) && (
               <div className="actions">
-                <button type="button" onClick={() => void run(i)}>
-                  Run on {server.name}
-                </button>
                 <button
                   type="button"
-                  onClick={() => void setAlwaysAllow(server.id, call.name, true).then(() => run(i))}
+                  onClick={() =>
+                    void putCanned(server.id, call.name, {
+                      text: a.content,
+                      isError: a.isError === true,
+                    }).then(
+                      () =>
+                        setAnswer(i, {
+                          ...a,
+                          note: `${a.note ?? ''} · saved as the canned result of ${call.name}`,
+                        }),
+                      (e: unknown) =>
+                        setAnswer(i, {
+                          ...a,
+                          note: `Not saved: ${e instanceof Error ? e.message : String(e)}`,
+                        }),
+                    )
+                  }
                 >
-                  Always run {call.name}
+                  Save as canned result
                 </button>
+              </div>
+            )}
+            {server && a.how === 'typed' && (
+              <div className="actions">
+                {connectedWith(server, call.name) && (
+                  <>
+                    <button type="button" onClick={() => void run(i)}>
+                      Run on {server.name}
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => void setAlwaysAllow(server.id, call.name, true).then(() => run(i))}
+                    >
+                      Always run {call.name}
+                    </button>
+                  </>
+                )}
+                {hasCanned(server, call.name) && (
+                  <button type="button" onClick={() => void answerWithCanned(i)}>
+                    Use canned result
+                  </button>
+                )}
                 <input
                   aria-label={`Why deny ${call.name}`}
                   placeholder="why (the model reads it)"

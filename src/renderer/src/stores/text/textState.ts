@@ -1,7 +1,7 @@
 // The Text panel's state as data: the form the user fills, the conversation shown (read-only: main owns it), the
 // runs by id and what a refused Send said. The store (textStore) and the run's life (textRunLife) both read this
 // shape; it imports no store of the panel, so neither imports the other for it.
-import type { Draft, DraftExtras, ToolCall, WireFormat } from '../../../../shared/wire'
+import type { Draft, DraftExtras, ToolCall, ToolResultInput, WireFormat } from '../../../../shared/wire'
 import type { Issue, TextForm, TextParams } from '../form'
 import { useProfilesStore } from '../profiles'
 import type { RunView } from '../runs'
@@ -44,9 +44,7 @@ export interface TextState extends TextForm {
   /** Sends the composer; `force` sends despite errors the gateway should judge itself. */
   send(options?: { force?: boolean }): Promise<void>
   stop(): Promise<void>
-  sendToolResults(
-    results: { callId: string; name: string; content: string; isError?: boolean }[],
-  ): Promise<void>
+  sendToolResults(results: ToolResultInput[]): Promise<void>
   regenerate(): Promise<void>
   /** Continues the partial answer the conversation ends with: the model goes on from it and it grows in place. */
   continueAnswer(): Promise<void>

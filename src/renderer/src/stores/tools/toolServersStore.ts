@@ -5,6 +5,7 @@ import { create } from 'zustand'
 import type { LogEntry, ToolInfo } from '../../../../shared/tools/catalog'
 import type { ToolServerFieldsInput, ToolServerView } from '../../../../shared/tools/serverConfig'
 import type { ToolOutcome } from '../../../../shared/tools/toolCall'
+import type { CannedResult, ToolMode } from '../../../../shared/tools/canned'
 import { toolsCalls } from '../../ipc/toolsCalls'
 
 /** Log entries a watching page keeps per server (main keeps more; the page reads the newest). */
@@ -27,6 +28,12 @@ interface ToolServersState {
   openLog(id: string, open: boolean): Promise<void>
   /** Runs a tool; `tag` (the model's call id) lets Stop name the call and the Inspector find its messages. */
   call(id: string, name: string, args: Record<string, unknown>, tag?: string): Promise<ToolOutcome>
+  /** Answers a call with the tool's canned result (not run; the server need not be connected). */
+  answerCanned(id: string, name: string, tag?: string): Promise<ToolOutcome>
+  setToolMode(id: string, tool: string, mode: ToolMode): Promise<void>
+  /** Saves a tool's canned result (null removes it). */
+  putCanned(id: string, tool: string, result: CannedResult | null): Promise<void>
+  readCanned(id: string, tool: string): Promise<CannedResult | null>
   stopCall(id: string, tag: string): Promise<void>
   setAlwaysAllow(id: string, tool: string, allow: boolean): Promise<void>
 }
@@ -126,6 +133,22 @@ export const useToolServersStore = create<ToolServersState>((set, get) => {
 
     async call(id, name, args, tag) {
       return (await toolsCalls.callTool(id, name, args, tag)).outcome
+    },
+
+    async answerCanned(id, name, tag) {
+      return (await toolsCalls.callTool(id, name, {}, tag, true)).outcome
+    },
+
+    async setToolMode(id, tool, mode) {
+      upsert((await toolsCalls.setToolMode(id, tool, mode)).server)
+    },
+
+    async putCanned(id, tool, result) {
+      upsert((await toolsCalls.putCanned(id, tool, result)).server)
+    },
+
+    async readCanned(id, tool) {
+      return (await toolsCalls.readCanned(id, tool)).result
     },
 
     async stopCall(id, tag) {
