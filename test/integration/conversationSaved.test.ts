@@ -15,7 +15,12 @@ import { ProfileService } from '../../src/main/services/profiles'
 import { TextService } from '../../src/main/services/text/textService'
 import { SavedConversation } from '../../src/main/services/text/savedConversation'
 import { AnswersInFlight } from '../../src/main/services/text/answersInFlight'
-import { TEXT_PANEL_CONVERSATION_ID, textCommands, type ConversationView } from '../../src/shared/ipc/text'
+import {
+  COMPARE_PANEL_CONVERSATION_ID,
+  TEXT_PANEL_CONVERSATION_ID,
+  textCommands,
+  type ConversationView,
+} from '../../src/shared/ipc/text'
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
 import { RecordingSink } from '../fakes/recordingSink'
@@ -47,6 +52,11 @@ async function host(logs: string[] = [], options: { fault?: string } = {}) {
     gateway: new GatewayClient({ retryBaseMs: 5 }),
     media,
     saved: new SavedConversation(dir, { debounceMs: 20, log: (m) => logs.push(m) }),
+    savedCompare: new SavedConversation(dir, {
+      file: 'compare-conversation.json',
+      debounceMs: 20,
+      log: (m) => logs.push(m),
+    }),
     inflight: new AnswersInFlight(dir, { log: (m) => logs.push(m) }),
     checkpointMs: 50,
   })
@@ -121,6 +131,45 @@ it('a cleared conversation stays cleared after a restart, and other conversation
   const again = await host()
   expect((await again.call<ConversationView>('text.openConversation', {})).tail).toEqual([])
   expect(again.text.conversations.has('compare-x')).toBe(false)
+})
+
+it("Compare's carried turns come back after a restart, and a column's run sends them before its prompt", async () => {
+  const first = await host()
+  const carried = [
+    { role: 'user', parts: [{ type: 'text', text: 'carried question' }] },
+    { role: 'assistant', parts: [{ type: 'text', text: 'carried answer' }] },
+  ]
+  await first.call('text.editConversation', {
+    conversationId: COMPARE_PANEL_CONVERSATION_ID,
+    edit: { type: 'load', turns: carried },
+  })
+  await first.text.flushSaved()
+  expect(existsSync(join(dir, 'compare-conversation.json'))).toBe(true)
+
+  const again = await host()
+  const view = await again.call<ConversationView>('text.openConversation', { panel: 'compare' })
+  expect(view).toMatchObject({ conversationId: COMPARE_PANEL_CONVERSATION_ID, keep: 0, tail: carried })
+  // The Text panel's conversation is another: the carried turns are not in it.
+  expect((await again.call<ConversationView>('text.openConversation', {})).tail).toEqual([])
+  // A column's request names the carried turns and carries only its prompt; History records all three.
+  const ended = again.whenEnded('cmp-restart-1')
+  await again.call('text.startRun', {
+    runId: 'cmp-restart-1',
+    profileId: again.profileId,
+    format: 'chat',
+    draft: {
+      model: 'gpt-4o-mini',
+      stream: true,
+      messages: [{ role: 'user', parts: [{ type: 'text', text: 'the prompt' }] }],
+    },
+    conversation: { id: COMPARE_PANEL_CONVERSATION_ID },
+  })
+  const end = await ended
+  expect(end.status).toBe('done')
+  const body = end.exchange?.request.body ?? ''
+  expect(body).toMatch(/carried question.*carried answer.*the prompt/)
+  // A column's answer does not become a carried turn.
+  expect(again.text.conversations.turns({ id: COMPARE_PANEL_CONVERSATION_ID })).toHaveLength(2)
 })
 
 it('a damaged saved conversation is set aside with a log line and the panel opens empty', async () => {

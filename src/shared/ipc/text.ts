@@ -26,7 +26,12 @@ import { WIRE_FORMATS } from '../format'
 import { VARIABLE_NAME } from '../evals/template'
 import { INLINE_TURNS_CHARS, TURNS_PIECE_CHARS, VARIABLE_VALUE_CHARS } from './textConstants'
 
-export { INLINE_TURNS_CHARS, TEXT_PANEL_CONVERSATION_ID, TURNS_PIECE_CHARS } from './textConstants'
+export {
+  COMPARE_PANEL_CONVERSATION_ID,
+  INLINE_TURNS_CHARS,
+  TEXT_PANEL_CONVERSATION_ID,
+  TURNS_PIECE_CHARS,
+} from './textConstants'
 
 export const wireFormatSchema = z.enum(WIRE_FORMATS)
 
@@ -141,6 +146,11 @@ const runRequestSchema = z.object({
   draft: draftSchema,
   /** The conversation main owns: its turns come first in the draft's messages. */
   conversation: conversationRefSchema.optional(),
+  /**
+   * Turns that follow the conversation's and come before the draft's messages: a prompt too large to ride in
+   * the draft (over INLINE_TURNS_CHARS of JSON), uploaded in pieces into a conversation of its own (Compare).
+   */
+  prompt: conversationRefSchema.optional(),
   /** Continue from an earlier response instead of sending the turns it already holds (responses format). */
   continueFrom: continueFromSchema.optional(),
   /** The exact body to send instead of one built from the draft (the raw JSON editor). */
@@ -287,10 +297,13 @@ export const textCommands = {
    */
   'text.editConversation': defineCommand(editInputSchema, conversationViewSchema),
   /**
-   * The Text panel's conversation as main holds it (saved in the data folder, read back at start): its view
-   * from the first turn, whose tail is left out (read with text.readTurns) when too large for one message.
+   * The Text panel's open conversation (or, with `panel: 'compare'`, the Compare panel's carried turns) as main
+   * holds it (saved in the data folder, read back at start): its view from the first turn, whose tail is left out (read with text.readTurns) when too large for one message.
    */
-  'text.openConversation': defineCommand(z.object({}), conversationViewSchema),
+  'text.openConversation': defineCommand(
+    z.object({ panel: z.enum(['text', 'compare']).optional() }),
+    conversationViewSchema,
+  ),
   /**
    * Turns too large for one message, in pieces of at most TURNS_PIECE_CHARS of JSON: the first `keep` turns of
    * revision `baseRevision` stay and the pieces follow them; the last piece (`done`) applies it and answers the

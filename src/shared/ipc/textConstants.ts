@@ -11,5 +11,8 @@ export const INLINE_TURNS_CHARS = 32 * 1024
 /** The Text panel's conversation: the one main saves in the data folder and reads back at start. */
 export const TEXT_PANEL_CONVERSATION_ID = 'text-panel'
 
+/** The Compare panel's carried turns: the conversation main saves beside the Text panel's and every column sends. */
+export const COMPARE_PANEL_CONVERSATION_ID = 'compare-panel'
+
 /** The longest value one `{{variable}}` may hold (M1: far under 256 KB with all of them together). */
 export const VARIABLE_VALUE_CHARS = 32_000

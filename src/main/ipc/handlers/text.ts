@@ -1,6 +1,7 @@
 // The text domain: each route calls the text service (runs are started for the calling window, whose sink
 // receives their events); frame paging and captures live in the service, not here. The Text panel's
-// conversations are read back from the data folder at start and written once more at close.
+// conversations and the Compare panel's carried turns are read back from the data folder at start and written
+// once more at close.
 import { textCommands } from '../../../shared/ipc/text'
 import { textConversationCommands } from '../../../shared/ipc/textConversations'
 import { TextService } from '../../services/text/textService'
@@ -27,7 +28,8 @@ export function textHandlers({ text }: TextServices): Handlers<typeof commands, 
     'text.renameConversation': ({ id, title }) => text.kept().rename(id, title),
     'text.deleteConversation': ({ id, leaving }) => text.kept().remove(id, leaving),
     'text.restoreConversation': ({ undoToken }) => text.kept().restore(undoToken),
-    'text.openConversation': () => text.openPanelConversation(),
+    'text.openConversation': ({ panel }) =>
+      panel === 'compare' ? text.openComparePanel() : text.openPanelConversation(),
     'text.editConversation': ({ conversationId, edit }) => text.editConversation(conversationId, edit),
     'text.putTurns': (input) => text.putTurns(input),
     'text.readTurns': (input) => text.conversations.read(input),
@@ -53,6 +55,11 @@ export const textDomain = defineDomain({
       recorder: history.recorder,
       log,
       saved: new SavedConversation(dataDir, { log }),
+      savedCompare: new SavedConversation(dataDir, {
+        log,
+        file: 'compare-conversation.json',
+        what: "the Compare panel's carried turns",
+      }),
       inflight: new AnswersInFlight(dataDir, { log }),
     }),
     media,

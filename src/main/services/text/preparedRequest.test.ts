@@ -26,6 +26,28 @@ describe('the turns a request is built from', () => {
     expect(draft.messages.map((m) => m.id)).toEqual(['u1', 'a1', 'u2'])
   })
 
+  it("puts a prompt uploaded on its own after the conversation's turns and before the draft's", () => {
+    const store = conversation([msg('u1', 'user'), msg('a1', 'assistant')])
+    const prompt = store.edit('p', { type: 'load', turns: [msg('big-prompt', 'user')] })
+    const draft = withTurns(store, {
+      format: 'chat',
+      draft: { model: 'm', messages: [] },
+      conversation: { id: 'c' },
+      prompt: { id: 'p', revision: prompt.revision },
+    })
+    expect(draft.messages.map((m) => m.id)).toEqual(['u1', 'a1', 'big-prompt'])
+    // A prompt replaced since (another upload) is not sent in its place: the request is refused as stale.
+    store.edit('p', { type: 'load', turns: [msg('newer', 'user')] })
+    expect(() =>
+      withTurns(store, {
+        format: 'chat',
+        draft: { model: 'm', messages: [] },
+        conversation: { id: 'c' },
+        prompt: { id: 'p', revision: prompt.revision },
+      }),
+    ).toThrow(/changed since/)
+  })
+
   it('continuing from a response sends only the new turns with previous_response_id', () => {
     const store = conversation([msg('u1', 'user'), msg('a1', 'assistant'), msg('u2', 'user')])
     const continueFrom = { responseId: 'resp-9', turns: 2, lastTurnId: 'a1' }

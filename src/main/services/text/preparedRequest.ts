@@ -42,24 +42,25 @@ export interface PrepareDeps {
 }
 
 /**
- * The request's draft with the turns of the conversation it references first and the draft's own messages (the
- * composer's turn) after them; "continue from this response" then leaves out the turns that response holds.
+ * The request's draft with the turns of the conversation it references first, then those of its prompt (a
+ * prompt too large to ride in the draft), and the draft's own messages (the composer's turn) after them; "continue from this response" then leaves out the turns that response holds.
  */
 export function withTurns(
   conversations: ConversationStore,
-  request: Pick<RunRequest, 'draft' | 'conversation' | 'continueFrom' | 'format' | 'variables'>,
+  request: Pick<RunRequest, 'draft' | 'conversation' | 'prompt' | 'continueFrom' | 'format' | 'variables'>,
 ): Draft {
   return filled(turnsOf(conversations, request), request).draft
 }
 
 function turnsOf(
   conversations: ConversationStore,
-  request: Pick<RunRequest, 'draft' | 'conversation' | 'continueFrom' | 'format'>,
+  request: Pick<RunRequest, 'draft' | 'conversation' | 'prompt' | 'continueFrom' | 'format'>,
 ): Draft {
   const draft = request.draft as Draft
-  const messages = request.conversation
-    ? [...sendableTurns(conversations.turns(request.conversation)), ...draft.messages]
-    : draft.messages
+  const referenced = [request.conversation, request.prompt].flatMap((ref) =>
+    ref ? sendableTurns(conversations.turns(ref)) : [],
+  )
+  const messages = referenced.length ? [...referenced, ...draft.messages] : draft.messages
   return continued({ ...draft, messages }, request)
 }
 
@@ -106,8 +107,8 @@ function continued(draft: Draft, request: Pick<RunRequest, 'continueFrom' | 'for
  * conversation while the run is being prepared.
  */
 export function pinTurns(conversations: ConversationStore, request: RunRequest): RunRequest {
-  if (!request.conversation && !request.continueFrom) return request
-  const { conversation: _ref, continueFrom: _continue, ...rest } = request
+  if (!request.conversation && !request.prompt && !request.continueFrom) return request
+  const { conversation: _ref, prompt: _prompt, continueFrom: _continue, ...rest } = request
   return { ...rest, draft: turnsOf(conversations, request) as RunRequest['draft'] }
 }
 

@@ -32,6 +32,8 @@ export interface SavedConversationOptions {
   log?: (message: string) => void
   /** The file inside the data folder (the first conversation's `conversation.json` by default). */
   file?: string
+  /** What the log lines call it ('the Text conversation' by default). */
+  what?: string
 }
 
 export class SavedConversation {
@@ -39,6 +41,7 @@ export class SavedConversation {
   /** The data folder the file is in. */
   readonly dataDir: string
   private readonly maxChars: number
+  private readonly what: string
   private readonly writer: DebouncedWrite
   /** The turns of a change not written yet: the newest the conversation had. */
   private pending: readonly DraftMessage[] | null = null
@@ -49,9 +52,10 @@ export class SavedConversation {
   ) {
     this.dataDir = dataDir
     this.path = join(dataDir, options.file ?? 'conversation.json')
+    this.what = options.what ?? 'the Text conversation'
     this.writer = new DebouncedWrite(this.path, {
       debounceMs: options.debounceMs,
-      what: 'the Text conversation',
+      what: this.what,
       log: options.log,
     })
     this.maxChars = options.maxChars ?? MAX_SAVED_CONVERSATION
@@ -65,7 +69,8 @@ export class SavedConversation {
       // Our own writes stay under maxChars characters, at most 3 bytes each in UTF-8.
       const read = await readDataFile(this.dataDir, this.path, 3 * this.maxChars + 1024)
       if (!read.ok) {
-        if (read.reason !== 'missing') this.options.log?.(`the saved Text conversation: ${read.message}`)
+        if (read.reason !== 'missing')
+          this.options.log?.(`the saved ${this.what.replace(/^the /, '')}: ${read.message}`)
         return []
       }
       text = read.text
@@ -78,7 +83,7 @@ export class SavedConversation {
       // Kept for inspection rather than overwritten silently by the next save.
       await fs.rename(this.path, `${this.path}.damaged`).catch(() => undefined)
       this.options.log?.(
-        `the saved Text conversation could not be read; it was set aside as ${this.options.file ?? 'conversation.json'}.damaged`,
+        `the saved ${this.what.replace(/^the /, '')} could not be read; it was set aside as ${this.options.file ?? 'conversation.json'}.damaged`,
       )
       return []
     }
@@ -90,8 +95,7 @@ export class SavedConversation {
     this.writer.schedule(() => {
       this.pending = null
       const text = this.bounded(turns)
-      if (text === null)
-        this.options.log?.('the Text conversation is too large to save even without its older turns')
+      if (text === null) this.options.log?.(`${this.what} is too large to save even without its older turns`)
       return text
     })
   }

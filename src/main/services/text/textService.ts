@@ -1,5 +1,5 @@
-// The text service: the conversations main owns (the Text panel's, saved between sessions, and Compare's shared
-// turns: every change is a command, conversations.ts) and the runs on them. One run = one HTTP exchange, a
+// The text service: the conversations main owns (the Text panel's and the Compare panel's carried turns, each
+// saved between sessions; every change is a command, conversations.ts) and the runs on them. One run = one HTTP exchange, a
 // `TextRun` (textRun.ts) with its own life from its prepared request to exactly one `text.runEnded`; this
 // service starts them (applying the edit a start carries, pinning the turns it reads), finds them by id to stop
 // or watch, previews and counts requests, and stops them all when the app closes.
@@ -12,7 +12,7 @@ import type {
   RunRequest,
   StartRunRequest,
 } from '../../../shared/ipc/text'
-import { TEXT_PANEL_CONVERSATION_ID } from '../../../shared/ipc/text'
+import { COMPARE_PANEL_CONVERSATION_ID, TEXT_PANEL_CONVERSATION_ID } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
 import type { DraftMessage } from '../../../shared/wire'
 import type { EventSink } from '../ports'
@@ -23,6 +23,7 @@ import { ExchangeLog } from './exchangeLog'
 import { ConversationStore, type PutTurns } from './conversations'
 import type { SavedConversation } from './savedConversation'
 import { ConversationLibrary } from './conversationLibrary'
+import { KeptConversation } from './keptConversation'
 import { pinTurns, prepareRequest, type Prepared } from './preparedRequest'
 import { requestPreview } from './requestPreview'
 import { countRequestTokens, type TokenCount } from './tokenCount'
@@ -47,6 +48,8 @@ export interface TextServiceDeps {
   log?: (message: string) => void
   /** Where the Text panel's conversation is kept between sessions; without it, it lives as long as main. */
   saved?: SavedConversation
+  /** Where the Compare panel's carried turns are kept between sessions; without it, they live as long as main. */
+  savedCompare?: SavedConversation
   /** How long the other conversations' files and their list wait for the next change (as `saved`'s), ms. */
   savedDebounceMs?: number
   /** Where answers wait on disk while they stream, so a kill does not lose them (see answersInFlight). */
@@ -60,6 +63,8 @@ export class TextService {
   readonly conversations = new ConversationStore()
   /** The Text panel's conversations, kept between sessions (without `saved`, the one conversation lives as long as main). */
   readonly library: ConversationLibrary | null
+  /** The Compare panel's carried turns, kept between sessions (with `savedCompare`). */
+  private readonly compare: KeptConversation | null
   private readonly runs = new Map<string, TextRun>()
 
   constructor(private readonly deps: TextServiceDeps) {
@@ -73,6 +78,11 @@ export class TextService {
       : null
     const library = this.library
     if (library) this.conversations.onChanged((id, turns) => library.changed(id, turns))
+    const compare = deps.savedCompare
+      ? new KeptConversation(COMPARE_PANEL_CONVERSATION_ID, this.conversations, deps.savedCompare)
+      : null
+    this.compare = compare
+    if (compare) this.conversations.onChanged((id, turns) => compare.changed(id, turns))
   }
 
   /**
@@ -82,6 +92,7 @@ export class TextService {
    */
   async restorePanelConversation(): Promise<void> {
     const left = (await this.deps.inflight?.recover()) ?? []
+    await this.compare?.held()
     const library = this.library
     if (!library) return
     await library.start()
@@ -106,10 +117,25 @@ export class TextService {
     return this.conversations.current(TEXT_PANEL_CONVERSATION_ID)
   }
 
-  /** Writes the Text panel's conversations now if a change is pending (the app is closing). */
+  /** The Compare panel's carried turns as they are now (read back from their file when the store let them go). */
+  openComparePanel(): Promise<ConversationView> | ConversationView {
+    if (this.compare) return this.compare.view()
+    return this.conversations.current(COMPARE_PANEL_CONVERSATION_ID)
+  }
+
+  /** Writes the kept conversations now if a change is pending (the app is closing). */
   async flushSaved(): Promise<void> {
     await this.deps.inflight?.settled()
-    await this.library?.flush()
+    await Promise.all([this.library?.flush(), this.compare?.flush()])
+  }
+
+  /**
+   * Before a kept conversation that is not in a list (Compare's) is read or changed, it is back in the store: one
+   * the store let go is never taken for an empty one (which a clear would then save over its file).
+   */
+  private async held(...ids: (string | undefined)[]): Promise<void> {
+    const compare = this.compare
+    if (compare && ids.includes(compare.id)) await compare.held()
   }
 
   /** The conversations kept; refused when main keeps none (no data folder). */
@@ -118,11 +144,13 @@ export class TextService {
     return this.library
   }
 
-  putTurns(input: PutTurns): ConversationView {
+  async putTurns(input: PutTurns): Promise<ConversationView> {
+    await this.held(input.conversationId)
     return this.conversations.put(input)
   }
 
-  editConversation(conversationId: string, edit: ConversationEdit): ConversationView {
+  async editConversation(conversationId: string, edit: ConversationEdit): Promise<ConversationView> {
+    await this.held(conversationId)
     return this.conversations.edit(conversationId, edit)
   }
 
@@ -135,6 +163,7 @@ export class TextService {
     input: StartRunRequest,
     sink: EventSink<Events>,
   ): Promise<{ runId: string; conversation?: ConversationView }> {
+    await this.held(input.conversation?.id)
     const id = input.runId ?? randomUUID()
     if (this.runs.has(id)) throw new AppError('TEXT_RUN_EXISTS', `runId: a run ${id} is already going.`)
     // The edit the run carries (the Send's user turn, regenerate, resend) is applied before the run exists: one
@@ -213,10 +242,12 @@ export class TextService {
 
   /** What the next request would be, for the profile it would really go to; a profile without a key still previews. */
   async preview(request: RunRequest): Promise<RequestPreview> {
+    await this.held(request.conversation?.id)
     return requestPreview(await this.prepare(request, { allowInvalid: true }), this.deps.gateway.userAgent)
   }
 
-  countTokens(request: Omit<RunRequest, 'runId' | 'force'>): Promise<TokenCount> {
+  async countTokens(request: Omit<RunRequest, 'runId' | 'force'>): Promise<TokenCount> {
+    await this.held(request.conversation?.id)
     return countRequestTokens(
       { ...this.deps, conversations: this.conversations, exchanges: this.exchanges },
       request,

@@ -21,6 +21,7 @@ import {
   columnDraft,
   compareHasUnsentWork,
   oneModelAllFormats,
+  openInCompareDraft,
   type SharedDraft,
   useCompareStore,
 } from './compare'
@@ -61,7 +62,7 @@ function openFormInCompare(t: TextForm, profileId: string | null): void {
   const columns = oneModelAllFormats(t.model, own).map((c) =>
     c.format === t.format ? { ...c, extras: { ...t.extras[t.format] } } : c,
   )
-  useCompareStore.setState({ shared, columns, issues: [], touched: {}, attempted: false })
+  void openInCompareDraft(shared, columns)
   useAppStore.getState().setPanel('compare')
 }
 

@@ -1,6 +1,7 @@
 // The panels whose state loads after the first paint, in their own chunk with their stores.
 import type { PanelPersistence } from './workspace'
 import { comparePanelPersistence } from './compare'
+export { openCompareTurns } from './compare'
 import { embeddingsPanelPersistence } from './embeddings'
 import { imagesPanelPersistence } from './images'
 import { videoPanelPersistence } from './video'

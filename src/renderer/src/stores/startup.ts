@@ -21,7 +21,12 @@ export async function startApp(mount: () => void, timeoutMs = 3000): Promise<voi
     first: [appPanelPersistence, textPanelPersistence],
     opening: openTextConversation,
     // The other panels' saved state loads in a chunk of its own, with their stores.
-    later: () => import('./otherPanels').then((m) => m.OTHER_PANELS),
+    // Compare's carried turns (main keeps them) are opened as that chunk arrives.
+    later: () =>
+      import('./otherPanels').then((m) => {
+        void m.openCompareTurns()
+        return m.OTHER_PANELS
+      }),
   }
   const answered = startWorkspace(workspace, timeoutMs).then(() =>
     Promise.all([

@@ -10,7 +10,7 @@ import {
   columnDraft,
   type ColumnPreview,
   columnProfile,
-  syncShared,
+  columnRequest,
   useCompareStore,
 } from '../../stores/compare'
 
@@ -30,30 +30,28 @@ function useColumnPreviews(): void {
     const timer = setTimeout(() => {
       void (async () => {
         const { shared, columns } = inputs
-        let conversation
+        let requests
         try {
-          conversation = await syncShared(shared)
+          requests = await Promise.all(columns.map((c) => columnRequest(shared, c)))
         } catch (error) {
-          // The turns never travel inline (M1): without main holding them there is nothing to preview.
+          // The prompt too large to ride inline goes to main first (M1): without it there is nothing to preview.
           if (cancelled) return
-          const message = `Could not hand the conversation to main: ${error instanceof Error ? error.message : String(error)}`
+          const message = `Could not hand the prompt to main: ${error instanceof Error ? error.message : String(error)}`
           const previews = Object.fromEntries(
             columns.map((c) => [c.id, { key: '', preview: null, error: message }]),
           )
           return useCompareStore.setState({ previews })
         }
         const entries = await Promise.all(
-          columns.map(async (column): Promise<[string, ColumnPreview]> => {
+          columns.map(async (column, i): Promise<[string, ColumnPreview]> => {
             const key = JSON.stringify([column, activeId, shared.variables])
             const profileId = columnProfile(column)
             const { draft } = columnDraft(shared, column)
-            const { messages: _turns, ...settings } = draft
             const result = profileId
               ? await textCalls.previewRequest({
                   profileId,
                   format: column.format,
-                  draft: { ...settings, messages: [] },
-                  conversation,
+                  ...requests[i]!,
                   ...requestVariables(draft, shared.variables),
                 })
               : null

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { TEXT_PARAMS_LAYOUT, type FieldSpec } from '../../../../shared/catalog/textParamFields'
-import { columnDraft, useCompareStore } from '../../stores/compare'
+import { columnDraft, dropCarriedTurns, useCompareStore } from '../../stores/compare'
 import { thinkingSwitched, variableNames } from '../../stores/form'
 import { VariablesTable } from '../../components/variables/VariablesTable'
 import { FieldGrid, type FieldBinding } from '../../components/draftFields/FieldGrid'
@@ -72,7 +72,7 @@ export function DraftEditor() {
       {s.turns > 0 && (
         <p className="muted small" data-testid="carried-turns">
           {s.turns} earlier turn{s.turns === 1 ? '' : 's'} carried from the Text panel go before the prompt.{' '}
-          <button className="ghost" onClick={() => setShared({ messages: [] })}>
+          <button className="ghost" onClick={() => void dropCarriedTurns()}>
             Drop them
           </button>
         </p>

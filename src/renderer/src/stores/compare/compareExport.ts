@@ -13,7 +13,7 @@ import {
 import { client } from '../../ipc/client'
 import { useProfilesStore } from '../profiles'
 import { columnDraft, columnLabel, columnLoss } from './compareForm'
-import { columnProfile, sharedTurns, useCompareStore } from './compareStore'
+import { columnProfile, useCompareStore } from './compareStore'
 
 /** The comparison as it stands, as one report value. */
 export function buildReport(now = new Date()): ComparisonReport {
@@ -64,7 +64,7 @@ export function buildReport(now = new Date()): ComparisonReport {
     kind: REPORT_KIND,
     version: 1,
     createdAt: now.toISOString(),
-    draft: { model: '', ...draft, messages: sharedTurns(s.shared) },
+    draft: { model: '', ...draft },
     columns,
     reconciliation: reconcile(
       columns.map((c) => ({

@@ -1,10 +1,13 @@
 // What the Compare panel keeps across a reload, a crash or a restart: the shared draft, the columns, the layout
 // and each column's finished result (its answer, metrics and recorded exchange; a run cut by the restart is not
-// kept as if it were going). Recorded bodies go first, then answers, when the state outgrows its bound.
+// kept as if it were going). Recorded bodies go first, then answers, when the state outgrows its bound. The
+// carried turns are not here: main owns and saves them (compareTurns.ts); an older state that still holds them
+// has them adopted into main once.
 import { z } from 'zod'
 import { draftMessageSchema, WIRE_FORMATS } from '../../../../shared/wire'
 import { useCompareStore } from './compareStore'
 import { EMPTY_SHARED } from './compareForm'
+import { adoptOlderCompareTurns } from './compareTurns'
 import { newRun, type RunView } from '../runs'
 import type { PanelPersistence } from '../workspace'
 
@@ -29,7 +32,8 @@ const sharedSchema = z.looseObject({
   stream: z.boolean(),
   system: z.string(),
   cacheSystem: z.boolean(),
-  messages: z.array(draftMessageSchema),
+  /** Only in a state saved before main kept the carried turns. */
+  messages: z.array(draftMessageSchema).optional(),
   composer: z.string(),
   attachments: z.array(z.looseObject({ ref: z.string(), url: z.string(), name: z.string() })),
   params: z.looseObject({ stopSequences: z.array(z.string()) }),
@@ -49,8 +53,9 @@ type ComparePanelState = z.infer<typeof compareStateSchema>
 function snapshot(): ComparePanelState {
   const s = useCompareStore.getState()
   const finished = Object.values(s.runs).filter((r) => r.status !== 'running')
+  const { messages: _carried, ...shared } = s.shared
   return {
-    shared: s.shared as unknown as ComparePanelState['shared'],
+    shared: shared as unknown as ComparePanelState['shared'],
     columns: s.columns,
     layout: s.layout,
     columnRuns: Object.fromEntries(
@@ -73,13 +78,15 @@ export const comparePanelPersistence: PanelPersistence<ComparePanelState> = {
   restore(saved) {
     const runs: Record<string, RunView> = {}
     for (const r of saved.runs) runs[r.runId] = { ...newRun(r.runId, r.format, r.model), ...r } as RunView
-    useCompareStore.setState({
-      shared: (saved.shared as typeof EMPTY_SHARED | undefined) ?? EMPTY_SHARED,
+    const { messages: older, ...shared } = saved.shared ?? {}
+    useCompareStore.setState((s) => ({
+      shared: { ...EMPTY_SHARED, ...(shared as Partial<typeof EMPTY_SHARED>), messages: s.shared.messages },
       columns: saved.columns,
       layout: saved.layout,
       columnRuns: Object.fromEntries(Object.entries(saved.columnRuns).filter(([, id]) => runs[id])),
       runs,
-    })
+    }))
+    if (older?.length) void adoptOlderCompareTurns(older)
   },
   subscribe: (onChange) =>
     useCompareStore.subscribe((n, p) => {

@@ -11,13 +11,13 @@ import { textRuns, type RunOwner } from '../../ipc/textRuns'
 import { endRun, endRunLocally, newRun, withExchange, type RunEnded, type RunView } from '../runs'
 import { foldAllNow, forgetRunFolds, queueRunEvents } from './compareFolds'
 import { columnDraft, runIssues } from './compareForm'
+import { columnRequest } from './compareTurns'
 import { requestVariables } from '../form'
 import { dropLiveLane, endLiveLane, noteLiveEvents, startLiveLane } from './compareLiveLanes'
 import { profilesLoaded } from '../profiles'
 import {
   columnProfile,
   markCompareSent,
-  syncShared,
   useCompareStore,
   type CompareState,
   type LaneState,
@@ -84,8 +84,7 @@ async function startColumn(columnId: string): Promise<void> {
   const profileId = columnProfile(column)
   if (!profileId) return fail('No connection profile is chosen: add or choose one in Settings.')
   try {
-    const { messages: _turns, ...settings } = draft
-    const conversation = await syncShared(s.shared)
+    const request = await columnRequest(s.shared, column)
     if (useCompareStore.getState().runs[runId]?.status !== 'running') return
     startLiveLane(runId)
     await textRuns.start(
@@ -93,8 +92,7 @@ async function startColumn(columnId: string): Promise<void> {
         runId,
         profileId,
         format: column.format,
-        draft: { ...settings, messages: [] },
-        conversation,
+        ...request,
         ...requestVariables(draft, s.shared.variables),
       },
       compareRunOwner,
@@ -149,15 +147,13 @@ export async function countTokens(): Promise<void> {
   }
   useCompareStore.setState({ counts: { ...s.counts, busy: true } })
   try {
-    const conversation = await syncShared(s.shared)
     const ask = async (format: 'messages' | 'chat') => {
-      const { draft } = columnDraft(s.shared, { ...first, format, extras: {} })
-      const { messages: _turns, ...settings } = draft
+      const column = { ...first, format, extras: {} }
+      const { draft } = columnDraft(s.shared, column)
       return textCalls.countTokens({
         profileId,
         format,
-        draft: { ...settings, messages: [] },
-        conversation,
+        ...(await columnRequest(s.shared, column)),
         ...requestVariables(draft, s.shared.variables),
       })
     }

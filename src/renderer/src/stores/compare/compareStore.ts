@@ -1,18 +1,16 @@
 // The Compare panel's state: the shared draft, the columns, each column's preview and its runs keyed by run id
 // (folded by runFold like the Text panel's). Every column is an ordinary text run in main that references the
-// one conversation main owns for this panel (its shared turns, loaded by command whenever they change, in
-// bounded pieces when large, M1), so a long comparison never rides in one IPC message. A column that fails ends
-// in its own state and never touches the others.
+// one conversation main owns for this panel (its carried turns: `shared.messages` is their read-only view,
+// compareTurns.ts), so a long comparison never rides in one IPC message (M1). A column that fails ends in its
+// own state and never touches the others.
 import { create } from 'zustand'
-import type { DraftMessage } from '../../../../shared/wire'
 import type { SseFrame } from '../../../../shared/ipc/exchange'
-import type { ConversationRef, RequestPreview } from '../../../../shared/ipc/text'
+import type { RequestPreview } from '../../../../shared/ipc/text'
 import type { TimelineLane } from '../../../../shared/compare/timeline'
 import { DEFAULT_FORM, touch, withoutIssuesOf, type Issue, type TextParams } from '../form'
 import { useProfilesStore } from '../profiles'
-import { loadConversation, type RunView } from '../runs'
+import type { RunView } from '../runs'
 import {
-  columnDraft,
   EMPTY_SHARED,
   MAX_COLUMNS,
   MIN_COLUMNS,
@@ -135,62 +133,6 @@ export const useCompareStore = create<CompareState>((set, get) => ({
   },
   set: (patch) => set(patch),
 }))
-
-/** The conversation main owns for this window's Compare panel: the shared turns every column sends. */
-const compareConversationId = `compare-${crypto.randomUUID()}`
-/** The shared turns last loaded into main (by identity), and that load. */
-let loaded: { turns: DraftMessage[]; done: Promise<void> } | null = null
-let turnsCache: {
-  messages: DraftMessage[]
-  composer: string
-  attachments: SharedDraft['attachments']
-  turns: DraftMessage[]
-} | null = null
-
-/**
- * The turns every column sends: the carried conversation and the prompt (with its attachments) as the last user
- * turn. The same inputs
- * answer the same array, so main is not sent the prompt again for every preview.
- */
-export function sharedTurns(shared: SharedDraft): DraftMessage[] {
-  if (
-    turnsCache &&
-    turnsCache.messages === shared.messages &&
-    turnsCache.composer === shared.composer &&
-    turnsCache.attachments === shared.attachments
-  )
-    return turnsCache.turns
-  const probe = newColumn('chat', 'm')
-  const turns = columnDraft(shared, probe).draft.messages
-  turnsCache = {
-    messages: shared.messages,
-    composer: shared.composer,
-    attachments: shared.attachments,
-    turns,
-  }
-  return turns
-}
-
-/**
- * Loads the shared turns into main when they changed since the last load (one load at a time, in order), and
- * answers the reference every column's request carries: main's newest turns, which are the ones on screen.
- */
-export function syncShared(shared: SharedDraft): Promise<ConversationRef> {
-  const turns = sharedTurns(shared)
-  if (!loaded || loaded.turns !== turns) {
-    const before = loaded?.done.catch(() => undefined) ?? Promise.resolve()
-    const done = before.then(async () => {
-      await loadConversation(compareConversationId, turns)
-    })
-    const load = { turns, done }
-    loaded = load
-    // A load that failed is tried again by the next request.
-    done.catch(() => {
-      if (loaded === load) loaded = null
-    })
-  }
-  return loaded.done.then(() => ({ id: compareConversationId }))
-}
 
 /** The profile a column's request goes to: its own, else the app's active one. */
 export function columnProfile(column: CompareColumn): string | null {

@@ -1,4 +1,5 @@
 // The Compare panel's state, its one public entry: the shared draft and its columns (the form as data), the store,
+// the carried turns main owns (their view and the commands that change them),
 // each column's run and its timeline lane, the columns' stream pace, the live lanes, the export, and its saved
 // state.
 export {
@@ -14,11 +15,11 @@ export {
 export {
   columnProfile,
   compareHasUnsentWork,
-  syncShared,
   useCompareStore,
   type ColumnPreview,
   type LaneState,
 } from './compareStore'
+export { columnRequest, dropCarriedTurns, openCompareTurns, openInCompareDraft } from './compareTurns'
 export {
   anyRunning,
   countTokens,

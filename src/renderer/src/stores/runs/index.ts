@@ -11,4 +11,4 @@ export {
   type RunView,
 } from './runFold'
 export { createStreamFolds } from './streamFolds'
-export { loadConversation, putTurns } from './conversationLoad'
+export { loadConversation, putTurns, readTurns } from './conversationLoad'

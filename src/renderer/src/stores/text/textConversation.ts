@@ -8,10 +8,10 @@
 // Main also keeps the conversation between sessions: at start the panel opens it (text.openConversation). One
 // view per conversation shown: it is handed the store it shows its turns in, and imports no store.
 import type { ConversationEdit, ConversationView } from '../../../../shared/ipc/text'
-import { INLINE_TURNS_CHARS, TURNS_PIECE_CHARS } from '../../../../shared/ipc/textConstants'
+import { INLINE_TURNS_CHARS } from '../../../../shared/ipc/textConstants'
 import type { DraftMessage } from '../../../../shared/wire'
 import { client } from '../../ipc/client'
-import { loadConversation, putTurns, type RunView } from '../runs'
+import { loadConversation, putTurns, readTurns, type RunView } from '../runs'
 import { fillAnswer } from '../../../../shared/ipc/answerText'
 
 /** The store a view shows its turns in (`messages`), as far as the view reads and replaces them. */
@@ -134,9 +134,9 @@ export function createShownConversation(
     const turns = onShown
       ? [
           ...shown.slice(0, view.keep),
-          ...(view.tail ?? answerFromRun(view) ?? (await readTurns(view.revision, view.keep))),
+          ...(view.tail ?? answerFromRun(view) ?? (await readShownTurns(view.revision, view.keep))),
         ]
-      : await readTurns(view.revision, 0)
+      : await readShownTurns(view.revision, 0)
     revision = view.revision
     store.setState({ messages: turns })
   }
@@ -155,18 +155,8 @@ export function createShownConversation(
   }
 
   /** The turns of `at` from `from` on, read in pieces; a newer revision by then is shown by its own view. */
-  async function readTurns(at: number, from: number): Promise<DraftMessage[]> {
-    let json = ''
-    for (let offset = 0; ; offset += TURNS_PIECE_CHARS) {
-      const { piece, done } = await client.invoke('text.readTurns', {
-        conversationId: shownId,
-        revision: at,
-        from,
-        offset,
-      })
-      json += piece
-      if (done) return JSON.parse(json) as DraftMessage[]
-    }
+  function readShownTurns(at: number, from: number): Promise<DraftMessage[]> {
+    return readTurns(shownId, at, from)
   }
 
   function editConversation(edit: ConversationEdit): Promise<ConversationView> {
