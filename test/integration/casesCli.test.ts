@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator, type RunningSimulator } from '../../src/simulator/server'
+import { formats, type Draft } from '../../src/shared/wire'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const KEY = 'sk-cases-cli-0123456789'
@@ -171,5 +172,62 @@ describe('npm run cases', { timeout: 120_000 }, () => {
     expect(badFile.stderr).toContain(
       'broken.json: suite.cases.0.assertions.0.tokens: output tokens under: must be at least 1',
     )
+  })
+
+  it("prints what the run cost from each cell's reported usage at the prices of a --prices file", async () => {
+    // LiteLLM's shape, per token: $2 in and $8 out per 1M tokens.
+    const pricesPath = join(dir, 'prices.json')
+    writeFileSync(
+      pricesPath,
+      JSON.stringify({
+        'sim-model': { input_cost_per_token: 0.000002, output_cost_per_token: 0.000008, mode: 'chat' },
+      }),
+    )
+    const draft: Draft = {
+      model: 'sim-model',
+      stream: false,
+      maxTokens: 60,
+      messages: [{ role: 'user', parts: [{ type: 'text', text: 'Say hello in five words.' }] }],
+    }
+    const plain = {
+      version: 1,
+      suite: {
+        id: 'p',
+        name: 'Plain',
+        cases: [{ id: 'h', name: 'hello', draft, assertions: [{ kind: 'contains', text: 'hello' }] }],
+      },
+    }
+    const path = join(dir, 'plain.json')
+    writeFileSync(path, JSON.stringify(plain))
+    const base = [path, '--target', 'chat:sim-model', '--base-url', sim.baseUrl, '--key-env', 'CASES_KEY']
+
+    // By hand: the simulator answers the same request the same way; its usage × the price per 1M.
+    const built = formats.chat.build(draft)
+    const res = await fetch(new URL(built.path, sim.baseUrl), {
+      method: 'POST',
+      headers: { ...built.headers, authorization: `Bearer ${KEY}` },
+      body: JSON.stringify(built.body),
+    })
+    const usage = ((await res.json()) as { usage: { prompt_tokens: number; completion_tokens: number } })
+      .usage
+    const micros = Math.round(usage.prompt_tokens * 2 + usage.completion_tokens * 8)
+    expect(micros).toBeGreaterThan(0)
+    const dollars = `$${(micros / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`
+
+    const priced = await cases([...base, '--prices', pricesPath])
+    expect(priced.stderr).toBe('')
+    expect(priced.code).toBe(0)
+    expect(priced.stdout.trimEnd().split('\n').at(-1)).toBe(`Spend: ${dollars} (USD) for 1 priced run(s)`)
+
+    // Without prices the line says how to give them; a file that prices nothing is a bad argument, named.
+    const unpriced = await cases(base)
+    expect(unpriced.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Spend: not computed (no prices: give --prices <file>)',
+    )
+    const empty = join(dir, 'empty.csv')
+    writeFileSync(empty, 'model,currency\n')
+    const bad = await cases([...base, '--prices', empty])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain(`--prices ${empty}: no price could be read`)
   })
 })

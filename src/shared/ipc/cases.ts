@@ -4,6 +4,7 @@
 // Lists carry case summaries, never drafts, so no message nears the 256 KB IPC bound (M1).
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
+import { storedCostSchema } from '../cost/storedCost'
 import { assertionSchema, caseSchema, nameSchema, targetSchema } from '../cases/caseModel'
 
 /** Characters of a suite file the renderer may hand over for import (well under the IPC bound). */
@@ -48,6 +49,8 @@ export const matrixCellSchema = z.object({
   error: z.string().nullable(),
   totalMs: z.number().nullable(),
   answer: z.string(),
+  /** What the cell's run cost, priced in main from its reported usage (an estimate says so); null: unknown. */
+  cost: storedCostSchema.nullable(),
 })
 export type MatrixCellView = z.infer<typeof matrixCellSchema>
 

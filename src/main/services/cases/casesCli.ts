@@ -17,11 +17,14 @@ import { describeOutcome, type MatrixCell, MatrixRun, type MatrixTarget } from '
 import { readSuiteFile } from './suiteFile'
 import { NETWORK_ARG_OPTIONS, NETWORK_USAGE, type NetworkArgs } from '../network/cliNetwork'
 import { connectionFromArgs } from '../cliProfile'
+import type { ModelPrice } from '../../../shared/cost/prices'
+import { cliCostService, PRICES_OPTION, PRICES_USAGE, readPricesArg, spendLine } from '../cost/cliPrices'
 
 export const CASES_USAGE = `usage: npm run cases -- <suite.json> --target <format>:<model> [--target …] --base-url <url>
                       --key-env <VAR> [--header <name>:<value> …] [--concurrency <1-8>]
   format is one of ${WIRE_FORMATS.join(', ')}; the key is read from the environment variable VAR.
 ${NETWORK_USAGE}
+${PRICES_USAGE}
   Exit code: 0 when every cell passes, 1 when any fails, 2 for bad arguments or a bad suite file.`
 
 export interface CasesConfig {
@@ -32,6 +35,8 @@ export interface CasesConfig {
   headers: { name: string; value: string }[]
   concurrency: number
   network: NetworkArgs
+  /** Prices from `--prices <file>`; undefined when none were given (the spend is then not computed). */
+  prices?: ModelPrice[]
 }
 
 export type ParsedArgs = { ok: true; config: CasesConfig } | { ok: false; message: string } | { ok: 'help' }
@@ -69,6 +74,7 @@ export function parseCasesArgs(
         concurrency: { type: 'string' },
         help: { type: 'boolean' },
         ...NETWORK_ARG_OPTIONS,
+        ...PRICES_OPTION,
       },
     })
   } catch (error) {
@@ -100,6 +106,9 @@ export function parseCasesArgs(
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8)
     return { ok: false, message: `--concurrency: a whole number from 1 to 8 (got "${values.concurrency}")` }
 
+  const prices = readPricesArg(values.prices, readFile)
+  if (!prices.ok) return prices
+
   let text: string
   try {
     text = readFile(positionals[0]!)
@@ -111,7 +120,16 @@ export function parseCasesArgs(
   if (!read.ok) return { ok: false, message: `${positionals[0]}: ${read.problems.join('; ')}` }
   return {
     ok: true,
-    config: { suite: read.suite, targets, baseUrl, apiKey, headers, concurrency, network },
+    config: {
+      suite: read.suite,
+      targets,
+      baseUrl,
+      apiKey,
+      headers,
+      concurrency,
+      network,
+      ...(values.prices !== undefined ? { prices: prices.rows } : {}),
+    },
   }
 }
 
@@ -184,7 +202,7 @@ export function formatMatrix(config: CasesConfig, cells: readonly MatrixCell[]):
 
 /** The services a command line run needs: one in-memory profile (base URL, key, headers, path) and a text service. */
 export async function cliTextService(
-  config: Pick<CasesConfig, 'baseUrl' | 'apiKey' | 'headers' | 'network'>,
+  config: Pick<CasesConfig, 'baseUrl' | 'apiKey' | 'headers' | 'network' | 'prices'>,
 ) {
   const profiles = new ProfileService(new MemorySettingsStore(), new MemorySecretStore())
   const profile = await profiles.create({
@@ -199,10 +217,12 @@ export async function cliTextService(
   // Images in answers are written to a media folder that lives as long as the run.
   const mediaDir = mkdtempSync(join(tmpdir(), 'cases-media-'))
   const gateway = new GatewayClient({ knownSecrets: () => profiles.knownSecrets() })
+  const costs = config.prices ? cliCostService(mediaDir, profile.id, config.prices) : undefined
   const text = new TextService({
     profiles,
     gateway,
     media: new MediaStore(mediaDir, (id) => `media://${id}`),
+    ...(costs ? { costs } : {}),
   })
   return {
     profiles,
@@ -228,6 +248,12 @@ export async function runCases(config: CasesConfig, print: (text: string) => voi
     const matrix = new MatrixRun(cli.text, config.suite, targets, { concurrency: config.concurrency })
     const cells = await matrix.run()
     print(formatMatrix(config, cells))
+    print(
+      spendLine(
+        cells.filter((c) => c.runId !== null).map((c) => c.cost),
+        config.prices !== undefined,
+      ),
+    )
     return cells.every((c) => c.status === 'pass') ? 0 : 1
   } finally {
     await cli.close()

@@ -43,4 +43,3 @@ export class CollectingSink implements EventSink<Events> {
     this.waiters.delete(runId)
   }
 }
-

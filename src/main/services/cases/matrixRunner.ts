@@ -6,6 +6,7 @@ import type { CellStatus, Suite, AssertionResult } from '../../../shared/cases/c
 import type { RunRequest } from '../../../shared/ipc/text'
 import type { WireFormat } from '../../../shared/format'
 import type { TextService } from '../text/textService'
+import type { StoredCost } from '../../../shared/cost/storedCost'
 import { checkRun } from './assertions'
 import { runAnswer } from './runAnswer'
 import { CollectingSink } from './collectingSink'
@@ -27,6 +28,8 @@ export interface MatrixCell {
   totalMs: number | null
   /** The start of the answer, to set beside a failed assertion. */
   answer: string
+  /** What the cell's run cost (an estimate when its gateway reported no usage); null when unknown or not run. */
+  cost: StoredCost | null
 }
 
 /** Characters of the answer a cell keeps (the whole answer stays in the run's history record). */
@@ -101,6 +104,7 @@ export class MatrixRun {
       error: null,
       totalMs: null,
       answer: '',
+      cost: null,
     }
   }
 
@@ -121,7 +125,8 @@ export class MatrixRun {
     })
     if (outcome.runId) this.inFlight.delete(outcome.runId)
     // A start the service refused is this cell's error.
-    if (!outcome.runId) return { ...this.stoppedCell(caseIndex, targetIndex), status: 'error', error: outcome.error }
+    if (!outcome.runId)
+      return { ...this.stoppedCell(caseIndex, targetIndex), status: 'error', error: outcome.error }
     // A check may wait for the pattern worker (a pattern only JavaScript runs takes up to its time limit): once
     // the matrix is stopped, its checks end at once and the cell counts as stopped.
     const checked = await checkRun(saved.assertions, outcome, this.checks.signal)
@@ -142,6 +147,7 @@ export class MatrixRun {
       error: outcome.error,
       totalMs: outcome.totalMs,
       answer: outcome.text.slice(0, CELL_ANSWER_CHARS),
+      cost: outcome.cost,
     }
   }
 }

@@ -5,20 +5,21 @@ import type { RunRequest } from '../../../shared/ipc/text'
 import type { RunOutcome } from './assertions'
 import type { CollectingSink, RunEnded } from './collectingSink'
 import type { TextService } from '../text/textService'
+import type { StoredCost } from '../../../shared/cost/storedCost'
 
 export interface Answer extends RunOutcome {
   runId: string | null
   inputTokens: number | null
-  /** In millionths of `currency`; null when the run's cost is not known. */
-  cost: { micros: number; currency: string } | null
+  /** In millionths of `currency` (an estimate when no usage was reported); null when the cost is not known. */
+  cost: StoredCost | null
 }
 
 /** The run's cost when main priced it (a priced cost rides in the end's summary once prices exist). */
 export function costOf(summary: RunEnded['summary']): Answer['cost'] {
   const cost = (summary as { cost?: unknown }).cost as
-    { kind?: string; micros?: unknown; currency?: unknown } | undefined
+    { kind?: string; micros?: unknown; currency?: unknown; estimate?: unknown } | undefined
   return cost?.kind === 'priced' && typeof cost.micros === 'number' && typeof cost.currency === 'string'
-    ? { micros: cost.micros, currency: cost.currency }
+    ? { micros: cost.micros, currency: cost.currency, estimate: cost.estimate === true }
     : null
 }
 

@@ -11,6 +11,7 @@ import { describeAssertion } from './assertionText'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
 import { ModelPicker } from '../../components/modelPicker/ModelPicker'
+import { storedCostText, sumCosts, sumText } from '../../../../shared/cost/money'
 
 export function MatrixSection({ suite }: { suite: SuiteSummary }) {
   const s = useCasesStore()
@@ -162,6 +163,12 @@ function MatrixView({ matrix }: { matrix: MatrixState }) {
   const openCell = useCasesStore((s) => s.openCell)
   const setOpenCell = useCasesStore((s) => s.setOpenCell)
   const done = Object.keys(matrix.cells).length
+  const cells = Object.values(matrix.cells)
+  const ran = cells.filter((c) => c.runId !== null)
+  // Per target column and in all: what the cells' runs cost (priced in main from each run's reported usage).
+  const columnCost = (ti: number) =>
+    sumText(sumCosts(ran.filter((c) => c.targetIndex === ti).map((c) => c.cost)))
+  const total = sumText(sumCosts(ran.map((c) => c.cost)))
   const summary = matrix.ended
     ? matrix.ended.error
       ? `Could not run: ${matrix.ended.error}`
@@ -178,6 +185,11 @@ function MatrixView({ matrix }: { matrix: MatrixState }) {
         >
           {summary}
         </span>
+        {ran.length > 0 && (
+          <span className="small" data-testid="matrix-cost">
+            Cost: {total}
+          </span>
+        )}
       </div>
       <div className="matrix-scroll">
         <table className="matrix-table" aria-label={`Matrix of ${matrix.suiteName}`}>
@@ -209,12 +221,19 @@ function MatrixView({ matrix }: { matrix: MatrixState }) {
                         className={`matrix-cell ${label.className}${openCell === key ? ' open' : ''}`}
                         data-testid="matrix-cell"
                         data-status={label.className}
-                        aria-label={`${name} on target ${ti + 1} (${FORMAT_LABELS[t.format]}): ${label.text}`}
+                        aria-label={`${name} on target ${ti + 1} (${FORMAT_LABELS[t.format]}): ${label.text}${
+                          matrix.cells[key]?.cost ? `, cost ${storedCostText(matrix.cells[key].cost)}` : ''
+                        }`}
                         aria-pressed={openCell === key}
                         disabled={!matrix.cells[key]}
                         onClick={() => setOpenCell(openCell === key ? null : key)}
                       >
                         {label.text}
+                        {matrix.cells[key]?.cost && (
+                          <span className="matrix-cell-cost" data-testid="matrix-cell-cost">
+                            {storedCostText(matrix.cells[key].cost)}
+                          </span>
+                        )}
                       </button>
                     </td>
                   )
@@ -222,6 +241,18 @@ function MatrixView({ matrix }: { matrix: MatrixState }) {
               </tr>
             ))}
           </tbody>
+          {ran.length > 0 && (
+            <tfoot>
+              <tr>
+                <th scope="row">Cost</th>
+                {matrix.targets.map((t, ti) => (
+                  <td key={t.key} className="small" data-testid="matrix-column-cost">
+                    {columnCost(ti)}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          )}
         </table>
       </div>
       {openCell && matrix.cells[openCell] && <CellDetail matrix={matrix} cellKeyOpen={openCell} />}
@@ -258,6 +289,7 @@ function CellDetail({ matrix, cellKeyOpen }: { matrix: MatrixState; cellKeyOpen:
             ? 'Every assertion passed.'
             : `${failed.length} of ${cell.results.length} assertion${cell.results.length === 1 ? '' : 's'} failed.`}
           {cell.totalMs !== null && ` Total ${cell.totalMs} ms.`}
+          {cell.cost && ` Cost ${storedCostText(cell.cost)}.`}
         </p>
       )}
       <table className="assertion-results">
