@@ -3,10 +3,17 @@
 // again. Whatever opens in Text opens in a new conversation (one function, openInNewConversation), so the one the
 // user had open keeps its turns, form and draft; Compare asks first when its draft holds unsent work. Each ends on
 // the panel it filled. No panel's store imports another's: what crosses between them crosses here.
-import { appendAssistantTurn, type Draft, type DraftMessage, type ToolCall, type WireFormat } from '../../../shared/wire'
+import {
+  appendAssistantTurn,
+  FORMAT_LABELS,
+  type Draft,
+  type DraftMessage,
+  type ToolCall,
+  type WireFormat,
+} from '../../../shared/wire'
 import type { HistoryRun } from '../../../shared/ipc/history'
 import { askUser, useAppStore } from './app'
-import { formFromDraft, type TextForm } from './form'
+import { formFromDraft, loadRequestReaders, type TextForm } from './form'
 import { useProfilesStore } from './profiles'
 import { runCompletion } from './runs'
 import {
@@ -15,6 +22,7 @@ import {
   newConversation,
   pointTextAt,
   profileInUse,
+  showPastedNotice,
   useTextStore,
 } from './text'
 import {
@@ -164,4 +172,57 @@ export async function openRunInCompare(run: HistoryRun): Promise<void> {
 /** Runs a History run again from the Text panel (in its format, or another). */
 export async function rerunInText(run: HistoryRun, format?: WireFormat): Promise<void> {
   if (await openRunInText(run, format)) await useTextStore.getState().send()
+}
+
+const withoutSlash = (url: string) => url.replace(/\/+$/, '').toLowerCase()
+
+/**
+ * Brings a pasted request (a curl command, an SDK call, a JSON body) into a new Text conversation: its format,
+ * model, system prompt, turns and parameters, and the profile whose base URL it was sent to. What was dropped
+ * (keys) and what could not be read are shown above the message box; the pasted text itself is kept nowhere.
+ */
+export async function importPastedRequest(text: string): Promise<void> {
+  const { readPastedRequest } = await import('../../../shared/wire/pastedRequest')
+  const read = readPastedRequest(text)
+  const what = read.kind === 'curl' ? 'curl command' : read.kind === 'sdk' ? 'SDK call' : 'JSON body'
+  if (!read.body || !read.format)
+    return showPastedNotice({
+      ok: false,
+      summary: `The pasted ${what} was not brought in: nothing was changed.`,
+      dropped: read.dropped,
+      problems: read.problems,
+    })
+  const readers = await loadRequestReaders()
+  const { draft, unmapped } = readers[read.format].parseRequest(read.body, {
+    ...(read.model ? { model: read.model } : {}),
+    ...(read.stream !== null ? { stream: read.stream } : {}),
+  })
+  const { messages, composer: _c, attachments: _a, ...form } = formFromDraft(draft, {
+    ...useTextStore.getState(),
+    format: read.format,
+  })
+  const profiles = useProfilesStore.getState()
+  const match = read.baseUrl
+    ? profiles.profiles.find((p) => withoutSlash(p.baseUrl) === withoutSlash(read.baseUrl!))
+    : undefined
+  const why = await openInNewConversation({ form, turns: messages, profileId: match?.id ?? null })
+  const from = { path: 'from the URL path', sdk: 'from the SDK method', body: 'from the body’s shape' }
+  const active = profiles.profiles.find((p) => p.id === profiles.activeId)?.name ?? 'none'
+  const profileLine = match
+    ? `profile ${match.name} (its base URL)`
+    : read.baseUrl
+      ? `no profile has the base URL ${read.baseUrl}, so it goes to ${active} (add one in Settings)`
+      : `profile ${active}`
+  showPastedNotice({
+    ok: why === null,
+    summary:
+      why ??
+      `Brought in from a ${what}: ${FORMAT_LABELS[read.format]} (${from[read.formatFrom ?? 'body']}), model ` +
+        `${draft.model || 'not named'}, ${messages.length} turn${messages.length === 1 ? '' : 's'}, ${profileLine}.`,
+    dropped: read.dropped,
+    problems: [
+      ...read.problems,
+      ...unmapped.map((field) => ({ field, why: `not a field the ${FORMAT_LABELS[read.format!]} form reads` })),
+    ],
+  })
 }

@@ -29,6 +29,8 @@ import { RequestView } from './RequestView'
 import { TextVariables } from './TextVariables'
 import { InterruptedRunsNotice } from './InterruptedRunsNotice'
 import { ConversationHeader } from './ConversationList'
+import { PastedNotice } from './PastedNotice'
+import { looksLikeRequest } from '../../../../shared/wire/pastedShape'
 import { RunAnnouncer, runAnnouncement } from '../../components/announce/RunAnnouncer'
 import './text.css'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
@@ -246,6 +248,7 @@ function Composer() {
         if (e.dataTransfer.files.length) void attach(e.dataTransfer.files)
       }}
     >
+      <PastedNotice />
       <AttachmentChips />
       <Suspense fallback={null}>
         <InputLossNotes />
@@ -257,6 +260,13 @@ function Composer() {
         value={composer}
         placeholder="Message (Ctrl+Enter to send, Esc to stop)"
         onChange={(e) => set({ composer: e.target.value })}
+        onPaste={(e) => {
+          // A pasted request becomes the form, never the draft (so a key in it is never kept).
+          const pasted = e.clipboardData.getData('text/plain')
+          if (!looksLikeRequest(pasted)) return
+          e.preventDefault()
+          void import('../../stores/handoffs').then((m) => m.importPastedRequest(pasted))
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
             e.preventDefault()

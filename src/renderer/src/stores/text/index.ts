@@ -23,3 +23,4 @@ export {
   shownTitle,
   useConversationList,
 } from './conversationList'
+export { showPastedNotice, usePastedNotice } from './pastedNotice'

@@ -1,0 +1,37 @@
+// What a pasted request became (or why it was not brought in): its format, model, turns and profile, the keys
+// dropped, and each field that could not be read with the reason. Shown above the message box until dismissed.
+import { showPastedNotice, usePastedNotice } from '../../stores/text'
+
+export function PastedNotice() {
+  const notice = usePastedNotice((s) => s.notice)
+  if (!notice) return null
+  return (
+    <div
+      className={notice.ok ? 'pasted-notice' : 'pasted-notice error-banner'}
+      role={notice.ok ? 'status' : 'alert'}
+      aria-label="Pasted request"
+    >
+      <p>{notice.summary}</p>
+      {notice.dropped.length > 0 && (
+        <p className="small">
+          Dropped, never kept nor shown: {notice.dropped.join('; ')}. Keys stay in the profile (Settings).
+        </p>
+      )}
+      {notice.problems.length > 0 && (
+        <>
+          <p className="small">Not read:</p>
+          <ul className="small">
+            {notice.problems.slice(0, 20).map((p, n) => (
+              <li key={n}>
+                <code>{p.field}</code>: {p.why}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <button className="ghost small" onClick={() => showPastedNotice(null)}>
+        Dismiss
+      </button>
+    </div>
+  )
+}
