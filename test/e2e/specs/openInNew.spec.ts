@@ -23,6 +23,9 @@ for (const width of [1024, 1920]) {
 
     // The user's own conversation: a turn pair, Messages format, a half-typed message.
     await page.getByRole('button', { name: 'New conversation' }).click()
+    // The new conversation is shown (its form applied) before the user changes it.
+    await expect(page.getByTestId('conversation-title')).toHaveText('New conversation')
+    await expect(page.getByRole('article', { name: /turn/ })).toHaveCount(0)
     await text.choose('Messages', 'claude-sonnet-4')
     await text.send('My own thread about ferns')
     await text.waitDone()
