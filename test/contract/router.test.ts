@@ -103,6 +103,7 @@ describe('IPC router', () => {
         "embeddings.rerank",
         "embeddings.stop",
         "evals.cells",
+        "evals.diff",
         "evals.export",
         "evals.importSuite",
         "evals.openDataset",

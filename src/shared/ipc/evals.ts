@@ -213,11 +213,34 @@ export const evalsCommands = {
     z.object({ evalId: id }),
     z.object({ cells: z.number(), columns: z.array(z.string()), graded: z.number() }),
   ),
+  /**
+   * Two kept runs over the same dataset compared cell by cell (columns matched by label): the counts of
+   * regressions, fixes, other changes and cells the same, and the changed cells first (at most 1,000 listed).
+   */
+  'evals.diff': defineCommand(
+    z.object({ before: id, after: id }),
+    z.object({
+      columns: z.array(z.string()),
+      unmatched: z.array(z.string()),
+      counts: z.object({ regression: z.number(), fix: z.number(), changed: z.number(), same: z.number() }),
+      rows: z.array(
+        z.object({
+          row: z.number(),
+          /** The row named by its first values. */
+          name: z.string(),
+          column: z.string(),
+          before: z.string(),
+          after: z.string(),
+          kind: z.enum(['regression', 'fix', 'changed', 'same']),
+        }),
+      ),
+    }),
+  ),
   /** Stops an eval: runs in flight end as stopped, cells not started stay not run, finished cells are kept. */
   'evals.stop': defineCommand(z.object({ evalId: id }), z.object({ stopped: z.boolean() })),
   /** Writes an eval's cells (with the dataset's variables and each column's figures) as a file; a link to it. */
   'evals.export': defineCommand(
-    z.object({ evalId: id, format: z.enum(['csv', 'json']) }),
+    z.object({ evalId: id, format: z.enum(['csv', 'json', 'html']) }),
     z.object({ url: z.string(), name: z.string(), bytes: z.number() }),
   ),
 }

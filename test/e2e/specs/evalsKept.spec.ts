@@ -1,7 +1,8 @@
 // Eval runs kept between sessions, in Chromium against browser mode and its simulator, at 1024 and 1920 px:
 // the cost estimate shows before Run; a slow eval going when the app stops is listed after the restart as
 // incomplete, opens with the cells graded before the stop and the state in words, and Resume runs only the rest
-// to Done; a finished run is listed as done.
+// to Done; a finished run is listed as done; a second run of the same dataset compared with it names every
+// regression; the run exports as an HTML report.
 import { expect, test } from '../fixtures'
 import { faultyProfile } from '../pages/ComparePage'
 import { fitsAtBothWidths } from '../pages/layoutCheck'
@@ -68,4 +69,34 @@ test('an eval cut off by the app stopping is kept as incomplete and resumes with
   await expect(kept.getByTestId('kept-run')).toContainText('6 of 6')
   await expect(page.getByRole('button', { name: /^Resume/ })).toHaveCount(0)
   await fitsAtBothWidths(page, testInfo, 'evals-resumed')
+
+  // The same dataset again with a check no answer meets: compared with the first run, every cell regressed.
+  await page.getByLabel('Add grader').selectOption('contains')
+  await page
+    .getByRole('listitem', { name: /Grader 1/ })
+    .getByRole('textbox')
+    .fill('zzz-never')
+  await page.getByLabel('At most at once').fill('6')
+  await page.getByRole('button', { name: 'Run eval' }).click()
+  await expect(summary).toHaveText('Done: 0 passed, 6 failed', { timeout: 60_000 })
+  await expect(kept.getByTestId('kept-run')).toHaveCount(2)
+  await kept.getByRole('button', { name: /^Compare the run shown with the run of / }).click()
+  await expect(page.getByTestId('eval-diff-counts')).toHaveText(
+    '6 regressions, 0 fixes, 0 other changes, 0 the same.',
+  )
+  const changed = page.getByRole('table', { name: 'Changed cells' }).getByTestId('eval-diff-row')
+  await expect(changed).toHaveCount(6)
+  await expect(changed.first()).toContainText('Regression')
+  await expect(changed.first()).toContainText('Land0')
+  await fitsAtBothWidths(page, testInfo, 'evals-diff')
+
+  await page.getByRole('button', { name: 'Export HTML report' }).click()
+  const link = page.getByRole('link', { name: /Download lands-eval\.html/ })
+  await expect(link).toBeVisible()
+  const html = await (
+    await page.request.get(new URL((await link.getAttribute('href'))!, app.url).href)
+  ).text()
+  expect(html).toContain('<h1>Eval report: lands.csv</h1>')
+  expect(html).toContain('0/6 · 0.0 %')
+  expect(html).not.toContain('<script')
 })

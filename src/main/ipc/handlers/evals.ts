@@ -19,6 +19,7 @@ export function evalsHandlers(evals: EvalService): Handlers<typeof evalsCommands
     'evals.openRun': ({ evalId }) => evals.openRun(evalId),
     'evals.cells': ({ evalId, offset, limit }) => evals.runs.cells(evalId, offset, limit),
     'evals.resume': ({ evalId }, ctx) => evals.runs.resume(evalId, ctx.events),
+    'evals.diff': ({ before, after }) => evals.runs.diff(before, after),
     'evals.stop': ({ evalId }) => evals.runs.stop(evalId),
     'evals.export': ({ evalId, format }) => evals.export(evalId, format),
   }

@@ -7,6 +7,7 @@ import type { Events } from '../../../shared/ipc/contract'
 import type { EvalCellView, EvalRunInfo } from '../../../shared/ipc/evals'
 import { AppError } from '../../../shared/ipc/result'
 import { matrixColumns, type EvalPlan } from '../../../shared/evals/plan'
+import { diffRuns } from '../../../shared/evals/runDiff'
 import type { EventSink } from '../ports'
 import { EvalRun, type EvalRunDeps } from './evalRunner'
 import { EvalRunFiles, type RunMeta } from './evalRunFiles'
@@ -15,6 +16,8 @@ import type { KeptEval } from './evalExport'
 
 /** Runs whose cells are kept in memory (the oldest ended goes first). */
 const EVALS_IN_MEMORY = 8
+/** Compared cells one diff lists at most (changes first). */
+const DIFF_ROWS_LISTED = 1000
 /** How long closing the app waits for runs to write their end. */
 const CLOSE_WAIT_MS = 5000
 
@@ -118,9 +121,41 @@ export class EvalRuns {
   }
 
   /** A run for export: in memory, or read back. */
-  async kept(evalId: string): Promise<KeptEval> {
+  async kept(evalId: string): Promise<KeptEval & { createdAt: number }> {
     const held = await this.load(evalId)
-    return { ...held, cells: [...held.byKey.values()] }
+    return {
+      plan: held.plan,
+      columns: held.columns,
+      cells: [...held.byKey.values()],
+      createdAt: held.meta.createdAt,
+    }
+  }
+
+  /** Two runs over the same dataset compared cell by cell, the changes first (the first 1,000 listed). */
+  async diff(beforeId: string, afterId: string) {
+    const before = await this.load(beforeId)
+    const after = await this.load(afterId)
+    const d = (h: Held) => h.plan.dataset
+    if (
+      d(before).rows.length !== d(after).rows.length ||
+      d(before).columns.join('\u0000') !== d(after).columns.join('\u0000')
+    )
+      throw new AppError(
+        'EVALS_DIFFERENT',
+        'These runs went over different datasets; only runs of the same dataset compare row by row.',
+      )
+    const side = (h: Held) => ({
+      columns: h.meta.columns,
+      rowCount: h.meta.rowCount,
+      cells: h.byKey.values(),
+    })
+    const diff = diffRuns(side(before), side(after))
+    const name = (row: number) => {
+      const r = d(after).rows[row]
+      const text = r ? (r.description ?? r.cells.slice(0, 2).join(' · ')) : ''
+      return text.length > 60 ? `${text.slice(0, 59)}…` : text
+    }
+    return { ...diff, rows: diff.rows.slice(0, DIFF_ROWS_LISTED).map((r) => ({ ...r, name: name(r.row) })) }
   }
 
   /** Stops every run (a stop from the app closing leaves it incomplete) and waits a moment for their ends. */

@@ -15,6 +15,7 @@ import type { EventSink } from '../ports'
 import type { ProfileService } from '../profiles'
 import type { TextService } from '../text/textService'
 import { evalCsv, evalJson } from './evalExport'
+import { evalHtml } from './evalHtml'
 import { EvalRuns } from './evalRuns'
 import { clip } from './cellView'
 import { readSuite, type SuiteFile, type SuiteProblem } from './suiteImport'
@@ -182,13 +183,15 @@ export class EvalService {
     }
   }
 
-  async export(evalId: string, format: 'csv' | 'json') {
+  async export(evalId: string, format: 'csv' | 'json' | 'html') {
     const kept = await this.runs.kept(evalId)
-    const text = format === 'csv' ? evalCsv(kept) : evalJson(kept)
+    const text =
+      format === 'csv' ? evalCsv(kept) : format === 'json' ? evalJson(kept) : evalHtml(kept, kept.createdAt)
     const name = `${kept.plan.name.replace(/\.[a-z]+$/i, '').replace(/[^\w.-]+/g, '-')}-eval.${format}`
     const info = await this.deps.media.putBytes(
       Buffer.from(text, 'utf8'),
-      format === 'csv' ? 'text/csv' : 'application/json',
+      // The report is downloaded, never shown inside the app: it goes out as bytes, not as a page.
+      format === 'csv' ? 'text/csv' : format === 'json' ? 'application/json' : 'application/octet-stream',
       name,
     )
     return { url: this.deps.media.url(info.id), name, bytes: info.size }

@@ -25,9 +25,12 @@ export const evalsCalls = {
   openRun: (evalId: string) => client.invoke('evals.openRun', { evalId }),
   cells: (evalId: string, offset: number, limit: number) =>
     client.invoke('evals.cells', { evalId, offset, limit }),
+  /** Two kept runs of one dataset compared cell by cell, the changes first. */
+  diff: (before: string, after: string) => client.invoke('evals.diff', { before, after }),
   resume: (evalId: string) => client.invoke('evals.resume', { evalId }),
   stop: (evalId: string) => client.invoke('evals.stop', { evalId }),
-  export: (evalId: string, format: 'csv' | 'json') => client.invoke('evals.export', { evalId, format }),
+  export: (evalId: string, format: 'csv' | 'json' | 'html') =>
+    client.invoke('evals.export', { evalId, format }),
   onCell: (listener: (payload: EventPayload<Events['evals.cell']>) => void) =>
     client.on('evals.cell', listener),
   onEnded: (listener: (payload: EventPayload<Events['evals.ended']>) => void) =>

@@ -10,6 +10,7 @@ import { DatasetSection } from './DatasetSection'
 import { SetupSection } from './SetupSection'
 import { ResultsSection } from './ResultsSection'
 import { PastRuns } from './PastRuns'
+import { RunDiffSection } from './RunDiffSection'
 import './evals.css'
 
 export function EvalsPanel() {
@@ -34,6 +35,7 @@ export function EvalsPanel() {
       <DatasetSection />
       <SetupSection />
       {run && <ResultsSection run={run} />}
+      <RunDiffSection />
       <PastRuns />
     </section>
   )

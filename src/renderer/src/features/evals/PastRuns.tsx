@@ -1,6 +1,7 @@
 // The eval runs kept between sessions, newest first: when each started, its dataset and columns, how it ended
 // (done, stopped, failed, or incomplete when the app closed while it ran) and how many cells have a verdict; one
-// opens into the Results below, to look at, export or resume. The list is read again whenever a run ends.
+// opens into the Results below, to look at, export or resume, or is compared with the run shown. The list is read
+// again whenever a run ends.
 import { useEffect } from 'react'
 import type { EvalRunInfo } from '../../../../shared/ipc/evals'
 import { useEvalsStore, usePastRuns } from '../../stores/evals'
@@ -17,7 +18,7 @@ const when = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 export function PastRuns() {
-  const { runs, loaded, opening, load, open } = usePastRuns()
+  const { runs, loaded, opening, load, open, compare } = usePastRuns()
   const ended = useEvalsStore((s) => s.run?.ended ?? null)
   const shownId = useEvalsStore((s) => s.run?.id ?? null)
   useEffect(() => {
@@ -36,7 +37,7 @@ export function PastRuns() {
               <th scope="col">Columns</th>
               <th scope="col">State</th>
               <th scope="col">Graded</th>
-              <th scope="col">Open</th>
+              <th scope="col">Open or compare</th>
             </tr>
           </thead>
           <tbody>
@@ -64,7 +65,20 @@ export function PastRuns() {
                     }
                   >
                     {r.evalId === shownId ? 'Shown' : opening === r.evalId ? 'Opening…' : 'Open'}
-                  </button>
+                  </button>{' '}
+                  {shownId && r.evalId !== shownId && (
+                    <button
+                      type="button"
+                      aria-label={`Compare the run shown with the run of ${when(r.createdAt)}`}
+                      onClick={() =>
+                        void compare(r).then(() =>
+                          document.getElementById('evals-diff')?.scrollIntoView({ block: 'start' }),
+                        )
+                      }
+                    >
+                      Compare
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}

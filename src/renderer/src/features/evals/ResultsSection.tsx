@@ -1,7 +1,7 @@
 // An eval's results: progress and its end in words, each column's figures (pass rate with its 95 % Wilson
 // interval, mean score, cost when known, TTFT and total at p50 and p95), the rows × columns grid a page at a time
 // (a cell opens its grades with each grader's reason, the judge's included, its answer and its run in History),
-// and the run exported as CSV or JSON; a stopped or incomplete run resumed (the cells without a verdict run again).
+// and the run exported as CSV, JSON or a self-contained HTML report; a stopped or incomplete run resumed (the cells without a verdict run again).
 import { useMemo } from 'react'
 import { summarizeColumn, type ColumnSummary } from '../../../../shared/evals/summary'
 import { GRADER_LABELS, type EvalGraderKind } from '../../../../shared/evals/graders'
@@ -108,6 +108,9 @@ export function ResultsSection({ run }: { run: EvalRunState }) {
         </button>
         <button type="button" disabled={!e} onClick={() => void s.exportRun('json')}>
           Export JSON
+        </button>
+        <button type="button" disabled={!e} onClick={() => void s.exportRun('html')}>
+          Export HTML report
         </button>
         {left > 0 && (
           <button type="button" onClick={() => void s.resume()}>

@@ -72,7 +72,7 @@ interface EvalsState extends EvalForm {
   stop(): Promise<void>
   /** Goes on with the run shown (stopped or incomplete): the cells without a verdict run again. */
   resume(): Promise<void>
-  exportRun(format: 'csv' | 'json'): Promise<void>
+  exportRun(format: 'csv' | 'json' | 'html'): Promise<void>
   setOpenCell(key: string | null): void
 }
 

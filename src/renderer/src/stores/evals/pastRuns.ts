@@ -9,12 +9,19 @@ import { graderRowOf, rowKey, type GraderRow } from './form'
 
 const CELLS_PAGE = 500
 
+type RunDiff = Awaited<ReturnType<typeof evalsCalls.diff>>
+
 interface PastRunsState {
   runs: EvalRunInfo[]
   loaded: boolean
   opening: string | null
+  /** The run shown compared with an earlier one (`before`), the changed cells first. */
+  diff: { before: EvalRunInfo; after: string; result: RunDiff } | null
   load(): Promise<void>
   open(evalId: string): Promise<void>
+  /** Compares `before` with the run shown. */
+  compare(before: EvalRunInfo): Promise<void>
+  closeDiff(): void
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -23,6 +30,19 @@ export const usePastRuns = create<PastRunsState>((set, get) => ({
   runs: [],
   loaded: false,
   opening: null,
+  diff: null,
+
+  async compare(before) {
+    const after = useEvalsStore.getState().run?.id
+    if (!after) return
+    try {
+      set({ diff: { before, after, result: await evalsCalls.diff(before.evalId, after) } })
+    } catch (error) {
+      set({ diff: null })
+      useEvalsStore.setState({ error: `Could not compare: ${message(error)}` })
+    }
+  },
+  closeDiff: () => set({ diff: null }),
 
   async load() {
     try {
@@ -36,7 +56,7 @@ export const usePastRuns = create<PastRunsState>((set, get) => ({
     const current = useEvalsStore.getState().run
     if (current && !current.ended)
       return useEvalsStore.setState({ error: 'Stop the eval before opening another run.' })
-    set({ opening: evalId })
+    set({ opening: evalId, diff: null })
     try {
       const { run, dataset, setup } = await evalsCalls.openRun(evalId)
       const cells: Record<string, EvalCellView> = {}
