@@ -135,6 +135,15 @@ test('Stop cancels a tool call running on its server and the round says it stopp
     'The call was stopped by the user before it finished.',
   )
   await shot(page, 'text-tools-stopped-1024')
+  // The Inspector shows the call's JSON-RPC messages on its server beside the exchange: the call and the cancel.
+  await text.openInspector()
+  await page.getByRole('tab', { name: 'Tool calls' }).click()
+  const messages = page.getByTestId('tool-call-messages')
+  await expect(messages).toContainText('→ sent tools/call')
+  await expect(messages).toContainText('→ sent notifications/cancelled')
+  await expect(messages).toContainText('trigger-long-running-operation')
+  await shot(page, 'text-tools-inspector-1024')
+  await page.getByRole('tab', { name: 'Request JSON' }).click()
   await results.getByRole('button', { name: 'Send tool results' }).click()
   await expect(page.getByRole('article', { name: /tool turn/ }).last()).toContainText('stopped by the user')
   await expect(page.getByRole('article', { name: /assistant turn/ }).last()).toContainText('Done', {
@@ -185,4 +194,10 @@ test('a canned result saved from a tried call answers the round without the tool
     timeout: 20_000,
   })
   await shot(page, 'text-tools-canned-round-1920')
+  await text.openInspector()
+  await page.getByRole('tab', { name: 'Tool calls' }).click()
+  await expect(page.getByTestId('tool-call-messages')).toContainText(
+    'get-sum: answered with its canned result (not run)',
+  )
+  await shot(page, 'text-tools-canned-inspector-1920')
 })

@@ -30,6 +30,7 @@ export const toolsCalls = {
   putCanned: (id: string, tool: string, result: CannedResult | null) =>
     client.invoke('tools.putCanned', { id, tool, result }),
   readCanned: (id: string, tool: string) => client.invoke('tools.readCanned', { id, tool }),
+  callMessages: (id: string, tag: string) => client.invoke('tools.callMessages', { id, tag }),
   stopCall: (id: string, tag: string) => client.invoke('tools.stopCall', { id, tag }),
   setAlwaysAllow: (id: string, tool: string, allow: boolean) =>
     client.invoke('tools.setAlwaysAllow', { id, tool, allow }),

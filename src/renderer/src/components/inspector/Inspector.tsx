@@ -12,7 +12,7 @@ import { Tabs } from '../tabs/Tabs'
 import { LiveTimingView, TimingView } from './TimingView'
 import './inspector.css'
 
-export type InspectorTab = 'request' | 'response' | 'stream' | 'timing'
+export type InspectorTab = 'request' | 'response' | 'stream' | 'timing' | 'tools'
 
 export interface InspectorProps {
   /** The recorded exchange of the last run, or null before anything was sent. */
@@ -39,6 +39,8 @@ export interface InspectorProps {
     firstByteMs?: number | null
     stream: ReactNode
   } | null
+  /** The tool calls' messages on their tool servers, beside the exchange: a "Tool calls" tab when given. */
+  toolCalls?: (() => ReactNode) | null
 }
 
 const NOT_SENT = 'Not sent yet: send the request to see what came back.'
@@ -52,6 +54,7 @@ export function Inspector({
   initialTab = 'request',
   focusFrame,
   live,
+  toolCalls,
 }: InspectorProps) {
   const [tab, setTab] = useState<InspectorTab>(initialTab)
   const response = exchange?.response ?? null
@@ -123,6 +126,7 @@ export function Inspector({
                 <p className="muted">{NOT_SENT}</p>
               ),
           },
+          ...(toolCalls ? [{ id: 'tools' as const, label: 'Tool calls', render: toolCalls }] : []),
         ]}
       />
       {exchange && response && onSaveCapture && <SaveCapture key={exchange.id} onSave={onSaveCapture} />}

@@ -34,6 +34,10 @@ const Inspector = lazy(() =>
 const LiveStreamTab = lazy(() => import('./LiveStreamTab').then((m) => ({ default: m.LiveStreamTab })))
 /** The Code tab with the code exporter it runs. */
 const RequestCode = lazy(() => import('./RequestCode').then((m) => ({ default: m.RequestCode })))
+/** The tool calls' messages on their servers: loaded with the Inspector when the conversation has tool calls. */
+const ToolCallMessages = lazy(() =>
+  import('./ToolCallMessages').then((m) => ({ default: m.ToolCallMessages })),
+)
 
 type Tab = 'body' | 'inspector' | 'code'
 const REQUEST_VIEWS: { id: Tab; label: string }[] = [
@@ -83,6 +87,7 @@ export function RequestView() {
   const firstByteMs = useLiveExchange((x) => (runningId && x.runId === runningId ? x.firstByteMs : null))
   const state = useTextStore.getState()
   const { format, rawBody } = inputs
+  const hasToolCalls = inputs.messages.some((m) => m.parts.some((p) => p.type === 'toolCall'))
   // draft() reads these same fields through getState(); `inputs` changes exactly when one of them does.
   // With "Continue from this response" on, the preview is the continued request Send will make.
   const continuation = useContinuation((c) => c.next)
@@ -301,6 +306,15 @@ export function RequestView() {
                     firstByteMs,
                     stream: <LiveStreamTab runId={runningId} />,
                   }
+                : null
+            }
+            toolCalls={
+              hasToolCalls
+                ? () => (
+                    <Suspense fallback={<Loading what="tool calls" />}>
+                      <ToolCallMessages />
+                    </Suspense>
+                  )
                 : null
             }
             loadFrames={async (offset, limit) => {

@@ -35,6 +35,8 @@ interface ToolServersState {
   putCanned(id: string, tool: string, result: CannedResult | null): Promise<void>
   readCanned(id: string, tool: string): Promise<CannedResult | null>
   stopCall(id: string, tag: string): Promise<void>
+  /** The JSON-RPC messages (and notes) of one model call, by its call id. */
+  callMessages(id: string, tag: string): Promise<LogEntry[]>
   setAlwaysAllow(id: string, tool: string, allow: boolean): Promise<void>
 }
 
@@ -149,6 +151,10 @@ export const useToolServersStore = create<ToolServersState>((set, get) => {
 
     async readCanned(id, tool) {
       return (await toolsCalls.readCanned(id, tool)).result
+    },
+
+    async callMessages(id, tag) {
+      return (await toolsCalls.callMessages(id, tag)).entries
     },
 
     async stopCall(id, tag) {
