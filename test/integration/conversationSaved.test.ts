@@ -310,3 +310,77 @@ it('answers a stopped app left streaming join their conversation at the next sta
   expect(textOf(view.tail?.[1]).length).toBeGreaterThan(0)
   expect(existsSync(join(dir, 'answers-in-flight', 'run-killed-1.json'))).toBe(false)
 })
+
+it('an edited answer is sent as written, and Regenerate keeps the earlier answers, both after a restart', async () => {
+  const first = await host()
+  let ended = first.whenEnded('run-alt-1')
+  await send(first, 'run-alt-1', 'Tell me about lighthouses')
+  await ended
+  await first.call('text.editConversation', {
+    conversationId: TEXT_PANEL_CONVERSATION_ID,
+    edit: { type: 'rewrite', index: 1, text: 'Lighthouses guide ships. (as I wrote it)' },
+  })
+  // The next request carries the edited answer as written.
+  ended = first.whenEnded('run-alt-2')
+  await send(first, 'run-alt-2', 'And windmills?')
+  const body = (await ended).exchange?.request.body ?? ''
+  expect(body).toContain('Lighthouses guide ships. (as I wrote it)')
+  expect(body).not.toContain('edited')
+
+  // Regenerate twice: three versions of the last answer, the newest shown.
+  for (const runId of ['run-alt-3', 'run-alt-4']) {
+    ended = first.whenEnded(runId)
+    await first.call('text.startRun', {
+      runId,
+      profileId: first.profileId,
+      format: 'chat',
+      draft: { model: 'gpt-4o-mini', stream: true, messages: [] },
+      conversation: { id: TEXT_PANEL_CONVERSATION_ID },
+      edit: { type: 'regenerate' },
+      keepAnswer: true,
+    })
+    expect((await ended).status).toBe('done')
+  }
+  const turns = first.text.conversations.turns({ id: TEXT_PANEL_CONVERSATION_ID })
+  expect(turns).toHaveLength(4)
+  expect(turns[3]).toMatchObject({ id: 'answer-run-alt-4', alternateAt: 2 })
+  expect(turns[3]!.alternates?.map((v) => v.id)).toEqual(['answer-run-alt-2', 'answer-run-alt-3'])
+  await first.call('text.editConversation', {
+    conversationId: TEXT_PANEL_CONVERSATION_ID,
+    edit: { type: 'showAnswer', index: 3, version: 0 },
+  })
+  await first.text.flushSaved()
+
+  const view = await (await host()).call<ConversationView>('text.openConversation', {})
+  expect(view.tail?.[1]).toMatchObject({ edited: true })
+  expect(textOf(view.tail?.[1])).toBe('Lighthouses guide ships. (as I wrote it)')
+  expect(view.tail?.[3]).toMatchObject({ id: 'answer-run-alt-2', alternateAt: 0 })
+  expect(view.tail?.[3]!.alternates?.map((v) => v.id)).toEqual(['answer-run-alt-3', 'answer-run-alt-4'])
+})
+
+it('a Regenerate that brings nothing puts the earlier answer back', async () => {
+  const first = await host([], { fault: '500' })
+  await first.call('text.editConversation', {
+    conversationId: TEXT_PANEL_CONVERSATION_ID,
+    edit: {
+      type: 'load',
+      turns: [
+        { role: 'user', parts: [{ type: 'text', text: 'q' }] },
+        { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'the earlier answer' }] },
+      ],
+    },
+  })
+  const ended = first.whenEnded('run-back-1')
+  await first.call('text.startRun', {
+    runId: 'run-back-1',
+    profileId: first.profileId,
+    format: 'chat',
+    draft: { model: 'gpt-4o-mini', stream: true, messages: [] },
+    conversation: { id: TEXT_PANEL_CONVERSATION_ID },
+    edit: { type: 'regenerate' },
+    keepAnswer: true,
+  })
+  expect((await ended).status).toBe('error')
+  const turns = first.text.conversations.turns({ id: TEXT_PANEL_CONVERSATION_ID })
+  expect(turns.map(textOf)).toEqual(['q', 'the earlier answer'])
+})

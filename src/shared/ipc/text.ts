@@ -50,7 +50,9 @@ const turnIndexSchema = z.number().int().min(0).max(100_000)
 /**
  * The changes main makes to a conversation on the renderer's command. `add` appends whole turns (a typed turn,
  * the user's turn of a Send, tool results, a kept partial answer); `regenerate` drops the turns after the last
- * user turn; `resend` replaces a turn's text and drops every turn after it; `clear` answers a token `undoClear`
+ * user turn; `resend` replaces a turn's text and drops every turn after it; `rewrite` replaces a turn's text
+ * (any role's) and keeps the turns after it, marking it edited; `showAnswer` shows another version of an answer
+ * (Regenerate keeps the earlier ones); `clear` answers a token `undoClear`
  * takes to bring the conversation back exactly as it was (turns added since give way); `load` replaces every turn (History's open and
  * rerun, Continue in Text, a draft applied from edited JSON, the workspace restored after a reload). Turns
  * larger than INLINE_TURNS_CHARS of JSON go by text.putTurns instead.
@@ -60,6 +62,12 @@ export const conversationEditSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('regenerate') }),
   z.object({ type: z.literal('resend'), index: turnIndexSchema, text: z.string() }),
   z.object({ type: z.literal('remove'), index: turnIndexSchema }),
+  z.object({ type: z.literal('rewrite'), index: turnIndexSchema, text: z.string() }),
+  z.object({
+    type: z.literal('showAnswer'),
+    index: turnIndexSchema,
+    version: z.number().int().min(0).max(100),
+  }),
   z.object({ type: z.literal('clear') }),
   z.object({ type: z.literal('undoClear'), token: z.string().min(1).max(100) }),
   z.object({ type: z.literal('load'), turns: z.array(draftMessageSchema).max(10_000) }),

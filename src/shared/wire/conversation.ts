@@ -55,13 +55,20 @@ export function continuedTurn(turn: DraftMessage, more: Completion, ended?: Part
 
 /** The turns as a request sends them: without the playground's own marks (the same array when none carries one). */
 export function sendableTurns(turns: DraftMessage[]): DraftMessage[] {
-  if (!turns.some((t) => t.partial !== undefined)) return turns
+  if (!turns.some(marked)) return turns
   return turns.map((t) => {
-    if (t.partial === undefined) return t
-    const { partial: _mark, ...rest } = t
+    if (!marked(t)) return t
+    const { partial: _mark, edited: _edited, alternates: _others, alternateAt: _at, ...rest } = t
     return rest
   })
 }
+
+/** Whether a turn carries one of the playground's marks (partial, edited, other versions of the answer). */
+const marked = (t: DraftMessage) =>
+  t.partial !== undefined ||
+  t.edited !== undefined ||
+  t.alternates !== undefined ||
+  t.alternateAt !== undefined
 
 export function appendAssistantTurn(draft: Draft, completion: Completion): Draft {
   return { ...draft, messages: [...draft.messages, assistantTurn(completion)] }

@@ -4,6 +4,7 @@
 // their schemas are loose, so a key the app does not know is kept and sent at the top of the body (extraFields.ts).
 import { z } from 'zod'
 import { storedCostSchema } from '../cost/storedCost'
+import { ANSWER_VERSIONS_MAX } from './answerBound'
 import {
   CACHE_CONTROL_TYPES,
   CHAT_REASONING_EFFORTS,
@@ -116,6 +117,16 @@ export const draftRoleSchema = z.enum(DRAFT_ROLES)
 export const PARTIAL_ENDS = ['interrupted', 'stopped', 'failed', 'incomplete'] as const
 export type PartialEnd = (typeof PARTIAL_ENDS)[number]
 
+/** One version of an answer: its own parts and marks. */
+export const answerVersionSchema = z.object({
+  id: z.string().optional(),
+  parts: z.array(draftPartSchema),
+  partial: z.enum(PARTIAL_ENDS).optional(),
+  cost: storedCostSchema.optional(),
+  edited: z.boolean().optional(),
+})
+export type AnswerVersion = z.infer<typeof answerVersionSchema>
+
 export const draftMessageSchema = z.object({
   /** Optional stable id for the UI; adapters ignore it. */
   id: z.string().optional(),
@@ -129,6 +140,22 @@ export const draftMessageSchema = z.object({
   partial: z.enum(PARTIAL_ENDS).optional(),
   /** What an answer turn cost when it was made (main prices it); adapters ignore it. */
   cost: storedCostSchema.optional(),
+  /** The user rewrote this turn's text (the playground's mark, never sent). */
+  edited: z.boolean().optional(),
+  /**
+   * An answer's other versions (Regenerate keeps the earlier ones): the turn shows and sends one; the others wait
+   * here in order, the shown one's place among them at `alternateAt` (see answerVersions.ts). Never sent.
+   */
+  alternates: z
+    .array(answerVersionSchema)
+    .max(ANSWER_VERSIONS_MAX - 1)
+    .optional(),
+  alternateAt: z
+    .number()
+    .int()
+    .min(0)
+    .max(ANSWER_VERSIONS_MAX - 1)
+    .optional(),
 })
 export type DraftMessage = z.infer<typeof draftMessageSchema>
 

@@ -21,6 +21,7 @@ export {
   sendableTurns,
 } from './conversation'
 export type { ToolResultInput } from './conversation'
+export { rewrittenTurn, showAnswerVersion, withEarlierAnswers } from './answerVersions'
 export { buildCountTokens, parseCountTokens } from './messages'
 export { exportCode } from './codeExport'
 export { streamErrorFromBody } from './streamFold'

@@ -140,11 +140,42 @@ describe('ConversationStore edits', () => {
     })
     store.edit('c', { type: 'resend', index: 0, text: 'new' })
     expect(store.turns({ id: 'c' })).toEqual([
-      { role: 'user', parts: [{ type: 'text', text: 'new' }, image] },
+      { role: 'user', parts: [{ type: 'text', text: 'new' }, image], edited: true },
     ])
     expect(() => store.edit('c', { type: 'resend', index: 5, text: 'x' })).toThrow(
       expect.objectContaining({ code: 'TEXT_CONVERSATION_STALE' }),
     )
+  })
+
+  it('rewrites any turn, an answer included, marked edited, keeping the turns after it', () => {
+    const store = seeded()
+    store.edit('c', { type: 'rewrite', index: 1, text: 'a1 as I want it' })
+    expect(texts(store)).toEqual(['q1', 'a1 as I want it', 'q2', 'a2'])
+    expect(store.turns({ id: 'c' })[1]).toMatchObject({ role: 'assistant', edited: true })
+    // The same text again is no edit; a turn left empty is refused, naming the field.
+    store.edit('c', { type: 'rewrite', index: 2, text: 'q2' })
+    expect(store.turns({ id: 'c' })[2]!.edited).toBeUndefined()
+    expect(() => store.edit('c', { type: 'rewrite', index: 0, text: '' })).toThrow(
+      /text: turn 1 would be empty/,
+    )
+    expect(texts(store)).toEqual(['q1', 'a1 as I want it', 'q2', 'a2'])
+  })
+
+  it('shows another version of an answer, the later turns kept', () => {
+    const store = new ConversationStore()
+    const answer: DraftMessage = {
+      role: 'assistant',
+      parts: [{ type: 'text', text: 'second' }],
+      alternates: [{ parts: [{ type: 'text', text: 'first' }] }],
+      alternateAt: 1,
+    }
+    store.edit('c', { type: 'load', turns: [said('user', 'q'), answer, said('user', 'more')] })
+    store.edit('c', { type: 'showAnswer', index: 1, version: 0 })
+    expect(texts(store)).toEqual(['q', 'first', 'more'])
+    expect(store.turns({ id: 'c' })[1]).toMatchObject({
+      alternateAt: 0,
+      alternates: [{ parts: [{ text: 'second' }] }],
+    })
   })
 
   it('removes one turn and keeps the rest in order', () => {

@@ -8,7 +8,7 @@
 // hear every change (the Text panel's conversation is saved from there).
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { draftMessageSchema, type DraftMessage } from '../../../shared/wire'
+import { draftMessageSchema, rewrittenTurn, showAnswerVersion, type DraftMessage } from '../../../shared/wire'
 import { AppError } from '../../../shared/ipc/result'
 import { turnChars, turnsChars } from './turnSize'
 import { parseJsonBounded } from '../../../shared/jsonDepth'
@@ -144,14 +144,20 @@ export class ConversationStore {
         while (keep > 0 && turns[keep - 1]!.role !== 'user') keep--
         return this.change(id, conversation, keep, [])
       }
-      case 'resend': {
+      case 'resend':
+        return this.change(id, conversation, edit.index, [rewritten(turns, edit.index, edit.text)])
+      case 'rewrite':
+        return this.change(id, conversation, edit.index, [
+          rewritten(turns, edit.index, edit.text),
+          ...turns.slice(edit.index + 1),
+        ])
+      case 'showAnswer': {
         const target = turns[edit.index]
         if (!target) throw noTurn(edit.index, turns.length)
-        const edited: DraftMessage = {
-          ...target,
-          parts: [{ type: 'text', text: edit.text }, ...target.parts.filter((p) => p.type !== 'text')],
-        }
-        return this.change(id, conversation, edit.index, [edited])
+        return this.change(id, conversation, edit.index, [
+          showAnswerVersion(target, edit.version),
+          ...turns.slice(edit.index + 1),
+        ])
       }
       case 'remove':
         if (edit.index >= turns.length) throw noTurn(edit.index, turns.length)
@@ -199,6 +205,14 @@ export class ConversationStore {
     if (!conversation || conversation.epoch !== epoch || conversation.turns.length !== index + 1) return null
     this.touch(id, conversation)
     return this.change(id, conversation, index, [turn])
+  }
+
+  /** The answer Regenerate would replace: the one turn after the last user turn, when it is an assistant's. */
+  regeneratedAnswer(id: string): DraftMessage | undefined {
+    const turns = this.conversations.get(id)?.turns ?? []
+    const user = turns.findLastIndex((t) => t.role === 'user')
+    const answer = turns[user + 1]
+    return turns.length === user + 2 && answer?.role === 'assistant' ? answer : undefined
   }
 
   /** The turn at `index` of a conversation as it is now (undefined when there is none). */
@@ -334,6 +348,19 @@ const stale = (id: string) =>
     'TEXT_CONVERSATION_STALE',
     `Conversation ${id.slice(0, 40)} changed since this revision; read it again.`,
   )
+/** Turn `index` with its text rewritten (see rewrittenTurn); a turn left with nothing in it is refused. */
+function rewritten(turns: readonly DraftMessage[], index: number, text: string): DraftMessage {
+  const target = turns[index]
+  if (!target) throw noTurn(index, turns.length)
+  const turn = rewrittenTurn(target, text)
+  if (turn.parts.length === 0)
+    throw new AppError(
+      'TEXT_TURN_EMPTY',
+      `text: turn ${index + 1} would be empty; write its text, or remove the turn instead.`,
+    )
+  return turn
+}
+
 const noTurn = (index: number, length: number) =>
   new AppError('TEXT_CONVERSATION_STALE', `index: the conversation has ${length} turns, not a turn ${index}.`)
 

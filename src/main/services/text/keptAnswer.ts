@@ -11,6 +11,7 @@ import {
   assistantTurn,
   continuedTurn,
   partialTurn,
+  withEarlierAnswers,
   type Completion,
   type DraftMessage,
   type PartialEnd,
@@ -27,6 +28,8 @@ export interface KeptAnswer {
   turns: number
   /** The partial answer this run goes on from (the conversation's last turn) and its index. */
   continues?: { index: number; turn: DraftMessage }
+  /** The answer this run regenerates: kept as an earlier version of the new one, or put back if none comes. */
+  earlier?: DraftMessage
 }
 
 /** How a run that did not finish marks what it leaves in a conversation. */
@@ -97,7 +100,7 @@ export class AnswerKeeper {
    */
   partial(ended: PartialEnd, completion: Completion, cost?: StoredCost | null): void {
     this.forget()
-    if (!completion.text && !completion.refusal && completion.toolCalls.length === 0) return
+    if (!completion.text && !completion.refusal && completion.toolCalls.length === 0) return this.putBack()
     const changed = this.put({ ...this.turn(completion, ended), ...(cost ? { cost } : {}) })
     if (changed && this.deps.sink.alive)
       this.deps.sink.emit('text.conversationChanged', {
@@ -106,14 +109,27 @@ export class AnswerKeeper {
       })
   }
 
+  /**
+   * A regenerated answer that brought nothing to keep (it failed, was stopped, or its window shows what arrived):
+   * the answer it was to replace comes back, with its versions.
+   */
+  putBack(): void {
+    this.forget()
+    const earlier = this.keep.earlier
+    if (!earlier) return
+    const changed = this.deps.conversations.appendAnswer(this.keep.conversationId, this.keep.epoch, earlier)
+    if (changed && this.deps.sink.alive) this.deps.sink.emit('text.conversationChanged', changed)
+  }
+
   /** The turn the answer makes: a new one, or the partial answer it continues, grown; marked unless done. */
   private turn(completion: Completion, ended?: PartialEnd): DraftMessage {
     const continues = this.keep.continues
     if (continues) return { ...continuedTurn(continues.turn, completion, ended), id: `answer-${this.runId}` }
-    return {
+    const turn: DraftMessage = {
       id: `answer-${this.runId}`,
       ...(ended ? partialTurn(completion, ended) : assistantTurn(completion)),
     }
+    return this.keep.earlier ? withEarlierAnswers(turn, this.keep.earlier) : turn
   }
 
   private put(turn: DraftMessage) {

@@ -387,7 +387,7 @@ export class TextRun {
         this.keeper?.finished(ended.completion, this.textDigest, storedCost(summary.cost))
       else if (!this.sink.alive || this.keeper?.continues)
         this.keeper?.partial(PARTIAL_OF[status], ended.completion, storedCost(summary.cost))
-      else this.keeper?.forget()
+      else this.keeper?.putBack()
       if (!this.sink.alive) return
       // The end first, small, so it is on screen at once; the exchange (often 100 KB and more) right after it.
       const payload = { runId: this.id, status, summary, timings, exchangeFollows: recorder !== null }

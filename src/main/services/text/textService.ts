@@ -173,6 +173,11 @@ export class TextService {
     // A revision named is the one the renderer shows: main must still hold it (else the renderer loads it anew).
     if (request.conversation?.revision !== undefined) this.conversations.turns(request.conversation)
     if (continueAnswer) this.partialAnswerOf(conversationId)
+    // Regenerate keeps the answer it replaces, as an earlier version of the new one.
+    const earlier =
+      edit?.type === 'regenerate' && keepAnswer && conversationId
+        ? this.conversations.regeneratedAnswer(conversationId)
+        : undefined
     const view = edit && conversationId ? this.conversations.edit(conversationId, edit) : undefined
     if (view && request.conversation) request.conversation = { id: view.conversationId }
     let kept: KeptAnswer | null = null
@@ -180,6 +185,7 @@ export class TextService {
       const turns = this.conversations.turns({ id: conversationId }).length
       kept = { conversationId, epoch: this.conversations.epoch(conversationId), turns }
       if (continueAnswer) kept.continues = { index: turns - 1, turn: this.partialAnswerOf(conversationId) }
+      else if (earlier) kept.earlier = earlier
     }
     const run = new TextRun(id, request, sink, kept, {
       ...this.deps,

@@ -1,10 +1,9 @@
-// The conversation so far, turn by turn, with the streaming answer last. User turns can be edited and resent
-// (everything after them is dropped); the last answer can be regenerated; any turn can be removed.
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+// The conversation so far, turn by turn (Turn.tsx), with the streaming answer last. Any turn can be edited (a
+// user turn also resent, everything after it dropped), branched from or removed; the last answer can be
+// regenerated, the earlier answers kept as its versions (‹ 1/3 ›).
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { DraftMessage } from '../../../../shared/wire'
-import { LazyMarkdown as Markdown } from '../../components/markdown/LazyMarkdown'
 import {
-  branchFrom,
   continueFrom,
   currentRun,
   keepPartialAnswer,
@@ -16,7 +15,8 @@ import { RunOutput } from '../../components/runOutput/RunOutput'
 import { runMetricParts } from '../../components/runOutput/runMetrics'
 import { ToolResultsForm } from './ToolResultsForm'
 import { openLink } from '../../ipc/openLink'
-import { storedCostText } from '../../../../shared/cost/money'
+import { Turn } from './Turn'
+import { AnswerPager } from './AnswerPager'
 
 // Saving a run as a case (its form and the cases store) is fetched when the first run starts, so its code and
 // its stylesheet are in before that run's footer shows: a stylesheet arriving restyles and lays out the whole
@@ -33,11 +33,25 @@ function sentDraft(turnIndex: number | undefined) {
   return turnIndex === undefined ? draft : { ...draft, messages: draft.messages.slice(0, turnIndex) }
 }
 
-/** Where main put the run's answer as a turn (it is the last turn or near it), or -1. */
-function answerTurnAt(messages: readonly { id?: string }[], runId: string): number {
+/** Whether a turn is the run's answer as it streamed (not rewritten, not another version of it). */
+function showsRun(turn: DraftMessage | undefined, runId: string): boolean {
+  return turn?.id === `answer-${runId}` && !turn.edited
+}
+
+/**
+ * Where main put the run's answer as a turn (its index when the run is done, else found by id near the end), or
+ * -1, also when that turn is being edited or is no longer the answer as it streamed.
+ */
+function answerAt(
+  messages: readonly DraftMessage[],
+  at: number | undefined,
+  runId: string,
+  editAt: number | null,
+) {
   const id = `answer-${runId}`
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.id === id) return i
-  return -1
+  if (at === undefined)
+    for (let i = messages.length - 1; i >= 0 && at === undefined; i--) if (messages[i]!.id === id) at = i
+  return at !== undefined && at !== editAt && showsRun(messages[at], runId) ? at : -1
 }
 
 export function Conversation() {
@@ -59,26 +73,34 @@ export function Conversation() {
   // answer is not parsed again at the end of the stream (P2): also in the moment between main's answer turn
   // (`answer-<runId>`) being shown and the run's end arriving.
   // A run that continues a partial answer shows in that answer's place while it goes.
+  // An answer rewritten, paged to another version, or being edited shows as the turn it now is.
+  const [editAt, setEditAt] = useState<number | null>(null)
+  const endEdit = useCallback(() => setEditAt(null), [])
   const runAt = !run
     ? -1
-    : run.status === 'done' && run.turnIndex !== undefined && run.turnIndex < messages.length
-      ? run.turnIndex
-      : run.status === 'running' && run.continues !== undefined && run.continues < messages.length
-        ? run.continues
-        : answerTurnAt(messages, run.runId)
+    : run.status === 'running' && run.continues !== undefined && run.continues < messages.length
+      ? run.continues
+      : answerAt(messages, run.status === 'done' ? run.turnIndex : undefined, run.runId, editAt)
   const items = messages.map((m, i) =>
     i === runAt ? (
       <RunOutput
         key={run!.runId}
         run={run!}
-        footer={<DoneFooter />}
+        footer={<DoneFooter onEdit={setEditAt} />}
         onKeepPartial={keepPartialAnswer}
         onOpenLink={openLink}
         onContinue={onContinue}
         continuing={continuingId !== undefined && continuingId === (run!.summary?.id ?? run!.responseId)}
       />
     ) : (
-      <Turn key={m.id ?? `i${i}`} message={m} index={i} last={i === messages.length - 1} running={running} />
+      <Turn
+        key={m.id ?? `i${i}`}
+        message={m}
+        index={i}
+        last={i === messages.length - 1}
+        running={running}
+        {...(editAt === i ? { editNow: true, onEditEnd: endEdit } : {})}
+      />
     ),
   )
   if (run && runAt < 0 && run.status !== 'done')
@@ -177,221 +199,33 @@ function useStickToBottom(): (el: HTMLElement | null) => void {
 /** Runs the conversation again after a run that did not finish (its user turn is still the last). */
 const retry = () => void useTextStore.getState().regenerate()
 
-/** What a partial answer's mark says, by how its run ended. */
-const PARTIAL_NOTE: Record<NonNullable<DraftMessage['partial']>, [string, string]> = {
-  interrupted: [
-    'Interrupted',
-    'The app or the page stopped while this answer streamed: this is what had arrived.',
-  ],
-  stopped: ['Stopped', 'This is what had arrived when the run was stopped.'],
-  failed: ['Failed partway', 'This is what had arrived before the run failed.'],
-  incomplete: ['Cut short', 'The stream ended before the answer did: this is what had arrived.'],
-}
-
-/** A partial answer's mark, and (on the last turn) the ways on: Continue from it, or Regenerate it whole. */
-function PartialNote({
-  partial,
-  last,
-  running,
-}: {
-  partial: NonNullable<DraftMessage['partial']>
-  last: boolean
-  running: boolean
-}) {
-  const [label, note] = PARTIAL_NOTE[partial]
-  return (
-    <div className="partial-note" data-testid="partial-note">
-      <span className="badge warn">{label}</span> <span className="muted small">{note}</span>
-      {last && !running && (
-        <span className="partial-actions">
-          <button
-            className="ghost small"
-            title="Sends the conversation with this partial answer last, so the model goes on from it; what it brings joins this answer"
-            onClick={() => void useTextStore.getState().continueAnswer()}
-          >
-            Continue
-          </button>
-          <button
-            className="ghost small"
-            title="Drops this partial answer and asks for a new one"
-            onClick={() => void useTextStore.getState().regenerate()}
-          >
-            Regenerate
-          </button>
-        </span>
-      )}
-    </div>
-  )
-}
-
-function DoneFooter() {
+function DoneFooter({ onEdit }: { onEdit: (index: number) => void }) {
   const run = useTextStore(currentRun)!
   const regenerate = useTextStore((s) => s.regenerate)
+  const turn = useTextStore((s) => (run.turnIndex === undefined ? undefined : s.messages[run.turnIndex]))
   const bits = runMetricParts(run)
   return (
     <div className="done-footer">
       <span className="muted small" data-testid="run-footer">
         {bits.join(' · ')}
       </span>
+      {turn?.alternates && <AnswerPager message={turn} index={run.turnIndex!} disabled={false} />}
       <button className="ghost" onClick={() => void regenerate()}>
         Regenerate
       </button>
+      {run.turnIndex !== undefined && (
+        <button
+          className="ghost"
+          aria-label={`Edit turn ${run.turnIndex + 1}`}
+          title="Rewrite this answer's text; the next request sends it as written"
+          onClick={() => onEdit(run.turnIndex!)}
+        >
+          Edit
+        </button>
+      )}
       <Suspense fallback={null}>
         <SaveCaseButton draft={() => sentDraft(run.turnIndex)} />
       </Suspense>
     </div>
   )
-}
-
-const Turn = memo(function Turn({
-  message,
-  index,
-  last,
-  running,
-}: {
-  message: DraftMessage
-  index: number
-  last: boolean
-  running: boolean
-}) {
-  const [editing, setEditing] = useState(false)
-  const text = message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')
-  const [value, setValue] = useState(text)
-  const { resendFrom, removeMessage } = useTextStore.getState()
-  return (
-    <article
-      className={`turn ${message.role}${message.partial ? ' partial' : ''}`}
-      aria-label={`${message.role} turn ${index + 1}`}
-    >
-      <header className="turn-head">
-        <span className="role">{message.role}</span>
-        {message.cost && (
-          <span className="muted small turn-cost" title="What this answer cost when it was made">
-            {storedCostText(message.cost)}
-          </span>
-        )}
-        {!running && (
-          <span className="turn-actions">
-            {message.role === 'user' && !editing && (
-              <button className="ghost small" onClick={() => (setValue(text), setEditing(true))}>
-                Edit
-              </button>
-            )}
-            <button
-              className="ghost small"
-              aria-label={`Branch from turn ${index + 1}`}
-              title="Start a new conversation with the turns up to this one"
-              onClick={() => void branchFrom(index + 1)}
-            >
-              Branch
-            </button>
-            <button
-              className="ghost small"
-              aria-label={`Remove turn ${index + 1}`}
-              onClick={() => removeMessage(index)}
-            >
-              Remove
-            </button>
-          </span>
-        )}
-      </header>
-      {editing ? (
-        <div className="edit-turn">
-          <textarea
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            rows={4}
-            aria-label="Edit message"
-          />
-          <div className="actions">
-            <button className="primary" onClick={() => (setEditing(false), void resendFrom(index, value))}>
-              Resend from here
-            </button>
-            <button onClick={() => setEditing(false)}>Cancel</button>
-          </div>
-        </div>
-      ) : (
-        <div className="turn-body" data-testid="turn-body">
-          {message.parts.map((part, i) => {
-            switch (part.type) {
-              case 'text':
-                return message.role === 'assistant' ? (
-                  <Markdown key={i} text={part.text} streaming={false} onOpenLink={openLink} />
-                ) : (
-                  <p key={i} className="plain">
-                    {part.text}
-                  </p>
-                )
-              case 'image': {
-                const src = part.url ? useTextStore.getState().attachmentUrls[part.url] : undefined
-                return src ? (
-                  <img key={i} className="turn-image" src={src} alt={`Attached image ${i + 1}`} />
-                ) : (
-                  <span key={i} className="badge">
-                    image {part.mimeType ?? ''}
-                  </span>
-                )
-              }
-              case 'file':
-                return (
-                  <span key={i} className="badge">
-                    file {part.filename ?? ''}
-                  </span>
-                )
-              case 'reasoning':
-                return (
-                  <details key={i} className="reasoning">
-                    <summary>Reasoning</summary>
-                    <div className="reasoning-text">{part.text}</div>
-                  </details>
-                )
-              case 'toolCall':
-                return (
-                  <div key={i} className="tool-call" data-testid="turn-tool-call">
-                    <div>
-                      <span className="badge">tool call</span> <code>{part.name}</code>{' '}
-                      <span className="muted small">{part.id}</span>
-                    </div>
-                    <pre className="code">{pretty(part.arguments)}</pre>
-                  </div>
-                )
-              case 'toolResult':
-                return (
-                  <div key={i} className="tool-result" data-testid="turn-tool-result">
-                    <div>
-                      <span className="badge">{part.isError ? 'tool error' : 'tool result'}</span>{' '}
-                      {part.origin && part.origin !== 'typed' && (
-                        <span className={`badge origin-${part.origin}`} title={ORIGIN_TITLES[part.origin]}>
-                          {part.origin}
-                        </span>
-                      )}{' '}
-                      <code>{part.name}</code> <span className="muted small">for {part.callId}</span>
-                    </div>
-                    <pre className="code">{pretty(part.content)}</pre>
-                  </div>
-                )
-            }
-          })}
-        </div>
-      )}
-      {message.partial && message.role === 'assistant' && (
-        <PartialNote partial={message.partial} last={last} running={running} />
-      )}
-    </article>
-  )
-})
-
-const ORIGIN_TITLES = {
-  ran: 'Run on its tool server',
-  canned: 'The tool’s canned result: the tool did not run',
-  denied: 'Denied by the user; sent as the tool’s error',
-  stopped: 'Stopped while it ran; sent as the tool’s error',
-} as const
-
-function pretty(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2)
-  } catch {
-    return text
-  }
 }

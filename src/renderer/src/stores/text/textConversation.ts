@@ -13,6 +13,7 @@ import type { DraftMessage } from '../../../../shared/wire'
 import { client } from '../../ipc/client'
 import { loadConversation, putTurns, readTurns, type RunView } from '../runs'
 import { fillAnswer } from '../../../../shared/ipc/answerText'
+import { rewrittenTurn } from '../../../../shared/wire/answerVersions'
 
 /** The store a view shows its turns in (`messages`), as far as the view reads and replaces them. */
 export interface TurnsStore {
@@ -58,7 +59,7 @@ export function editFits(edit: ConversationEdit): boolean {
 
 function resent(turn: DraftMessage | undefined, text: string): DraftMessage {
   if (!turn) return { role: 'user', parts: [{ type: 'text', text }] }
-  return { ...turn, parts: [{ type: 'text', text }, ...turn.parts.filter((p) => p.type !== 'text')] }
+  return rewrittenTurn(turn, text)
 }
 
 /**
@@ -179,6 +180,11 @@ export function createShownConversation(
     if (edit.type === 'add') return putTurns(shownId, revision, shown.length, edit.turns)
     if (edit.type === 'resend')
       return putTurns(shownId, revision, edit.index, [resent(shown[edit.index], edit.text)])
+    if (edit.type === 'rewrite')
+      return putTurns(shownId, revision, edit.index, [
+        resent(shown[edit.index], edit.text),
+        ...shown.slice(edit.index + 1),
+      ])
     return client.invoke('text.editConversation', { conversationId: shownId, edit })
   }
 

@@ -49,6 +49,10 @@ export interface TextState extends TextForm {
   /** Continues the partial answer the conversation ends with: the model goes on from it and it grows in place. */
   continueAnswer(): Promise<void>
   resendFrom(index: number, text: string): Promise<void>
+  /** Rewrites a turn's text (any role), keeping the turns after it; answers why main refused it, or null. */
+  rewriteTurn(index: number, text: string): Promise<string | null>
+  /** Shows version `version` of an answer (Regenerate keeps the earlier ones); that one is sent next. */
+  showAnswer(index: number, version: number): Promise<void>
   removeMessage(index: number): Promise<void>
   /** Loads a draft (parsed from edited request JSON) back into the form; the raw body is dropped. */
   applyDraft(draft: Draft): Promise<void>

@@ -163,6 +163,19 @@ export const useTextStore = create<TextState>((set, get) => ({
     await runLife.start(draft, { type: 'resend', index, text })
   },
 
+  async rewriteTurn(index, text) {
+    try {
+      await editConversation({ type: 'rewrite', index, text })
+      return null
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error)
+    }
+  },
+
+  async showAnswer(index, version) {
+    await editConversation({ type: 'showAnswer', index, version })
+  },
+
   async applyDraft(draft) {
     const { messages, ...form } = formFromDraft(draft, get())
     set({ ...form, rawBody: null, issues: [] })
