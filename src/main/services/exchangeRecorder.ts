@@ -94,10 +94,8 @@ export class ExchangeRecorder {
     this.bodyChars += text.length
   }
 
-  /** `receivedAt`: when the frame's bytes arrived (performance.now()), if it is read later than that. */
-  recordFrame(frame: { event?: string; data: string }, receivedAt?: number): void {
-    const t = receivedAt === undefined ? this.elapsed() : Math.round((receivedAt - this.t0) * 10) / 10
-    if (this.firstByteMs === null) this.firstByteMs = t
+  recordFrame(frame: { event?: string; data: string }): void {
+    if (this.firstByteMs === null) this.firstByteMs = this.elapsed()
     if (this.frames.length >= MAX_FRAMES) {
       this.truncated = true
       return
@@ -106,7 +104,7 @@ export class ExchangeRecorder {
     if (kept) this.frameChars += frame.data.length
     else this.truncated = true
     const entry: SseFrame = {
-      t,
+      t: this.elapsed(),
       data: kept ? this.scrub(frame.data) : `<${frame.data.length} characters not kept: the record is full>`,
     }
     if (frame.event !== undefined) entry.event = frame.event

@@ -33,8 +33,6 @@ export interface GatewayRequest {
   signal?: AbortSignal
   /** Overrides the profile's retry count (0 for a call that must never repeat). */
   maxRetries?: number
-  /** Called as each attempt is handed to the connection, built and routed (see HttpInit.onSend). */
-  onSend?: () => void
 }
 
 export interface GatewayResponse {
@@ -178,13 +176,7 @@ export class GatewayClient {
             return c
           },
           url,
-          {
-            method: req.method,
-            headers,
-            body: bodyText,
-            signal,
-            ...(req.onSend ? { onSend: req.onSend } : {}),
-          },
+          { method: req.method, headers, body: bodyText, signal },
         )
       } catch (error) {
         clearTimeout(timer)

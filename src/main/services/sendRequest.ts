@@ -22,8 +22,6 @@ export interface SendOptions {
   json?: boolean
   signal?: AbortSignal
   maxRetries?: number
-  /** See GatewayRequest.onSend. */
-  onSend?: () => void
 }
 
 export function sendRequest(
@@ -32,7 +30,7 @@ export function sendRequest(
   built: BuiltRequest,
   options: SendOptions = {},
 ): Promise<GatewayResponse> {
-  const { rawBody, stream, json, signal, maxRetries, onSend } = options
+  const { rawBody, stream, json, signal, maxRetries } = options
   return gateway.send(profile, {
     kind: built.kind,
     method: built.method,
@@ -44,6 +42,5 @@ export function sendRequest(
     ...(stream ? { stream } : {}),
     ...(signal ? { signal } : {}),
     ...(maxRetries !== undefined ? { maxRetries } : {}),
-    ...(onSend ? { onSend } : {}),
   })
 }

@@ -1,9 +1,8 @@
 // One request of a load test through the profile's gateway client (its headers, auth and network path), never
-// retried, timed as the metrics define it: `sentAt` as the built request is handed to its connection, each output
-// frame at the time its bytes came off the socket (httpCall stamps each chunk; before any parsing), `endAt` at the
-// last byte. The read loop only stamps and queues; the SSE split, the format's fold and the exchange record run
-// once per turn of the event loop, after every connection's data of that turn is stamped. Token counts and the
-// exchange's snapshot are worked out once the request has ended.
+// retried, timed as the metrics define it: `sentAt` just before the client writes it, each output frame stamped
+// when the read that brought it resolved (before any parsing), `endAt` at the last byte. The hot path does only
+// what timing needs (SSE split, the format's fold, a push of the time); token counts and the exchange's snapshot
+// are worked out once the request has ended.
 import { formats, type WireFormat } from '../../../shared/wire'
 import { classifyStatus, type ErrorClass, type RecordedRequest } from '../../../shared/load/metrics'
 import type { LoadRequest } from '../../../shared/load/requests'
@@ -11,7 +10,6 @@ import { GatewayError, type GatewayClient } from '../gateway'
 import type { ExchangeRecorder } from '../exchangeRecorder'
 import type { ResolvedProfile } from '../profiles'
 import { sendRequest } from '../sendRequest'
-import { receivedAt } from '../network/httpCall'
 import { createSseReader } from '../text/sseReader'
 
 export interface RequestContext {
@@ -90,17 +88,10 @@ export async function runLoadRequest(ctx: RequestContext, job: RequestJob): Prom
     job.format !== 'embeddings' && job.format !== 'embedContent' && job.format !== 'batchEmbedContents'
   try {
     record.sentAt = now()
-    let handed = false
     const res = await sendRequest(ctx.gateway, ctx.profile, job.request, {
       stream: job.stream,
       signal,
       maxRetries: 0,
-      // The send time is when the built request is handed to its connection, as a bare client's is when it writes.
-      onSend: () => {
-        if (handed) return
-        handed = true
-        record.sentAt = now()
-      },
     })
     record.headersAt = now()
     exchange = res.exchange
@@ -111,7 +102,7 @@ export async function runLoadRequest(ctx: RequestContext, job: RequestJob): Prom
       const parsed = isText ? formats[job.format as WireFormat].parseError(safeJson(raw), res.status) : null
       fail(classifyStatus(res.status) ?? '4xx', `${res.status}: ${parsed?.message ?? raw.slice(0, 500)}`)
     } else if (job.stream && res.body) {
-      await readStream(res.body, job.format as WireFormat, res.exchange, record, deltas, ctx.t0, abortReason)
+      await readStream(res.body, job.format as WireFormat, res.exchange, record, deltas, now, abortReason)
       res.exchange.finish()
     } else {
       record.endAt = now()
@@ -139,12 +130,10 @@ async function readStream(
   exchange: ExchangeRecorder,
   record: RecordedRequest,
   deltas: string[],
-  t0: number,
+  now: () => number,
   abortReason: (fallback: ErrorClass, message: string) => void,
 ): Promise<void> {
-  const now = () => performance.now() - t0
   const folder = formats[format].createFolder()
-  /** When the bytes being read arrived (performance.now()). */
   let readAt = 0
   // An object, not a `let`: the fold callback sets it, and the checks after the loop must see that.
   const state: { terminal: 'done' | ErrorClass | null } = { terminal: null }
@@ -171,58 +160,29 @@ async function readStream(
       }
     }
     if (carried) {
-      record.contentAt.push(readAt - t0)
+      record.contentAt.push(readAt)
       deltas.push(output)
     }
   }
   const sse = createSseReader((frame) => {
-    exchange.recordFrame(frame, readAt)
+    exchange.recordFrame(frame)
     onEvents(folder.push(frame))
   })
   const reader = body.getReader()
-  // The read loop only stamps and queues: each chunk's time is when it came off the socket (httpCall stamps it),
-  // and the SSE split, the fold and the record run once the event loop has taken every connection's data of this
-  // turn, so no request's stamp waits behind another's parsing (at concurrency 64 many arrive in one turn).
-  const queue: { chunk: Uint8Array; at: number }[] = []
-  let parseError: unknown = null
-  let parseQueued = false
-  const parse = () => {
-    parseQueued = false
-    try {
-      for (const { chunk, at } of queue) {
-        readAt = at
-        if (!folder.closed) sse.push(chunk)
-      }
-    } catch (error) {
-      parseError ??= error
-      void reader.cancel().catch(() => undefined)
-    } finally {
-      queue.length = 0
-    }
-  }
   let lastDataAt = 0
   try {
     // Read to the body's end (not only to the terminal event), so the connection is reused, as a client does.
     for (;;) {
       const { done, value } = await reader.read()
-      if (parseError) throw parseError
+      readAt = now()
       if (done) break
-      lastDataAt = receivedAt(value) ?? performance.now()
-      queue.push({ chunk: value, at: lastDataAt })
-      if (!parseQueued) {
-        parseQueued = true
-        setImmediate(parse)
-      }
+      lastDataAt = readAt
+      if (!folder.closed) sse.push(value)
     }
-    const doneAt = performance.now()
-    parse()
-    if (parseError) throw parseError
-    readAt = doneAt
     sse.end()
     onEvents(folder.end())
-    record.endAt = (lastDataAt || doneAt) - t0
+    record.endAt = lastDataAt || readAt
   } catch (error) {
-    queue.length = 0
     record.endAt = now()
     const why = error instanceof Error ? error.message : String(error)
     exchange.recordError(why)

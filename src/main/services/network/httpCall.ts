@@ -20,11 +20,6 @@ export interface HttpInit {
   purpose?: CallPurpose
   /** Each hop before it is requested (the connect policy of result URLs checks the new target). */
   onRedirect?: (from: URL, to: URL, status: number) => void
-  /**
-   * Called as each hop is handed to the connection, its headers and body built (a load test's send time: what
-   * comes before is the app's own preparation, not the network's).
-   */
-  onSend?: () => void
 }
 
 export interface HttpAnswer {
@@ -52,7 +47,6 @@ export async function httpCall(connect: Connect, url: string, init: HttpInit): P
   let headers = { ...init.headers }
   for (let hop = 0; ; hop++) {
     const { dispatcher, route } = await connect(target, init.purpose ?? 'gateway')
-    init.onSend?.()
     const res = await request(target, {
       dispatcher,
       method: method as 'GET',
@@ -124,19 +118,6 @@ function decoded(body: Readable, encoding: string | null): Readable {
   return pipeline(body, inflate, () => undefined)
 }
 
-/** When each chunk of a body came off its connection (performance.now()), by the chunk the body's reader gets. */
-const arrivals = new WeakMap<Uint8Array, number>()
-
-/**
- * When a chunk read from an answer's body came off its connection (performance.now()): stamped as it is taken
- * from the socket's body stream, before it waits in the web stream's queue or its reader does any work with it,
- * so a timing reader (the load test) measures what a bare client on the socket's data event would. Undefined for
- * a chunk this module did not hand out.
- */
-export function receivedAt(chunk: Uint8Array): number | undefined {
-  return arrivals.get(chunk)
-}
-
 /** A Node stream as a web stream: cancelling it destroys the socket's body, so the request is aborted. */
 function toWebStream(readable: Readable): ReadableStream<Uint8Array> {
   const it = readable[Symbol.asyncIterator]() as AsyncIterator<Buffer>
@@ -145,11 +126,7 @@ function toWebStream(readable: Readable): ReadableStream<Uint8Array> {
       try {
         const { value, done } = await it.next()
         if (done) controller.close()
-        else {
-          const chunk = new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
-          arrivals.set(chunk, performance.now())
-          controller.enqueue(chunk)
-        }
+        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))
       } catch (error) {
         controller.error(error)
       }
