@@ -2,7 +2,7 @@
 // without running the tool (the server sees no tools/call for it, and its log notes the canned answer under the
 // model's call id), with the server disconnected too; the mode of each tool (ask, run, canned); the bounds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CANNED_BOUNDS } from '../../src/shared/tools/canned'
+import { CANNED_BOUNDS } from '../../src/shared/tools/cannedModes'
 import { EVERYTHING, connected, stdioFields, toolServers } from '../fakes/toolServerHarness'
 
 describe('canned tool results', () => {

@@ -7,7 +7,8 @@ import { defineCommand, defineEvent } from './define'
 import { logEntrySchema, promptInfoSchema, resourceInfoSchema, toolInfoSchema } from '../tools/catalog'
 import { toolServerFieldsSchema, toolServerViewSchema } from '../tools/serverConfig'
 import { toolOutcomeSchema } from '../tools/toolCall'
-import { TOOL_MODES, cannedResultSchema } from '../tools/canned'
+import { cannedResultSchema } from '../tools/canned'
+import { TOOL_MODES } from '../tools/cannedModes'
 
 const serverId = z.string().min(1).max(100)
 const page = {

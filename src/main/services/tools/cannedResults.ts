@@ -2,12 +2,8 @@
 // model's call without running the tool, and which tools are answered that way without asking. Bounded per
 // result, per server and in all (CANNED_BOUNDS); a bound crossed is an error naming it, and nothing is changed.
 import { AppError } from '../../../shared/ipc/result'
-import {
-  CANNED_BOUNDS,
-  cannedResultSchema,
-  type CannedResult,
-  type CannedSummary,
-} from '../../../shared/tools/canned'
+import { cannedResultSchema, type CannedResult, type CannedSummary } from '../../../shared/tools/canned'
+import { CANNED_BOUNDS } from '../../../shared/tools/cannedModes'
 import type { SettingsStore } from '../ports'
 
 const KEY = 'toolCanned'

@@ -22,7 +22,8 @@ import { ServerLog } from './serverLog'
 import { LogWatchers } from './logWatchers'
 import { ServerSecrets } from './serverSecrets'
 import { CannedResults } from './cannedResults'
-import type { CannedResult, ToolMode } from '../../../shared/tools/canned'
+import type { CannedResult } from '../../../shared/tools/canned'
+import type { ToolMode } from '../../../shared/tools/cannedModes'
 
 const KEY = 'toolServers'
 

@@ -2,7 +2,8 @@
 // hand. Components reach main through here or the tools store, never the client.
 import type { LogEntry } from '../../../shared/tools/catalog'
 import type { ToolServerFieldsInput, ToolServerView } from '../../../shared/tools/serverConfig'
-import type { CannedResult, ToolMode } from '../../../shared/tools/canned'
+import type { CannedResult } from '../../../shared/tools/canned'
+import type { ToolMode } from '../../../shared/tools/cannedModes'
 import { client } from './client'
 
 export const toolsCalls = {

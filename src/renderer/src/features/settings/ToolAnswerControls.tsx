@@ -3,7 +3,7 @@
 // error, without the tool running. Main keeps it (bounded); an error names the field and the bound.
 import { useState } from 'react'
 import type { ToolServerView } from '../../../../shared/tools/serverConfig'
-import { CANNED_BOUNDS, toolMode, type ToolMode } from '../../../../shared/tools/canned'
+import { CANNED_BOUNDS, toolMode, type ToolMode } from '../../../../shared/tools/cannedModes'
 import { useToolServersStore } from '../../stores/tools'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 

@@ -13,7 +13,6 @@ import {
 } from '../../stores/text'
 import { RunOutput } from '../../components/runOutput/RunOutput'
 import { runMetricParts } from '../../components/runOutput/runMetrics'
-import { ToolResultsForm } from './ToolResultsForm'
 import { openLink } from '../../ipc/openLink'
 import { Turn } from './Turn'
 import { AnswerPager } from './AnswerPager'
@@ -26,6 +25,12 @@ const importSaveCaseButton = () =>
 let saveCaseButton: ReturnType<typeof importSaveCaseButton> | undefined
 const loadSaveCaseButton = () => (saveCaseButton ??= importSaveCaseButton())
 const SaveCaseButton = lazy(loadSaveCaseButton)
+// The form that answers a model's tool calls (and the tool servers' store it reads) comes with the first run too:
+// it shows only when a run ends asking for tools, so it stays out of the first load.
+const importToolResultsForm = () => import('./ToolResultsForm').then((m) => ({ default: m.ToolResultsForm }))
+let toolResultsForm: ReturnType<typeof importToolResultsForm> | undefined
+const loadToolResultsForm = () => (toolResultsForm ??= importToolResultsForm())
+const ToolResultsForm = lazy(loadToolResultsForm)
 
 /** The draft a finished run sent: the conversation up to the answer it became. */
 function sentDraft(turnIndex: number | undefined) {
@@ -61,7 +66,10 @@ export function Conversation() {
   const running = run?.status === 'running'
   useEffect(() => {
     // A chunk that fails to load is reported where the button renders (lazy), not as an unhandled rejection here.
-    if (running) loadSaveCaseButton().catch(() => undefined)
+    if (running) {
+      loadSaveCaseButton().catch(() => undefined)
+      loadToolResultsForm().catch(() => undefined)
+    }
   }, [running])
   const continuingId = useContinuation((c) => c.next?.responseId)
   const onContinue = useCallback((responseId: string) => {
@@ -129,7 +137,9 @@ export function Conversation() {
           )}
           {items}
           {!running && pending.length > 0 && (
-            <ToolResultsForm key={pending.map((c) => c.id).join(' ')} calls={pending} />
+            <Suspense fallback={null}>
+              <ToolResultsForm key={pending.map((c) => c.id).join(' ')} calls={pending} />
+            </Suspense>
           )}
         </div>
       </section>

@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ToolCall } from '../../../../shared/wire'
 import type { ToolServerView } from '../../../../shared/tools/serverConfig'
-import { toolMode } from '../../../../shared/tools/canned'
+import { toolMode } from '../../../../shared/tools/cannedModes'
 import { useTextStore } from '../../stores/text'
 import { useToolServersStore } from '../../stores/tools'
 

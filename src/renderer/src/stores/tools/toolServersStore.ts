@@ -5,7 +5,8 @@ import { create } from 'zustand'
 import type { LogEntry, ToolInfo } from '../../../../shared/tools/catalog'
 import type { ToolServerFieldsInput, ToolServerView } from '../../../../shared/tools/serverConfig'
 import type { ToolOutcome } from '../../../../shared/tools/toolCall'
-import type { CannedResult, ToolMode } from '../../../../shared/tools/canned'
+import type { CannedResult } from '../../../../shared/tools/canned'
+import type { ToolMode } from '../../../../shared/tools/cannedModes'
 import { toolsCalls } from '../../ipc/toolsCalls'
 
 /** Log entries a watching page keeps per server (main keeps more; the page reads the newest). */
