@@ -19,7 +19,7 @@ test('an eval cut off by the app stopping is kept as incomplete and resumes with
 }, testInfo) => {
   test.setTimeout(150_000)
   await page.goto(app.url)
-  const slow = await faultyProfile(page, 'tps:25')
+  const slow = await faultyProfile(page, 'latency:2500')
   await openEvals(page)
   const rows = Array.from({ length: 6 }, (_, i) => `Land${i},City${i}`).join('\n')
   await page.getByLabel('Import dataset file').setInputFiles({
