@@ -76,6 +76,15 @@ const zone = {
     regex: `^(\\.\\./)+((features/)?(?!${name}(/|$))(${features.join('|')})|panels|App)(/|$)`,
     message: 'A feature imports only itself, components, stores, ipc and shared: never another feature or the app shell.',
   }),
+  pureView: {
+    regex: '^(\\.\\./)+(stores|ipc|widgets|features|panels|App)(/|$)',
+    allowTypeImports: true,
+    message: 'components/ is pure view: data and callbacks in, never a store, a call to main, a widget or a feature (connected widgets live in widgets/).',
+  },
+  widget: {
+    regex: '^(\\.\\./)+(features|panels|App)(/|$)',
+    message: 'A widget is shared by panels: it imports components, stores and ipc, never a feature or the app shell.',
+  },
   simulator: {
     regex: '^(\\.\\./)+(main|renderer|web|preload|test|bench|scripts)(/|$)',
     message: 'The simulator imports only src/shared, itself, Node and its npm packages: never main, renderer, web or tests.',
@@ -165,6 +174,10 @@ export default tseslint.config(
   ...features.map((name) =>
     restrict([`src/renderer/src/features/${name}/**`], [zone.rendererOut, zone.rendererNode, zone.client, zone.storeEntry, zone.feature(name)]),
   ),
+  restrict(['src/renderer/src/components/**'], [zone.rendererOut, zone.rendererNode, zone.client, zone.storeEntry, zone.pureView], {
+    ignores: ['**/*.test.{ts,tsx}'],
+  }),
+  restrict(['src/renderer/src/widgets/**'], [zone.rendererOut, zone.rendererNode, zone.client, zone.storeEntry, zone.widget]),
   {
     // No import cycles in the source: modules in a loop cannot be understood, tested or loaded apart. The rule
     // follows value imports; test/contract/importCycles.test.ts holds type-only ones to the same.

@@ -1,7 +1,7 @@
 // The markdown renderer as its own chunk: the Text panel's first load needs only the composer, and the lexer and
-// block renderer follow once the page is idle (well before a first answer can stream). Until the chunk is here,
-// the text shows as plain, wrapped text, never as HTML (S3 holds either way).
-import { whenStarted } from '../../stores/app'
+// block renderer follow once the page is idle (main.tsx calls preloadMarkdown when the first screen is up, well
+// before a first answer can stream). Until the chunk is here, the text shows as plain, wrapped text, never as
+// HTML (S3 holds either way).
 import { lazy, Suspense } from 'react'
 import type * as MarkdownModule from './Markdown'
 import type { MarkdownProps } from './Markdown'
@@ -17,9 +17,6 @@ export function preloadMarkdown(): Promise<typeof MarkdownModule> {
 }
 
 const MarkdownChunk = lazy(async () => ({ default: (await preloadMarkdown()).Markdown }))
-
-// Fetched after the first paint, when the page is idle: never in the way of the first keystroke.
-if (typeof window !== 'undefined') whenStarted(() => void preloadMarkdown())
 
 export function LazyMarkdown(props: MarkdownProps) {
   return (

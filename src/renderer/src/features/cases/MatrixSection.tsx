@@ -10,7 +10,7 @@ import { activeProfile, useProfilesStore } from '../../stores/profiles'
 import { describeAssertion } from './assertionText'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
-import { ModelPicker } from '../../components/modelPicker/ModelPicker'
+import { ModelPicker } from '../../widgets/modelPicker/ModelPicker'
 import { storedCostText, sumCosts, sumText } from '../../../../shared/cost/money'
 
 export function MatrixSection({ suite }: { suite: SuiteSummary }) {

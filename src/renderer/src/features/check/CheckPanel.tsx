@@ -12,7 +12,7 @@ import { CellDetail } from './CellDetail'
 import { ReportActions } from './ReportActions'
 import './check.css'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
-import { ModelPicker } from '../../components/modelPicker/ModelPicker'
+import { ModelPicker } from '../../widgets/modelPicker/ModelPicker'
 import { ProfileOptions } from '../../components/selectOptions/SelectOptions'
 
 export function CheckPanel() {

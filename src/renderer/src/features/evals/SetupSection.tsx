@@ -14,8 +14,8 @@ import {
 } from '../../stores/evals'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
-import { CostEstimate } from '../../components/costEstimate/CostEstimate'
-import { confirmBudget } from '../../components/costEstimate/confirmBudget'
+import { CostEstimate } from '../../widgets/costEstimate/CostEstimate'
+import { confirmBudget } from '../../widgets/costEstimate/confirmBudget'
 
 function useShown() {
   const s = useEvalsStore()

@@ -9,8 +9,8 @@ import type { ProfileView } from '../../../../shared/ipc/profiles'
 import { estimateWords, loadFormErrors, loadWork, newTarget, useLoadStore } from '../../stores/load'
 import { casesCalls } from '../../ipc/casesCalls'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
-import { ModelPicker } from '../../components/modelPicker/ModelPicker'
-import { CostEstimate } from '../../components/costEstimate/CostEstimate'
+import { ModelPicker } from '../../widgets/modelPicker/ModelPicker'
+import { CostEstimate } from '../../widgets/costEstimate/CostEstimate'
 
 export function LoadFormView({ profiles, running }: { profiles: ProfileView[]; running: boolean }) {
   const s = useLoadStore()

@@ -21,7 +21,7 @@ import { AnswerPager } from './AnswerPager'
 // its stylesheet are in before that run's footer shows: a stylesheet arriving restyles and lays out the whole
 // page, which at the end of a long answer would hold the answer's final frame back by tens of milliseconds.
 const importSaveCaseButton = () =>
-  import('../../components/saveCase/SaveCaseButton').then((m) => ({ default: m.SaveCaseButton }))
+  import('../../widgets/saveCase/SaveCaseButton').then((m) => ({ default: m.SaveCaseButton }))
 let saveCaseButton: ReturnType<typeof importSaveCaseButton> | undefined
 const loadSaveCaseButton = () => (saveCaseButton ??= importSaveCaseButton())
 const SaveCaseButton = lazy(loadSaveCaseButton)

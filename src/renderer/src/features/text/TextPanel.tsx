@@ -6,8 +6,8 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { useShallow } from 'zustand/react/shallow'
 import { type WireFormat } from '../../../../shared/wire'
 import { isKnownTextModel, modelForFormat } from '../../../../shared/catalog/textModels'
-import { ModelPicker } from '../../components/modelPicker/ModelPicker'
-import { ModelNote } from '../../components/modelPicker/ModelNote'
+import { ModelPicker } from '../../widgets/modelPicker/ModelPicker'
+import { ModelNote } from '../../widgets/modelPicker/ModelNote'
 import { sumCosts, sumText } from '../../../../shared/cost/money'
 import {
   clearConversationWithUndo,

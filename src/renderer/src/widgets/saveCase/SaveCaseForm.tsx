@@ -2,7 +2,7 @@
 // or a new one). Each field's error shows under it once the user touched that field or pressed Save; nothing
 // typed is lost when main refuses the case (its reason is shown and the form stays as it was).
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { useFocusReturn } from '../focus/useFocusReturn'
+import { useFocusReturn } from '../../components/focus/useFocusReturn'
 import { ASSERTION_LABELS, type AssertionKind } from '../../../../shared/cases/caseModel'
 import type { Draft } from '../../../../shared/wire'
 import { useAppStore } from '../../stores/app'
@@ -16,7 +16,7 @@ import {
   type AssertionDraft,
 } from './assertionForm'
 import './saveCase.css'
-import { ErrorBanner } from '../errorBanner/ErrorBanner'
+import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 const KINDS = Object.keys(ASSERTION_LABELS) as AssertionKind[]
 const NEW_SUITE = '__new__'
