@@ -6,6 +6,7 @@
 // words are split by shell-quote; nothing here runs, fetches or expands anything.
 import parseShell from 'shell-quote/parse'
 import type { WireFormat } from './format'
+import { readSdkArguments } from './pastedSdkCall'
 
 /** The most text read (characters): a request body past that is refused in words, not parsed. */
 export const PASTE_MAX_CHARS = 2_000_000
@@ -91,14 +92,18 @@ export function readPastedRequest(text: string): PastedRequest {
 /** Reads a curl command into `out`; true when it carries Anthropic's headers (anthropic-version, x-api-key). */
 function readCurl(command: string, out: PastedRequest): boolean {
   out.kind = 'curl'
-  const open = unclosedQuote(command)
+  // A backslash before a line break continues the command, as in a shell; \r\n from Windows clipboards too.
+  // Windows' "Copy as cURL (cmd)" continues lines with ^ and escapes every special character with ^ (a quote
+  // inside the body is ^\^"): without the carets it reads as the bash form does.
+  const cmd = /\s\^\r?\n/.test(command) || /^curl(\.exe)?\s+\^"/i.test(command)
+  const bash = cmd ? command.replace(/\^\r?\n/g, ' ').replace(/\^([\s\S])/g, '$1') : command
+  const open = unclosedQuote(bash)
   if (open)
     out.problems.push({
       field: 'the command',
       why: `a ${open} quote is never closed: the command was read to its end (was it pasted whole?)`,
     })
-  // A backslash before a line break continues the command, as in a shell; \r\n from Windows clipboards too.
-  const joined = command.replace(/\\\r?\n/g, ' ')
+  const joined = bash.replace(/\\\r?\n/g, ' ')
   const words: string[] = []
   for (const entry of parseShell(joined, (name: string) => `$${name}`)) {
     if (typeof entry === 'string') words.push(entry)
@@ -247,7 +252,7 @@ function safeDecode(s: string): string {
   }
 }
 
-/** SDK calls: the method names the format, the first `{…}` argument is the body (JSON: quoted keys). */
+/** SDK calls: the method names the format; its arguments (JS object, Python keywords) are the body. */
 const SDK_METHODS: [RegExp, WireFormat][] = [
   [/chat\.completions\.(create|stream)\s*\(/, 'chat'],
   [/responses\.(create|stream)\s*\(/, 'responses'],
@@ -257,23 +262,71 @@ const SDK_METHODS: [RegExp, WireFormat][] = [
 
 function readSdkCall(text: string, out: PastedRequest): void {
   out.kind = 'sdk'
-  const start = text.indexOf('{')
-  const end = text.lastIndexOf('}')
-  if (start < 0 || end < start) {
-    out.problems.push({
-      field: 'the pasted text',
-      why: 'it is neither a curl command, nor a JSON body, nor an SDK call with a { … } argument',
-    })
-    return
-  }
-  const head = text.slice(0, start)
-  for (const [pattern, format] of SDK_METHODS)
-    if (pattern.test(head)) {
+  let open = -1
+  for (const [pattern, format] of SDK_METHODS) {
+    const m = pattern.exec(text)
+    if (m) {
       out.format = format
       out.formatFrom = 'sdk'
+      open = m.index + m[0].length - 1
       break
     }
-  readBody(text.slice(start, end + 1), 'the call’s argument', out)
+  }
+  if (open < 0) {
+    const start = text.indexOf('{')
+    const end = text.lastIndexOf('}')
+    if (start < 0 || end < start)
+      return void out.problems.push({
+        field: 'the pasted text',
+        why: 'it is neither a curl command, nor a JSON body, nor an SDK call (…create(…), generate_content(…))',
+      })
+    return readBody(text.slice(start, end + 1), 'the call’s argument', out)
+  }
+  const args = readSdkArguments(text, open)
+  out.problems.push(...args.problems)
+  const body = args.body
+  // The Python SDKs' request options: extra_body goes into the body; the others are the client's, not the body's.
+  const extra = body.extra_body
+  delete body.extra_body
+  if (extra && typeof extra === 'object' && !Array.isArray(extra)) Object.assign(body, extra)
+  for (const option of ['extra_headers', 'extra_query', 'timeout', 'max_retries'])
+    if (option in body) {
+      delete body[option]
+      out.problems.push({ field: option, why: 'a client option, not part of the request body: left out' })
+    }
+  if (out.format === 'native') nativeFromSdk(body, args.positional, out)
+  else if (args.positional.length)
+    out.problems.push({ field: 'the call', why: `${args.positional.length} argument(s) without a name: left out` })
+  if (Object.keys(body).length === 0 && !args.problems.length)
+    out.problems.push({ field: 'the call', why: 'it has no argument to read as the request body' })
+  if (Object.keys(body).length) takeBody(body, out)
+}
+
+/** Gemini's SDKs take the model, contents as plain text, and a config beside them; the REST body has none of that. */
+function nativeFromSdk(body: Record<string, unknown>, positional: unknown[], out: PastedRequest): void {
+  if (typeof body.model === 'string') {
+    out.model = body.model.replace(/^models\//, '')
+    delete body.model
+  }
+  if (body.contents === undefined && positional.length) body.contents = positional.length === 1 ? positional[0] : positional
+  const asParts = (v: unknown) => (typeof v === 'string' ? { text: v } : v)
+  if (typeof body.contents === 'string') body.contents = [{ role: 'user', parts: [{ text: body.contents }] }]
+  else if (Array.isArray(body.contents) && body.contents.every((c) => typeof c === 'string'))
+    body.contents = [{ role: 'user', parts: body.contents.map(asParts) }]
+  const config = body.config ?? body.generation_config ?? body.generationConfig
+  delete body.config
+  delete body.generation_config
+  if (config && typeof config === 'object' && !Array.isArray(config)) {
+    const generation: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(config)) {
+      const camel = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+      if (camel === 'systemInstruction')
+        body.systemInstruction = typeof value === 'string' ? { parts: [{ text: value }] } : value
+      else if (camel === 'tools' || camel === 'toolConfig' || camel === 'safetySettings') body[camel] = value
+      else generation[camel] = value
+    }
+    if (Object.keys(generation).length) body.generationConfig = generation
+  }
 }
 
 function readBody(text: string, field: string, out: PastedRequest): void {
@@ -292,7 +345,12 @@ function readBody(text: string, field: string, out: PastedRequest): void {
     out.problems.push({ field, why: 'it is JSON but not an object' })
     return
   }
-  out.body = body as Record<string, unknown>
+  takeBody(body as Record<string, unknown>, out)
+}
+
+/** The body, without any API key it carries. */
+function takeBody(body: Record<string, unknown>, out: PastedRequest): void {
+  out.body = body
   for (const key of ['api_key', 'apiKey', 'key'])
     if (key in out.body) {
       delete out.body[key]

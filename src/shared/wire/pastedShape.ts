@@ -5,7 +5,10 @@
 export function looksLikeRequest(text: string): boolean {
   const t = text.trimStart()
   if (/^(\$\s+)?curl(\.exe)?\s/i.test(t)) return true
-  if (/^[\w.$]*\.(create|generate_?content|stream)\s*\(\s*\{/i.test(t.replace(/^(await|const \w+ =|\w+ =)\s*/, '')))
+  // An SDK call: `client.chat.completions.create({…})`, `create(model="…", …)`, `generate_content("…")`, after
+  // `const r = await` or `response =`.
+  const call = t.replace(/^((await|const|let|var)\s+|[\w$]+\s*=\s*)+/, '')
+  if (/^[\w.$]*\.(create|generate_?content(_?stream)?|stream)\s*\(\s*(\{|\*\*|[A-Za-z_]\w*\s*=[^=]|["'])/i.test(call))
     return true
   if (!t.startsWith('{')) return false
   return /"(messages|contents|input)"\s*:/.test(t.slice(0, 20_000)) && /"model"|"contents"/.test(t.slice(0, 20_000))

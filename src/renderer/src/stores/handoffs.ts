@@ -217,7 +217,7 @@ export async function importPastedRequest(text: string): Promise<void> {
     ok: why === null,
     summary:
       why ??
-      `Brought in from a ${what}: ${FORMAT_LABELS[read.format]} (${from[read.formatFrom ?? 'body']}), model ` +
+      `Brought in from ${read.kind === 'sdk' ? 'an' : 'a'} ${what}: ${FORMAT_LABELS[read.format]} (${from[read.formatFrom ?? 'body']}), model ` +
         `${draft.model || 'not named'}, ${messages.length} turn${messages.length === 1 ? '' : 's'}, ${profileLine}.`,
     dropped: read.dropped,
     problems: [
