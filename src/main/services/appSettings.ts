@@ -1,10 +1,12 @@
 // The app's own settings (theme, the Text panel's defaults, the stream idle timeout, the size bounds of job
-// results) in the SettingsStore under one key. What is read is always complete and valid: a missing, older or
-// damaged record falls back field by field to the defaults, so a bad file never keeps the app from starting.
+// results, the evals' default judge and embedding model) in the SettingsStore under one key. What is read is
+// always complete and valid: a missing, older or damaged record falls back field by field to the defaults, so a
+// bad file never keeps the app from starting.
 import {
   appSettingsSchema,
   DEFAULT_APP_SETTINGS,
   downloadBoundsSchema,
+  evalDefaultsSchema,
   textDefaultsSchema,
   themeSchema,
   type AppSettings,
@@ -42,6 +44,18 @@ export function readAppSettings(store: SettingsStore): AppSettings {
       idleTimeoutMs: field('idleTimeoutMs'),
     },
     downloads: { videoMaxMB: bound('videoMaxMB'), imageMaxMB: bound('imageMaxMB') },
+    evals: readEvalDefaults(record.evals),
+  }
+}
+
+/** The judge and the embedding model each fall back to the defaults on their own. */
+function readEvalDefaults(raw: unknown): AppSettings['evals'] {
+  const record = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
+  const judge = evalDefaultsSchema.shape.judge.safeParse(record.judge)
+  const embedding = evalDefaultsSchema.shape.embedding.safeParse(record.embedding)
+  return {
+    judge: judge.success ? judge.data : DEFAULT_APP_SETTINGS.evals.judge,
+    embedding: embedding.success ? embedding.data : DEFAULT_APP_SETTINGS.evals.embedding,
   }
 }
 
@@ -52,6 +66,7 @@ export function updateAppSettings(store: SettingsStore, patch: AppSettingsPatch)
     theme: patch.theme ?? current.theme,
     text: { ...current.text, ...patch.text },
     downloads: { ...current.downloads, ...patch.downloads },
+    evals: patch.evals ?? current.evals,
   }
   store.set(KEY, next)
   return next

@@ -196,12 +196,17 @@ describe('ProfileService on real stores', () => {
       theme: 'purple',
       text: { format: 'native', stream: 'yes', idleTimeoutMs: 5 },
       downloads: { videoMaxMB: 0, imageMaxMB: 12 },
+      evals: {
+        judge: { profileId: '', format: 'chat', model: 'has spaces' },
+        embedding: { profileId: 'p-1', model: 'emb-1' },
+      },
     })
     const service = new ProfileService(store, new FileSecretStore(join(dir, 'secrets.json')))
     expect(service.appSettings()).toEqual({
       theme: 'system',
       text: { ...DEFAULT_APP_SETTINGS.text, format: 'native' },
       downloads: { videoMaxMB: DEFAULT_APP_SETTINGS.downloads.videoMaxMB, imageMaxMB: 12 },
+      evals: { judge: DEFAULT_APP_SETTINGS.evals.judge, embedding: { profileId: 'p-1', model: 'emb-1' } },
     })
   })
 

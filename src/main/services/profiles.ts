@@ -260,7 +260,14 @@ export class ProfileService {
     return readAppSettings(this.settings)
   }
 
+  /** Saves a validated patch; a default judge or embedding profile must be one that exists. */
   updateAppSettings(patch: AppSettingsPatch): AppSettings {
+    for (const [field, target] of Object.entries(patch.evals ?? {}))
+      if (target.profileId && !this.exists(target.profileId))
+        throw new AppError(
+          'APP_BAD_SETTINGS',
+          `evals.${field}.profileId: no profile with id ${target.profileId}; choose one from the list.`,
+        )
     return updateAppSettings(this.settings, patch)
   }
 

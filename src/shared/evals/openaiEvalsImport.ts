@@ -7,6 +7,7 @@
 import { readJsonl, type DatasetRead } from './dataset'
 import type { EvalGrader, GraderTarget, JudgePrompt } from './graders'
 import type { PromptTemplate } from './plan'
+import type { AssertDefaults } from './promptfooAsserts'
 import { renameVariables, templateNames } from './template'
 
 export interface OpenAiEvalsRead {
@@ -18,6 +19,7 @@ export interface OpenAiEvalsRead {
 }
 
 type Obj = Record<string, unknown>
+type EmbeddingDefault = Pick<AssertDefaults, 'embeddingModel' | 'embeddingProfileId'>
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 const OUTPUT = 'sample.output_text'
@@ -40,7 +42,7 @@ function contentText(content: unknown): string | null {
   return null
 }
 
-function mapGrader(g: Obj, judge: GraderTarget, embeddingModel: string): EvalGrader | string {
+function mapGrader(g: Obj, judge: GraderTarget, embedding: EmbeddingDefault): EvalGrader | string {
   const type = String(g.type ?? '')
   const name = typeof g.name === 'string' ? ` "${g.name}"` : ''
   const input = typeof g.input === 'string' ? g.input : ''
@@ -72,7 +74,8 @@ function mapGrader(g: Obj, judge: GraderTarget, embeddingModel: string): EvalGra
     return {
       kind: 'similarity',
       expected: reference,
-      model: embeddingModel,
+      model: embedding.embeddingModel,
+      ...(embedding.embeddingProfileId ? { profileId: embedding.embeddingProfileId } : {}),
       threshold: Math.min(1, Math.max(0, t)),
     }
   }
@@ -114,9 +117,9 @@ function mapGrader(g: Obj, judge: GraderTarget, embeddingModel: string): EvalGra
 export function readOpenAiEvals(
   datasetText: string,
   gradersText: string | null,
-  defaults: { judge: GraderTarget; embeddingModel: string },
+  defaults: AssertDefaults,
 ): OpenAiEvalsRead {
-  const read = readJsonl(datasetText, { judge: defaults.judge, embeddingModel: defaults.embeddingModel })
+  const read = readJsonl(datasetText, defaults)
   const unmapped: string[] = [...read.unmapped]
   const graders: EvalGrader[] = []
   const problems: string[] = []
@@ -139,9 +142,7 @@ export function readOpenAiEvals(
     if (parsed !== null && list.length === 0)
       problems.push('graders file: no graders (a list, an eval with testing_criteria, or one grader)')
     for (const g of list) {
-      const m = isObj(g)
-        ? mapGrader(g, defaults.judge, defaults.embeddingModel)
-        : 'a grader that is not an object'
+      const m = isObj(g) ? mapGrader(g, defaults.judge, defaults) : 'a grader that is not an object'
       if (typeof m === 'string') unmapped.push(m)
       else graders.push(m)
     }

@@ -8,6 +8,8 @@ import type { EvalGrader, GraderTarget, JudgePrompt } from './graders'
 export interface AssertDefaults {
   judge: GraderTarget
   embeddingModel: string
+  /** The profile the embeddings are asked of; none means the eval's own profile. */
+  embeddingProfileId?: string
   rubricPrompt?: JudgePrompt
 }
 
@@ -113,6 +115,7 @@ export function mapAssert(assert: Record<string, unknown>, defaults: AssertDefau
           kind: 'similarity',
           expected: text,
           model: defaults.embeddingModel,
+          ...(defaults.embeddingProfileId ? { profileId: defaults.embeddingProfileId } : {}),
           threshold: threshold ?? SIMILAR_THRESHOLD,
           ...neg,
         },

@@ -25,6 +25,7 @@ export interface PromptfooOptions {
   /** The judge when the config names none (the CLI's `--judge`). */
   judge?: GraderTarget
   embeddingModel?: string
+  embeddingProfileId?: string
 }
 
 export type PromptfooRead = { ok: true; plan: EvalPlan } | { ok: false; problems: string[] }
@@ -138,6 +139,7 @@ export function readPromptfooConfig(
   const defaults: AssertDefaults = {
     judge: grading.judge ?? options.judge ?? { format: first.format, model: first.model },
     embeddingModel: grading.embedding ?? options.embeddingModel ?? 'text-embedding-3-large',
+    ...(options.embeddingProfileId ? { embeddingProfileId: options.embeddingProfileId } : {}),
     ...(dOptions.rubricPrompt !== undefined
       ? { rubricPrompt: rubricPromptOf(dOptions.rubricPrompt, read, unmapped) }
       : {}),

@@ -62,10 +62,40 @@ export const downloadBoundsSchema = z.object({
 })
 export type DownloadBounds = z.infer<typeof downloadBoundsSchema>
 
+/** A model id a grader needs (it has no "default" of its own to fall back on). */
+const graderModelSchema = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what}: write a model id`)
+    .max(200, `${what}: at most 200 characters`)
+    .refine((v) => !/\s/.test(v), `${what}: a model id has no spaces`)
+
+/** A profile by id; empty means "the profile the eval runs on" (its first variant's). */
+const graderProfileSchema = z.string().max(100)
+
+/**
+ * The judge and embedding model new judge and similarity graders start with, and that an imported promptfoo
+ * `llm-rubric` / `similar` (or a dataset's `__expected` one) gets when it names none.
+ */
+export const evalDefaultsSchema = z.object({
+  judge: z.object({
+    profileId: graderProfileSchema,
+    format: z.enum(WIRE_FORMATS),
+    model: graderModelSchema('judge model'),
+  }),
+  embedding: z.object({
+    profileId: graderProfileSchema,
+    model: graderModelSchema('embedding model'),
+  }),
+})
+export type EvalDefaults = z.infer<typeof evalDefaultsSchema>
+
 export const appSettingsSchema = z.object({
   theme: themeSchema,
   text: textDefaultsSchema,
   downloads: downloadBoundsSchema,
+  evals: evalDefaultsSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -73,6 +103,7 @@ export const appSettingsPatchSchema = z.object({
   theme: themeSchema.optional(),
   text: textDefaultsSchema.partial().optional(),
   downloads: downloadBoundsSchema.partial().optional(),
+  evals: evalDefaultsSchema.optional(),
 })
 export type AppSettingsPatch = z.infer<typeof appSettingsPatchSchema>
 
@@ -85,6 +116,10 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
     idleTimeoutMs: 60_000,
   },
   downloads: { videoMaxMB: 2048, imageMaxMB: 64 },
+  evals: {
+    judge: { profileId: '', format: 'chat', model: 'gpt-4o-mini' },
+    embedding: { profileId: '', model: 'text-embedding-3-small' },
+  },
 }
 
 export const appCommands = {

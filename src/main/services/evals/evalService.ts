@@ -9,6 +9,7 @@ import type { DatasetInfo, DatasetRowView, evalsCommands } from '../../../shared
 import { AppError } from '../../../shared/ipc/result'
 import { DATASET_MAX_CHARS, datasetKindOf, readDataset, type Dataset } from '../../../shared/evals/dataset'
 import type { EvalPlan } from '../../../shared/evals/plan'
+import type { AssertDefaults } from '../../../shared/evals/promptfooAsserts'
 import type { GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
 import type { EventSink } from '../ports'
@@ -23,11 +24,6 @@ import { readSuite, type SuiteFile, type SuiteProblem } from './suiteImport'
 /** Datasets kept at once (the oldest goes first). */
 const DATASETS_KEPT = 4
 const PROBLEMS_SHOWN = 200
-/** A row-level `__expected` llm-rubric or similar grader needs a model; these are the defaults the rows get. */
-const ROW_DEFAULTS = {
-  judge: { format: 'chat' as const, model: 'gpt-4o-mini' },
-  embeddingModel: 'text-embedding-3-small',
-}
 
 export interface EvalServiceDeps {
   text: TextService
@@ -55,7 +51,7 @@ export class EvalService {
   async openDataset({ mediaId, fileName }: { mediaId: string; fileName: string }): Promise<DatasetInfo> {
     const kind = datasetKindOf(fileName)
     if (!kind) throw new AppError('EVALS_BAD_FILE', `${fileName}: a dataset is a .csv, .jsonl or .json file`)
-    const read = readDataset(kind, await this.imported(mediaId, fileName), ROW_DEFAULTS)
+    const read = readDataset(kind, await this.imported(mediaId, fileName), this.graderDefaults())
     return this.keep(fileName, read.dataset, read.problems, read.unmapped)
   }
 
@@ -70,10 +66,26 @@ export class EvalService {
         throw new AppError('EVALS_BAD_FILE', `files: at most ${DATASET_MAX_CHARS / 1024 / 1024} MB in all`)
       files.push({ name: f.fileName, text })
     }
-    const read = readSuite(input.kind, files, ROW_DEFAULTS)
+    const read = readSuite(input.kind, files, this.graderDefaults())
     if (!read.ok) throw new AppError('EVALS_BAD_FILE', read.message)
     const { name, dataset, problems, unmapped, system, user, variants, suiteGraders } = read.suite
     return { dataset: this.keep(name, dataset, problems, unmapped), system, user, variants, suiteGraders }
+  }
+
+  /**
+   * The judge and embedding model an imported `llm-rubric` / `similar` (a promptfoo assert, a dataset's
+   * `__expected`, an OpenAI grader) gets when it names none: the defaults set in Settings. A default profile
+   * deleted since is left out, so the grader asks the eval's own profile.
+   */
+  private graderDefaults(): AssertDefaults {
+    const { judge, embedding } = this.deps.profiles.appSettings().evals
+    const known = (id: string) => (id && this.deps.profiles.exists(id) ? { profileId: id } : {})
+    const embeddingProfile = known(embedding.profileId).profileId
+    return {
+      judge: { format: judge.format, model: judge.model, ...known(judge.profileId) },
+      embeddingModel: embedding.model,
+      ...(embeddingProfile ? { embeddingProfileId: embeddingProfile } : {}),
+    }
   }
 
   /** An imported file's text (bounded), the media copy let go once read. */

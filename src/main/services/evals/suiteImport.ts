@@ -4,8 +4,8 @@
 // panel runs: one dataset whose every row carries the suite's graders beside its own, the first prompt as a system
 // prompt and a user message, the suite's variants, and, by name, every problem and everything not mapped.
 import type { Dataset } from '../../../shared/evals/dataset'
-import type { GraderTarget } from '../../../shared/evals/graders'
 import type { EvalGrader } from '../../../shared/evals/graders'
+import type { AssertDefaults } from '../../../shared/evals/promptfooAsserts'
 import type { PromptTemplate, Variant } from '../../../shared/evals/plan'
 import { readPromptfooConfig } from '../../../shared/evals/promptfooImport'
 import { readOpenAiEvals } from '../../../shared/evals/openaiEvalsImport'
@@ -37,11 +37,6 @@ export interface SuiteRead {
   suiteGraders: number
 }
 
-export interface SuiteDefaults {
-  judge: GraderTarget
-  embeddingModel: string
-}
-
 const base = (path: string) => path.replace(/\\/g, '/').split('/').pop() ?? path
 const isYaml = (name: string) => /\.ya?ml$/i.test(name)
 
@@ -49,12 +44,12 @@ const isYaml = (name: string) => /\.ya?ml$/i.test(name)
 export function readSuite(
   kind: SuiteKind,
   files: readonly SuiteFile[],
-  defaults: SuiteDefaults,
+  defaults: AssertDefaults,
 ): { ok: true; suite: SuiteRead } | { ok: false; message: string } {
   return kind === 'promptfoo' ? readPromptfoo(files, defaults) : readOpenAi(files, defaults)
 }
 
-function readPromptfoo(files: readonly SuiteFile[], defaults: SuiteDefaults) {
+function readPromptfoo(files: readonly SuiteFile[], defaults: AssertDefaults) {
   const configs = files.filter((f) => isYaml(f.name))
   if (configs.length !== 1)
     return {
@@ -104,7 +99,7 @@ function readPromptfoo(files: readonly SuiteFile[], defaults: SuiteDefaults) {
   }
 }
 
-function readOpenAi(files: readonly SuiteFile[], defaults: SuiteDefaults) {
+function readOpenAi(files: readonly SuiteFile[], defaults: AssertDefaults) {
   const data = files.filter((f) => /\.(jsonl|ndjson)$/i.test(f.name))
   const evals = files.filter((f) => /\.json$/i.test(f.name))
   if (data.length !== 1 || evals.length > 1 || data.length + evals.length !== files.length)

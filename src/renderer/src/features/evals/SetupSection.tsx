@@ -13,6 +13,7 @@ import {
   type GraderRow,
 } from '../../stores/evals'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
+import { useAppSettingsStore } from '../../stores/settings'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
 import { CostEstimate } from '../../widgets/costEstimate/CostEstimate'
 import { confirmBudget } from '../../widgets/costEstimate/confirmBudget'
@@ -197,7 +198,12 @@ export function SetupSection() {
             value=""
             onChange={(e) => {
               if (e.target.value)
-                s.addGrader(e.target.value as FormGraderKind, active?.id ?? profiles[0]?.id ?? '')
+                s.addGrader(
+                  e.target.value as FormGraderKind,
+                  active?.id ?? profiles[0]?.id ?? '',
+                  useAppSettingsStore.getState().settings?.evals,
+                  profiles.map((p) => p.id),
+                )
             }}
           >
             <option value="">Choose a kind…</option>

@@ -1,6 +1,6 @@
 // Settings for the app itself: the theme (applied at once) and the defaults a user sets once for the Text panel
-// (format, a model per format, streaming, the stream idle timeout), and the size bound of job results
-// (DownloadLimitsForm). Checked with the same zod schema main uses; a field's error shows once it was touched or
+// (format, a model per format, streaming, the stream idle timeout), the size bound of job results
+// (DownloadLimitsForm) and the evals' default judge and embedding model (EvalDefaultsForm). Checked with the same zod schema main uses; a field's error shows once it was touched or
 // Save was pressed, and nothing typed is lost on an error.
 import { useEffect, useState } from 'react'
 import {
@@ -14,6 +14,7 @@ import { KNOWN_TEXT_MODELS } from '../../../../shared/catalog/textModels'
 import { useAppSettingsStore } from '../../stores/settings'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import { DownloadLimitsForm } from './DownloadLimitsForm'
+import { EvalDefaultsForm } from './EvalDefaultsForm'
 import { SaveRow, useSave } from './SaveRow'
 import { FormatOptions } from '../../components/selectOptions/SelectOptions'
 
@@ -207,6 +208,7 @@ function Loaded({ settings }: { settings: AppSettings }) {
         </fieldset>
       </form>
       <DownloadLimitsForm bounds={settings.downloads} />
+      <EvalDefaultsForm defaults={settings.evals} />
     </section>
   )
 }

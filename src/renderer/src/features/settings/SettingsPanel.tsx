@@ -46,8 +46,8 @@ export function SettingsPanel() {
         <h1 id="settings-title">Settings</h1>
         <p className="muted">
           Connection profiles (where requests go and which credentials they carry), each profile&apos;s prices
-          and monthly budget, the tool servers models may call, the theme, and the defaults the Text panel
-          starts with.
+          and monthly budget, the tool servers models may call, the theme, the defaults the Text panel starts
+          with, and the judge and embedding model evals start with.
         </p>
       </header>
       <ProtectionNotice />

@@ -4,6 +4,7 @@
 // stopped, failed with why).
 import { create } from 'zustand'
 import type { DatasetInfo, DatasetRowView, EvalCellView } from '../../../../shared/ipc/evals'
+import type { EvalDefaults } from '../../../../shared/ipc/app'
 import type { ImportableFile } from '../../ipc/importFile'
 import { evalsCalls } from '../../ipc/evalsCalls'
 import {
@@ -65,7 +66,13 @@ interface EvalsState extends EvalForm {
   addVariant(profileId: string): void
   setVariant(key: string, patch: Partial<Omit<VariantRow, 'key'>>): void
   removeVariant(key: string): void
-  addGrader(kind: FormGraderKind, profileId: string): void
+  /** Adds a grader on the eval's profile; a judge or similarity one starts with the defaults from Settings. */
+  addGrader(
+    kind: FormGraderKind,
+    profileId: string,
+    defaults?: EvalDefaults,
+    profileIds?: readonly string[],
+  ): void
   setGrader(key: string, patch: Partial<Omit<GraderRow, 'key'>>): void
   removeGrader(key: string): void
   start(profileIds: readonly string[]): Promise<void>
@@ -210,7 +217,8 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
     setVariant: (key, patch) =>
       set({ variants: get().variants.map((v) => (v.key === key ? { ...v, ...patch } : v)) }),
     removeVariant: (key) => set({ variants: get().variants.filter((v) => v.key !== key) }),
-    addGrader: (kind, profileId) => set({ graders: [...get().graders, newGrader(kind, profileId)] }),
+    addGrader: (kind, profileId, defaults, profileIds) =>
+      set({ graders: [...get().graders, newGrader(kind, profileId, defaults, profileIds)] }),
     setGrader: (key, patch) =>
       set({ graders: get().graders.map((g) => (g.key === key ? { ...g, ...patch } : g)) }),
     removeGrader: (key) => set({ graders: get().graders.filter((g) => g.key !== key) }),

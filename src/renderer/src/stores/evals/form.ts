@@ -5,6 +5,7 @@ import { evalGraderSchema, type EvalGrader } from '../../../../shared/evals/grad
 import { templateNames } from '../../../../shared/evals/template'
 import { EVAL_CONCURRENCY_MAX } from '../../../../shared/ipc/evals'
 import type { WireFormat } from '../../../../shared/format'
+import type { EvalDefaults } from '../../../../shared/ipc/app'
 
 export interface VariantRow {
   key: string
@@ -45,15 +46,26 @@ export interface GraderRow {
 let next = 0
 export const rowKey = (prefix: string) => `${prefix}${(next += 1)}`
 
-export function newGrader(kind: FormGraderKind, profileId: string): GraderRow {
+/**
+ * A new grader row on `profileId` (the eval's). A judge or similarity grader starts with the default judge or
+ * embedding model from Settings, on the default's own profile when it names one that still exists.
+ */
+export function newGrader(
+  kind: FormGraderKind,
+  profileId: string,
+  defaults?: EvalDefaults,
+  profileIds: readonly string[] = [],
+): GraderRow {
+  const target = kind === 'judge' ? defaults?.judge : kind === 'similarity' ? defaults?.embedding : undefined
+  const ownProfile = target?.profileId && profileIds.includes(target.profileId) ? target.profileId : null
   return {
     key: rowKey('g'),
     kind,
-    value: kind === 'similarity' ? '{{expected}}' : kind === 'judge' ? '' : '',
+    value: kind === 'similarity' ? '{{expected}}' : '',
     path: '$.answer',
-    model: '',
-    format: 'chat',
-    profileId,
+    model: target?.model ?? '',
+    format: defaults && kind === 'judge' ? defaults.judge.format : 'chat',
+    profileId: ownProfile ?? profileId,
     threshold: kind === 'judge' ? '0.5' : '0.8',
     not: false,
   }
