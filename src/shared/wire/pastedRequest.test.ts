@@ -31,7 +31,10 @@ describe('readPastedRequest', () => {
     expect(r.model).toBe('gemini-2.5-flash')
     expect(r.stream).toBe(true)
     expect(r.baseUrl).toBe('https://generativelanguage.googleapis.com')
-    expect(r.dropped).toEqual(['the x-goog-api-key header (an API key)', 'the key query parameter (an API key)'])
+    expect(r.dropped).toEqual([
+      'the x-goog-api-key header (an API key)',
+      'the key query parameter (an API key)',
+    ])
     expect(JSON.stringify(r)).not.toContain('AIzaSECRET')
   })
 
@@ -67,7 +70,11 @@ describe('readPastedRequest', () => {
   messages: [{ role: "user", content: \`Hello, Claude\` }],
 });`)
     expect(js.format).toBe('messages')
-    expect(js.body).toEqual({ model: 'claude-sonnet-4-5', max_tokens: 1024, messages: [{ role: 'user', content: 'Hello, Claude' }] })
+    expect(js.body).toEqual({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 1024,
+      messages: [{ role: 'user', content: 'Hello, Claude' }],
+    })
     expect(js.problems).toEqual([])
     const py = readPastedRequest(`from openai import OpenAI
 client = OpenAI(api_key="sk-NOT-READ")
@@ -97,7 +104,9 @@ print(completion.choices[0].message)`)
       top_k: 5,
     })
     expect(py.dropped).toEqual(['the api_key field (an API key)'])
-    expect(py.problems).toEqual([{ field: 'extra_headers', why: 'a client option, not part of the request body: left out' }])
+    expect(py.problems).toEqual([
+      { field: 'extra_headers', why: 'a client option, not part of the request body: left out' },
+    ])
     expect(JSON.stringify(py)).not.toContain('SECRET')
   })
 

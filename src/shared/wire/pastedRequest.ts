@@ -34,20 +34,76 @@ export interface PastedRequest {
   problems: PastedProblem[]
 }
 
-const KEY_HEADERS = new Set(['authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'proxy-authorization'])
+const KEY_HEADERS = new Set([
+  'authorization',
+  'x-api-key',
+  'api-key',
+  'x-goog-api-key',
+  'proxy-authorization',
+])
 /** Headers the app writes itself: reading them in would change nothing. */
-const OWN_HEADERS = new Set(['content-type', 'accept', 'anthropic-version', 'content-length', 'user-agent', 'host'])
+const OWN_HEADERS = new Set([
+  'content-type',
+  'accept',
+  'anthropic-version',
+  'content-length',
+  'user-agent',
+  'host',
+])
 const DATA_OPTIONS = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--json'])
 /** Options that take a value and change nothing the form holds (the value is skipped with them). */
 const VALUE_OPTIONS_IGNORED = new Set([
-  '-o', '--output', '-m', '--max-time', '--connect-timeout', '-w', '--write-out', '--retry', '-A',
-  '--user-agent', '-e', '--referer', '--proxy', '-x', '--cacert', '--cert', '--key', '-b', '--cookie',
-  '-c', '--cookie-jar', '--limit-rate', '--resolve', '--interface',
+  '-o',
+  '--output',
+  '-m',
+  '--max-time',
+  '--connect-timeout',
+  '-w',
+  '--write-out',
+  '--retry',
+  '-A',
+  '--user-agent',
+  '-e',
+  '--referer',
+  '--proxy',
+  '-x',
+  '--cacert',
+  '--cert',
+  '--key',
+  '-b',
+  '--cookie',
+  '-c',
+  '--cookie-jar',
+  '--limit-rate',
+  '--resolve',
+  '--interface',
 ])
 const FLAG_OPTIONS_IGNORED = new Set([
-  '-s', '--silent', '-S', '--show-error', '-v', '--verbose', '-i', '--include', '-L', '--location', '-k',
-  '--insecure', '-N', '--no-buffer', '--compressed', '-f', '--fail', '--fail-with-body', '-sS', '-Ss', '-sN',
-  '--http1.1', '--http2', '-g', '--globoff',
+  '-s',
+  '--silent',
+  '-S',
+  '--show-error',
+  '-v',
+  '--verbose',
+  '-i',
+  '--include',
+  '-L',
+  '--location',
+  '-k',
+  '--insecure',
+  '-N',
+  '--no-buffer',
+  '--compressed',
+  '-f',
+  '--fail',
+  '--fail-with-body',
+  '-sS',
+  '-Ss',
+  '-sN',
+  '--http1.1',
+  '--http2',
+  '-g',
+  '--globoff',
 ])
 
 /** Reads pasted text; an answer with no body and a problem when nothing could be read. */
@@ -110,7 +166,10 @@ function readCurl(command: string, out: PastedRequest): boolean {
     else if ('comment' in entry) continue
     else if (entry.op === 'glob') words.push(entry.pattern)
     else {
-      out.problems.push({ field: 'the command', why: `only the curl command is read: the rest after “${entry.op}” is left out` })
+      out.problems.push({
+        field: 'the command',
+        why: `only the curl command is read: the rest after “${entry.op}” is left out`,
+      })
       break
     }
   }
@@ -125,13 +184,17 @@ function readCurl(command: string, out: PastedRequest): boolean {
       const header = value()
       if (header === undefined) break
       const colon = header.indexOf(':')
-      if (colon <= 0) out.problems.push({ field: `header “${clip(header)}”`, why: 'it has no “name: value” form' })
+      if (colon <= 0)
+        out.problems.push({ field: `header “${clip(header)}”`, why: 'it has no “name: value” form' })
       else headers.push([header.slice(0, colon).trim().toLowerCase(), header.slice(colon + 1).trim()])
     } else if (DATA_OPTIONS.has(flag)) {
       const body = value()
       if (body === undefined) break
       if (body.startsWith('@') && flag !== '--data-raw')
-        out.problems.push({ field: flag, why: `the body is read from the file ${clip(body.slice(1))}, which a paste does not carry` })
+        out.problems.push({
+          field: flag,
+          why: `the body is read from the file ${clip(body.slice(1))}, which a paste does not carry`,
+        })
       else data.push(body)
     } else if (flag === '-u' || flag === '--user') {
       value()
@@ -139,7 +202,10 @@ function readCurl(command: string, out: PastedRequest): boolean {
     } else if (flag === '-X' || flag === '--request') {
       const method = value()
       if (method && method.toUpperCase() !== 'POST')
-        out.problems.push({ field: '-X', why: `the method ${clip(method)} is not the POST every text format sends` })
+        out.problems.push({
+          field: '-X',
+          why: `the method ${clip(method)} is not the POST every text format sends`,
+        })
     } else if (flag === '--url') {
       url = value() ?? url
     } else if (VALUE_OPTIONS_IGNORED.has(flag)) {
@@ -154,17 +220,24 @@ function readCurl(command: string, out: PastedRequest): boolean {
   for (const [name] of headers) {
     if (KEY_HEADERS.has(name)) out.dropped.push(`the ${name} header (an API key)`)
     else if (!OWN_HEADERS.has(name))
-      out.problems.push({ field: `header ${name}`, why: 'headers go in the profile (Settings), not the request form' })
+      out.problems.push({
+        field: `header ${name}`,
+        why: 'headers go in the profile (Settings), not the request form',
+      })
   }
   const anthropic = headers.some(([name]) => name === 'anthropic-version' || name === 'x-api-key')
   if (url === null) out.problems.push({ field: 'URL', why: 'the command names no URL' })
   else readUrl(url, out)
   if (data.length === 0) {
-    out.problems.push({ field: 'the body', why: 'the command sends no body (-d, --data, --data-raw or --json)' })
+    out.problems.push({
+      field: 'the body',
+      why: 'the command sends no body (-d, --data, --data-raw or --json)',
+    })
     return anthropic
   }
   // curl joins several -d with & (form data); a JSON body comes whole in one.
-  if (data.length > 1) out.problems.push({ field: 'the body', why: `${data.length} -d options: only the first is read` })
+  if (data.length > 1)
+    out.problems.push({ field: 'the body', why: `${data.length} -d options: only the first is read` })
   readBody(data[0]!, 'the body', out)
   return anthropic
 }
@@ -296,7 +369,10 @@ function readSdkCall(text: string, out: PastedRequest): void {
     }
   if (out.format === 'native') nativeFromSdk(body, args.positional, out)
   else if (args.positional.length)
-    out.problems.push({ field: 'the call', why: `${args.positional.length} argument(s) without a name: left out` })
+    out.problems.push({
+      field: 'the call',
+      why: `${args.positional.length} argument(s) without a name: left out`,
+    })
   if (Object.keys(body).length === 0 && !args.problems.length)
     out.problems.push({ field: 'the call', why: 'it has no argument to read as the request body' })
   if (Object.keys(body).length) takeBody(body, out)
@@ -308,7 +384,8 @@ function nativeFromSdk(body: Record<string, unknown>, positional: unknown[], out
     out.model = body.model.replace(/^models\//, '')
     delete body.model
   }
-  if (body.contents === undefined && positional.length) body.contents = positional.length === 1 ? positional[0] : positional
+  if (body.contents === undefined && positional.length)
+    body.contents = positional.length === 1 ? positional[0] : positional
   const asParts = (v: unknown) => (typeof v === 'string' ? { text: v } : v)
   if (typeof body.contents === 'string') body.contents = [{ role: 'user', parts: [{ text: body.contents }] }]
   else if (Array.isArray(body.contents) && body.contents.every((c) => typeof c === 'string'))
@@ -365,7 +442,8 @@ function formatOfBody(body: Record<string, unknown>, anthropicHeaders: boolean):
   if (!Array.isArray(body.messages)) return null
   // Messages: a top-level system, Anthropic's headers, or content blocks only Anthropic's format has.
   const turns = JSON.stringify(body.messages).slice(0, 200_000)
-  const anthropicBlocks = /"type"\s*:\s*"(tool_use|tool_result|thinking)"|"source"\s*:\s*\{\s*"type"\s*:\s*"base64"/.test(turns)
+  const anthropicBlocks =
+    /"type"\s*:\s*"(tool_use|tool_result|thinking)"|"source"\s*:\s*\{\s*"type"\s*:\s*"base64"/.test(turns)
   return 'system' in body || anthropicHeaders || anthropicBlocks ? 'messages' : 'chat'
 }
 

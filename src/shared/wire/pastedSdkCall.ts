@@ -15,7 +15,14 @@ export interface SdkArguments {
 const MAX_DEPTH = 64
 const WORD = /[A-Za-z_$][\w$]*/y
 const NUMBER = /[+-]?(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?\d+)?/y
-const LITERALS: Record<string, unknown> = { true: true, false: false, null: null, True: true, False: false, None: null }
+const LITERALS: Record<string, unknown> = {
+  true: true,
+  false: false,
+  null: null,
+  True: true,
+  False: false,
+  None: null,
+}
 
 class NotLiteral extends Error {}
 
@@ -26,7 +33,10 @@ export function readSdkArguments(text: string, open: number): SdkArguments {
   for (;;) {
     reader.skipSpace()
     if (reader.atEnd()) {
-      out.problems.push({ field: 'the call', why: 'its “(” is never closed: the arguments were read to the end' })
+      out.problems.push({
+        field: 'the call',
+        why: 'its “(” is never closed: the arguments were read to the end',
+      })
       return out
     }
     if (reader.take(')')) return out
@@ -197,7 +207,8 @@ class LiteralReader {
       const value = this.value(depth + 1)
       if (value !== undefined && key !== '__proto__') out[key] = value
       this.skipSpace()
-      if (!this.take(',') && !this.peek('}')) throw new NotLiteral('an object whose entries are not separated by commas')
+      if (!this.take(',') && !this.peek('}'))
+        throw new NotLiteral('an object whose entries are not separated by commas')
     }
   }
 
@@ -210,7 +221,8 @@ class LiteralReader {
       if (this.atEnd()) throw new NotLiteral(`a list is never closed with “${close}”`)
       out.push(this.value(depth + 1))
       this.skipSpace()
-      if (!this.take(',') && !this.peek(close)) throw new NotLiteral('a list whose items are not separated by commas')
+      if (!this.take(',') && !this.peek(close))
+        throw new NotLiteral('a list whose items are not separated by commas')
     }
   }
 
@@ -244,7 +256,8 @@ class LiteralReader {
         return out
       }
       const c = s[this.at]!
-      if (quote === '`' && s.startsWith('${', this.at)) throw new NotLiteral('a template with ${…} (it holds expressions)')
+      if (quote === '`' && s.startsWith('${', this.at))
+        throw new NotLiteral('a template with ${…} (it holds expressions)')
       if (!triple && quote !== '`' && c === '\n') throw new NotLiteral('a string not closed on its line')
       if (c === '\\' && !raw) {
         out += this.escape()
@@ -260,7 +273,16 @@ class LiteralReader {
     const s = this.s
     const c = s[this.at + 1] ?? ''
     this.at += 2
-    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0', '\n': '' }
+    const simple: Record<string, string> = {
+      n: '\n',
+      t: '\t',
+      r: '\r',
+      b: '\b',
+      f: '\f',
+      v: '\v',
+      '0': '\0',
+      '\n': '',
+    }
     if (Object.hasOwn(simple, c)) return simple[c]!
     const hex = (length: number) => {
       const digits = s.slice(this.at, this.at + length)

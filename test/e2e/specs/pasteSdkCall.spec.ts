@@ -14,7 +14,10 @@ async function paste(page: Page, text: string): Promise<void> {
 }
 
 for (const width of [1024, 1920]) {
-  test(`a pasted Python SDK call becomes the form, a variable argument named (${width} px)`, async ({ page, app }) => {
+  test(`a pasted Python SDK call becomes the form, a variable argument named (${width} px)`, async ({
+    page,
+    app,
+  }) => {
     await page.setViewportSize({ width, height: width === 1024 ? 768 : 1080 })
     await page.goto(app.url)
     const text = new TextPage(page)
@@ -31,7 +34,9 @@ for (const width of [1024, 1920]) {
 )`,
     )
     const notice = page.getByRole('status', { name: 'Pasted request' })
-    await expect(notice).toContainText('Brought in from an SDK call: Messages (from the SDK method), model claude-sonnet-4, 1 turn')
+    await expect(notice).toContainText(
+      'Brought in from an SDK call: Messages (from the SDK method), model claude-sonnet-4, 1 turn',
+    )
     await expect(notice).toContainText('the variable user_meta, not a value: left out')
     await expect(page.getByLabel('Wire format')).toHaveValue('messages')
     await expect(page.getByLabel('Model', { exact: true })).toHaveValue('claude-sonnet-4')

@@ -225,7 +225,7 @@ export function Timeline() {
           {lanes.map((l) => (
             <li key={l.columnId} data-testid="timeline-lane" style={{ height: LANE_HEIGHT }}>
               <span className="timeline-label">{l.label}</span>
-              <LaneFacts status={l.status} lane={l.lane} />
+              <LaneFacts status={l.status} lane={l.lane} runId={l.runId} />
             </li>
           ))}
         </ol>
@@ -254,10 +254,29 @@ export function Timeline() {
   )
 }
 
-function LaneFacts({ status, lane }: { status: string | undefined; lane: LaneState | undefined }) {
+function LaneFacts({
+  status,
+  lane,
+  runId,
+}: {
+  status: string | undefined
+  lane: LaneState | undefined
+  runId: string | undefined
+}) {
   if (!status) return <span className="muted small">not run</span>
   if (status === 'running') return <span className="muted small">streaming…</span>
-  if (!lane) return <span className="muted small">{status}, no exchange recorded</span>
+  if (!lane) {
+    // The recorded frames are read once the timeline is in view; until then, what the run showed as it streamed.
+    const live = runId ? liveLane(runId) : undefined
+    if (live?.marks.length)
+      return (
+        <span className="muted small">
+          {status} · first events {ms(live.firstMs)} · {live.marks.length} messages as streamed (the recorded
+          frames are read when the timeline is in view)
+        </span>
+      )
+    return <span className="muted small">{status}, no exchange recorded</span>
+  }
   if (lane.status === 'loading') return <span className="muted small">reading frames…</span>
   const l = lane.lane
   if (!l) return <span className="field-error small">{lane.error}</span>

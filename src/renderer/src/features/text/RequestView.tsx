@@ -268,6 +268,13 @@ export function RequestView() {
             // Until main's first preview arrives (a moment after the panel opens), say so: never a blank body.
             placeholder={preview || previewError ? undefined : 'Building the next request…'}
             onChange={(e) => state.set({ rawBody: e.target.value })}
+            // Ctrl/Cmd+Enter sends from here as from the message box: the JSON as written, or why it cannot go.
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault()
+                void useTextStore.getState().send()
+              }
+            }}
           />
           {jsonError && !sendRefusedForJson && (
             <span className="field-error" data-testid="request-json-error">
