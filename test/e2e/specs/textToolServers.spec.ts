@@ -4,18 +4,13 @@
 // then denied with a message (sent as the tool's error), then allowed always (the round goes on by itself), in
 // all four formats; and a long call stopped from the round (the server is told to cancel it).
 // Screenshots go to SHOTS when set.
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { SettingsPage } from '../pages/SettingsPage'
 import { TextPage } from '../pages/TextPage'
+import { connectEverything } from '../pages/toolServerSetup'
 
-const require = createRequire(import.meta.url)
-const EVERYTHING = join(
-  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
-  'dist/index.js',
-)
 const shot = async (page: Page, name: string) => {
   if (process.env.SHOTS) await page.screenshot({ path: join(process.env.SHOTS, `${name}.png`) })
 }
@@ -26,20 +21,6 @@ const cases = [
   { width: 1920, format: 'Responses', model: 'gpt-4o' },
   { width: 1024, format: 'Native (generateContent)', model: 'gemini-2.5-flash' },
 ] as const
-
-async function connectEverything(page: Page): Promise<void> {
-  const settings = new SettingsPage(page)
-  await settings.open()
-  const section = page.getByRole('region', { name: 'Tool servers' })
-  await section.getByRole('button', { name: 'New tool server' }).click()
-  const form = section.getByRole('form', { name: 'Tool server' })
-  await form.getByLabel('Name', { exact: true }).fill('Everything')
-  await form.getByLabel('Command', { exact: true }).fill(process.execPath)
-  await form.getByLabel('Arguments (one per line)').fill(`${EVERYTHING}\nstdio`)
-  await form.getByRole('button', { name: 'Save' }).click()
-  await section.getByRole('button', { name: 'Connect', exact: true }).click()
-  await expect(section.getByTestId('tool-server-status')).toContainText('Connected', { timeout: 30_000 })
-}
 
 for (const { width, format, model } of cases) {
   test(`a server's tool runs in a ${format} round: allowed once, denied, then always (${width} px)`, async ({

@@ -30,6 +30,7 @@ import {
   compareHasUnsentWork,
   oneModelAllFormats,
   openInCompareDraft,
+  roundTurns,
   type SharedDraft,
   useCompareStore,
 } from './compare'
@@ -113,7 +114,9 @@ export async function continueInText(columnId: string): Promise<string | null> {
   if (!column) return null
   const runId = s.columnRuns[columnId]
   const run = runId ? s.runs[runId] : undefined
-  const { draft } = columnDraft(s.shared, column)
+  const built = columnDraft(s.shared, column).draft
+  // The column's tool rounds so far come after the prompt, then its latest answer.
+  const draft = { ...built, messages: [...built.messages, ...roundTurns(s.rounds[columnId])] }
   const turns =
     run && run.status === 'done' ? appendAssistantTurn(draft, runCompletion(run)).messages : draft.messages
   const t = useTextStore.getState()

@@ -26,6 +26,7 @@ import { continueInText } from '../../stores/handoffs'
 import { RunOutput } from '../../components/runOutput/RunOutput'
 import { openLink } from '../../ipc/openLink'
 import { ColumnMetrics } from './ColumnMetrics'
+import { ColumnRoundPending, ColumnRoundsDone } from './ColumnToolRounds'
 import { OverridesEditor } from './OverridesEditor'
 import { TabList } from '../../components/tabs/TabList'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
@@ -84,8 +85,10 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
         {tab === 'answer' &&
           (runId ? (
             <>
+              <ColumnRoundsDone columnId={columnId} n={index + 1} />
               <LiveRunOutput runId={runId} />
               {running && <AnswerEnd runId={runId} />}
+              <ColumnRoundPending columnId={columnId} n={index + 1} />
             </>
           ) : (
             <p className="muted">Not run yet: Run all (Ctrl+Enter) sends every column at once.</p>
@@ -227,6 +230,7 @@ const ColumnHead = memo(function ColumnHead({
 }) {
   const column = useCompareStore((s) => s.columns.find((c) => c.id === columnId))!
   const count = useCompareStore((s) => s.columns.length)
+  const waiting = useCompareStore((s) => (s.rounds[columnId]?.pending.length ?? 0) > 0)
   const profiles = useProfilesStore((p) => p.profiles)
   const activeId = useProfilesStore((p) => p.activeId)
   const { updateColumn, removeColumn } = useCompareStore.getState()
@@ -263,8 +267,12 @@ const ColumnHead = memo(function ColumnHead({
         </select>
       </div>
       <div className="compare-column-actions">
-        {running ? (
-          <button className="danger" onClick={() => void stopColumn(columnId)}>
+        {running || waiting ? (
+          <button
+            className="danger"
+            onClick={() => void stopColumn(columnId)}
+            title={running ? 'Stop this column' : 'End this column’s tool loop'}
+          >
             Stop
           </button>
         ) : (

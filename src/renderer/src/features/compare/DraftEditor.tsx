@@ -17,6 +17,8 @@ import {
   type AttachTarget,
 } from '../../components/attachments/Attachments'
 import { mediaCalls } from '../../ipc/mediaCalls'
+import { ServerToolPicker } from '../../components/toolRound/ServerToolPicker'
+import { useToolRoundServers } from '../../stores/tools'
 
 /** The neutral controls: sampling as the native format shows them (it has all four), and the thinking knob. */
 const SAMPLING: readonly FieldSpec[] = TEXT_PARAMS_LAYOUT.native.sampling
@@ -58,6 +60,7 @@ export function DraftEditor() {
   )
   const { setShared, setParams } = useCompareStore.getState()
   const binding = useBinding()
+  const toolServers = useToolRoundServers().servers
   return (
     <section className="compare-draft" aria-label="Shared draft">
       <label className="system-prompt">
@@ -121,6 +124,11 @@ export function DraftEditor() {
           rows={3}
           value={s.toolsText}
           problem={toolsProblem}
+          onChange={(v) => setShared({ toolsText: v })}
+        />
+        <ServerToolPicker
+          servers={toolServers}
+          toolsText={s.toolsText}
           onChange={(v) => setShared({ toolsText: v })}
         />
         <label className="field-cell">

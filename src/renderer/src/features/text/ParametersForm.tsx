@@ -1,7 +1,8 @@
 // Parameters for the chosen format, drawn from the format's field descriptors (shared/catalog/textParamFields):
 // sampling limits, thinking, tools, structured output and the format's own fields. Everything the form does not
 // show is still reachable in "Other fields (JSON)", validated against the same schema main uses.
-import { ServerTools } from './ServerTools'
+import { ServerToolPicker } from '../../components/toolRound/ServerToolPicker'
+import { useToolRoundServers } from '../../stores/tools'
 import { useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import {
@@ -71,6 +72,7 @@ export function ParametersForm() {
   const { format, params, setParams } = s
   const layout = TEXT_PARAMS_LAYOUT[format]
   const binding = useBinding(format)
+  const toolServers = useToolRoundServers().servers
   return (
     <div className="params" aria-label="Parameters">
       <FieldGrid fields={layout.sampling} binding={binding} />
@@ -114,7 +116,11 @@ export function ParametersForm() {
           placeholder='[{"name": "get_weather", "description": "Weather for a city", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}]'
           onChange={(v) => s.set({ toolsText: v })}
         />
-        <ServerTools toolsText={s.toolsText} onChange={(v) => s.set({ toolsText: v })} />
+        <ServerToolPicker
+          servers={toolServers}
+          toolsText={s.toolsText}
+          onChange={(v) => s.set({ toolsText: v })}
+        />
         <div className="field-grid">
           <label className="field-cell">
             <span className="field-label">Tool choice</span>

@@ -4,6 +4,7 @@
 // compareFolds; a streaming run's timeline lane grows live, an ended one's is read from main's frame record.
 import { IpcCallError } from '../../../../shared/ipc/client'
 import type { RunEvent } from '../../../../shared/ipc/text'
+import type { ToolResultInput } from '../../../../shared/wire'
 import type { Exchange, SseFrame } from '../../../../shared/ipc/exchange'
 import { laneReader } from '../../../../shared/compare/timeline'
 import { textCalls } from '../../ipc/textCalls'
@@ -15,6 +16,7 @@ import { columnRequest } from './compareTurns'
 import { requestVariables } from '../form'
 import { dropLiveLane, endLiveLane, noteLiveEvents, startLiveLane } from './compareLiveLanes'
 import { profilesLoaded } from '../profiles'
+import { noteRunCalls, resetRounds, roundTurns, stopRound, takeRound, waitingForTools } from './compareToolRounds'
 import {
   columnProfile,
   markCompareSent,
@@ -45,11 +47,30 @@ export async function runAll(): Promise<void> {
   const issues = runIssues(s.shared, s.columns)
   if (issues.length) return useCompareStore.setState({ issues })
   useCompareStore.setState({ issues: [] })
+  for (const c of s.columns) resetRounds(c.id)
   await Promise.all(s.columns.map((c) => startColumn(c.id)))
 }
 
-/** Runs one column again; the others are left as they are. */
+/** Runs one column again (its tool loop afresh); the others are left as they are. */
 export async function rerunColumn(columnId: string): Promise<void> {
+  if (useCompareStore.getState().rounds[columnId]?.pending.length) stopRound(columnId)
+  resetRounds(columnId)
+  await startColumn(columnId)
+}
+
+/**
+ * The results of a column's tool calls go back: the answer that called and the results become its next round,
+ * and the column's next request carries every round so far after the prompt, in its format.
+ */
+export async function sendColumnToolResults(
+  columnId: string,
+  results: ToolResultInput[],
+  automatic: boolean,
+  notes: (string | undefined)[],
+): Promise<void> {
+  const s = useCompareStore.getState()
+  const runId = s.columnRuns[columnId]
+  if (!takeRound(columnId, runId ? s.runs[runId] : undefined, results, automatic, notes)) return
   await startColumn(columnId)
 }
 
@@ -85,6 +106,9 @@ async function startColumn(columnId: string): Promise<void> {
   if (!profileId) return fail('No connection profile is chosen: add or choose one in Settings.')
   try {
     const request = await columnRequest(s.shared, column)
+    // The column's tool rounds so far go after the prompt (none on a fresh Run).
+    const rounds = roundTurns(useCompareStore.getState().rounds[columnId])
+    if (rounds.length) request.draft = { ...request.draft, messages: [...request.draft.messages, ...rounds] }
     if (useCompareStore.getState().runs[runId]?.status !== 'running') return
     startLiveLane(runId)
     await textRuns.start(
@@ -105,8 +129,12 @@ async function startColumn(columnId: string): Promise<void> {
   }
 }
 
-/** Stops one column's run: the socket closes and nothing arrives after. */
+/**
+ * Stops one column: its run (the socket closes and nothing arrives after), or its tool round (the calls running on
+ * their servers are cancelled, those waiting dropped): its loop ends either way.
+ */
 export async function stopColumn(columnId: string): Promise<void> {
+  stopRound(columnId)
   const s = useCompareStore.getState()
   const runId = s.columnRuns[columnId]
   if (!runId || s.runs[runId]?.status !== 'running') return
@@ -125,8 +153,9 @@ export async function stopAll(): Promise<void> {
   await Promise.all(s.columns.map((c) => stopColumn(c.id)))
 }
 
-export const anyRunning = (s: Pick<CompareState, 'runs'>): boolean =>
-  Object.values(s.runs).some((r) => r.status === 'running')
+/** A column streams, or waits for its tool calls' results. */
+export const anyRunning = (s: Pick<CompareState, 'runs' | 'rounds'>): boolean =>
+  Object.values(s.runs).some((r) => r.status === 'running') || waitingForTools(s)
 
 /** count_tokens of the messages format and the local estimate, for the shared draft. */
 export async function countTokens(): Promise<void> {
@@ -180,7 +209,10 @@ function onRunEnded(payload: RunEnded): void {
   const s = useCompareStore.getState()
   const run = s.runs[payload.runId]
   if (!run || run.status !== 'running') return
-  useCompareStore.setState({ runs: { ...s.runs, [run.runId]: endRun(run, payload) } })
+  const ended = endRun(run, payload)
+  useCompareStore.setState({ runs: { ...s.runs, [run.runId]: ended } })
+  const columnId = Object.keys(s.columnRuns).find((id) => s.columnRuns[id] === run.runId)
+  if (columnId) noteRunCalls(columnId, ended)
 }
 
 /** The ended run's exchange (it follows the end): the column's Inspector and its timeline lane read it. */

@@ -7,6 +7,7 @@ import { create } from 'zustand'
 import type { SseFrame } from '../../../../shared/ipc/exchange'
 import type { RequestPreview } from '../../../../shared/ipc/text'
 import type { TimelineLane } from '../../../../shared/compare/timeline'
+import type { DraftMessage, ToolCall, ToolResultInput } from '../../../../shared/wire'
 import { DEFAULT_FORM, touch, withoutIssuesOf, type Issue, type TextParams } from '../form'
 import { useProfilesStore } from '../profiles'
 import type { RunView } from '../runs'
@@ -31,6 +32,30 @@ export interface LaneState {
   error?: string
 }
 
+/** One tool round of a column, as it happened: the model's turn that called the tools, and what went back. */
+export interface ColumnRound {
+  /** The assistant turn (its text and tool calls) as the next request carries it. */
+  answer: DraftMessage
+  results: ToolResultInput[]
+  /** How each result came, in words ("ran on Everything in 12 ms", "denied: …"), beside its result. */
+  notes: (string | undefined)[]
+  /** Sent by itself (every call answered without asking). */
+  automatic: boolean
+}
+
+/**
+ * A column's tool loop since its last Run: the rounds done (their turns go with its next request), the calls of its
+ * latest answer still waiting for results, the rounds sent in a row without the user, and whether Stop ended it.
+ */
+export interface ColumnRounds {
+  done: ColumnRound[]
+  pending: ToolCall[]
+  autoInARow: number
+  stopped: boolean
+}
+
+export const NO_ROUNDS: ColumnRounds = { done: [], pending: [], autoInARow: 0, stopped: false }
+
 export interface ColumnPreview {
   /** The key of the inputs this preview was made from; a newer one replaces it. */
   key: string
@@ -53,6 +78,8 @@ export interface CompareState {
   /** The run each column shows (its latest). */
   columnRuns: Record<string, string>
   runs: Record<string, RunView>
+  /** Each column's tool loop (compareToolRounds); absent: no tool round yet. */
+  rounds: Record<string, ColumnRounds>
   lanes: Record<string, LaneState>
   previews: Record<string, ColumnPreview>
   counts: TokenCounts
@@ -77,6 +104,7 @@ export const useCompareStore = create<CompareState>((set, get) => ({
   columns: oneModelAllFormats(DEFAULT_FORM.model),
   columnRuns: {},
   runs: {},
+  rounds: {},
   lanes: {},
   previews: {},
   counts: { server: null, estimate: null, serverError: null, busy: false },

@@ -1,6 +1,6 @@
 // The Compare panel's state, its one public entry: the shared draft and its columns (the form as data), the store,
 // the carried turns main owns (their view and the commands that change them),
-// each column's run and its timeline lane, the columns' stream pace, the live lanes, the export, and its saved
+// each column's run, its tool rounds and its timeline lane, the columns' stream pace, the live lanes, the export, and its saved
 // state.
 export {
   columnDraft,
@@ -17,6 +17,7 @@ export {
   compareHasUnsentWork,
   useCompareStore,
   type ColumnPreview,
+  type ColumnRound,
   type LaneState,
 } from './compareStore'
 export { columnRequest, dropCarriedTurns, openCompareTurns, openInCompareDraft } from './compareTurns'
@@ -26,9 +27,11 @@ export {
   openTimeline,
   rerunColumn,
   runAll,
+  sendColumnToolResults,
   stopAll,
   stopColumn,
 } from './compareRuns'
+export { roundTurns } from './compareToolRounds'
 export { setAnswerEndSeen } from './compareFolds'
 export { liveLane, onLiveLanes, type LiveLane } from './compareLiveLanes'
 export { exportComparison } from './compareExport'

@@ -1,10 +1,11 @@
 // Tools from the tool servers connected in Settings, offered to the model beside hand-written definitions: each
 // checked tool is one function definition in the Tools field (its name, description and input schema), shaped
 // for the chosen format when the request is built. A tool whose schema is over the app's bound is listed but not
-// offered. Servers are connected in Settings only.
-import { useEffect } from 'react'
+// offered. Servers are connected in Settings only. A view: the servers come in, the Tools field's new text goes out
+// (Text and Compare wire it to their drafts).
 import type { ToolDefinition } from '../../../../shared/wire'
-import { useToolServersStore } from '../../stores/tools'
+import type { RoundServers } from '../../../../shared/tools/toolRound'
+import './toolRound.css'
 
 function definitions(text: string): ToolDefinition[] | null {
   if (text.trim() === '') return []
@@ -16,14 +17,15 @@ function definitions(text: string): ToolDefinition[] | null {
   }
 }
 
-export function ServerTools({ toolsText, onChange }: { toolsText: string; onChange(text: string): void }) {
-  const servers = useToolServersStore((s) => s.servers)
-  const tools = useToolServersStore((s) => s.tools)
-  const loaded = useToolServersStore((s) => s.loaded)
-  const watch = useToolServersStore((s) => s.watch)
-  useEffect(() => {
-    if (!loaded) void watch()
-  }, [loaded, watch])
+export function ServerToolPicker({
+  servers: { servers, tools },
+  toolsText,
+  onChange,
+}: {
+  servers: RoundServers
+  toolsText: string
+  onChange(text: string): void
+}) {
   const connected = servers.filter((s) => s.state.status === 'connected')
   const current = definitions(toolsText)
   const offered = new Set((current ?? []).map((d) => d.name))
