@@ -49,3 +49,27 @@ test('a batch started from the bottom of the form at 1024 x 768 shows its status
   await expect(button).toBeInViewport()
   await page.screenshot({ path: test.info().outputPath('images-status-1024.png') })
 })
+
+test('a number typed so it cannot be read holds Send, naming the field, and stays as typed', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  const temperature = page.locator('.params input[name="temperature"]')
+  // Typed key by key as a European writes 0.7: "0," is not a number, and what was typed is not taken away.
+  await temperature.pressSequentially('0,7')
+  await expect(temperature).toHaveValue('0,7')
+  await expect(page.locator('.params [data-field="temperature"] .field-error')).toHaveText(/must be a number/)
+  await page.getByLabel('Message', { exact: true }).fill('Bad numbers test')
+  await page.getByRole('button', { name: 'Send' }).click()
+  const refused = page.getByRole('alert', { name: 'Cannot send' })
+  await expect(refused).toContainText('Temperature must be a number: fix it or empty it to send')
+  await expect(page.getByRole('article', { name: 'user turn 1' })).toHaveCount(0)
+  await expect(refused.getByRole('button', { name: 'Send anyway' })).toHaveCount(0)
+  await temperature.fill('0.7')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await text.waitDone()
+  await expect(page.getByLabel('Request body JSON')).toHaveValue(/"temperature": 0.7/)
+})

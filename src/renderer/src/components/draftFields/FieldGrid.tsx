@@ -1,7 +1,7 @@
 // The one renderer of the parameters form's field descriptors (shared/catalog/textParamFields): a grid whose
 // cells hold a label above its control (or a box beside its wrapping text), so labels wrap and never overlap.
 // It only draws; reading and writing values is the caller's binding.
-import { useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import {
   isChecked,
   numberFieldError,
@@ -15,6 +15,8 @@ import './fieldGrid.css'
 export interface FieldBinding {
   value(spec: FieldSpec): unknown
   change(spec: FieldSpec, value: unknown): void
+  /** A field's text cannot be read as its value (a number typed "abc"): the message, or null once it can. */
+  unread?(spec: FieldSpec, message: string | null): void
 }
 
 export function FieldGrid({ fields, binding }: { fields: readonly FieldSpec[]; binding: FieldBinding }) {
@@ -36,6 +38,7 @@ function FieldCell({ spec, binding }: { spec: FieldSpec; binding: FieldBinding }
           spec={spec}
           value={typeof value === 'number' ? value : undefined}
           onChange={(v) => binding.change(spec, v)}
+          onUnread={(message) => binding.unread?.(spec, message)}
         />
       )
     case 'check':
@@ -204,21 +207,35 @@ function JsonCell(props: { spec: JsonFieldSpec; value: unknown; onChange(v: unkn
   )
 }
 
+/** The value a number field's text stands for: undefined when empty or not a number of the field's kind. */
+function numberOf(spec: NumberFieldSpec, text: string): number | undefined {
+  const v = text.trim()
+  const n = Number(v)
+  return v === '' || !Number.isFinite(n) || (spec.integer && !Number.isInteger(n)) ? undefined : n
+}
+
 function NumberCell(props: {
   spec: NumberFieldSpec
   value: number | undefined
   onChange(v: number | undefined): void
+  onUnread(message: string | null): void
 }) {
   const { spec } = props
   const [text, setText] = useState(props.value === undefined ? '' : String(props.value))
-  // Follow changes from outside (a reset, another control) without fighting what the user is typing.
+  // Follow changes from outside (a reset, another control) without fighting what the user is typing: text that
+  // is not a number ("0,7") stands for no value, so it stays on screen with its error until the user fixes it.
   const [seen, setSeen] = useState(props.value)
   if (seen !== props.value) {
     setSeen(props.value)
-    const typed = text.trim() === '' ? undefined : Number(text)
-    if (typed !== props.value) setText(props.value === undefined ? '' : String(props.value))
+    if (numberOf(spec, text) !== props.value) setText(props.value === undefined ? '' : String(props.value))
   }
   const error = numberFieldError(spec, text)
+  // A field that leaves the form (another format, thinking turned off) no longer holds Send.
+  const onUnread = useRef(props.onUnread)
+  useEffect(() => {
+    onUnread.current = props.onUnread
+  })
+  useEffect(() => () => onUnread.current(null), [])
   return (
     <label className="field-cell" data-field={spec.name}>
       <span className="field-label">
@@ -231,12 +248,11 @@ function NumberCell(props: {
         aria-invalid={!!error || undefined}
         placeholder="default"
         onChange={(e) => {
-          setText(e.target.value)
-          const v = e.target.value.trim()
-          const n = Number(v)
-          props.onChange(
-            v === '' || !Number.isFinite(n) || (spec.integer && !Number.isInteger(n)) ? undefined : n,
-          )
+          const next = e.target.value
+          setText(next)
+          const value = numberOf(spec, next)
+          props.onUnread(value === undefined && next.trim() !== '' ? numberFieldError(spec, next) : null)
+          props.onChange(value)
         }}
       />
       {error && <span className="field-error">{error}</span>}

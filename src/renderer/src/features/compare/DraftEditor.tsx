@@ -44,6 +44,12 @@ function useBinding(): FieldBinding {
       else if (t.in === 'thinking')
         store.setParams({ thinking: { ...store.shared.params.thinking, [t.key]: value } })
     },
+    unread(spec, message) {
+      const { unreadFields } = useCompareStore.getState()
+      if ((unreadFields[spec.name] ?? null) === message) return
+      const { [spec.name]: _was, ...rest } = unreadFields
+      useCompareStore.setState({ unreadFields: message ? { ...rest, [spec.name]: message } : rest })
+    },
   }
 }
 

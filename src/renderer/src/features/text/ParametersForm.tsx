@@ -55,6 +55,12 @@ function useBinding(format: WireFormat): FieldBinding {
         store.setExtras(format, writeItem(store.extras[format], t, value) as never)
       else store.setExtras(format, writePath(store.extras[format], t.path, value) as never)
     },
+    unread(spec: FieldSpec, message: string | null) {
+      const { unreadFields } = useTextStore.getState()
+      if ((unreadFields[spec.name] ?? null) === message) return
+      const { [spec.name]: _was, ...rest } = unreadFields
+      useTextStore.setState({ unreadFields: message ? { ...rest, [spec.name]: message } : rest })
+    },
   }
 }
 

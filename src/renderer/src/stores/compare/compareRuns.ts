@@ -44,7 +44,14 @@ function updateRun(runId: string, change: (run: RunView) => RunView): void {
 export async function runAll(): Promise<void> {
   const s = useCompareStore.getState()
   useCompareStore.setState({ attempted: true })
-  const issues = runIssues(s.shared, s.columns)
+  const issues = [
+    ...runIssues(s.shared, s.columns),
+    // A number typed so it cannot be read is never dropped silently.
+    ...Object.entries(s.unreadFields).map(([field, message]) => ({
+      field,
+      message: `${message}: fix it or empty it to run`,
+    })),
+  ]
   if (issues.length) return useCompareStore.setState({ issues })
   useCompareStore.setState({ issues: [] })
   for (const c of s.columns) resetRounds(c.id)

@@ -84,6 +84,8 @@ export interface CompareState {
   previews: Record<string, ColumnPreview>
   counts: TokenCounts
   issues: Issue[]
+  /** Number fields whose text is not a number, by field: Run all is held until they are fixed or emptied. */
+  unreadFields: Record<string, string>
   touched: Record<string, true>
   attempted: boolean
   layout: CompareLayout
@@ -109,6 +111,7 @@ export const useCompareStore = create<CompareState>((set, get) => ({
   previews: {},
   counts: { server: null, estimate: null, serverError: null, busy: false },
   issues: [],
+  unreadFields: {},
   touched: {},
   attempted: false,
   layout: 'side',

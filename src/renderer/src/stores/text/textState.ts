@@ -34,6 +34,9 @@ export interface TextState extends TextForm {
   attempted: boolean
   /** A file that could not be attached, and why. */
   attachError: string | null
+  /** Number fields whose text is not a number ("abc", "0,7"), by field: nothing is sent for them, so Send is held
+   * until they are fixed or emptied, naming each. */
+  unreadFields: Record<string, string>
   pendingToolCalls: ToolCall[]
 
   set(patch: Partial<TextState>): void

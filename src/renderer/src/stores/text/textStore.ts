@@ -38,6 +38,7 @@ export const useTextStore = create<TextState>((set, get) => ({
   touched: {},
   attempted: false,
   attachError: null,
+  unreadFields: {},
   pendingToolCalls: [],
 
   set: (patch) => {
@@ -106,6 +107,9 @@ export const useTextStore = create<TextState>((set, get) => ({
         if (i.severity === 'error' && !(i.field === 'messages' && draft.messages.length === 0))
           issues.push({ field: i.field, message: i.message, severity: 'error', forceable: true })
       for (const i of issues) if (i.field === 'model') i.forceable = true
+      // A number typed so it cannot be read is never dropped silently: it holds Send like any error.
+      for (const [field, message] of Object.entries(s.unreadFields))
+        issues.push({ field, message: `${message}: fix it or empty it to send`, severity: 'error', forceable: false })
       const blocking = issues.filter((i) => !(options.force && i.forceable))
       if (blocking.length) return set({ issues })
     }
