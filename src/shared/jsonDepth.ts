@@ -18,6 +18,8 @@ export function parseJsonBounded(text: string, maxDepth = MAX_JSON_DEPTH): unkno
 
 /** The offset of the first bracket past `maxDepth` levels, or -1; strings are skipped. One pass, no recursion. */
 export function tooDeepAt(text: string, maxDepth = MAX_JSON_DEPTH): number {
+  // Each level opens with its own bracket: a text no longer than the bound cannot pass it (a stream's frames).
+  if (text.length <= maxDepth) return -1
   let depth = 0
   let inString = false
   for (let i = 0; i < text.length; i++) {

@@ -48,5 +48,9 @@ describe('jsonSyntaxError', () => {
     expect(parseJsonBounded(JSON.stringify({ text: '['.repeat(1000) }))).toEqual({ text: '['.repeat(1000) })
     expect(tooDeepAt('[[1]]', 2)).toBe(-1)
     expect(tooDeepAt('[[[1]]]', 2)).toBe(2)
+    // At the bound's length exactly (read without a scan) and one past it.
+    expect(tooDeepAt('[[[', 3)).toBe(-1)
+    expect(tooDeepAt('[[[[', 3)).toBe(3)
+    expect(tooDeepAt('{"a":[[', 3)).toBe(-1)
   })
 })

@@ -80,7 +80,12 @@ async function runPlan(
   dir?: string,
 ) {
   const tokenizer = await loadTokenizer()
-  const prompts = await preparePrompts(p, { readFile: async () => '', readCase: async () => null }, tokenizer, 64)
+  const prompts = await preparePrompts(
+    p,
+    { readFile: async () => '', readCase: async () => null },
+    tokenizer,
+    64,
+  )
   const writer = dir ? await RunWriter.create(dir, 'run-1') : null
   const run = new LoadRun({
     runId: 'run-1',
@@ -249,6 +254,52 @@ describe('the engine under faults', () => {
       expect(level.errorRate).toBeCloseTo(5 / 8, 10)
     } finally {
       await limited.close()
+    }
+  })
+
+  it('folds each ended request into the figures read at any moment, and hands it on with its token counts', async () => {
+    const tokenizer = await loadTokenizer()
+    const p = plan({ amount: 12, levels: [3] })
+    const prompts = await preparePrompts(
+      p,
+      { readFile: async () => '', readCase: async () => null },
+      tokenizer,
+      64,
+    )
+    const heard: { index: number; frames: number; counted: number; tokenizer: number }[] = []
+    const seen: number[] = []
+    const run = new LoadRun({
+      runId: 'run-settle',
+      plan: p,
+      profiles: [profileOf(sim)],
+      gateway: new GatewayClient(),
+      prompts,
+      tokenizer,
+      writer: null,
+      onRequest: (point, record) =>
+        heard.push({
+          index: point[0],
+          frames: record.contentAt.length,
+          counted: record.contentTokens.length,
+          tokenizer: record.tokenizerOutput,
+        }),
+    })
+    const done = run.run()
+    // Read as the panel's progress does, while requests end: never fewer than were handed on.
+    const timer = setInterval(() => {
+      const sent = run.figures()[0]?.sent ?? 0
+      seen.push(sent)
+      expect(sent).toBe(heard.length)
+    }, 5)
+    const report = await done
+    clearInterval(timer)
+    expect(report.levels[0]!.sent).toBe(12)
+    expect(heard).toHaveLength(12)
+    expect(seen.some((n) => n > 0 && n < 12)).toBe(true)
+    for (const h of heard) {
+      expect(h.frames).toBeGreaterThan(0)
+      expect(h.counted).toBe(h.frames)
+      expect(h.tokenizer).toBeGreaterThan(0)
     }
   })
 

@@ -1,8 +1,11 @@
 // One load test, the same engine for the panel and `npm run load`: the plan's steps scheduled (scheduler.ts), each
 // request sent through its profile's gateway client and timed (requestRun.ts), its metrics folded into its level
-// (shared/load/levels.ts) and its record, point and exchange appended to the run's files as it ends. What a
-// caller hears: each ended request (a point) and each step started; the report at any time. A stop keeps what
-// had finished. Never retries a request.
+// (shared/load/levels.ts) and its record, point and exchange written to the run's files. What a caller hears:
+// each ended request (a point) and each step started; the report at any time. A stop keeps what had finished.
+// Never retries a request.
+// What a request's timing does not need stays off the event loop's turns that carry other requests' first bytes:
+// an ended request is only queued, and the queue is settled (token counts, metrics, its level, its point, its
+// files) every SETTLE_MS, before any figure or report is read, and at the end. The figures are the same.
 import type { LevelFigures } from '../../../shared/load/levels'
 import { LevelAccumulator } from '../../../shared/load/levels'
 import { requestMetrics, type RecordedRequest, type RequestMetrics } from '../../../shared/load/metrics'
@@ -11,10 +14,9 @@ import { pointOf, type RequestPoint } from '../../../shared/load/points'
 import type { LoadReport, LoadStatus, ReportTarget } from '../../../shared/load/report'
 import { buildLoadRequest, type LoadRequest } from '../../../shared/load/requests'
 import type { GatewayClient } from '../gateway'
-import type { ExchangeRecorder } from '../exchangeRecorder'
 import type { ResolvedProfile } from '../profiles'
-import type { PromptPool, Tokenizer } from './prompts'
-import { runLoadRequest } from './requestRun'
+import { rememberedCounts, type PromptPool, type Tokenizer } from './prompts'
+import { countOutputTokens, runLoadRequest, type RequestOutcome } from './requestRun'
 import { LoadScheduler } from './scheduler'
 import type { RunWriter } from './runFiles'
 
@@ -27,10 +29,13 @@ export interface LoadRunOptions {
   prompts: PromptPool
   tokenizer: Tokenizer
   writer: RunWriter | null
-  /** Each ended request, after it is folded and written (keep it cheap: it runs between requests). */
+  /** Each ended request, once it is settled (folded into its level and written), in the order they ended. */
   onRequest?: (point: RequestPoint, record: RecordedRequest, metrics: RequestMetrics) => void
   onStep?: (step: LoadStep) => void
 }
+
+/** How often ended requests are settled (a few ms of work at most at once: a few dozen requests). */
+const SETTLE_MS = 100
 
 export class LoadRun {
   readonly steps: LoadStep[]
@@ -42,11 +47,16 @@ export class LoadRun {
   private sent = 0
   private readonly scheduler: LoadScheduler
   private readonly t0 = performance.now()
-  /** Built once per target and prompt, reused: JSON of the same request is not built on each send. */
-  private readonly built = new Map<string, LoadRequest>()
+  /** Built and serialised once per target and prompt, reused: the same request is not built on each send. */
+  private readonly built = new Map<string, { request: LoadRequest; bodyText: string }>()
+  private readonly countTokens: (text: string) => number
+  /** Ended requests not settled yet, in the order they ended. */
+  private endedQueue: (RequestOutcome & { waited: boolean })[] = []
+  private settleTimer: NodeJS.Timeout | null = null
 
   constructor(private readonly options: LoadRunOptions) {
     const { plan } = options
+    this.countTokens = rememberedCounts(options.tokenizer.countTokens)
     this.steps = planSteps(plan)
     const limits = plan.goodput
     this.levels = this.steps.map(
@@ -64,18 +74,18 @@ export class LoadRun {
         const target = plan.targets[issue.step.targetIndex]!
         const prompt = options.prompts.at(issue.index)
         const key = `${issue.step.targetIndex}:${issue.index % options.prompts.size}`
-        let request = this.built.get(key)
-        if (!request) {
-          request = buildLoadRequest(target, prompt, plan.maxTokens)
-          if (this.built.size < 20_000) this.built.set(key, request)
+        let built = this.built.get(key)
+        if (!built) {
+          const request = buildLoadRequest(target, prompt, plan.maxTokens)
+          built = { request, bodyText: JSON.stringify(request.body) }
+          if (this.built.size < 20_000) this.built.set(key, built)
         }
         this.sent++
-        const { record, exchange } = await runLoadRequest(
+        const outcome = await runLoadRequest(
           {
             gateway: options.gateway,
             profile: options.profiles[issue.step.targetIndex]!,
             t0: this.t0,
-            countTokens: options.tokenizer.countTokens,
           },
           {
             index: issue.index,
@@ -87,25 +97,35 @@ export class LoadRun {
               target.format !== 'embeddings' &&
               target.format !== 'embedContent' &&
               target.format !== 'batchEmbedContents',
-            request,
+            request: built.request,
+            bodyText: built.bodyText,
             promptTokens: prompt.tokens,
             timeoutMs: plan.shape.timeoutS * 1000,
             stop,
           },
         )
-        this.ended(record, exchange, issue.waited)
+        this.endedQueue.push({ ...outcome, waited: issue.waited })
+        this.settleTimer ??= setTimeout(() => this.settle(), SETTLE_MS)
       },
     })
   }
 
-  private ended(record: RecordedRequest, exchange: ExchangeRecorder | null, waited: boolean): void {
-    const metrics = requestMetrics(record)
-    const level = this.levels[record.step]!
-    if (waited) level.waitedAtClient++
-    level.add(record, metrics)
-    const point = pointOf(record, metrics)
-    this.options.writer?.add(record, point, exchange?.snapshot() ?? null)
-    this.options.onRequest?.(point, record, metrics)
+  /** Folds every ended request not folded yet into its level, writes it and tells the caller (see the top). */
+  settle(): void {
+    if (this.settleTimer) clearTimeout(this.settleTimer)
+    this.settleTimer = null
+    const queue = this.endedQueue
+    this.endedQueue = []
+    for (const { record, exchange, deltas, waited } of queue) {
+      countOutputTokens(record, deltas, this.countTokens)
+      const metrics = requestMetrics(record)
+      const level = this.levels[record.step]!
+      if (waited) level.waitedAtClient++
+      level.add(record, metrics)
+      const point = pointOf(record, metrics)
+      this.options.writer?.add(record, point, exchange)
+      this.options.onRequest?.(point, record, metrics)
+    }
   }
 
   /** Runs to the end (or the stop); answers the final report. Never throws: a failure ends the run `failed`. */
@@ -117,6 +137,7 @@ export class LoadRun {
       this.status = 'failed'
       this.error = error instanceof Error ? error.message : String(error)
     }
+    this.settle()
     this.endedAt = Date.now()
     return this.report()
   }
@@ -138,6 +159,7 @@ export class LoadRun {
   }
 
   figures(options: { pooled?: boolean } = {}): LevelFigures[] {
+    this.settle()
     return this.levels.filter((l) => l.figures({ pooled: false }).sent > 0).map((l) => l.figures(options))
   }
 

@@ -155,6 +155,7 @@ export class LoadService {
       s.run.stop()
       return
     }
+    s.run.settle()
     if (s.pending.length === 0 && s.changed.size === 0) return
     const levels: LevelFigures[] = []
     for (const step of s.changed) {
@@ -211,7 +212,10 @@ export class LoadService {
 
   private async stored(runId: string): Promise<StoredRun> {
     const live = this.running.get(runId)
-    if (live) await live.writer.flushed()
+    if (live) {
+      live.run.settle()
+      await live.writer.flushed()
+    }
     let found = live ? undefined : this.opened.get(runId)
     if (!found) {
       const read = await readStoredRun(this.root, runId)

@@ -29,6 +29,28 @@ export function loadTokenizer(): Promise<Tokenizer> {
   return loaded
 }
 
+/** Texts up to this length have their count kept (a stream's frames: a few characters each, often repeated). */
+const MEMO_CHARS = 64
+const MEMO_ENTRIES = 20_000
+
+/**
+ * A tokenizer's count with short texts' counts kept (the same number the tokenizer gives, without its work each
+ * time): a load test counts every output frame, and frames repeat the same words. Bounded in entries.
+ */
+export function rememberedCounts(count: (text: string) => number): (text: string) => number {
+  const known = new Map<string, number>()
+  return (text) => {
+    if (text.length > MEMO_CHARS) return count(text)
+    let n = known.get(text)
+    if (n === undefined) {
+      n = count(text)
+      if (known.size >= MEMO_ENTRIES) known.clear()
+      known.set(text, n)
+    }
+    return n
+  }
+}
+
 export interface PromptPool {
   /** The prompt of the run's i-th request. */
   at(i: number): LoadPrompt & { tokens: number }

@@ -1,8 +1,8 @@
 // One request of a load test through the profile's gateway client (its headers, auth and network path), never
 // retried, timed as the metrics define it: `sentAt` just before the client writes it, each output frame stamped
 // when the read that brought it resolved (before any parsing), `endAt` at the last byte. The hot path does only
-// what timing needs (SSE split, the format's fold, a push of the time); token counts and the exchange's snapshot
-// are worked out once the request has ended.
+// what timing needs (SSE split, the format's fold, a push of the time); the output's pieces are handed back, and
+// their token counts (`countOutputTokens`) and the exchange's snapshot are worked out later, in the run's batch.
 import { formats, type WireFormat } from '../../../shared/wire'
 import { classifyStatus, type ErrorClass, type RecordedRequest } from '../../../shared/load/metrics'
 import type { LoadRequest } from '../../../shared/load/requests'
@@ -17,7 +17,6 @@ export interface RequestContext {
   profile: ResolvedProfile
   /** performance.now() at the run's start: every time recorded is relative to it. */
   t0: number
-  countTokens: (text: string) => number
 }
 
 export interface RequestJob {
@@ -27,6 +26,8 @@ export interface RequestJob {
   format: WireFormat | 'embeddings' | 'embedContent' | 'batchEmbedContents'
   stream: boolean
   request: LoadRequest
+  /** `request.body` as JSON, made once per prompt by the caller: sent as is. */
+  bodyText: string
   promptTokens: number
   timeoutMs: number
   /** The user's stop. */
@@ -34,8 +35,21 @@ export interface RequestJob {
 }
 
 export interface RequestOutcome {
+  /** Its token counts are not filled yet: see `countOutputTokens`. */
   record: RecordedRequest
   exchange: ExchangeRecorder | null
+  /** The output of each frame that carried some (streams), or the whole answer's. */
+  deltas: string[]
+}
+
+/** Fills a record's token counts from its output's pieces (the local tokenizer), once the request has ended. */
+export function countOutputTokens(
+  record: RecordedRequest,
+  deltas: readonly string[],
+  countTokens: (text: string) => number,
+): void {
+  record.contentTokens = deltas.map((d) => Math.max(1, countTokens(d)))
+  record.tokenizerOutput = countTokens(deltas.join(''))
 }
 
 const OUTPUT_EVENTS = new Set(['text', 'reasoning', 'refusal', 'toolCallDelta'])
@@ -50,9 +64,17 @@ function safeJson(text: string): unknown {
 
 export async function runLoadRequest(ctx: RequestContext, job: RequestJob): Promise<RequestOutcome> {
   const now = () => performance.now() - ctx.t0
+  // One controller for the user's stop and our timeout (cheaper per request than AbortSignal.any).
   const timedOut = new AbortController()
-  const timer = setTimeout(() => timedOut.abort(), job.timeoutMs)
-  const signal = AbortSignal.any([job.stop, timedOut.signal])
+  const aborter = new AbortController()
+  const onStop = () => aborter.abort(job.stop.reason)
+  const timer = setTimeout(() => {
+    timedOut.abort()
+    aborter.abort(timedOut.signal.reason)
+  }, job.timeoutMs)
+  if (job.stop.aborted) onStop()
+  else job.stop.addEventListener('abort', onStop, { once: true })
+  const signal = aborter.signal
   const contentAt: number[] = []
   const deltas: string[] = []
   const record: RecordedRequest = {
@@ -89,6 +111,7 @@ export async function runLoadRequest(ctx: RequestContext, job: RequestJob): Prom
   try {
     record.sentAt = now()
     const res = await sendRequest(ctx.gateway, ctx.profile, job.request, {
+      rawBody: job.bodyText,
       stream: job.stream,
       signal,
       maxRetries: 0,
@@ -117,11 +140,9 @@ export async function runLoadRequest(ctx: RequestContext, job: RequestJob): Prom
     } else abortReason('network', error instanceof Error ? error.message : String(error))
   } finally {
     clearTimeout(timer)
+    job.stop.removeEventListener('abort', onStop)
   }
-  // Off the hot path: the request has ended.
-  record.contentTokens = deltas.map((d) => Math.max(1, ctx.countTokens(d)))
-  record.tokenizerOutput = ctx.countTokens(deltas.join(''))
-  return { record, exchange }
+  return { record, exchange, deltas }
 }
 
 async function readStream(

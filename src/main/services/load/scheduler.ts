@@ -3,6 +3,7 @@
 // passed. Concurrency levels are a closed loop (n requests in flight, the next sent as one ends); rate levels are
 // an open loop (Poisson arrivals: exponential gaps at the rate, sent whatever is in flight, up to `maxInFlight`,
 // past which an arrival waits and is counted). A stop sends nothing more and aborts what is in flight.
+import { setMaxListeners } from 'node:events'
 import type { LoadShape, LoadStep } from '../../../shared/load/plan'
 
 export interface Issue {
@@ -29,7 +30,10 @@ export class LoadScheduler {
   private readonly stopper = new AbortController()
   private next = 0
 
-  constructor(private readonly options: SchedulerOptions) {}
+  constructor(private readonly options: SchedulerOptions) {
+    // Each request in flight listens for the stop (hundreds at a time in a rate level): not a leak.
+    setMaxListeners(0, this.stopper.signal)
+  }
 
   get stopped(): boolean {
     return this.stopper.signal.aborted
