@@ -6,7 +6,7 @@
 // words are split by shell-quote; nothing here runs, fetches or expands anything.
 import parseShell from 'shell-quote/parse'
 import type { WireFormat } from './format'
-import { readSdkArguments } from './pastedSdkCall'
+import { readSdkCallBody, SDK_METHODS } from './pastedSdkCall'
 
 /** The most text read (characters): a request body past that is refused in words, not parsed. */
 export const PASTE_MAX_CHARS = 2_000_000
@@ -325,14 +325,6 @@ function safeDecode(s: string): string {
   }
 }
 
-/** SDK calls: the method names the format; its arguments (JS object, Python keywords) are the body. */
-const SDK_METHODS: [RegExp, WireFormat][] = [
-  [/chat\.completions\.(create|stream)\s*\(/, 'chat'],
-  [/responses\.(create|stream)\s*\(/, 'responses'],
-  [/messages\.(create|stream)\s*\(/, 'messages'],
-  [/generate_?content(_?stream)?\s*\(/i, 'native'],
-]
-
 function readSdkCall(text: string, out: PastedRequest): void {
   out.kind = 'sdk'
   let open = -1
@@ -355,55 +347,10 @@ function readSdkCall(text: string, out: PastedRequest): void {
       })
     return readBody(text.slice(start, end + 1), 'the call’s argument', out)
   }
-  const args = readSdkArguments(text, open)
-  out.problems.push(...args.problems)
-  const body = args.body
-  // The Python SDKs' request options: extra_body goes into the body; the others are the client's, not the body's.
-  const extra = body.extra_body
-  delete body.extra_body
-  if (extra && typeof extra === 'object' && !Array.isArray(extra)) Object.assign(body, extra)
-  for (const option of ['extra_headers', 'extra_query', 'timeout', 'max_retries'])
-    if (option in body) {
-      delete body[option]
-      out.problems.push({ field: option, why: 'a client option, not part of the request body: left out' })
-    }
-  if (out.format === 'native') nativeFromSdk(body, args.positional, out)
-  else if (args.positional.length)
-    out.problems.push({
-      field: 'the call',
-      why: `${args.positional.length} argument(s) without a name: left out`,
-    })
-  if (Object.keys(body).length === 0 && !args.problems.length)
-    out.problems.push({ field: 'the call', why: 'it has no argument to read as the request body' })
-  if (Object.keys(body).length) takeBody(body, out)
-}
-
-/** Gemini's SDKs take the model, contents as plain text, and a config beside them; the REST body has none of that. */
-function nativeFromSdk(body: Record<string, unknown>, positional: unknown[], out: PastedRequest): void {
-  if (typeof body.model === 'string') {
-    out.model = body.model.replace(/^models\//, '')
-    delete body.model
-  }
-  if (body.contents === undefined && positional.length)
-    body.contents = positional.length === 1 ? positional[0] : positional
-  const asParts = (v: unknown) => (typeof v === 'string' ? { text: v } : v)
-  if (typeof body.contents === 'string') body.contents = [{ role: 'user', parts: [{ text: body.contents }] }]
-  else if (Array.isArray(body.contents) && body.contents.every((c) => typeof c === 'string'))
-    body.contents = [{ role: 'user', parts: body.contents.map(asParts) }]
-  const config = body.config ?? body.generation_config ?? body.generationConfig
-  delete body.config
-  delete body.generation_config
-  if (config && typeof config === 'object' && !Array.isArray(config)) {
-    const generation: Record<string, unknown> = {}
-    for (const [key, value] of Object.entries(config)) {
-      const camel = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
-      if (camel === 'systemInstruction')
-        body.systemInstruction = typeof value === 'string' ? { parts: [{ text: value }] } : value
-      else if (camel === 'tools' || camel === 'toolConfig' || camel === 'safetySettings') body[camel] = value
-      else generation[camel] = value
-    }
-    if (Object.keys(generation).length) body.generationConfig = generation
-  }
+  const call = readSdkCallBody(text, open, out.format === 'native')
+  out.problems.push(...call.problems)
+  if (call.model) out.model = call.model
+  if (call.body) takeBody(call.body, out)
 }
 
 function readBody(text: string, field: string, out: PastedRequest): void {

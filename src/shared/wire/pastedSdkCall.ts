@@ -4,12 +4,84 @@
 // read as literal values by a small recursive-descent reader: nothing is evaluated. An argument that is not a
 // literal (a variable, a call, an f-string, a template with `${…}`) is left out by name with its reason, and the
 // rest is kept. Bounded: nesting deeper than MAX_DEPTH is refused, and every step consumes input.
+import type { WireFormat } from './format'
+
 export interface SdkArguments {
   /** The body the call's arguments make: keyword arguments and object arguments merged. */
   body: Record<string, unknown>
   /** Positional arguments that are not objects (Gemini's `generate_content("Why?")`), in order. */
   positional: unknown[]
   problems: { field: string; why: string }[]
+}
+
+/** SDK calls: the method names the format; its arguments (JS object, Python keywords) are the body. */
+export const SDK_METHODS: [RegExp, WireFormat][] = [
+  [/chat\.completions\.(create|stream)\s*\(/, 'chat'],
+  [/responses\.(create|stream)\s*\(/, 'responses'],
+  [/messages\.(create|stream)\s*\(/, 'messages'],
+  [/generate_?content(_?stream)?\s*\(/i, 'native'],
+]
+
+/** The request body an SDK call's arguments make, the model a Gemini call names apart, and what was left out. */
+export function readSdkCallBody(
+  text: string,
+  open: number,
+  native: boolean,
+): { body: Record<string, unknown> | null; model: string | null; problems: SdkArguments['problems'] } {
+  const args = readSdkArguments(text, open)
+  const problems = [...args.problems]
+  const body = args.body
+  // The Python SDKs' request options: extra_body goes into the body; the others are the client's, not the body's.
+  const extra = body.extra_body
+  delete body.extra_body
+  if (extra && typeof extra === 'object' && !Array.isArray(extra)) Object.assign(body, extra)
+  for (const option of ['extra_headers', 'extra_query', 'timeout', 'max_retries'])
+    if (option in body) {
+      delete body[option]
+      problems.push({ field: option, why: 'a client option, not part of the request body: left out' })
+    }
+  let model: string | null = null
+  if (native) model = nativeFromSdk(body, args.positional)
+  else if (args.positional.length)
+    problems.push({
+      field: 'the call',
+      why: `${args.positional.length} argument(s) without a name: left out`,
+    })
+  const empty = Object.keys(body).length === 0
+  if (empty && !args.problems.length)
+    problems.push({ field: 'the call', why: 'it has no argument to read as the request body' })
+  return { body: empty ? null : body, model, problems }
+}
+
+/** Gemini's SDKs take the model, contents as plain text, and a config beside them; the REST body has none of that.
+ * Rewrites `body` as the REST body; answers the model it named. */
+function nativeFromSdk(body: Record<string, unknown>, positional: unknown[]): string | null {
+  let model: string | null = null
+  if (typeof body.model === 'string') {
+    model = body.model.replace(/^models\//, '')
+    delete body.model
+  }
+  if (body.contents === undefined && positional.length)
+    body.contents = positional.length === 1 ? positional[0] : positional
+  const asParts = (v: unknown) => (typeof v === 'string' ? { text: v } : v)
+  if (typeof body.contents === 'string') body.contents = [{ role: 'user', parts: [{ text: body.contents }] }]
+  else if (Array.isArray(body.contents) && body.contents.every((c) => typeof c === 'string'))
+    body.contents = [{ role: 'user', parts: body.contents.map(asParts) }]
+  const config = body.config ?? body.generation_config ?? body.generationConfig
+  delete body.config
+  delete body.generation_config
+  if (config && typeof config === 'object' && !Array.isArray(config)) {
+    const generation: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(config)) {
+      const camel = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+      if (camel === 'systemInstruction')
+        body.systemInstruction = typeof value === 'string' ? { parts: [{ text: value }] } : value
+      else if (camel === 'tools' || camel === 'toolConfig' || camel === 'safetySettings') body[camel] = value
+      else generation[camel] = value
+    }
+    if (Object.keys(generation).length) body.generationConfig = generation
+  }
+  return model
 }
 
 const MAX_DEPTH = 64
