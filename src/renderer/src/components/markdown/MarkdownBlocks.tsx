@@ -1,7 +1,7 @@
 // Turns marked tokens into React elements, one memoized component per top-level block, in pages and chapters.
 // Invariant: model text only ever becomes text nodes or a URL that safeLinkUrl accepted; raw HTML is shown
 // as literal text and images are never loaded (no <img>, no fetch caused by model output).
-import { createElement, memo, useRef, type ReactNode } from 'react'
+import { createElement, Fragment, memo, useRef, type ReactNode } from 'react'
 import { decodeHTMLStrict } from 'entities/decode'
 import type { MarkedToken, Token, Tokens } from 'marked'
 import { CodeBlock } from './CodeBlock'
@@ -125,7 +125,7 @@ function renderBlock(generic: Token, key: number, definitions: string, streaming
       )
     case 'text':
       // Block-level text appears in tight list items: inline content without a paragraph.
-      return token.tokens ? <span key={key}>{renderInline(token.tokens)}</span> : text(token, key)
+      return token.tokens ? <Fragment key={key}>{renderInline(token.tokens)}</Fragment> : text(token)
     case 'checkbox':
       return <Checkbox key={key} checked={token.checked} />
     default:
@@ -251,11 +251,14 @@ function Checkbox({ checked }: { checked: boolean }) {
   return <input type="checkbox" className="md-checkbox" checked={checked} readOnly disabled />
 }
 
-function text(token: Tokens.Text | Tokens.Escape, key: number): ReactNode {
+/**
+ * Plain text is a text node of its parent, with no element of its own: a long answer is mostly text, and an
+ * element per run of it would be styled, laid out and reconciled on every draw for nothing (P9).
+ */
+function text(token: Tokens.Text | Tokens.Escape): string {
   // marked leaves named character references (`&amp;`) for an HTML consumer; a text node needs them decoded.
   // Escapes and text inside raw HTML are literal already.
-  const decoded = token.type === 'text' && !token.escaped ? decodeHTMLStrict(token.text) : token.text
-  return <span key={key}>{decoded}</span>
+  return token.type === 'text' && !token.escaped ? decodeHTMLStrict(token.text) : token.text
 }
 
 function renderInline(tokens: readonly Token[]): ReactNode[] {
@@ -263,9 +266,9 @@ function renderInline(tokens: readonly Token[]): ReactNode[] {
     const token = generic as MarkedToken
     switch (token.type) {
       case 'text':
-        return token.tokens ? <span key={key}>{renderInline(token.tokens)}</span> : text(token, key)
+        return token.tokens ? <Fragment key={key}>{renderInline(token.tokens)}</Fragment> : text(token)
       case 'escape':
-        return text(token, key)
+        return text(token)
       case 'strong':
         return <strong key={key}>{renderInline(token.tokens)}</strong>
       case 'em':
