@@ -1,7 +1,10 @@
 // `npm run bench -- load`: the load test as an instrument (QUALITY.md P7, issue 42), against the simulator in its own
 // process with a fixed first-token delay and speed (no jitter):
 //   1. accuracy: at concurrency 1, 16 and 64, the engine's TTFT p50 beside a bare node:http floor client's on the
-//      same load, in the same run (floor, engine, floor, engine); bound: within 2 ms;
+//      same load, in the same run (floor, engine, floor, engine); bound: within 2 ms. Beside it, what explains a
+//      gap: how long the engine's requests waited inside its HTTP client (undici) before being written, on a new
+//      connection and on a reused one (undici checks an idle keep-alive socket for one turn of the event loop
+//      before writing on it; node:http writes at once), and how many connections each side opened;
 //   2. overhead: main's event-loop delay p99 while 64 concurrent streams run through the app core's load service,
 //      its progress events serialised as the window transport does (the panel's updates); bound: 20 ms;
 //   3. memory: 10,000 requests at concurrency 64 through the service, heap and RSS as they go (records to disk);
@@ -11,6 +14,7 @@ import { request as httpRequest, Agent } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { subscribe } from 'node:diagnostics_channel'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { simulatorProcess } from './simulatorProcess'
 import { loadLine, machineLine } from './machine'
@@ -83,6 +87,21 @@ async function runEngine(p: LoadPlan): Promise<LoadReport> {
   return ended
 }
 
+/** The engine's requests inside undici, from its diagnostics channels: created → headers written, by connection. */
+const clientWait = { on: false, created: new Map<object, number>(), sockets: new WeakSet<object>(), fresh: [] as number[], reused: [] as number[] }
+subscribe('undici:request:create', (m) => {
+  if (clientWait.on) clientWait.created.set((m as { request: object }).request, performance.now())
+})
+subscribe('undici:client:sendHeaders', (m) => {
+  const { request, socket } = m as { request: object; socket: object }
+  const created = clientWait.created.get(request)
+  if (created === undefined) return
+  clientWait.created.delete(request)
+  ;(clientWait.sockets.has(socket) ? clientWait.reused : clientWait.fresh).push(performance.now() - created)
+  clientWait.sockets.add(socket)
+})
+let floorConnections = 0
+
 /** A bare client: node:http with keep-alive, the request written with end(), the first content chunk found by a scan. */
 async function floorClient(concurrency: number, requests: number, prompts: string[]): Promise<number[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity })
@@ -118,6 +137,10 @@ async function floorClient(concurrency: number, requests: number, prompts: strin
         },
       )
       req.on('error', reject)
+      req.once('socket', (socket) => {
+        if (!(socket as { __counted?: boolean }).__counted) floorConnections++
+        ;(socket as { __counted?: boolean }).__counted = true
+      })
       const t0 = performance.now()
       req.end(body)
     })
@@ -143,9 +166,15 @@ if (SECTIONS.includes('accuracy')) {
     const n = c === 1 ? 30 : c * 4
     const floor: number[] = []
     const engine: number[] = []
+    floorConnections = 0
+    clientWait.fresh = []
+    clientWait.reused = []
     for (let round = 0; round < 2; round++) {
       floor.push(...(await floorClient(c, n, prompts)))
+      clientWait.on = true
       const report = await runEngine(plan(c, n, Math.min(c, 8)))
+      clientWait.on = false
+      clientWait.created.clear()
       engine.push(report.levels[0]!.ttftMs.p50!)
     }
     const floorP50 = percentile(sorted(floor), 50)!
@@ -153,6 +182,11 @@ if (SECTIONS.includes('accuracy')) {
     const diff = engineP50 - floorP50
     console.log(
       `  concurrency ${String(c).padStart(2)}: floor p50 ${f1(floorP50)} ms, engine p50 ${f1(engineP50)} ms (rounds ${engine.map(f1).join(', ')}), difference ${diff >= 0 ? '+' : ''}${diff.toFixed(2)} ms: ${Math.abs(diff) <= 2 ? 'met' : 'not met'}`,
+    )
+    const wait = (xs: number[]) =>
+      xs.length === 0 ? 'none' : `p50 ${percentile(sorted(xs), 50)!.toFixed(2)} / p90 ${percentile(sorted(xs), 90)!.toFixed(2)} ms (${xs.length})`
+    console.log(
+      `    engine's requests waiting in undici before their write: on a reused connection ${wait(clientWait.reused)}, on a new one ${wait(clientWait.fresh)}; connections opened: engine ${clientWait.fresh.length}, floor ${floorConnections}`,
     )
   }
   console.log(`  ${loadLine()}`)
