@@ -104,6 +104,7 @@ describe('IPC router', () => {
         "embeddings.stop",
         "evals.cells",
         "evals.diff",
+        "evals.editRows",
         "evals.export",
         "evals.importSuite",
         "evals.openDataset",

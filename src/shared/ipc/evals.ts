@@ -13,6 +13,8 @@ export const EVAL_CONCURRENCY_MAX = 32
 export const EVAL_GRADERS_MAX = 50
 /** Files one suite import reads at most (a promptfoo config and the prompt and test files it names). */
 export const SUITE_FILES_MAX = 20
+/** Characters a dataset cell edited in the table may hold. */
+export const DATASET_CELL_MAX_CHARS = 1_000_000
 /** Rows one `evals.rows` call answers at most. */
 export const EVAL_ROWS_PAGE_MAX = 200
 /** Characters of a cell's text (a dataset cell, an answer, a grade's message) one message carries. */
@@ -42,7 +44,11 @@ export const datasetInfoSchema = z.object({
 export type DatasetInfo = z.infer<typeof datasetInfoSchema>
 
 export const datasetRowViewSchema = z.object({
+  /** The row's place in the dataset (0-based), also when the rows shown are a search's. */
+  index: z.number(),
   cells: z.array(z.string()),
+  /** Columns whose text was clipped to what a message carries (too long to edit in the table). */
+  clipped: z.array(z.number()),
   description: z.string().nullable(),
   /** How many graders the row brings of its own. */
   graders: z.number(),
@@ -147,13 +153,38 @@ export const evalsCommands = {
       suiteGraders: z.number(),
     }),
   ),
+  /** A page of the dataset's rows; with `query`, of the rows with a cell containing it (any case). */
   'evals.rows': defineCommand(
     z.object({
       datasetId: id,
       offset: z.number().int().min(0),
       limit: z.number().int().min(1).max(EVAL_ROWS_PAGE_MAX),
+      query: z.string().max(1000).optional(),
     }),
-    z.object({ rows: z.array(datasetRowViewSchema), total: z.number() }),
+    z.object({ rows: z.array(datasetRowViewSchema), total: z.number(), rowCount: z.number() }),
+  ),
+  /**
+   * One edit of a dataset main keeps: a cell's text, a blank row inserted, rows deleted. Answers the row count.
+   * A run already started keeps the rows it started with.
+   */
+  'evals.editRows': defineCommand(
+    z.object({
+      datasetId: id,
+      edit: z.discriminatedUnion('kind', [
+        z.object({
+          kind: z.literal('set'),
+          index: z.number().int().min(0),
+          column: z.number().int().min(0),
+          value: z.string().max(DATASET_CELL_MAX_CHARS, 'a cell holds at most 1,000,000 characters'),
+        }),
+        z.object({ kind: z.literal('insert'), at: z.number().int().min(0) }),
+        z.object({
+          kind: z.literal('delete'),
+          indexes: z.array(z.number().int().min(0)).min(1).max(10_000),
+        }),
+      ]),
+    }),
+    z.object({ rowCount: z.number() }),
   ),
   /**
    * Starts an eval under the caller's id (so cells that arrive before the answer still find it): every row of

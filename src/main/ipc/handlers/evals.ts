@@ -13,7 +13,8 @@ export function evalsHandlers(evals: EvalService): Handlers<typeof evalsCommands
   return {
     'evals.openDataset': (input) => evals.openDataset(input),
     'evals.importSuite': (input) => evals.importSuite(input),
-    'evals.rows': ({ datasetId, offset, limit }) => evals.rows(datasetId, offset, limit),
+    'evals.rows': ({ datasetId, offset, limit, query }) => evals.rows(datasetId, offset, limit, query),
+    'evals.editRows': ({ datasetId, edit }) => evals.editRows(datasetId, edit),
     'evals.start': (input, ctx) => evals.start(input, ctx.events),
     'evals.runs': async () => ({ runs: await evals.runs.list() }),
     'evals.openRun': ({ evalId }) => evals.openRun(evalId),

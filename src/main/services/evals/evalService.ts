@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import type { Events } from '../../../shared/ipc/contract'
 import type { CommandParsed } from '../../../shared/ipc/define'
-import type { DatasetInfo, DatasetRowView, evalsCommands } from '../../../shared/ipc/evals'
+import type { DatasetInfo, evalsCommands } from '../../../shared/ipc/evals'
 import { AppError } from '../../../shared/ipc/result'
 import { DATASET_MAX_CHARS, datasetKindOf, readDataset, type Dataset } from '../../../shared/evals/dataset'
 import type { EvalPlan } from '../../../shared/evals/plan'
@@ -18,7 +18,7 @@ import type { TextService } from '../text/textService'
 import { evalCsv, evalJson } from './evalExport'
 import { evalHtml } from './evalHtml'
 import { EvalRuns } from './evalRuns'
-import { clip } from './cellView'
+import { editRows, keptDataset, rowsPage, type KeptDataset, type RowEdit } from './datasetRows'
 import { readSuite, type SuiteFile, type SuiteProblem } from './suiteImport'
 
 /** Datasets kept at once (the oldest goes first). */
@@ -32,11 +32,6 @@ export interface EvalServiceDeps {
   media: MediaStore
   /** Where runs are kept between sessions (`<dataDir>/evals`). */
   dataDir: string
-}
-
-interface KeptDataset {
-  name: string
-  dataset: Dataset
 }
 
 export class EvalService {
@@ -111,7 +106,7 @@ export class EvalService {
       )
     }
     const datasetId = `ds-${(this.nextDataset += 1)}-${Date.now().toString(36)}`
-    this.datasets.set(datasetId, { name, dataset })
+    this.datasets.set(datasetId, keptDataset(name, dataset))
     while (this.datasets.size > DATASETS_KEPT) this.datasets.delete(this.datasets.keys().next().value!)
     return {
       datasetId,
@@ -124,16 +119,12 @@ export class EvalService {
     }
   }
 
-  rows(datasetId: string, offset: number, limit: number): { rows: DatasetRowView[]; total: number } {
-    const { dataset } = this.dataset(datasetId)
-    return {
-      total: dataset.rows.length,
-      rows: dataset.rows.slice(offset, offset + limit).map((r) => ({
-        cells: dataset.columns.map((_, i) => clip(r.cells[i] ?? '')),
-        description: r.description ?? null,
-        graders: r.graders?.length ?? 0,
-      })),
-    }
+  rows(datasetId: string, offset: number, limit: number, query?: string) {
+    return rowsPage(this.dataset(datasetId), offset, limit, query)
+  }
+
+  editRows(datasetId: string, edit: RowEdit) {
+    return editRows(this.dataset(datasetId), edit)
   }
 
   start(input: CommandParsed<(typeof evalsCommands)['evals.start']>, sink: EventSink<Events>) {
@@ -157,7 +148,8 @@ export class EvalService {
           ...(v.maxTokens === undefined ? {} : { maxTokens: v.maxTokens }),
         },
       })),
-      dataset,
+      // The run's own list of rows: an edit of the table from now on does not reach it.
+      dataset: { columns: dataset.columns, rows: dataset.rows.slice() },
       graders: input.graders,
       unmapped: [],
       problems: [],

@@ -17,8 +17,11 @@ export const evalsCalls = {
       refs.push({ mediaId: (await importFile(client, file)).mediaId, fileName: file.name })
     return client.invoke('evals.importSuite', { kind, files: refs })
   },
-  rows: (datasetId: string, offset: number, limit: number) =>
-    client.invoke('evals.rows', { datasetId, offset, limit }),
+  rows: (datasetId: string, offset: number, limit: number, query?: string) =>
+    client.invoke('evals.rows', { datasetId, offset, limit, ...(query ? { query } : {}) }),
+  /** One edit of the dataset main keeps (a cell, a row inserted, rows deleted); answers the row count. */
+  editRows: (datasetId: string, edit: CommandInput<Commands['evals.editRows']>['edit']) =>
+    client.invoke('evals.editRows', { datasetId, edit }),
   start: (input: CommandInput<Commands['evals.start']>) => client.invoke('evals.start', input),
   /** The runs kept on disk, newest first. */
   runs: () => client.invoke('evals.runs', {}),

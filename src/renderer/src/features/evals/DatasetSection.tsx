@@ -1,9 +1,10 @@
 // The dataset: a CSV, JSONL or JSON file read in main (columns become the prompt's variables; bad rows named by
 // line and field, the rest kept), or a suite from promptfoo or OpenAI Evals (its dataset, prompt, variants and
-// graders); its rows a page at a time with their own graders counted.
+// graders); its rows in a virtualised table to search and edit (DatasetTable).
 import { useRef } from 'react'
-import { ROWS_PAGE, useEvalsStore } from '../../stores/evals'
+import { useEvalsStore } from '../../stores/evals'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
+import { DatasetTable } from './DatasetTable'
 
 export function DatasetSection() {
   const s = useEvalsStore()
@@ -12,7 +13,6 @@ export function DatasetSection() {
   const openai = useRef<HTMLInputElement>(null)
   const profileId = useProfilesStore(activeProfile)?.id ?? ''
   const d = s.dataset
-  const last = d ? Math.min(s.rowsOffset + ROWS_PAGE, d.rowCount) : 0
   return (
     <section className="evals-section" aria-labelledby="evals-dataset">
       <div className="evals-inline">
@@ -113,54 +113,7 @@ export function DatasetSection() {
             </details>
           )}
           {d.unmapped.length > 0 && <p className="small muted">Not used: {d.unmapped.join(', ')}</p>}
-          <div className="evals-scroll">
-            <table className="evals-table" aria-label="Dataset rows">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  {d.columns.map((c) => (
-                    <th scope="col" key={c} className="mono">
-                      {c}
-                    </th>
-                  ))}
-                  <th scope="col">Own graders</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.rows.map((r, i) => (
-                  <tr key={s.rowsOffset + i}>
-                    <th scope="row">{s.rowsOffset + i + 1}</th>
-                    {r.cells.map((c, ci) => (
-                      <td key={ci} title={c.length > 80 ? c : undefined}>
-                        {c.length > 120 ? `${c.slice(0, 119)}…` : c}
-                      </td>
-                    ))}
-                    <td className="muted">{r.graders || ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="evals-inline small">
-            <span>
-              Rows {(s.rowsOffset + 1).toLocaleString('en')}–{last.toLocaleString('en')} of{' '}
-              {d.rowCount.toLocaleString('en')}
-            </span>
-            <button
-              type="button"
-              disabled={s.rowsOffset === 0}
-              onClick={() => void s.showRows(Math.max(0, s.rowsOffset - ROWS_PAGE))}
-            >
-              Previous
-            </button>
-            <button
-              type="button"
-              disabled={last >= d.rowCount}
-              onClick={() => void s.showRows(s.rowsOffset + ROWS_PAGE)}
-            >
-              Next
-            </button>
-          </div>
+          <DatasetTable d={d} locked={!!s.run && !s.run.ended} />
         </>
       )}
     </section>
