@@ -29,6 +29,8 @@ export function DatasetTable({ d, locked }: { d: DatasetInfo; locked: boolean })
     return () => clearTimeout(timer)
   }, [query])
 
+  // The virtualizer's functions are read each render, never memoized here.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: t.datasetId === d.datasetId ? t.total : 0,
     getScrollElement: () => scroller.current,
