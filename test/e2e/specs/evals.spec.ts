@@ -96,7 +96,7 @@ test('an eval runs a dataset through variants, grades with a check and a judge, 
 test('a slow eval stops in the middle and says so', async ({ page, app }) => {
   test.setTimeout(120_000)
   await page.goto(app.url)
-  const slow = await faultyProfile(page, 'latency:2500')
+  const slow = await faultyProfile(page, 'latency:6000')
   await openEvals(page)
   const rows = Array.from({ length: 12 }, (_, i) => `Land${i},City${i}`).join('\n')
   await importCsv(page, `country,expected\n${rows}\n`)

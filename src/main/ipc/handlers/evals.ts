@@ -29,14 +29,15 @@ export function evalsHandlers(evals: EvalService): Handlers<typeof evalsCommands
 export const evalsDomain = defineDomain({
   name: 'evals',
   commands: evalsCommands,
-  services: ({ profiles, gateway, media, history, log, dataDir }) =>
+  services: ({ profiles, gateway, media, history, costs, log, dataDir }) =>
     new EvalService({
       profiles,
       gateway,
       media,
       dataDir,
-      // The same text service code as the Text panel: every cell is an ordinary, recorded text run.
-      text: new TextService({ profiles, gateway, media, recorder: history.recorder, log }),
+      // The same text service code as the Text panel: every cell is an ordinary, recorded text run, priced and
+      // charged to its profile's month like one.
+      text: new TextService({ profiles, gateway, media, costs, recorder: history.recorder, log }),
     }),
   handlers: evalsHandlers,
   close: (evals) => evals.close(),

@@ -3,6 +3,7 @@
 // (a cell opens its grades with each grader's reason, the judge's included, its answer and its run in History),
 // and the run exported as CSV, JSON or a self-contained HTML report; a stopped or incomplete run resumed (the cells without a verdict run again).
 import { useMemo } from 'react'
+import { formatMoney } from '../../../../shared/cost/money'
 import { summarizeColumn, type ColumnSummary } from '../../../../shared/evals/summary'
 import { GRADER_LABELS, type EvalGraderKind } from '../../../../shared/evals/graders'
 import type { EvalCellView } from '../../../../shared/ipc/evals'
@@ -13,8 +14,8 @@ import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`
 const ms = (x: number | null) => (x === null ? '–' : `${Math.round(x)} ms`)
-const money = (c: ColumnSummary['cost']) =>
-  c ? `${(c.micros / 1e6).toLocaleString('en', { maximumFractionDigits: 4 })} ${c.currency}` : 'not known'
+// The app's one way of writing money: a cell's cost is often millionths of a dollar, never rounded to 0.
+const money = (c: ColumnSummary['cost']) => (c ? formatMoney(c.micros, c.currency) : 'not known')
 
 const STATUS_TEXT: Record<EvalCellView['status'], string> = {
   pass: 'pass',
@@ -88,7 +89,9 @@ export function ResultsSection({ run }: { run: EvalRunState }) {
                   <td>{m.meanScore === null ? '–' : m.meanScore.toFixed(3)}</td>
                   <td>
                     {money(m.cost)}
-                    {m.gradingMicros > 0 && ` + grading ${(m.gradingMicros / 1e6).toFixed(4)}`}
+                    {m.gradingMicros > 0 &&
+                      m.cost &&
+                      ` + grading ${formatMoney(m.gradingMicros, m.cost.currency)}`}
                   </td>
                   <td>
                     {ms(m.ttft.p50)} / {ms(m.ttft.p95)}

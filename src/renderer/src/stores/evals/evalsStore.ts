@@ -86,6 +86,9 @@ interface EvalsState extends EvalForm {
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 export const evalCellKey = (row: number, column: number) => `${row}:${column}`
 
+/** Evals whose start main has not answered yet: a Stop pressed meanwhile waits for it. */
+const startsPending = new Set<string>()
+
 export const useEvalsStore = create<EvalsState>((set, get) => {
   const updateRun = (id: string, patch: (r: EvalRunState) => Partial<EvalRunState>) => {
     const r = get().run
@@ -246,6 +249,7 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
           ended: null,
         },
       })
+      startsPending.add(id)
       try {
         const { columns, cells } = await evalsCalls.start({
           evalId: id,
@@ -268,7 +272,12 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
           concurrency: Number(s.concurrency),
         })
         updateRun(id, () => ({ columns, size: cells }))
+        startsPending.delete(id)
+        // Stop pressed while main was still starting it: main has the run now, so the stop reaches it.
+        const now = get().run
+        if (now?.id === id && now.stopping && !now.ended) await evalsCalls.stop(id).catch(() => undefined)
       } catch (error) {
+        startsPending.delete(id)
         updateRun(id, (r) => ({
           ended: { stopped: false, passed: 0, failed: 0, errored: 0, notRun: r.size, error: message(error) },
         }))
@@ -281,7 +290,8 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
       updateRun(r.id, () => ({ stopping: true }))
       try {
         const { stopped } = await evalsCalls.stop(r.id)
-        if (!stopped) updateRun(r.id, () => ({ stopping: false }))
+        // Not stopped because main is still starting it: it stops as soon as its start is answered.
+        if (!stopped && !startsPending.has(r.id)) updateRun(r.id, () => ({ stopping: false }))
       } catch (error) {
         updateRun(r.id, () => ({ stopping: false }))
         set({ error: `Could not stop: ${message(error)}` })
