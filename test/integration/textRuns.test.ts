@@ -361,6 +361,27 @@ describe('faults and control', () => {
     expect(estimate.inputTokens).toBeGreaterThan(3)
   })
 
+  it('keeps the estimate local when asked: no request goes out, even for messages, and the system prompt counts alone', async () => {
+    // A profile whose gateway does not answer: the gateway's own count fails there, the local estimate does not.
+    const view = await profiles.create(
+      profileFieldsSchema.parse({ name: 'nowhere', baseUrl: 'http://127.0.0.1:9', headers: [] }),
+    )
+    await profiles.setSecret(view.id, 'apiKey', KEY)
+    const draft = ask('count these words please', { system: 'Answer in French.' })
+    await expect(service.countTokens({ profileId: view.id, format: 'messages', draft })).rejects.toThrow()
+    const local = await service.countTokens({ profileId: view.id, format: 'messages', draft, local: true })
+    expect(local).toMatchObject({ source: 'estimate', exchange: null })
+    expect(local.inputTokens).toBeGreaterThan(8)
+    const systemOnly = await service.countTokens({
+      profileId: view.id,
+      format: 'chat',
+      draft: { ...draft, messages: [] },
+      local: true,
+    })
+    expect(systemOnly.inputTokens).toBeGreaterThan(2)
+    expect(systemOnly.inputTokens).toBeLessThan(local.inputTokens)
+  })
+
   it('previews the exact request with the key masked and code that reads it from the environment', async () => {
     const preview = await service.preview({ profileId: plainId, format: 'chat', draft: ask('preview me') })
     expect(preview.url).toBe(`${sim.baseUrl}/v1/chat/completions`)

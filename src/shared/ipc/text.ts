@@ -349,9 +349,12 @@ export const textCommands = {
   'text.stopRun': defineCommand(z.object({ runId: z.string().max(100) }), z.object({ stopped: z.boolean() })),
   /** The exact request a run would send (masked), its code export, and validation issues. */
   'text.previewRequest': defineCommand(runRequestSchema, requestPreviewSchema),
-  /** Messages format: the server's count_tokens; other formats: a local estimate. */
+  /**
+   * Messages format: the server's count_tokens; other formats, and any format with `local` (the count kept in
+   * view as the user types): a local estimate, with no request sent.
+   */
   'text.countTokens': defineCommand(
-    runRequestSchema.omit({ runId: true, force: true }),
+    runRequestSchema.omit({ runId: true, force: true }).extend({ local: z.boolean().optional() }),
     z.object({
       inputTokens: z.number(),
       source: z.enum(['server', 'estimate']),

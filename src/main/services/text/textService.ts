@@ -252,7 +252,7 @@ export class TextService {
     return requestPreview(await this.prepare(request, { allowInvalid: true }), this.deps.gateway.userAgent)
   }
 
-  async countTokens(request: Omit<RunRequest, 'runId' | 'force'>): Promise<TokenCount> {
+  async countTokens(request: Omit<RunRequest, 'runId' | 'force'> & { local?: boolean }): Promise<TokenCount> {
     await this.held(request.conversation?.id)
     return countRequestTokens(
       { ...this.deps, conversations: this.conversations, exchanges: this.exchanges },

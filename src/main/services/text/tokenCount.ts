@@ -1,10 +1,17 @@
 // Input token counts for a draft: the messages format asks the gateway's count_tokens endpoint (its exchange is
 // kept for the Inspector); the other formats have no such endpoint and get a local gpt-tokenizer estimate. The
 // count is of what a run would send: the draft with its conversation's turns, or the edited Request JSON (its
-// model, messages, system and tools as written). A draft without a message has nothing to count.
+// model, messages, system and tools as written). A draft without a message has nothing to count, except for
+// the estimate the Text panel keeps in view as the user types (`local`), which never sends anything.
 import type { RunRequest } from '../../../shared/ipc/text'
 import { AppError } from '../../../shared/ipc/result'
-import { buildCountTokens, formats, parseCountTokens, type Draft } from '../../../shared/wire'
+import {
+  buildCountTokens,
+  formats,
+  parseCountTokens,
+  type Draft,
+  type DraftMessage,
+} from '../../../shared/wire'
 import type { GatewayClient } from '../gateway'
 import type { ExchangeRecorder } from '../exchangeRecorder'
 import type { MediaStore } from '../mediaStore'
@@ -36,15 +43,24 @@ const COUNTED_FIELDS = ['model', 'messages', 'system', 'tools'] as const
 
 export async function countRequestTokens(
   deps: TokenCountDeps,
-  request: Omit<RunRequest, 'runId' | 'force'>,
+  request: Omit<RunRequest, 'runId' | 'force'> & { local?: boolean },
 ): Promise<TokenCount> {
   // The turns first, before anything waits (see pinTurns).
   const withConversation = withTurns(deps.conversations, request)
-  const profile = await deps.profiles.resolve(request.profileId)
   const edited = request.rawBody === undefined ? null : editedBody(request.rawBody)
-  const draft = edited
+  const parsed = edited
     ? formats[request.format].parseRequest(edited, { model: request.draft.model, stream: false }).draft
-    : await resolveAttachments(withConversation, deps.media)
+    : null
+  // The estimate kept in view: an attachment counts by its kind, so it needs neither the profile nor the files,
+  // and nothing is sent. A request with no message yet still counts its system prompt and tools.
+  if (request.local)
+    return {
+      inputTokens: estimateTokens(parsed ?? withConversation, await loadTokenizer()),
+      source: 'estimate',
+      exchange: null,
+    }
+  const profile = await deps.profiles.resolve(request.profileId)
+  const draft = parsed ?? (await resolveAttachments(withConversation, deps.media))
   if (draft.messages.length === 0 && !edited) {
     throw new AppError('TEXT_NOTHING_TO_COUNT', 'Nothing to count: write a message first.')
   }
@@ -75,26 +91,36 @@ export async function countRequestTokens(
   }
 }
 
-/** A local token estimate for formats without a count endpoint: text via gpt-tokenizer, ~1000 per image. */
+/**
+ * A local token estimate for formats without a count endpoint: text via gpt-tokenizer, ~1000 per image. A turn's
+ * count is kept with the turn (main's turns are never changed in place), so counting again as the user types
+ * costs only what changed: the message being typed, the system prompt and the tools.
+ */
 export function estimateTokens(draft: Draft, tokenizer: LocalTokenizer): number {
-  let total = 0
-  const add = (text: string | undefined) => {
-    if (text) total += tokenizer.countTokens(text)
+  const count = (text: string | undefined) => (text ? tokenizer.countTokens(text) : 0)
+  let total = count(draft.system)
+  for (const block of draft.systemBlocks ?? []) total += count(block.text)
+  for (const message of draft.messages) total += messageTokens(message, count)
+  for (const tool of draft.tools ?? []) total += count(JSON.stringify(tool))
+  return total
+}
+
+/** Counts by turn, for as long as the turn is held. */
+const counted = new WeakMap<DraftMessage, number>()
+
+function messageTokens(message: DraftMessage, count: (text: string | undefined) => number): number {
+  const known = counted.get(message)
+  if (known !== undefined) return known
+  let total = 4
+  for (const part of message.parts) {
+    if (part.type === 'text') total += count(part.text)
+    else if (part.type === 'image') total += 1000
+    else if (part.type === 'toolCall') total += count(`${part.name} ${part.arguments}`)
+    else if (part.type === 'toolResult') total += count(part.content)
+    else if (part.type === 'reasoning') total += count(part.text)
+    else if (part.type === 'file') total += 1000
   }
-  add(draft.system)
-  for (const block of draft.systemBlocks ?? []) add(block.text)
-  for (const message of draft.messages) {
-    total += 4
-    for (const part of message.parts) {
-      if (part.type === 'text') add(part.text)
-      else if (part.type === 'image') total += 1000
-      else if (part.type === 'toolCall') add(`${part.name} ${part.arguments}`)
-      else if (part.type === 'toolResult') add(part.content)
-      else if (part.type === 'reasoning') add(part.text)
-      else if (part.type === 'file') total += 1000
-    }
-  }
-  for (const tool of draft.tools ?? []) add(JSON.stringify(tool))
+  counted.set(message, total)
   return total
 }
 
@@ -102,7 +128,10 @@ export function estimateTokens(draft: Draft, tokenizer: LocalTokenizer): number 
 function editedBody(text: string): Record<string, unknown> {
   const value = safeJson(text)
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new AppError('TEXT_INVALID_JSON', 'Request JSON: the request body must be a JSON object to count it')
+    throw new AppError(
+      'TEXT_INVALID_JSON',
+      'Request JSON: the request body must be a JSON object to count it',
+    )
   }
   return value as Record<string, unknown>
 }

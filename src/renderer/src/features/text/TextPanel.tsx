@@ -12,14 +12,11 @@ import { sumCosts, sumText } from '../../../../shared/cost/money'
 import {
   clearConversationWithUndo,
   currentRun,
-  profileInUse,
   subscribeLiveExchange,
   useTextStore,
-  withConversation,
 } from '../../stores/text'
-import { loadDraftValidation, requestVariables } from '../../stores/form'
+import { loadDraftValidation } from '../../stores/form'
 import { useProfilesStore } from '../../stores/profiles'
-import { textCalls } from '../../ipc/textCalls'
 import { Conversation } from './Conversation'
 import { ParametersForm } from './ParametersForm'
 import { AttachButton, useAttach } from '../../components/attachments/Attachments'
@@ -30,6 +27,7 @@ import { TextVariables } from './TextVariables'
 import { InterruptedRunsNotice } from './InterruptedRunsNotice'
 import { ConversationHeader } from './ConversationList'
 import { PastedNotice } from './PastedNotice'
+import { ContextMeter, TokenCount } from './ContextMeter'
 import { looksLikeRequest } from '../../../../shared/wire/pastedShape'
 import { RunAnnouncer, runAnnouncement } from '../../components/announce/RunAnnouncer'
 import './text.css'
@@ -319,6 +317,7 @@ function Composer() {
         <button className="ghost" disabled={running} onClick={() => void clearConversationWithUndo()}>
           Clear conversation
         </button>
+        <ContextMeter />
       </div>
     </div>
   )
@@ -336,65 +335,6 @@ function ConversationCost() {
       title="The cost of the answers in this conversation, from the usage each reported"
     >
       This conversation: {sumText(sum)} for {sum.priced} answer{sum.priced === 1 ? '' : 's'}
-    </span>
-  )
-}
-
-function TokenCount() {
-  const [state, setState] = useState<{ text: string; busy: boolean }>({ text: '', busy: false })
-  // A count belongs to the request it was made for: any change to what would be sent clears it.
-  useEffect(() => {
-    return useTextStore.subscribe((next, prev) => {
-      if (
-        next.composer !== prev.composer ||
-        next.messages !== prev.messages ||
-        next.system !== prev.system ||
-        next.attachments !== prev.attachments ||
-        next.format !== prev.format ||
-        next.model !== prev.model ||
-        next.toolsText !== prev.toolsText ||
-        next.rawBody !== prev.rawBody ||
-        next.variables !== prev.variables
-      )
-        setState((old) => (old.text ? { text: '', busy: false } : old))
-    })
-  }, [])
-  const count = async () => {
-    const s = useTextStore.getState()
-    const profileId = profileInUse()
-    if (!profileId) return
-    const { draft } = s.draft(true)
-    // What Send would send: the edited Request JSON when there is one, else the form's draft.
-    if (s.rawBody === null && draft.messages.length === 0)
-      return setState({ text: 'Nothing to count: write a message first.', busy: false })
-    setState({ text: '', busy: true })
-    // Main holds the conversation's turns; only the composer's turn (after them) rides in the draft.
-    const { messages, ...settings } = draft
-    const result = await withConversation((conversation) =>
-      textCalls.countTokens({
-        profileId,
-        format: s.format,
-        draft: { ...settings, messages: messages.slice(s.messages.length) },
-        conversation,
-        ...(s.rawBody !== null ? { rawBody: s.rawBody } : {}),
-        ...requestVariables(draft, s.variables),
-      }),
-    )
-    setState({
-      busy: false,
-      text: result.ok
-        ? `${result.value.inputTokens} input tokens${result.value.source === 'estimate' ? ' (estimate)' : ''}`
-        : result.error.message,
-    })
-  }
-  return (
-    <span className="token-count">
-      <button className="ghost" onClick={() => void count()} disabled={state.busy}>
-        Count tokens
-      </button>
-      <span className="muted small" data-testid="token-count" role="status">
-        {state.text}
-      </span>
     </span>
   )
 }
