@@ -51,6 +51,7 @@ export function CodeBlock({ code, language, open }: CodeBlockProps) {
     )
   }
 
+  const chunks = chunkCode(code)
   return (
     <div className={open ? 'md-code md-code-open' : 'md-code'}>
       <div className="md-code-header">
@@ -60,10 +61,9 @@ export function CodeBlock({ code, language, open }: CodeBlockProps) {
         </button>
       </div>
       <pre>
+        {/* A block of one piece (most are) is the text of its <code>, with no element of its own to style. */}
         <code>
-          {chunkCode(code).map((chunk, i) => (
-            <CodeChunk key={i} text={chunk} />
-          ))}
+          {chunks.length === 1 ? code : chunks.map((chunk, i) => <CodeChunk key={i} text={chunk} />)}
         </code>
       </pre>
     </div>
