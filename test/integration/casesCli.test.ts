@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator, type RunningSimulator } from '../../src/simulator/server'
-import { formats, type Draft } from '../../src/shared/wire'
+import type { Draft } from '../../src/shared/wire'
+import { chatUsage } from '../fakes/chatUsage'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const KEY = 'sk-cases-cli-0123456789'
@@ -202,14 +203,7 @@ describe('npm run cases', { timeout: 120_000 }, () => {
     const base = [path, '--target', 'chat:sim-model', '--base-url', sim.baseUrl, '--key-env', 'CASES_KEY']
 
     // By hand: the simulator answers the same request the same way; its usage × the price per 1M.
-    const built = formats.chat.build(draft)
-    const res = await fetch(new URL(built.path, sim.baseUrl), {
-      method: 'POST',
-      headers: { ...built.headers, authorization: `Bearer ${KEY}` },
-      body: JSON.stringify(built.body),
-    })
-    const usage = ((await res.json()) as { usage: { prompt_tokens: number; completion_tokens: number } })
-      .usage
+    const usage = await chatUsage(sim.baseUrl, KEY, draft)
     const micros = Math.round(usage.prompt_tokens * 2 + usage.completion_tokens * 8)
     expect(micros).toBeGreaterThan(0)
     const dollars = `$${(micros / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`

@@ -8,6 +8,9 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator, type RunningSimulator } from '../../src/simulator/server'
 import { readReport } from '../../src/shared/check/report'
+import { TEXT_PROBES } from '../../src/shared/check/probes'
+import { sumBilled } from '../../src/shared/cost/billed'
+import { chatUsage } from '../fakes/chatUsage'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const KEY = 'sk-check-cli-0123456789'
@@ -143,5 +146,54 @@ describe('npm run check', { timeout: 120_000 }, () => {
     const images = await check([...base, '--include', 'images'])
     expect(images.code).toBe(2)
     expect(images.stderr).toContain('--include images: give --console-base-url and --console-token-env too')
+    const empty = join(dir, 'empty.csv')
+    writeFileSync(empty, 'model,currency\n')
+    const noPrices = await check([...base, '--prices', empty])
+    expect(noPrices.code).toBe(2)
+    expect(noPrices.stderr).toContain(`--prices ${empty}: no price could be read`)
+  })
+
+  it("prints what the check cost from each probe's reported usage at the prices of a --prices file", async () => {
+    // LiteLLM's shape, per token: gpt-4o-mini at $0.15 in and $0.60 out per 1M; the catalog's embedding and
+    // rerank models the check adds have no price here.
+    const prices = join(dir, 'prices.json')
+    writeFileSync(
+      prices,
+      JSON.stringify({
+        'gpt-4o-mini': { input_cost_per_token: 0.00000015, output_cost_per_token: 0.0000006, mode: 'chat' },
+      }),
+    )
+    const json = join(dir, 'priced.json')
+    const base = ['--base-url', sim.baseUrl, '--key-env', 'CHECK_KEY', '--models', 'gpt-4o-mini']
+    const out = await check([...base, '--prices', prices, '--json', json])
+    expect(out.stderr).toBe('')
+    expect(out.code, out.stdout).toBe(0)
+    const read = readReport(readFileSync(json, 'utf8'))
+    if (!read.ok) throw new Error(read.problem)
+    const cells = read.report.cells
+
+    // By hand: the simulator answers the plain probe's request the same way; its usage × the price per 1M.
+    const plain = TEXT_PROBES.find((p) => p.id === 'plain')!
+    const usage = await chatUsage(sim.baseUrl, KEY, plain.draft('gpt-4o-mini', 'chat'))
+    const chat = cells.find((c) => c.key === 'plain@chat · gpt-4o-mini')!.cost
+    expect(chat?.kind === 'priced' && chat.micros).toBeCloseTo(
+      usage.prompt_tokens * 0.15 + usage.completion_tokens * 0.6,
+      9,
+    )
+
+    // The last line sums the report's cells: the priced ones, those without a price, those refused as expected.
+    const sum = sumBilled(cells.map((c) => c.cost))
+    expect(sum.priced).toBeGreaterThan(10)
+    expect(sum.unpriced).toBeGreaterThan(0)
+    expect(sum.unbilled).toBeGreaterThan(0)
+    const dollars = `$${(Math.round(sum.byCurrency.USD!) / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`
+    expect(out.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `Spend: ${dollars} (USD) for ${sum.priced} priced run(s), ${sum.unpriced} without a price, ${sum.unbilled} failed before billing`,
+    )
+
+    const unpriced = await check(base)
+    expect(unpriced.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Spend: not computed (no prices: give --prices <file>)',
+    )
   })
 })

@@ -3,6 +3,7 @@
 // and its speed. The report is what the panel shows, the CLI prints, History keeps and exports hold; it never
 // carries a key (exchanges are referenced by id and were redacted when recorded).
 import { z } from 'zod'
+import { billedCostSchema } from '../cost/billed'
 
 /**
  * supported: did what the probe asks, as the spec says; refused: the gateway said no in the spec's own shape
@@ -47,6 +48,11 @@ export const checkCellSchema = z.object({
    * other cells were not run), shown in place of the row's cells.
    */
   unavailable: z.boolean().optional(),
+  /**
+   * What the probe cost at the profile's prices, from the usage each answer reported (or why it is not known);
+   * null when it sent nothing. Absent in reports written before costs were kept.
+   */
+  cost: billedCostSchema.nullable().optional(),
 })
 export type CheckCell = z.infer<typeof checkCellSchema>
 

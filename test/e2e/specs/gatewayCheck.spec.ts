@@ -45,7 +45,7 @@ test('a check runs to an all-green matrix, a cell opens its requests in the Insp
   await expect(progress(page)).toHaveText(/^Finished: (\d+) of \1 probes/, { timeout: 60_000 })
   await expect(page.locator('.check-counts')).toContainText('0 deviating')
   const text = page.getByRole('table', { name: 'text matrix' })
-  await expect(text.getByRole('rowheader')).toHaveText([
+  await expect(text.locator('tbody').getByRole('rowheader')).toHaveText([
     'chat · gpt-4o',
     'responses · gpt-4o',
     'messages · claude-sonnet-4-6',

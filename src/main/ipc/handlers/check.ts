@@ -75,9 +75,10 @@ export function checkHandlers({ check, media }: CheckServices): Handlers<typeof 
 export const checkDomain = defineDomain({
   name: 'check',
   commands: checkCommands,
-  services: ({ profiles, media, history, userAgent, gateway, models }): CheckServices => ({
+  services: ({ profiles, media, history, userAgent, gateway, models, costs }): CheckServices => ({
     check: new CheckService({
       profiles,
+      costs,
       onReport: (profileId, report) =>
         models.recordCheck(profileId, report.endedAt ?? report.startedAt, report.cells),
       network: gateway.network,

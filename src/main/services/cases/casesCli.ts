@@ -18,6 +18,7 @@ import { readSuiteFile } from './suiteFile'
 import { NETWORK_ARG_OPTIONS, NETWORK_USAGE, type NetworkArgs } from '../network/cliNetwork'
 import { connectionFromArgs } from '../cliProfile'
 import type { ModelPrice } from '../../../shared/cost/prices'
+import { pricedBill, type BilledCost } from '../../../shared/cost/billed'
 import { cliCostService, PRICES_OPTION, PRICES_USAGE, readPricesArg, spendLine } from '../cost/cliPrices'
 
 export const CASES_USAGE = `usage: npm run cases -- <suite.json> --target <format>:<model> [--target …] --base-url <url>
@@ -250,7 +251,15 @@ export async function runCases(config: CasesConfig, print: (text: string) => voi
     print(formatMatrix(config, cells))
     print(
       spendLine(
-        cells.filter((c) => c.runId !== null).map((c) => c.cost),
+        cells
+          .filter((c) => c.runId !== null)
+          .map((c): BilledCost =>
+            c.cost
+              ? pricedBill(c.cost)
+              : c.status === 'error'
+                ? { kind: 'unbilled' }
+                : { kind: 'unpriced', model: config.targets[c.targetIndex]?.model ?? '' },
+          ),
         config.prices !== undefined,
       ),
     )

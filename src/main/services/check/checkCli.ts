@@ -2,7 +2,11 @@
 // checks as the panel, against a profile held in memory (base URL, key from an environment variable, extra
 // headers). Prints the matrix; exit 0 when the gateway conforms (cells differ only in capabilities), 1 on a
 // deviation from the spec or a cell that could not be checked, 2 on bad arguments, each named.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ModelPrice } from '../../../shared/cost/prices'
+import { cliCostService, PRICES_OPTION, PRICES_USAGE, readPricesArg, spendLine } from '../cost/cliPrices'
 import { parseArgs } from 'node:util'
 import { PAID_GROUPS, exitCodeOf, type CheckReport, type PaidGroup } from '../../../shared/check/model'
 import { planBattery } from '../../../shared/check/battery'
@@ -22,10 +26,11 @@ import { connectionFromArgs } from '../cliProfile'
 export const CHECK_USAGE = `usage: npm run check -- --base-url <url> --key-env <VAR> [--models <id,id,…>] [--include video,images]
                       [--console-base-url <url> --console-token-env <VAR>] [--header <name>:<value> …]
                       [--concurrency <1-16>] [--native-auth bearer|header|query] [--json <file>] [--markdown <file>]
-                      [--compare <earlier report.json>]
+                      [--compare <earlier report.json>] [--prices <file>]
   --models names text, embedding, rerank or video model ids; a group you name none of uses the catalog's.
   --include runs the probes that cost money: one video job per family, one console image task.
   --compare prints what changed, cell by cell, since a report written earlier with --json.
+${PRICES_USAGE}
 ${NETWORK_USAGE}
   Exit code: 0 when the gateway conforms to the spec (cells may differ in capabilities), 1 when a cell deviates
   from the spec or could not be checked, 2 for bad arguments.`
@@ -41,6 +46,8 @@ export interface CheckConfig {
   markdownPath: string | null
   /** An earlier report to print the changes against. */
   compare: { path: string; report: CheckReport } | null
+  /** Prices to cost each probe with (`--prices`); null when none were given. */
+  prices: ModelPrice[] | null
 }
 
 export type ParsedCheckArgs =
@@ -69,6 +76,7 @@ export function parseCheckArgs(
         markdown: { type: 'string' },
         compare: { type: 'string' },
         help: { type: 'boolean' },
+        ...PRICES_OPTION,
         ...NETWORK_ARG_OPTIONS,
       },
     })
@@ -123,6 +131,8 @@ export function parseCheckArgs(
     if (!read.ok) return { ok: false, message: `--compare: ${values.compare}: ${read.problem}` }
     compare = { path: values.compare, report: read.report }
   }
+  const prices = readPricesArg(values.prices)
+  if (!prices.ok) return prices
   const profile: ResolvedProfile = memoryProfile(fields, {
     apiKey,
     consoleToken,
@@ -139,6 +149,7 @@ export function parseCheckArgs(
       jsonPath: values.json ?? null,
       markdownPath: values.markdown ?? null,
       compare,
+      prices: values.prices === undefined ? null : prices.rows,
     },
   }
 }
@@ -150,7 +161,11 @@ export async function runCheck(config: CheckConfig, print: (text: string) => voi
   print(
     `Checking ${config.profile.baseUrl}: ${runnable} probes (${plan.length - runnable} not applicable), ${config.concurrency} at a time…`,
   )
+  // Prices live in a folder as long as the run: each probe is priced in main's way from what it reported.
+  const costDir = config.prices ? mkdtempSync(join(tmpdir(), 'check-prices-')) : null
+  const costs = costDir ? cliCostService(costDir, config.profile.id, config.prices ?? []) : null
   const run = new CheckRun(config.profile, plan, {
+    ...(costs ? { costs: { service: costs, profileId: config.profile.id } } : {}),
     concurrency: config.concurrency,
     models: config.models,
     include: config.include,
@@ -162,6 +177,7 @@ export async function runCheck(config: CheckConfig, print: (text: string) => voi
     await run.run()
   } finally {
     await config.network.close()
+    if (costDir) rmSync(costDir, { recursive: true, force: true })
   }
   const seconds = (performance.now() - t0) / 1000
   const report = run.report()
@@ -177,6 +193,8 @@ export async function runCheck(config: CheckConfig, print: (text: string) => voi
       )
     }
   }
+  const billed = report.cells.flatMap((c) => (c.cost ? [c.cost] : []))
+  print(spendLine(billed, config.prices !== null))
   if (config.jsonPath) writeFileSync(config.jsonPath, reportToJson(report))
   if (config.markdownPath) writeFileSync(config.markdownPath, reportToMarkdown(report))
   return exitCodeOf(report.cells)

@@ -18,6 +18,10 @@ import type { ProbeOutcome } from './judge'
 import type { NetworkPool } from '../network/networkPool'
 import { modelUnavailable } from '../../../shared/check/refusalSubject'
 import { errorInWords } from '../../../shared/check/conformance'
+import { sumBilled, type BilledCost } from '../../../shared/cost/billed'
+import type { StoredCost } from '../../../shared/cost/storedCost'
+import type { CostService } from '../cost/costService'
+import { probeCost } from './probeCost'
 
 /** What a row's plain probe found: whether the gateway answered it, or that the model is not there. */
 interface RowFinding {
@@ -77,6 +81,8 @@ export interface CheckRunOptions {
   checkId?: string
   models?: readonly string[]
   include?: readonly PaidGroup[]
+  /** Prices each cell from what its answers reported and charges it to the profile's spend this month. */
+  costs?: { service: CostService; profileId: string }
 }
 
 export class CheckRun {
@@ -133,6 +139,7 @@ export class CheckRun {
     this.cells.sort((a, b) => order.get(a.key)! - order.get(b.key)!)
     this.endedAt = Date.now()
     this.record()
+    this.charge()
     return this.cells
   }
 
@@ -239,7 +246,16 @@ export class CheckRun {
       o.answers.map((a) => a.recorder.id),
       Math.round(performance.now() - started),
     )
+    const priced = this.price(p, o)
+    if (priced !== undefined) cell.cost = priced
     return row?.unavailable ? { ...cell, unavailable: true } : cell
+  }
+
+  /** The cell's cost; undefined when the run prices nothing. */
+  private price(p: PlannedCell, o: ProbeOutcome): BilledCost | null | undefined {
+    const costs = this.options.costs
+    if (!costs) return undefined
+    return probeCost(costs.service, costs.profileId, p, o)
   }
 
   private async probe(
@@ -275,6 +291,22 @@ export class CheckRun {
     }
   }
 
+  /** What the priced cells cost together, per currency, each rounded once to a whole micro-unit. */
+  private totals(): StoredCost[] {
+    const sum = sumBilled(this.cells.map((c) => c.cost))
+    return Object.entries(sum.byCurrency).map(([currency, micros]) => ({
+      micros: Math.round(micros),
+      currency,
+      estimate: false,
+    }))
+  }
+
+  /** The check's cost added to the profile's spend this month, once, as it ends. */
+  private charge(): void {
+    const costs = this.options.costs
+    if (costs) for (const total of this.totals()) costs.service.chargeKept(costs.profileId, total)
+  }
+
   /** The whole check as one History run: the report as its result, the counts as its answer. */
   private record(): void {
     const recorder = this.options.recorder
@@ -306,6 +338,8 @@ export class CheckRun {
       result: report,
       error: c.deviating || c.failed ? `${c.deviating} deviating, ${c.failed} failed` : null,
       capture: null,
+      // History keeps one amount a run: the total when the cells were priced in one currency.
+      cost: this.totals().length === 1 ? this.totals()[0] : null,
     })
   }
 }

@@ -13,6 +13,7 @@ import type { NetworkPool } from '../network/networkPool'
 import type { RunRecorder } from '../history/ports'
 import { ExchangeLog } from '../text/exchangeLog'
 import { CheckRun } from './checkRunner'
+import type { CostService } from '../cost/costService'
 
 /** Exchanges kept across checks: a full battery records about 350. */
 const KEPT_EXCHANGES = 3000
@@ -41,6 +42,8 @@ export class CheckService {
       userAgent?: string
       secrets?: () => readonly string[]
       network: NetworkPool
+      /** Prices each probe and charges it to the profile's spend this month. */
+      costs?: CostService
       /** Told of each finished check (the model list keeps which formats it saw working, with the date). */
       onReport?: (profileId: string, report: CheckReport) => void
     },
@@ -70,6 +73,7 @@ export class CheckService {
       secrets: this.deps.secrets?.(),
       network: this.deps.network,
       recorder: this.deps.recorder,
+      ...this.priced(input.profileId),
       keep: (recorder) => this.exchanges.add(recorder),
       keepDraft: (key, value) => drafts.set(key, value as { format: WireFormat; draft: Draft }),
       onCell: (cell) => {
@@ -119,7 +123,8 @@ export class CheckService {
       throw new AppError('CHECK_PAID_UNCONFIRMED', 'This probe costs money: confirm before running it again.')
     const id = `${input.checkId}\u0000${input.key}`
     if (this.rerunning.has(id)) return { started: false }
-    const profile = await this.deps.profiles.resolve(this.profileOf.get(input.checkId) ?? '')
+    const profileId = this.profileOf.get(input.checkId) ?? ''
+    const profile = await this.deps.profiles.resolve(profileId)
     const planned: PlannedCell = { ...old, skip: null }
     const drafts = this.drafts.get(input.checkId)
     this.rerunning.add(id)
@@ -129,6 +134,7 @@ export class CheckService {
       userAgent: this.deps.userAgent,
       secrets: this.deps.secrets?.(),
       network: this.deps.network,
+      ...this.priced(profileId),
       keep: (recorder) => this.exchanges.add(recorder),
       keepDraft: (key, value) => drafts?.set(key, value as { format: WireFormat; draft: Draft }),
     })
@@ -144,6 +150,10 @@ export class CheckService {
         if (sink.alive) sink.emit('check.cell', { checkId: input.checkId, cell })
       })
     return { started: true }
+  }
+
+  private priced(profileId: string): { costs?: { service: CostService; profileId: string } } {
+    return this.deps.costs ? { costs: { service: this.deps.costs, profileId } } : {}
   }
 
   stop(checkId: string): { stopped: boolean } {

@@ -6,6 +6,7 @@ import { conformanceOf, errorInWords } from '../../../shared/check/conformance'
 import { midStreamError } from '../../../shared/check/streamConformance'
 import type { CheckStatus } from '../../../shared/check/model'
 import type { ProbeAnswer } from './probeHttp'
+import type { JobBill } from '../cost/costService'
 import { parseJsonBounded } from '../../../shared/jsonDepth'
 import { tokensPerSecond } from '../../../shared/wire/tokenSpeed'
 
@@ -16,6 +17,8 @@ export interface ProbeOutcome {
   answers: ProbeAnswer[]
   ttftMs: number | null
   tokensPerSecond: number | null
+  /** What a paid probe's job billed (a video job that succeeded, images made), for its cost. */
+  bill?: JobBill
 }
 
 export interface Folded {

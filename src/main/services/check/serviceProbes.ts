@@ -6,6 +6,7 @@ import { embeddingModel } from '../../../shared/catalog/embeddingModels'
 import { findVideoModel } from '../../../shared/catalog/videoModels'
 import { consolePath } from '../../../shared/catalog/consoleTasks'
 import { buildVideoBody } from '../../../shared/video/build'
+import { videoBill } from '../../../shared/video/bill'
 import { defaultVideoForm, type VideoForm } from '../../../shared/video/forms'
 import { arr, num, obj, parseJson, str } from '../../../shared/wire/read'
 import { IMAGE_PROBE_MODEL, type EmbedProbe, type RerankProbe } from '../../../shared/check/serviceProbeDefs'
@@ -288,13 +289,16 @@ export async function runVideoProbe(
           deviations.push('the download lacks success, base64 or a data:video/mp4 data_url')
       } else if (typeof t.url !== 'string' || !t.url) deviations.push('a succeeded task without url')
       const secs = Math.round((performance.now() - started) / 1000)
-      return outcome(
-        deviations.length ? 'deviating' : 'supported',
-        `succeeded in about ${secs} s`,
-        answers,
-        undefined,
-        deviations,
-      )
+      return {
+        ...outcome(
+          deviations.length ? 'deviating' : 'supported',
+          `succeeded in about ${secs} s`,
+          answers,
+          undefined,
+          deviations,
+        ),
+        bill: videoBill(info, form),
+      }
     }
     if (performance.now() - started > options.maxWaitMs)
       return outcome(
@@ -339,11 +343,14 @@ export async function runImageProbe(profile: ResolvedProfile, options: PaidOptio
     return outcome('refused', `refused: ${String(env.code)} ${str(env.msg) ?? ''}`, answers)
   const images = arr(obj(env.data)?.images)
   const ok = images.length > 0 && images.every((i) => typeof obj(i)?.url === 'string')
-  return outcome(
-    ok ? 'supported' : 'deviating',
-    ok ? `${images.length} image URL(s)` : 'data.images[] of {url} missing',
-    answers,
-    undefined,
-    ok ? [] : ['data.images[] of {url} missing from the envelope'],
-  )
+  return {
+    ...outcome(
+      ok ? 'supported' : 'deviating',
+      ok ? `${images.length} image URL(s)` : 'data.images[] of {url} missing',
+      answers,
+      undefined,
+      ok ? [] : ['data.images[] of {url} missing from the envelope'],
+    ),
+    bill: { images: images.length },
+  }
 }

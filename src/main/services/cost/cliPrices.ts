@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { ModelPrice } from '../../../shared/cost/prices'
-import type { StoredCost } from '../../../shared/cost/storedCost'
-import { sumCosts, sumText } from '../../../shared/cost/money'
+import { billedAmounts, billedGaps, sumBilled, type BilledCost } from '../../../shared/cost/billed'
 import { readPriceFile } from './priceImport'
 import { PriceStore } from './priceStore'
 import { SpendLedger } from './spendLedger'
@@ -50,17 +49,20 @@ export function cliCostService(dataDir: string, profileId: string, rows: readonl
 }
 
 /**
- * What a run cost in one line: `Spend: $0.000268 (USD) for 4 priced runs`, `≈` when part of it is the local
- * tokenizer's estimate, the runs without a price counted; without prices, how to give them.
+ * What a run cost in one line: `Spend: $0.000268 (USD) for 4 priced run(s)`, `≈` when part of it is the local
+ * tokenizer's estimate, and the runs without a cost counted by why (no price, usage not reported, failed before
+ * billing); without prices, how to give them.
  */
-export function spendLine(costs: readonly (StoredCost | null)[], pricesGiven: boolean): string {
-  const sum = sumCosts(costs)
-  const unpriced = costs.length - sum.priced
+export function spendLine(costs: readonly BilledCost[], pricesGiven: boolean): string {
   if (!pricesGiven) return 'Spend: not computed (no prices: give --prices <file>)'
-  if (sum.priced === 0) return `Spend: unknown (no price applies to the ${costs.length} run(s))`
+  const sum = sumBilled(costs)
+  const amounts = billedAmounts(sum)
+  const rest = [
+    ...(sum.estimates ? [`${sum.estimates} estimated from the local tokenizer`] : []),
+    ...billedGaps(sum),
+    ...(sum.unbilled ? [`${sum.unbilled} failed before billing`] : []),
+  ]
+  if (!amounts) return `Spend: unknown (${rest.join(', ') || 'nothing was billed'})`
   const currencies = Object.keys(sum.byCurrency).join(', ')
-  const amounts = sumText({ ...sum, unpriced: 0 })
-  return `Spend: ${amounts} (${currencies}) for ${sum.priced} priced run(s)${
-    sum.estimates ? `, ${sum.estimates} estimated from the local tokenizer` : ''
-  }${unpriced ? `, ${unpriced} without a cost (no price, or nothing billed)` : ''}`
+  return `Spend: ${amounts} (${currencies}) for ${sum.priced} priced run(s)${rest.length ? `, ${rest.join(', ')}` : ''}`
 }

@@ -15,6 +15,7 @@ import {
   type RunCost,
 } from '../../../shared/cost/runCost'
 import { storedCost } from '../../../shared/cost/keptCost'
+import type { StoredCost } from '../../../shared/cost/storedCost'
 import {
   ESTIMATE_ITEMS_MAX,
   type EstimateItem,
@@ -93,7 +94,11 @@ export class CostService {
 
   /** Adds a cost to the profile's spend this month (a cost without a price adds nothing). */
   charge(profileId: string, cost: RunCost | undefined): void {
-    const stored = storedCost(cost)
+    this.chargeKept(profileId, storedCost(cost))
+  }
+
+  /** Adds a kept cost (a check cell's, a load test's) to the profile's spend this month. */
+  chargeKept(profileId: string, stored: StoredCost | null): void {
     if (stored && stored.micros > 0) this.spend.charge(profileId, stored, this.now())
   }
 

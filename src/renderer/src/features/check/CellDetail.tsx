@@ -6,6 +6,7 @@ import type { CheckCell } from '../../../../shared/check/model'
 import type { Exchange } from '../../../../shared/ipc/exchange'
 import type { Draft } from '../../../../shared/wire'
 import { probeById } from '../../../../shared/check/battery'
+import { billedText } from '../../../../shared/cost/billed'
 import { Inspector } from '../../components/inspector'
 import { SaveCaseButton } from '../../widgets/saveCase/SaveCaseButton'
 import { checkCalls } from '../../ipc/checkCalls'
@@ -88,6 +89,10 @@ export function CellDetail({
         {cell.ttftMs !== null && ` · first token ${cell.ttftMs} ms`}
         {cell.tokensPerSecond !== null && ` · ${cell.tokensPerSecond} tokens/s`}
         {cell.totalMs !== null && ` · ${cell.totalMs} ms in all`}
+        {cell.cost &&
+          (cell.cost.kind === 'unbilled'
+            ? ' · nothing billed (no answer the gateway bills)'
+            : ` · cost ${billedText(cell.cost)}`)}
       </p>
       <div className="check-inline">
         {draft && <SaveCaseButton draft={() => draft} />}

@@ -1,11 +1,18 @@
 // The capability matrix, one table per group (text, embeddings, rerank, video, images): subjects × probes, each
 // cell a button with its status in words and colour, TTFT and tokens/s, filled as main reports it; a cell not
 // yet reported reads "…" while the check runs and "not run" after. A row whose model the gateway does not host
-// reads as one verdict across its cells.
+// reads as one verdict across its cells. Under each cell its cost at the profile's prices (from the usage its
+// answers reported), and a footer row sums each probe's column.
 import { headline, matrixOf } from '../../../../shared/check/report'
 import { probeById } from '../../../../shared/check/battery'
 import type { CheckCell } from '../../../../shared/check/model'
 import type { CheckRunState } from '../../stores/check'
+import { billedSumText, billedText } from '../../../../shared/cost/billed'
+
+/** A cell's cost as the matrix shows it: what it cost, or that its model has no price or its usage was not reported. */
+function cellCost(cell: CheckCell): string | null {
+  return cell.cost && cell.cost.kind !== 'unbilled' ? billedText(cell.cost) : null
+}
 
 const WORD: Record<CheckCell['status'], string> = {
   supported: 'supported',
@@ -91,7 +98,8 @@ export function CheckMatrix({
                               {run.ended ? 'not run' : '…'}
                             </td>
                           )
-                        const label = `${subject}, ${probeById(id)?.label ?? id}: ${WORD[cell.status]} (${headline(cell)})`
+                        const cost = cellCost(cell)
+                        const label = `${subject}, ${probeById(id)?.label ?? id}: ${WORD[cell.status]} (${headline(cell)})${cost ? `, cost ${cost}` : ''}`
                         return (
                           <td key={id} className={`cell-${cell.status}`}>
                             <button
@@ -104,6 +112,11 @@ export function CheckMatrix({
                             >
                               <span className="cell-word">{WORD[cell.status]}</span>
                               {speed(cell) && <span className="cell-speed">{speed(cell)}</span>}
+                              {cost && (
+                                <span className="cell-cost" data-testid="check-cell-cost">
+                                  {cost}
+                                </span>
+                              )}
                             </button>
                           </td>
                         )
@@ -112,6 +125,20 @@ export function CheckMatrix({
                   )
                 })}
               </tbody>
+              {planned.some((p) => run.cells[p.key]?.cost) && (
+                <tfoot>
+                  <tr className="check-cost-row">
+                    <th scope="row">Cost</th>
+                    {probes.map((id) => (
+                      <td key={id} data-testid="check-column-cost">
+                        {billedSumText(
+                          planned.filter((p) => p.probeId === id).map((p) => run.cells[p.key]?.cost),
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                </tfoot>
+              )}
             </table>
           </div>
         )

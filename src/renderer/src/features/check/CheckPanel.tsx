@@ -5,6 +5,7 @@
 // JSON and diffs against an earlier check or an exported report.
 import { useEffect, useMemo, useState } from 'react'
 import { countCells } from '../../../../shared/check/model'
+import { billedSumText } from '../../../../shared/cost/billed'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
 import { checkFormErrors, modelList, useCheckStore } from '../../stores/check'
 import { CheckMatrix } from './CheckMatrix'
@@ -176,6 +177,11 @@ export function CheckPanel() {
             <span className="cell-failed">{counts.failed} failed</span>
             {counts.stopped > 0 && <span className="cell-stopped">{counts.stopped} not run</span>}
           </span>
+          {cells.some((c) => c.cost) && (
+            <span className="check-total-cost" data-testid="check-cost">
+              Cost: {billedSumText(cells.map((c) => c.cost), 'nothing billed')}
+            </span>
+          )}
         </div>
       )}
       {run && run.plan.length > 0 && (
