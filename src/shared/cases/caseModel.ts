@@ -69,11 +69,36 @@ export const ASSERTION_LABELS: Record<AssertionKind, string> = {
   outputTokensUnder: 'Output tokens under',
 }
 
+/** Rounds a case's tool loop may take before its answer (each round: the model's calls, then their results). */
+export const CASE_TOOL_ROUNDS_MAX = 8
+
+/**
+ * A case that needs a tool round: the model's calls are answered by the tool server of this name (as set up in
+ * Settings → Tool servers; the user connects it, a case never does) or its canned results, round after round,
+ * until the model answers in text. Its "Tool called" assertions are checked against every round's calls, the
+ * others against the final answer.
+ */
+export const caseToolRoundSchema = z.object({
+  server: z
+    .string()
+    .trim()
+    .min(1, 'tool server: name the tool server that answers the calls')
+    .max(200, 'tool server: at most 200 characters'),
+  maxRounds: z
+    .number()
+    .int('tool rounds: must be a whole number')
+    .min(1, 'tool rounds: at least 1')
+    .max(CASE_TOOL_ROUNDS_MAX, `tool rounds: at most ${CASE_TOOL_ROUNDS_MAX}`)
+    .optional(),
+})
+export type CaseToolRound = z.infer<typeof caseToolRoundSchema>
+
 export const caseSchema = z.object({
   id: z.string().min(1).max(100),
   name: nameSchema('case'),
   draft: draftSchema,
   assertions: z.array(assertionSchema).min(1, 'assertions: pick at least one').max(50),
+  toolRound: caseToolRoundSchema.optional(),
 })
 export type SavedCase = z.infer<typeof caseSchema>
 

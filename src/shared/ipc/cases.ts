@@ -5,7 +5,13 @@
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
 import { storedCostSchema } from '../cost/storedCost'
-import { assertionSchema, caseSchema, nameSchema, targetSchema } from '../cases/caseModel'
+import {
+  assertionSchema,
+  caseSchema,
+  caseToolRoundSchema,
+  nameSchema,
+  targetSchema,
+} from '../cases/caseModel'
 
 /** Characters of a suite file the renderer may hand over for import (well under the IPC bound). */
 export const SUITE_IMPORT_CHARS = 180_000
@@ -22,6 +28,8 @@ export const caseSummarySchema = z.object({
   /** The start of the last user turn. */
   prompt: z.string(),
   assertions: z.array(assertionSchema),
+  /** The tool round the case needs, naming its tool server. */
+  toolRound: caseToolRoundSchema.optional(),
 })
 export type CaseSummary = z.infer<typeof caseSummarySchema>
 

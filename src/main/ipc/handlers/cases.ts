@@ -9,6 +9,8 @@ import type { MediaStore } from '../../services/mediaStore'
 import { TextService } from '../../services/text/textService'
 import { CaseLibrary } from '../../services/cases/caseLibrary'
 import { MatrixRun, type MatrixCell } from '../../services/cases/matrixRunner'
+import { serverCaseTools } from '../../services/cases/serverCaseTools'
+import type { CaseTools } from '../../services/cases/toolLoop'
 import type { CostService } from '../../services/cost/costService'
 import type { Handlers } from '../router'
 import { defineDomain } from '../domain'
@@ -19,6 +21,8 @@ interface CasesServices {
   text: TextService
   costs: CostService
   matrices: Map<string, MatrixRun>
+  /** The tool servers of Settings, answering the calls of cases that need a tool round (never connected here). */
+  caseTools: CaseTools
 }
 
 export function casesHandlers({
@@ -26,6 +30,7 @@ export function casesHandlers({
   media,
   text,
   matrices,
+  caseTools,
 }: CasesServices): Handlers<typeof casesCommands, Events> {
   // Suites are kept in the history's database, through its worker.
   const keeper = async () => {
@@ -67,6 +72,7 @@ export function casesHandlers({
       const sink = ctx.events
       const matrix = new MatrixRun(text, suite, targets, {
         concurrency,
+        tools: caseTools,
         onCell: (cell: MatrixCell) => {
           if (!sink.alive) return matrix.stop()
           sink.emit('cases.matrixCell', { matrixId, cell })
@@ -107,13 +113,14 @@ export function casesHandlers({
 export const casesDomain = defineDomain({
   name: 'cases',
   commands: casesCommands,
-  services: ({ profiles, gateway, media, history, costs, log }): CasesServices => ({
+  services: ({ profiles, gateway, media, history, costs, log, tools }): CasesServices => ({
     history,
     media,
     costs,
     // The same text service code as the Text panel: every cell is an ordinary, recorded, priced text run.
     text: new TextService({ profiles, gateway, media, costs, recorder: history.recorder, log }),
     matrices: new Map(),
+    caseTools: serverCaseTools(tools),
   }),
   handlers: casesHandlers,
   close: ({ text, matrices }) => {

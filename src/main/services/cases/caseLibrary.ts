@@ -28,6 +28,7 @@ export function summarizeCase(c: SavedCase): CaseSummary {
     model: c.draft.model,
     prompt: lastUserText(c.draft),
     assertions: c.assertions,
+    ...(c.toolRound ? { toolRound: c.toolRound } : {}),
   }
 }
 

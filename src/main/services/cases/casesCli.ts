@@ -20,12 +20,14 @@ import { connectionFromArgs } from '../cliProfile'
 import type { ModelPrice } from '../../../shared/cost/prices'
 import { pricedBill, type BilledCost } from '../../../shared/cost/billed'
 import { cliCostService, PRICES_OPTION, PRICES_USAGE, readPricesArg, spendLine } from '../cost/cliPrices'
+import { cliCaseTools, readToolArgs, TOOL_ARG_OPTIONS, TOOL_USAGE, type ToolArgs } from './casesCliTools'
 
 export const CASES_USAGE = `usage: npm run cases -- <suite.json> --target <format>:<model> [--target …] --base-url <url>
                       --key-env <VAR> [--header <name>:<value> …] [--concurrency <1-8>]
   format is one of ${WIRE_FORMATS.join(', ')}; the key is read from the environment variable VAR.
 ${NETWORK_USAGE}
 ${PRICES_USAGE}
+${TOOL_USAGE}
   Exit code: 0 when every cell passes, 1 when any fails, 2 for bad arguments or a bad suite file.`
 
 export interface CasesConfig {
@@ -38,6 +40,8 @@ export interface CasesConfig {
   network: NetworkArgs
   /** Prices from `--prices <file>`; undefined when none were given (the spend is then not computed). */
   prices?: ModelPrice[]
+  /** Who answers the tool rounds of the suite's cases: `--canned` results and `--tool-server` servers. */
+  tools: ToolArgs
 }
 
 export type ParsedArgs = { ok: true; config: CasesConfig } | { ok: false; message: string } | { ok: 'help' }
@@ -76,6 +80,7 @@ export function parseCasesArgs(
         help: { type: 'boolean' },
         ...NETWORK_ARG_OPTIONS,
         ...PRICES_OPTION,
+        ...TOOL_ARG_OPTIONS,
       },
     })
   } catch (error) {
@@ -109,6 +114,8 @@ export function parseCasesArgs(
 
   const prices = readPricesArg(values.prices, readFile)
   if (!prices.ok) return prices
+  const tools = readToolArgs(values, readFile)
+  if (!tools.ok) return tools
 
   let text: string
   try {
@@ -129,6 +136,7 @@ export function parseCasesArgs(
       headers,
       concurrency,
       network,
+      tools: tools.tools,
       ...(values.prices !== undefined ? { prices: prices.rows } : {}),
     },
   }
@@ -241,12 +249,24 @@ export async function cliTextService(
 /** Runs the suite; answers the exit code (0 every cell passed, 1 otherwise). */
 export async function runCases(config: CasesConfig, print: (text: string) => void): Promise<number> {
   const cli = await cliTextService(config)
+  // A tool server starts only when --tool-server names it (and only then), before the first cell.
+  const needsTools = config.suite.cases.some((c) => c.toolRound)
+  const tools = needsTools
+    ? await cliCaseTools(
+        config.tools,
+        { settings: new MemorySettingsStore(), secrets: new MemorySecretStore() },
+        print,
+      )
+    : null
   try {
     print(
       `Suite "${config.suite.name}": ${config.suite.cases.length} case(s) × ${config.targets.length} target(s) at ${config.baseUrl}`,
     )
     const targets: MatrixTarget[] = config.targets.map((t) => ({ ...t, profileId: cli.profileId }))
-    const matrix = new MatrixRun(cli.text, config.suite, targets, { concurrency: config.concurrency })
+    const matrix = new MatrixRun(cli.text, config.suite, targets, {
+      concurrency: config.concurrency,
+      ...(tools ? { tools: tools.tools } : {}),
+    })
     const cells = await matrix.run()
     print(formatMatrix(config, cells))
     print(
@@ -265,6 +285,7 @@ export async function runCases(config: CasesConfig, print: (text: string) => voi
     )
     return cells.every((c) => c.status === 'pass') ? 0 : 1
   } finally {
+    await tools?.close()
     await cli.close()
   }
 }

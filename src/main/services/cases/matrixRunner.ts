@@ -1,14 +1,15 @@
 // Runs a suite as a matrix: every case against every target, through the text service (the same code path as
 // the Text panel, so every cell is a recorded run), at most `concurrency` at a time. Each finished cell is
 // reported at once; stopping ends the runs in flight, leaves the cells not started as stopped, and keeps the
-// cells already finished.
+// cells already finished. A case that needs a tool round runs its loop (toolLoop.ts) with the answerer given.
 import type { CellStatus, Suite, AssertionResult } from '../../../shared/cases/caseModel'
 import type { RunRequest } from '../../../shared/ipc/text'
 import type { WireFormat } from '../../../shared/format'
 import type { TextService } from '../text/textService'
 import type { StoredCost } from '../../../shared/cost/storedCost'
 import { checkRun } from './assertions'
-import { runAnswer } from './runAnswer'
+import { runAnswer, type Answer } from './runAnswer'
+import { runToolLoop, type CaseTools } from './toolLoop'
 import { CollectingSink } from './collectingSink'
 
 export interface MatrixTarget {
@@ -46,6 +47,8 @@ export function describeOutcome(cell: MatrixCell): string {
 export interface MatrixOptions {
   concurrency: number
   onCell?: (cell: MatrixCell) => void
+  /** Who answers the tool calls of cases that need a tool round (none: such cases fail, saying so). */
+  tools?: CaseTools
 }
 
 export class MatrixRun {
@@ -116,14 +119,20 @@ export class MatrixRun {
       format: target.format,
       draft: { ...saved.draft, model: target.model },
     }
-    const outcome = await runAnswer(this.text, this.sink, request, {
-      started: (runId) => {
-        this.inFlight.add(runId)
-        // A stop that came while the start was being answered reaches this run too.
-        if (this.stopped) this.text.stop(runId)
-      },
-    })
-    if (outcome.runId) this.inFlight.delete(outcome.runId)
+    const runOnce = async (next: RunRequest): Promise<Answer> => {
+      const answer = await runAnswer(this.text, this.sink, next, {
+        started: (runId) => {
+          this.inFlight.add(runId)
+          // A stop that came while the start was being answered reaches this run too.
+          if (this.stopped) this.text.stop(runId)
+        },
+      })
+      if (answer.runId) this.inFlight.delete(answer.runId)
+      return answer
+    }
+    const outcome = saved.toolRound
+      ? await runToolLoop(request, saved.toolRound, this.options.tools, runOnce, this.checks.signal)
+      : await runOnce(request)
     // A start the service refused is this cell's error.
     if (!outcome.runId)
       return { ...this.stoppedCell(caseIndex, targetIndex), status: 'error', error: outcome.error }

@@ -1,7 +1,7 @@
 // One answer through the text service (the same path as the Text panel: every answer is a recorded run with its
 // exchange in History), read back as the facts graders need: its text (a forced tool's arguments when a response
 // format travelled as one), tool calls, stop reason, timings, tokens and cost.
-import type { RunRequest } from '../../../shared/ipc/text'
+import type { RunRequest, RunSummary } from '../../../shared/ipc/text'
 import type { RunOutcome } from './assertions'
 import type { CollectingSink, RunEnded } from './collectingSink'
 import type { TextService } from '../text/textService'
@@ -12,6 +12,8 @@ export interface Answer extends RunOutcome {
   inputTokens: number | null
   /** In millionths of `currency` (an estimate when no usage was reported); null when the cost is not known. */
   cost: StoredCost | null
+  /** The answer's tool calls as they go back in a next request (ids, signatures). */
+  calls: RunSummary['toolCalls']
 }
 
 /** The run's cost when main priced it (a priced cost rides in the end's summary once prices exist). */
@@ -62,6 +64,7 @@ export async function runAnswer(
     inputTokens: ended.summary.usage?.input ?? null,
     error: ended.error?.message ?? null,
     cost: costOf(ended.summary),
+    calls: ended.summary.toolCalls,
   }
 }
 
@@ -79,5 +82,6 @@ export function emptyAnswer(status: string): Answer {
     inputTokens: null,
     error: null,
     cost: null,
+    calls: [],
   }
 }

@@ -5,6 +5,7 @@ import { SUITE_IMPORT_CHARS } from '../../../../shared/ipc/cases'
 import { useCasesStore } from '../../stores/cases'
 import { describeAssertion } from './assertionText'
 import { MatrixSection } from './MatrixSection'
+import { CaseToolServer } from './CaseToolServer'
 import './cases.css'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 
@@ -222,6 +223,7 @@ function SuiteDetail() {
                 </button>
               </div>
               {c.prompt && <p className="muted small case-prompt">{c.prompt}</p>}
+              {c.toolRound && <CaseToolServer round={c.toolRound} />}
               <ul className="small case-assertions">
                 {c.assertions.map((a, i) => (
                   <li key={i}>{describeAssertion(a)}</li>

@@ -17,6 +17,9 @@ import {
 } from './assertionForm'
 import './saveCase.css'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import { roundServersNow } from '../../stores/tools'
+import { serverOfTool } from '../../../../shared/tools/toolRound'
+import { readToolRound, ToolRoundFields, upToLastMessage, type ToolRoundChoice } from './ToolRoundFields'
 
 const KINDS = Object.keys(ASSERTION_LABELS) as AssertionKind[]
 const NEW_SUITE = '__new__'
@@ -44,6 +47,14 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
   const box = useRef<HTMLFormElement>(null)
   useFocusReturn(box)
   const [saving, setSaving] = useState(false)
+  // A run whose conversation called tools offers its tool round, with the server that has the first tool called.
+  const [toolRound, setToolRound] = useState<ToolRoundChoice>(() => {
+    const called = draft.messages.flatMap((m) => m.parts).find((p) => p.type === 'toolCall')
+    const server = called ? serverOfTool(roundServersNow(), called.name) : null
+    return { on: called !== undefined, server: server?.name ?? '', rounds: '4' }
+  })
+  const round = readToolRound(toolRound)
+  const caseDraft = useMemo(() => (toolRound.on ? upToLastMessage(draft) : draft), [draft, toolRound.on])
 
   useEffect(() => {
     if (!loaded) void load()
@@ -56,6 +67,7 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
   if (!name.trim()) errors.name = 'Name: give the case a name'
   if (chosenSuite === NEW_SUITE && !newSuiteName.trim()) errors.newSuite = 'Suite name: name the new suite'
   if (rows.length === 0) errors.assertions = 'Assertions: pick at least one'
+  if (round.error) errors.toolRound = round.error
   const shown = (field: string) => (attempted || touched[field] ? errors[field] : undefined)
   const touch = (field: string) => setTouched((t) => ({ ...t, [field]: true }))
   const update = (key: string, patch: Partial<AssertionDraft>, field: string) => {
@@ -72,7 +84,12 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
     try {
       const suite = await saveCase({
         ...(chosenSuite === NEW_SUITE ? { newSuiteName: newSuiteName.trim() } : { suiteId: chosenSuite }),
-        case: { name: name.trim(), draft, assertions },
+        case: {
+          name: name.trim(),
+          draft: caseDraft,
+          assertions,
+          ...(round.value ? { toolRound: round.value } : {}),
+        },
       })
       setSaved(suite.name)
       setSuiteId(suite.id)
@@ -151,6 +168,16 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
           </label>
         )}
       </div>
+      <ToolRoundFields
+        choice={toolRound}
+        onChange={(patch) => {
+          setToolRound((c) => ({ ...c, ...patch }))
+          touch('toolRound')
+          setSaved(null)
+        }}
+        error={shown('toolRound')}
+        dropped={draft.messages.length - caseDraft.messages.length}
+      />
       {rows.map((row, i) => (
         <AssertionRow
           key={row.key}
