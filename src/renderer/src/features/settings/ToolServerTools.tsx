@@ -6,6 +6,7 @@ import type { ToolServerView } from '../../../../shared/tools/serverConfig'
 import type { ToolOutcome } from '../../../../shared/tools/toolCall'
 import { useToolServersStore } from '../../stores/tools'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import { ToolLogEntries } from '../../components/toolLog/ToolLogEntries'
 import { CannedResultEditor, ToolModeSelect } from './ToolAnswerControls'
 
 /** A starting set of arguments from a schema: each required property with an empty value of its type. */
@@ -163,18 +164,7 @@ function ServerLogView({ server }: { server: ToolServerView }) {
       <summary>Log</summary>
       {open && !entries && <p className="muted small">Reading the log…</p>}
       {entries?.length === 0 && <p className="muted small">Nothing yet.</p>}
-      <ol className="tool-log-entries" data-testid="tool-log">
-        {entries?.map((e) => (
-          <li key={e.seq} className={`tool-log-${e.kind}`}>
-            <span className="muted small">
-              {new Date(e.at).toLocaleTimeString()}{' '}
-              {e.kind === 'sent' ? '→' : e.kind === 'received' ? '←' : e.kind}
-              {e.method ? ` ${e.method}` : ''}
-            </span>
-            <code>{e.text}</code>
-          </li>
-        ))}
-      </ol>
+      <ToolLogEntries entries={entries ?? []} label={`Log of ${server.name}`} testId="tool-log" showTag />
     </details>
   )
 }

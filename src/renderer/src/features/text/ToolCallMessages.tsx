@@ -7,6 +7,7 @@ import type { LogEntry } from '../../../../shared/tools/catalog'
 import type { ToolServerView } from '../../../../shared/tools/serverConfig'
 import { useTextStore } from '../../stores/text'
 import { useToolServersStore } from '../../stores/tools'
+import { ToolLogEntries } from '../../components/toolLog/ToolLogEntries'
 
 /** Tool calls listed, newest first. */
 const SHOWN = 20
@@ -123,18 +124,7 @@ function CallMessages({ row, server, open }: { row: CallRow; server: ToolServerV
           {row.origin === 'typed' ? ' (its result was typed)' : ''}, or its entries left the log.
         </p>
       ) : (
-        <ol className="tool-log-entries" aria-label={`Messages of ${row.id}`}>
-          {entries.map((e) => (
-            <li key={e.seq} className={`tool-log-${e.kind}`}>
-              <span className="muted small">
-                {new Date(e.at).toLocaleTimeString()}{' '}
-                {e.kind === 'sent' ? '→ sent' : e.kind === 'received' ? '← received' : e.kind}
-                {e.method ? ` ${e.method}` : ''}
-              </span>
-              <code>{e.text}</code>
-            </li>
-          ))}
-        </ol>
+        <ToolLogEntries entries={entries} label={`Messages of ${row.id}`} />
       )}
     </details>
   )
