@@ -5,6 +5,7 @@
 import type { Draft } from './draft'
 import type { WireFormat } from './format'
 import { FORMAT_LABELS, WIRE_FORMATS } from './format'
+import { toolSchemaLoss } from './toolSchemaLoss'
 
 export type LossKind = 'dropped' | 'converted' | 'moved'
 
@@ -121,6 +122,8 @@ export function lossFieldName(path: string): string {
   if (block) return `System prompt block ${Number(block[1]) + 1}: cache mark`
   const extra = /^extras\.\w+\.(.+)$/.exec(path)
   if (extra) return extra[1]!
+  const tool = /^tools\[(\d+)\]\.(parameters|name)$/.exec(path)
+  if (tool) return `Tool ${Number(tool[1]) + 1}: ${tool[2] === 'name' ? 'name' : 'parameter schema'}`
   const part = /^messages\[(\d+)\]\.parts\[(\d+)\](?:\.(\w+))?$/.exec(path)
   if (part) {
     const where = `Turn ${Number(part[1]) + 1}, part ${Number(part[2]) + 1}`
@@ -180,6 +183,7 @@ export function translationLoss(draft: Draft, to: WireFormat, from?: WireFormat)
 
   // ------------------------------------------------------------ tools and structured output
   place('tools', 'tools', (draft.tools?.length ?? 0) > 0)
+  out.push(...toolSchemaLoss(draft, to))
   const choice = draft.toolChoice
   if (choice === 'required' && from && REQUIRED_CHOICE[from] !== REQUIRED_CHOICE[to])
     out.push({
