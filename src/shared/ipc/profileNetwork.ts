@@ -129,14 +129,25 @@ export const tlsSchema = z.object({
 
 export const retrySchema = z.object({
   statuses: z
-    .array(z.number().int().min(100, 'a status is 100 to 599').max(599, 'a status is 100 to 599'))
+    .array(
+      z
+        .number('a status is a number, 100 to 599')
+        .int()
+        .min(100, 'a status is 100 to 599')
+        .max(599, 'a status is 100 to 599'),
+    )
     .max(40)
     .default([...DEFAULT_RETRY_STATUSES]),
   /** Retries after the first attempt, before the first byte only. */
-  maxRetries: z.number().int().min(0, 'retries are 0 to 10').max(10, 'retries are 0 to 10').default(2),
+  maxRetries: z
+    .number('retries are a whole number, 0 to 10')
+    .int('retries are a whole number, 0 to 10')
+    .min(0, 'retries are 0 to 10')
+    .max(10, 'retries are 0 to 10')
+    .default(2),
   /** The longest wait a server may ask for (Retry-After) that is slept through; a longer one is shown. */
   maxWaitMs: z
-    .number()
+    .number('the longest wait is a number of seconds, 0 to 600')
     .int()
     .min(0, 'the longest wait is 0 to 600 s')
     .max(600_000, 'the longest wait is 0 to 600 s')
@@ -160,7 +171,7 @@ export const networkFieldsSchema = {
   proxy: proxySchema.default({ mode: 'none', url: '', username: '', bypass: [] }),
   tls: tlsSchema.default({ caPem: null, caName: '', clientCertPem: null }),
   connectTimeoutMs: z
-    .number()
+    .number('the connect timeout is a number of seconds, 0.5 to 120')
     .int()
     .min(500, 'the connect timeout is 0.5 to 120 s')
     .max(120_000, 'the connect timeout is 0.5 to 120 s')

@@ -102,10 +102,15 @@ export const profileFieldsSchema = z.object({
   /** How native endpoints (5–8) carry the key: Bearer, the x-vendor-api-key header, or the key query parameter. */
   nativeAuth: nativeAuthSchema.default('bearer'),
   /** Whole-request timeout for non-streamed calls, ms. */
-  timeoutMs: z.number().int().min(1000).max(600_000).default(120_000),
+  timeoutMs: z
+    .number('the first byte timeout is a number of seconds, 1 to 600')
+    .int()
+    .min(1000, 'the first byte timeout is 1 to 600 s')
+    .max(600_000, 'the first byte timeout is 1 to 600 s')
+    .default(120_000),
   /** A stream with no bytes for this long is aborted (R4), ms; null uses the app's default from Settings. */
   idleTimeoutMs: z
-    .number()
+    .number('the stream idle timeout is a number of seconds, 1 to 600')
     .int()
     .min(1000, 'the stream idle timeout is at least 1 s')
     .max(600_000, 'the stream idle timeout is at most 600 s')

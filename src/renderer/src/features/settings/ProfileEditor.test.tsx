@@ -59,6 +59,27 @@ describe('ProfileEditor', () => {
     expect(document.activeElement).toBe(url)
   })
 
+  it('says the rule of each number field in words, never the validator text', async () => {
+    const saved: ProfileFieldsInput[] = []
+    act(() =>
+      root.render(
+        <ProfileEditor initial={null} onSave={async (f) => void saved.push(f)} onCancel={() => undefined} />,
+      ),
+    )
+    type('Name', 'Dead port')
+    type('Base URL', 'http://127.0.0.1:9')
+    type('First byte timeout', '1.5e')
+    type('Connect timeout', 'abc')
+    type('Retries', '-1')
+    await submit()
+    expect(saved).toHaveLength(0)
+    const text = container.textContent!
+    expect(text).toContain('the first byte timeout is a number of seconds, 1 to 600')
+    expect(text).toContain('the connect timeout is a number of seconds, 0.5 to 120')
+    expect(text).toContain('retries are a whole number, 0 to 10')
+    expect(text).not.toMatch(/NaN|Invalid input|expected number/)
+  })
+
   it('sends valid fields with timeouts in milliseconds', async () => {
     const saved: ProfileFieldsInput[] = []
     act(() =>
