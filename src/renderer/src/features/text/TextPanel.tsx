@@ -9,12 +9,7 @@ import { isKnownTextModel, modelForFormat } from '../../../../shared/catalog/tex
 import { ModelPicker } from '../../widgets/modelPicker/ModelPicker'
 import { ModelNote } from '../../widgets/modelPicker/ModelNote'
 import { sumCosts, sumText } from '../../../../shared/cost/money'
-import {
-  clearConversationWithUndo,
-  currentRun,
-  subscribeLiveExchange,
-  useTextStore,
-} from '../../stores/text'
+import { clearConversationWithUndo, currentRun, subscribeLiveExchange, useTextStore } from '../../stores/text'
 import { loadDraftValidation } from '../../stores/form'
 import { useProfilesStore } from '../../stores/profiles'
 import { Conversation } from './Conversation'
@@ -27,13 +22,16 @@ import { TextVariables } from './TextVariables'
 import { InterruptedRunsNotice } from './InterruptedRunsNotice'
 import { ConversationHeader } from './ConversationList'
 import { PastedNotice } from './PastedNotice'
-import { ContextMeter, TokenCount } from './ContextMeter'
 import { looksLikeRequest } from '../../../../shared/wire/pastedShape'
 import { RunAnnouncer, runAnnouncement } from '../../components/announce/RunAnnouncer'
 import './text.css'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
 
 /** The notes on inputs the format cannot carry, with the lossiness rules: fetched right after the first paint. */
+// The size of the next request and Count tokens: a chunk of their own, fetched as the panel first renders, so the
+// first load stays the composer's.
+const ContextMeter = lazy(() => import('./ContextMeter').then((m) => ({ default: m.ContextMeter })))
+const TokenCount = lazy(() => import('./ContextMeter').then((m) => ({ default: m.TokenCount })))
 const InputLossNotes = lazy(() => import('./InputLossNotes').then((m) => ({ default: m.InputLossNotes })))
 
 /** The Compare store (and its draft model) is fetched when the user asks to compare, not with the Text panel. */
@@ -130,7 +128,9 @@ export function TextPanel() {
         <button className="ghost" aria-expanded={showParams} onClick={() => setShowParams(!showParams)}>
           {showParams ? 'Hide parameters' : 'Parameters'}
         </button>
-        <TokenCount />
+        <Suspense fallback={null}>
+          <TokenCount />
+        </Suspense>
         <button
           className="ghost"
           onClick={() => void openInCompare()}
@@ -317,7 +317,9 @@ function Composer() {
         <button className="ghost" disabled={running} onClick={() => void clearConversationWithUndo()}>
           Clear conversation
         </button>
-        <ContextMeter />
+        <Suspense fallback={null}>
+          <ContextMeter />
+        </Suspense>
       </div>
     </div>
   )
