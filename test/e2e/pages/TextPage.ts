@@ -28,6 +28,15 @@ export class TextPage {
     await this.page.getByLabel('Message', { exact: true }).press('Control+Enter')
   }
 
+  /** Pastes `text` into the message box as the clipboard would (a paste event carrying it as plain text). */
+  async paste(text: string): Promise<void> {
+    await this.page.getByLabel('Message', { exact: true }).evaluate((box, value) => {
+      const data = new DataTransfer()
+      data.setData('text/plain', value)
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+    }, text)
+  }
+
   get answer(): Locator {
     return this.page.getByTestId('answer-text').last()
   }

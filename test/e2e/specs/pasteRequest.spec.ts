@@ -1,17 +1,8 @@
 // A curl command pasted into the message box becomes the Text form in a new conversation: format from the URL
 // path, model, system prompt, turns, parameters, the profile whose base URL it names; the key in it is dropped
 // (said, never shown nor kept) and what could not be read is named with its reason.
-import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { TextPage } from '../pages/TextPage'
-
-async function paste(page: Page, text: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).evaluate((box, value) => {
-    const data = new DataTransfer()
-    data.setData('text/plain', value)
-    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
-  }, text)
-}
 
 for (const width of [1024, 1920]) {
   test(`a pasted curl command becomes the form, its key dropped and what was not read named (${width} px)`, async ({
@@ -27,16 +18,15 @@ for (const width of [1024, 1920]) {
     await text.send('My own question')
     await text.waitDone()
 
-    await paste(
-      page,
-      `curl '${base}/v1/messages' \\
+    await text.paste(`curl '${base}/v1/messages' \\
   -H 'x-api-key: sk-ant-SECRETKEY' \\
   -H 'anthropic-version: 2023-06-01' \\
   -H 'x-trace: on' \\
-  --data-raw '{"model":"claude-sonnet-4","max_tokens":300,"temperature":0.4,"system":"Answer in French","messages":[{"role":"user","content":"What is a lighthouse?"}],"mystery_field":1}'`,
-    )
+  --data-raw '{"model":"claude-sonnet-4","max_tokens":300,"temperature":0.4,"system":"Answer in French","messages":[{"role":"user","content":"What is a lighthouse?"}],"mystery_field":1}'`)
     const notice = page.getByRole('status', { name: 'Pasted request' })
-    await expect(notice).toContainText('Brought in from a curl command: Messages (from the URL path), model claude-sonnet-4, 1 turn, profile Local simulator (its base URL).')
+    await expect(notice).toContainText(
+      'Brought in from a curl command: Messages (from the URL path), model claude-sonnet-4, 1 turn, profile Local simulator (its base URL).',
+    )
     await expect(notice).toContainText('the x-api-key header (an API key)')
     await expect(notice).toContainText('header x-trace')
     await expect(page.getByText('SECRETKEY')).toHaveCount(0)
@@ -56,12 +46,16 @@ for (const width of [1024, 1920]) {
 
     // The conversation open before is as it was.
     await page.getByRole('button', { name: 'Conversations', exact: true }).click()
-    await page.getByRole('dialog', { name: 'Conversations' }).getByRole('button', { name: /My own question/ }).first().click()
+    await page
+      .getByRole('dialog', { name: 'Conversations' })
+      .getByRole('button', { name: /My own question/ })
+      .first()
+      .click()
     await expect(page.getByRole('article', { name: 'user turn 1' })).toContainText('My own question')
     await expect(page.getByLabel('Wire format')).toHaveValue('chat')
 
     // A body that is not JSON changes nothing and says why; plain words paste as words.
-    await paste(page, `curl ${base}/v1/chat/completions -d '{"model": gpt}'`)
+    await text.paste(`curl ${base}/v1/chat/completions -d '{"model": gpt}'`)
     const refused = page.getByRole('alert', { name: 'Pasted request' })
     await expect(refused).toContainText('was not brought in: nothing was changed')
     await expect(refused).toContainText('it is not JSON')

@@ -1,17 +1,8 @@
 // An SDK call pasted as the docs write it (Python keyword arguments, a JavaScript object) becomes the Text form:
 // the format from the method, the literal arguments as the body, and each argument that is a variable named with
 // its reason; nothing in the snippet is run.
-import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { TextPage } from '../pages/TextPage'
-
-async function paste(page: Page, text: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).evaluate((box, value) => {
-    const data = new DataTransfer()
-    data.setData('text/plain', value)
-    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
-  }, text)
-}
 
 for (const width of [1024, 1920]) {
   test(`a pasted Python SDK call becomes the form, a variable argument named (${width} px)`, async ({
@@ -22,17 +13,14 @@ for (const width of [1024, 1920]) {
     await page.goto(app.url)
     const text = new TextPage(page)
     await text.open()
-    await paste(
-      page,
-      `response = client.messages.create(
+    await text.paste(`response = client.messages.create(
     model="claude-sonnet-4",
     max_tokens=300,
     system="Answer in French",
     messages=[{"role": "user", "content": "What is a lighthouse?"}],
     temperature=0.4,
     metadata=user_meta,
-)`,
-    )
+)`)
     const notice = page.getByRole('status', { name: 'Pasted request' })
     await expect(notice).toContainText(
       'Brought in from an SDK call: Messages (from the SDK method), model claude-sonnet-4, 1 turn',

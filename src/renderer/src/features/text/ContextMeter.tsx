@@ -91,7 +91,7 @@ function useLiveCount(): number | null {
 const grouped = (n: number) => n.toLocaleString('en-US')
 
 /**
- * Beside Send: "≈ 1,234 tokens of 128K context", and above the buttons a warning when the next request would not
+ * Beside Send: "≈ 1,234 / 128K tokens" (of the context window), and above the buttons a warning when the next request would not
  * fit the model's context window, or would leave the answer less room than Max tokens asks for.
  */
 export const ContextMeter = memo(function ContextMeter() {
@@ -108,9 +108,10 @@ export const ContextMeter = memo(function ContextMeter() {
       <span
         className={`muted small context-meter${tokens > (window ?? Infinity) ? ' over' : ''}`}
         data-testid="context-meter"
-        title="The next request's input tokens (the conversation, system prompt, tools and the message you are typing), estimated on this computer; the context window is the model list's"
+        title="The next request's input tokens (the conversation, system prompt, tools and the message you are typing), estimated on this computer, of the model's context window (from the model list)"
       >
-        ≈ {grouped(tokens)} tokens{window ? ` of ${tokenCount(window)} context` : ''}
+        ≈ {grouped(tokens)}
+        {window ? ` / ${tokenCount(window)}` : ''} tokens
       </span>
       {warning && (
         <p className="warn-banner small context-warning" role="status" data-testid="context-warning">

@@ -168,16 +168,19 @@ export function SaveCaseForm({ draft, defaultName, onClose }: Props) {
           </label>
         )}
       </div>
-      <ToolRoundFields
-        choice={toolRound}
-        onChange={(patch) => {
-          setToolRound((c) => ({ ...c, ...patch }))
-          touch('toolRound')
-          setSaved(null)
-        }}
-        error={shown('toolRound')}
-        dropped={draft.messages.length - caseDraft.messages.length}
-      />
+      {/* Offered when the run had tools to call: a case without tools has no round to need. */}
+      {(toolRound.on || (draft.tools?.length ?? 0) > 0) && (
+        <ToolRoundFields
+          choice={toolRound}
+          onChange={(patch) => {
+            setToolRound((c) => ({ ...c, ...patch }))
+            touch('toolRound')
+            setSaved(null)
+          }}
+          error={shown('toolRound')}
+          dropped={draft.messages.length - caseDraft.messages.length}
+        />
+      )}
       {rows.map((row, i) => (
         <AssertionRow
           key={row.key}
