@@ -19,6 +19,17 @@ export interface FieldBinding {
   unread?(spec: FieldSpec, message: string | null): void
 }
 
+/** `fields` with `name`'s unread message set (or cleared when null); null when nothing changes. */
+export function withUnread(
+  fields: Record<string, string>,
+  name: string,
+  message: string | null,
+): Record<string, string> | null {
+  if ((fields[name] ?? null) === message) return null
+  const { [name]: _was, ...rest } = fields
+  return message ? { ...rest, [name]: message } : rest
+}
+
 export function FieldGrid({ fields, binding }: { fields: readonly FieldSpec[]; binding: FieldBinding }) {
   return (
     <div className="field-grid">

@@ -7,7 +7,7 @@ import { TEXT_PARAMS_LAYOUT, type FieldSpec } from '../../../../shared/catalog/t
 import { columnDraft, dropCarriedTurns, useCompareStore } from '../../stores/compare'
 import { thinkingSwitched, variableNames } from '../../stores/form'
 import { VariablesTable } from '../../components/variables/VariablesTable'
-import { FieldGrid, type FieldBinding } from '../../components/draftFields/FieldGrid'
+import { FieldGrid, withUnread, type FieldBinding } from '../../components/draftFields/FieldGrid'
 import { JsonTextField } from '../../components/draftFields/JsonTextField'
 import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
 import {
@@ -45,10 +45,8 @@ function useBinding(): FieldBinding {
         store.setParams({ thinking: { ...store.shared.params.thinking, [t.key]: value } })
     },
     unread(spec, message) {
-      const { unreadFields } = useCompareStore.getState()
-      if ((unreadFields[spec.name] ?? null) === message) return
-      const { [spec.name]: _was, ...rest } = unreadFields
-      useCompareStore.setState({ unreadFields: message ? { ...rest, [spec.name]: message } : rest })
+      const next = withUnread(useCompareStore.getState().unreadFields, spec.name, message)
+      if (next) useCompareStore.setState({ unreadFields: next })
     },
   }
 }

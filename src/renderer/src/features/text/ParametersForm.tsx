@@ -17,7 +17,7 @@ import type { WireFormat } from '../../../../shared/wire'
 import { THINKING_SUFFIXES } from '../../../../shared/catalog/textModels'
 import { useTextStore } from '../../stores/text'
 import { thinkingSwitched } from '../../stores/form'
-import { FieldGrid, type FieldBinding } from '../../components/draftFields/FieldGrid'
+import { FieldGrid, withUnread, type FieldBinding } from '../../components/draftFields/FieldGrid'
 import { JsonTextField } from '../../components/draftFields/JsonTextField'
 import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
 import type { extrasFromText as ExtrasFromText } from '../../components/draftFields/extrasText'
@@ -56,10 +56,8 @@ function useBinding(format: WireFormat): FieldBinding {
       else store.setExtras(format, writePath(store.extras[format], t.path, value) as never)
     },
     unread(spec: FieldSpec, message: string | null) {
-      const { unreadFields } = useTextStore.getState()
-      if ((unreadFields[spec.name] ?? null) === message) return
-      const { [spec.name]: _was, ...rest } = unreadFields
-      useTextStore.setState({ unreadFields: message ? { ...rest, [spec.name]: message } : rest })
+      const next = withUnread(useTextStore.getState().unreadFields, spec.name, message)
+      if (next) useTextStore.setState({ unreadFields: next })
     },
   }
 }
