@@ -8,7 +8,7 @@ import { client } from '../../ipc/client'
 import { offerUndo } from '../app'
 import { textConversation, useTextStore } from './textStore'
 import { currentRun } from './textState'
-import { applyTextForm, textForm } from './textPanelState'
+import { applyTextForm, textForm, withChangesSince } from './textPanelState'
 
 interface ConversationListState {
   entries: ConversationEntry[]
@@ -85,12 +85,14 @@ async function opening(
     return false
   }
   useConversationList.setState({ error: null })
+  // The form as the user asked: what they change while main answers is kept over the opened one's form.
+  const atClick = textForm()
   try {
     await textConversation.afterCommands(async () => {
       const opened = await act({ id: textConversation.conversationId, form: textForm() })
       if (!opened) return
       await textConversation.showOther(opened.view)
-      applyTextForm(opened.form)
+      applyTextForm(withChangesSince(atClick, opened.form))
     })
     return true
   } catch (error) {

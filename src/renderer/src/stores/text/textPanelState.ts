@@ -162,6 +162,49 @@ export function applyTextForm(form: ConversationForm | null): void {
   void pointTextAt(form.profileId)
 }
 
+/** Fields of the saved form that are not the user's to change (the conversation's length, the last run). */
+const NOT_TYPED = new Set<string>(['messages', 'conversationTurns', 'lastEnd'])
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** `now` where it differs from `before`, over `base`: by key one level down in a group (params, extras, …). */
+function changedOver(base: unknown, before: unknown, now: unknown): unknown {
+  if (JSON.stringify(before) === JSON.stringify(now)) return base
+  if (!isRecord(base) || !isRecord(before) || !isRecord(now)) return now
+  const merged: Record<string, unknown> = { ...base }
+  for (const key of new Set([...Object.keys(before), ...Object.keys(now)]))
+    if (JSON.stringify(before[key]) !== JSON.stringify(now[key])) {
+      if (key in now) merged[key] = now[key]
+      else delete merged[key]
+    }
+  return merged
+}
+
+/**
+ * The form of the conversation just opened, with every field the user changed since `atClick` (the form when
+ * they asked for it) as it is now: a change made while main answered is not lost by showing the opened form.
+ * Without a form kept, the form as it was at the click, its draft emptied, takes the changes.
+ */
+export function withChangesSince(atClick: ConversationForm, opened: ConversationForm | null): ConversationForm | null {
+  const now = textForm()
+  const before = JSON.parse(atClick.state) as Record<string, unknown>
+  const current = JSON.parse(now.state) as Record<string, unknown>
+  const changed = Object.keys(current).filter(
+    (key) => !NOT_TYPED.has(key) && JSON.stringify(before[key]) !== JSON.stringify(current[key]),
+  )
+  const profileChanged = now.profileId !== atClick.profileId
+  if (changed.length === 0 && !profileChanged) return opened
+  const base = opened
+    ? (JSON.parse(opened.state) as Record<string, unknown>)
+    : { ...before, composer: '', attachments: [], rawBody: null, lastEnd: null }
+  for (const key of changed) base[key] = changedOver(base[key], before[key], current[key])
+  return {
+    state: JSON.stringify(base),
+    profileId: profileChanged ? now.profileId : (opened?.profileId ?? atClick.profileId),
+  }
+}
+
 /** Shows the conversation main kept. */
 export function openTextConversation(): Promise<void> {
   return textConversation.openShown().catch(() => undefined)
