@@ -18,12 +18,16 @@ import { useProfilesStore } from './profiles'
 import { runCompletion } from './runs'
 import {
   conversationError,
+  currentRun,
   editConversation,
   newConversation,
   pointTextAt,
   profileInUse,
+  refreshConversations,
   showPastedNotice,
+  shownHoldsWork,
   useTextStore,
+  type PastedNotice,
 } from './text'
 import {
   columnDraft,
@@ -87,11 +91,14 @@ interface TextOpening {
 }
 
 /**
- * Opens `what` in a new Text conversation and shows Text. Answers why it could not (an answer streaming in
- * Text), in words, or null.
+ * Opens `what` in a new Text conversation and shows Text; with `intoEmpty`, in the one open when it holds nothing
+ * of the user's (no turn, no draft, no system prompt, tools or schema), so no empty conversation is left behind.
+ * Answers why it could not (an answer streaming in Text), in words, or null.
  */
-export async function openInNewConversation(what: TextOpening): Promise<string | null> {
-  if (!(await newConversation())) return conversationError() ?? 'A new conversation could not be started.'
+export async function openInNewConversation(what: TextOpening, intoEmpty = false): Promise<string | null> {
+  const reuse = intoEmpty && !shownHoldsWork() && currentRun(useTextStore.getState())?.status !== 'running'
+  if (!reuse && !(await newConversation()))
+    return conversationError() ?? 'A new conversation could not be started.'
   useTextStore.setState({
     ...what.form,
     composer: '',
@@ -103,6 +110,8 @@ export async function openInNewConversation(what: TextOpening): Promise<string |
   // Main owns Text's conversation: the turns are loaded into the new one.
   await editConversation({ type: 'load', turns: what.turns })
   await pointTextAt(what.profileId)
+  // The open conversation's name in the list follows its new first turn.
+  if (reuse) void refreshConversations()
   useAppStore.getState().setPanel('text')
   return null
 }
@@ -180,21 +189,29 @@ export async function rerunInText(run: HistoryRun, format?: WireFormat): Promise
 const withoutSlash = (url: string) => url.replace(/\/+$/, '').toLowerCase()
 
 /**
- * Brings a pasted request (a curl command, an SDK call, a JSON body) into a new Text conversation: its format,
- * model, system prompt, turns and parameters, and the profile whose base URL it was sent to. What was dropped
- * (keys) and what could not be read are shown above the message box; the pasted text itself is kept nowhere.
+ * Brings a pasted request (a curl command, an SDK call, a JSON body) into Text: a new conversation, or the open
+ * one when it holds nothing yet. Its format, model, system prompt, turns and parameters, and the profile whose
+ * base URL it was sent to. What was dropped (keys) and what could not be read are shown above the message box
+ * (with `refusalShown: false`, a request not brought in is only answered, for the dialog it came from to show);
+ * the pasted text itself is kept nowhere. Answers that notice.
  */
-export async function importPastedRequest(text: string): Promise<void> {
+export async function importPastedRequest(text: string, refusalShown = true): Promise<PastedNotice> {
+  const notice = await readIntoText(text)
+  if (notice.ok || refusalShown) showPastedNotice(notice)
+  return notice
+}
+
+async function readIntoText(text: string): Promise<PastedNotice> {
   const { readPastedRequest } = await import('../../../shared/wire/pastedRequest')
   const read = readPastedRequest(text)
   const what = read.kind === 'curl' ? 'curl command' : read.kind === 'sdk' ? 'SDK call' : 'JSON body'
   if (!read.body || !read.format)
-    return showPastedNotice({
+    return {
       ok: false,
       summary: `The pasted ${what} was not brought in: nothing was changed.`,
       dropped: read.dropped,
       problems: read.problems,
-    })
+    }
   const readers = await loadRequestReaders()
   const { draft, unmapped } = readers[read.format].parseRequest(read.body, {
     ...(read.model ? { model: read.model } : {}),
@@ -208,7 +225,7 @@ export async function importPastedRequest(text: string): Promise<void> {
   const match = read.baseUrl
     ? profiles.profiles.find((p) => withoutSlash(p.baseUrl) === withoutSlash(read.baseUrl!))
     : undefined
-  const why = await openInNewConversation({ form, turns: messages, profileId: match?.id ?? null })
+  const why = await openInNewConversation({ form, turns: messages, profileId: match?.id ?? null }, true)
   const from = { path: 'from the URL path', sdk: 'from the SDK method', body: 'from the body’s shape' }
   const active = profiles.profiles.find((p) => p.id === profiles.activeId)?.name ?? 'none'
   const profileLine = match
@@ -216,7 +233,7 @@ export async function importPastedRequest(text: string): Promise<void> {
     : read.baseUrl
       ? `no profile has the base URL ${read.baseUrl}, so it goes to ${active} (add one in Settings)`
       : `profile ${active}`
-  showPastedNotice({
+  return {
     ok: why === null,
     summary:
       why ??
@@ -227,5 +244,5 @@ export async function importPastedRequest(text: string): Promise<void> {
       ...read.problems,
       ...unmapped.map((field) => ({ field, why: `not a field the ${FORMAT_LABELS[read.format!]} form reads` })),
     ],
-  })
+  }
 }

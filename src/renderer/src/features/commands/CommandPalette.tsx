@@ -14,7 +14,7 @@ import {
   type CommandItem,
 } from './commandItems'
 import { isMac, keysText, type PanelName } from './shortcuts'
-import { useModal } from './useModal'
+import { useModal } from '../../components/focus/useModal'
 import './commands.css'
 
 const GROUPS: CommandGroup[] = ['Actions', 'Panels', 'Conversations']

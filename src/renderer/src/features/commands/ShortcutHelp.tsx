@@ -2,7 +2,7 @@
 // (Cmd on a Mac). Esc or Close closes it and the focus goes back where it was.
 import { useRef } from 'react'
 import { isMac, keyName, SHORTCUTS } from './shortcuts'
-import { useModal } from './useModal'
+import { useModal } from '../../components/focus/useModal'
 import './commands.css'
 
 /** Keys the app answers that are not shortcuts of their own: lists, tabs and fields. */

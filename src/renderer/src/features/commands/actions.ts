@@ -8,6 +8,7 @@ import {
   currentRun,
   newConversation,
   openConversation,
+  showImportRequest,
   useTextStore,
 } from '../../stores/text'
 import type { PanelName, ShortcutId } from './shortcuts'
@@ -58,6 +59,12 @@ export async function startNewConversation(): Promise<string | null> {
   if (!(await newConversation())) return conversationError() ?? 'The new conversation could not be started.'
   focusMessageBox()
   return null
+}
+
+/** Opens Text with the Import request dialog: a curl command or an SDK call pasted there opens in Text. */
+export function importRequest(): void {
+  goToPanel('text')
+  showImportRequest(true)
 }
 
 export async function openConversationById(id: string): Promise<string | null> {

@@ -6,6 +6,7 @@ import {
   clearConversation,
   focusMessageBox,
   goToPanel,
+  importRequest,
   openConversationById,
   openInspector,
   openTextInCompare,
@@ -42,6 +43,13 @@ export function actionItems(showHelp: () => void): CommandItem[] {
       keys: ['Mod', 'Shift', 'O'],
       also: 'chat start empty',
       run: startNewConversation,
+    },
+    {
+      id: 'import',
+      group: 'Actions',
+      label: 'Import request…',
+      also: 'paste curl sdk call openai anthropic gemini json body bring in',
+      run: done(importRequest),
     },
     {
       id: 'send',

@@ -1,10 +1,15 @@
 // What a pasted request became (or why it was not brought in): its format, model, turns and profile, the keys
-// dropped, and each field that could not be read with the reason. Shown above the message box until dismissed.
-import { showPastedNotice, usePastedNotice } from '../../stores/text'
+// dropped, and each field that could not be read with the reason. Shown above the message box until dismissed,
+// and in the Import request dialog when what was pasted there was not brought in.
+import { showPastedNotice, usePastedNotice, type PastedNotice as Notice } from '../../stores/text'
 
 export function PastedNotice() {
   const notice = usePastedNotice((s) => s.notice)
   if (!notice) return null
+  return <PastedNoticeView notice={notice} onDismiss={() => showPastedNotice(null)} />
+}
+
+export function PastedNoticeView({ notice, onDismiss }: { notice: Notice; onDismiss?: () => void }) {
   return (
     <div
       className={notice.ok ? 'pasted-notice' : 'pasted-notice error-banner'}
@@ -29,9 +34,11 @@ export function PastedNotice() {
           </ul>
         </>
       )}
-      <button className="ghost small" onClick={() => showPastedNotice(null)}>
-        Dismiss
-      </button>
+      {onDismiss && (
+        <button className="ghost small" onClick={onDismiss}>
+          Dismiss
+        </button>
+      )}
     </div>
   )
 }

@@ -9,7 +9,13 @@ import { isKnownTextModel, modelForFormat } from '../../../../shared/catalog/tex
 import { ModelPicker } from '../../widgets/modelPicker/ModelPicker'
 import { ModelNote } from '../../widgets/modelPicker/ModelNote'
 import { sumCosts, sumText } from '../../../../shared/cost/money'
-import { clearConversationWithUndo, currentRun, subscribeLiveExchange, useTextStore } from '../../stores/text'
+import {
+  clearConversationWithUndo,
+  currentRun,
+  subscribeLiveExchange,
+  usePastedNotice,
+  useTextStore,
+} from '../../stores/text'
 import { loadDraftValidation } from '../../stores/form'
 import { useProfilesStore } from '../../stores/profiles'
 import { Conversation } from './Conversation'
@@ -33,6 +39,8 @@ import { FormatOptions, ProfileOptions } from '../../components/selectOptions/Se
 const ContextMeter = lazy(() => import('./ContextMeter').then((m) => ({ default: m.ContextMeter })))
 const TokenCount = lazy(() => import('./ContextMeter').then((m) => ({ default: m.TokenCount })))
 const InputLossNotes = lazy(() => import('./InputLossNotes').then((m) => ({ default: m.InputLossNotes })))
+/** Import request… (the command palette's): fetched when it is asked for. */
+const ImportRequest = lazy(() => import('./ImportRequest').then((m) => ({ default: m.ImportRequest })))
 
 /** The Compare store (and its draft model) is fetched when the user asks to compare, not with the Text panel. */
 const openInCompare = () => void import('../../stores/handoffs').then((m) => m.openInCompare())
@@ -229,6 +237,7 @@ function Composer() {
   }, [])
   const { attach, addUrl, busy } = useAttach(TEXT_ATTACH_TARGET)
   const error = useTextStore((s) => s.attachError)
+  const importing = usePastedNotice((s) => s.importing)
   const [dragging, setDragging] = useState(false)
   return (
     <div
@@ -247,6 +256,11 @@ function Composer() {
       }}
     >
       <PastedNotice />
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportRequest onClosed={() => ref.current?.focus()} />
+        </Suspense>
+      )}
       <AttachmentChips />
       <Suspense fallback={null}>
         <InputLossNotes />

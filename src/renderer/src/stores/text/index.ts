@@ -5,7 +5,7 @@ export { editConversation, profileInUse, setAnswerEndSeen, useTextStore, withCon
 export { currentRun } from './textState'
 export { keepPartialAnswer } from './textPartial'
 export { clearConversationWithUndo, pointTextAt } from './textWork'
-export { openTextConversation, textPanelPersistence } from './textPanelState'
+export { openTextConversation, shownHoldsWork, textPanelPersistence } from './textPanelState'
 export { subscribeLiveExchange, useLiveExchange } from './liveExchange'
 export { continuation, continueFrom, takeContinuation, useContinuation } from './responseContinuation'
 export { modelAfterFormatChange, startingText, startingTextFor } from './textDefaults'
@@ -23,4 +23,4 @@ export {
   shownTitle,
   useConversationList,
 } from './conversationList'
-export { showPastedNotice, usePastedNotice } from './pastedNotice'
+export { showImportRequest, showPastedNotice, usePastedNotice, type PastedNotice } from './pastedNotice'

@@ -1,4 +1,5 @@
-// What the last request brought in by pasting became, in words: shown above the message box until dismissed.
+// What the last request brought in by pasting became, in words: shown above the message box until dismissed. And
+// whether the Import request dialog (a place to paste one into, opened from the command palette) is open.
 import { create } from 'zustand'
 
 export interface PastedNotice {
@@ -11,8 +12,16 @@ export interface PastedNotice {
   problems: { field: string; why: string }[]
 }
 
-export const usePastedNotice = create<{ notice: PastedNotice | null }>(() => ({ notice: null }))
+export const usePastedNotice = create<{ notice: PastedNotice | null; importing: boolean }>(() => ({
+  notice: null,
+  importing: false,
+}))
 
 export function showPastedNotice(notice: PastedNotice | null): void {
   usePastedNotice.setState({ notice })
+}
+
+/** Opens (or closes) the Import request dialog; the Text panel shows it. */
+export function showImportRequest(importing: boolean): void {
+  usePastedNotice.setState({ importing })
 }

@@ -235,7 +235,12 @@ export const textPanelPersistence: PanelPersistence<TextPanelState> = {
   // The last run gives way first: the draft and the form are the user's work, and History has the run.
   shrink: [withoutLastEnd],
   // Only a conversation or a draft makes the saved format and model win over Settings' starting defaults.
-  holdsWork: (saved) =>
+  holdsWork,
+}
+
+/** Whether a state holds the user's work: turns, a draft, a system prompt, tools or a schema typed. */
+function holdsWork(saved: TextPanelState): boolean {
+  return (
     (saved.messages?.length ?? 0) > 0 ||
     saved.conversationTurns > 0 ||
     saved.composer.trim() !== '' ||
@@ -243,7 +248,13 @@ export const textPanelPersistence: PanelPersistence<TextPanelState> = {
     saved.attachments.length > 0 ||
     saved.rawBody !== null ||
     saved.toolsText.trim() !== '' ||
-    saved.responseFormatText.trim() !== '',
+    saved.responseFormatText.trim() !== ''
+  )
+}
+
+/** Whether the conversation shown holds the user's work (else what opens in Text may take it over). */
+export function shownHoldsWork(): boolean {
+  return holdsWork(snapshot())
 }
 
 /** The state's fields (the type keeps the list whole); a change of any of them is saved. */
