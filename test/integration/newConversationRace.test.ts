@@ -29,7 +29,11 @@ interface Form {
 }
 interface TextStoreModule {
   useTextStore: { getState(): Form; setState(patch: Record<string, unknown>): void }
-  textConversation: { conversationId: string; openShown(): Promise<void>; editConversation(e: unknown): Promise<unknown> }
+  textConversation: {
+    conversationId: string
+    openShown(): Promise<void>
+    editConversation(e: unknown): Promise<unknown>
+  }
 }
 interface ListModule {
   newConversation(): Promise<boolean>

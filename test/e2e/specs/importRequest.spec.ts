@@ -82,8 +82,12 @@ for (const width of [1024, 1920]) {
     await expect(notice).toContainText('Dropped, never kept nor shown: the api_key field (an API key)')
     await expect(page.getByText('IMPORTSECRET')).toHaveCount(0)
     await expect(page.getByLabel('Wire format')).toHaveValue('chat')
-    await expect(page.getByPlaceholder('Optional instructions for the model')).toHaveValue('Answer in one line')
-    await expect(page.getByRole('article', { name: 'user turn 1' })).toContainText('Why do lighthouses blink?')
+    await expect(page.getByPlaceholder('Optional instructions for the model')).toHaveValue(
+      'Answer in one line',
+    )
+    await expect(page.getByRole('article', { name: 'user turn 1' })).toContainText(
+      'Why do lighthouses blink?',
+    )
     await expect(page.getByRole('article', { name: /turn/ })).toHaveCount(1)
     await expect(page.getByLabel('Message', { exact: true })).toBeFocused()
     await expect(page.getByLabel('Request body JSON')).toHaveValue(/"temperature": 0.3/)
@@ -93,12 +97,16 @@ for (const width of [1024, 1920]) {
 
     // Esc closes the dialog and leaves everything as it was.
     await page.getByLabel('Message', { exact: true }).press('Control+k')
-    await page.getByRole('combobox', { name: 'Search actions, panels and conversations' }).fill('import request')
+    await page
+      .getByRole('combobox', { name: 'Search actions, panels and conversations' })
+      .fill('import request')
     await page.keyboard.press('Enter')
     await expect(dialog).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(dialog).toHaveCount(0)
-    await expect(page.getByRole('article', { name: 'user turn 1' })).toContainText('Why do lighthouses blink?')
+    await expect(page.getByRole('article', { name: 'user turn 1' })).toContainText(
+      'Why do lighthouses blink?',
+    )
     await page.getByRole('button', { name: 'Send' }).click()
     await text.waitDone()
     const { execSync } = await import('node:child_process')

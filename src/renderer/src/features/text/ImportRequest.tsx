@@ -41,7 +41,7 @@ export function ImportRequest({ onClosed }: { onClosed(): void }) {
   return (
     <dialog
       ref={ref}
-      className="import-request"
+      className="confirm-dialog import-request"
       aria-labelledby="import-request-title"
       onCancel={(e) => {
         e.preventDefault()
@@ -57,9 +57,9 @@ export function ImportRequest({ onClosed }: { onClosed(): void }) {
     >
       <h2 id="import-request-title">Import a request</h2>
       <p className="muted small" id="import-request-help">
-        Paste a curl command, an OpenAI, Anthropic or Gemini SDK call, or a request’s JSON body. It opens in Text
-        with its format, model, turns and parameters: in the open conversation when that one is empty, else in a new
-        one. A key in it is dropped, never kept.
+        Paste a curl command, an OpenAI, Anthropic or Gemini SDK call, or a request’s JSON body. It opens in
+        Text with its format, model, turns and parameters: in the open conversation when that one is empty,
+        else in a new one. A key in it is dropped, never kept.
       </p>
       <textarea
         ref={box}
