@@ -68,4 +68,21 @@ describe('the judge', () => {
     })
     expect(readVerdict(g(), '[1,2]').pass).toBe(false)
   })
+
+  it("says when the score is off its scale and when the judge's own pass overrules the score", () => {
+    expect(readVerdict(g({ threshold: 0.5 }), '{"pass": false, "score": 51.34, "reason": "france"}')).toEqual(
+      {
+        pass: false,
+        score: 1,
+        message:
+          'the judge says fail (score 51.34 is outside 0 to 1, read as 1, needs 0.5, its "pass" is false, which decides): france',
+      },
+    )
+    expect(readVerdict(g({ range: [1, 5], threshold: 0.5 }), '{"score": 9}').message).toBe(
+      'the judge says pass (score 9 is outside 1 to 5, read as 1, needs 0.5)',
+    )
+    expect(readVerdict(g({ threshold: 0.5 }), '{"pass": true, "score": 0.7}').message).toBe(
+      'the judge says pass (score 0.7, needs 0.5)',
+    )
+  })
 })

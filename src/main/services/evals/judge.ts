@@ -93,19 +93,27 @@ export function readVerdict(g: JudgeGrader, reply: string): Pick<GradeResult, 'p
         ? o.result
         : null
   const said = typeof o.pass === 'boolean' ? o.pass : null
+  const [lo, hi] = g.range ?? [0, 1]
   let score: number
   if (rawScore === null) score = said === null ? 0 : said ? 1 : 0
-  else if (g.range) {
-    const [lo, hi] = g.range
-    score = hi > lo ? (rawScore - lo) / (hi - lo) : 0
-  } else score = rawScore
+  else score = hi > lo ? (rawScore - lo) / (hi - lo) : 0
+  const outside = rawScore !== null && (rawScore < Math.min(lo, hi) || rawScore > Math.max(lo, hi))
   score = Math.min(1, Math.max(0, score))
   // On a scale, the threshold decides; otherwise the judge's own verdict, and the threshold too when one is set.
   const pass = g.range ? score >= g.threshold : (said ?? score >= 0.5) && score >= g.threshold
-  const shown =
-    rawScore === null
-      ? ''
-      : ` (score ${Math.round(score * 1000) / 1000}${g.threshold ? `, needs ${g.threshold}` : ''})`
+  const round = (n: number) => Math.round(n * 1000) / 1000
+  const parts: string[] = []
+  if (rawScore !== null) {
+    parts.push(
+      outside
+        ? `score ${round(rawScore)} is outside ${lo} to ${hi}, read as ${round(score)}`
+        : `score ${round(score)}`,
+    )
+    if (g.threshold) parts.push(`needs ${g.threshold}`)
+    // Its own "pass" overrules a score over the threshold: say so, or FAIL beside 1.00 reads as a fault.
+    if (!g.range && said === false && score >= g.threshold) parts.push('its "pass" is false, which decides')
+  }
+  const shown = parts.length ? ` (${parts.join(', ')})` : ''
   return {
     pass,
     score,
