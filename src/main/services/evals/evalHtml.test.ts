@@ -49,6 +49,35 @@ describe('the HTML report of an eval run', () => {
     expect(html).toContain('&lt;b onclick=&#39;x&#39;&gt;no&lt;/b&gt;')
     expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`)
     expect(html).toContain('0/1 · 0.0 %')
-    expect(html).toContain('2026-11-28T00:00:00.000Z')
+    expect(html).toContain('<time datetime="2026-11-28T00:00:00.000Z">28 Nov 2026')
+    expect(html).not.toMatch(/>2026-11-28T/)
+  })
+
+  it('gives each column its cost as the panel does, and only the start of a long answer', () => {
+    const long = 'word '.repeat(400)
+    const html = evalHtml(
+      {
+        plan: {
+          name: 'costs.csv',
+          prompts: [],
+          variants: [],
+          graders: [],
+          unmapped: [],
+          problems: [],
+          dataset: { columns: ['q'], rows: [{ cells: ['a'] }, { cells: ['b'] }] },
+        },
+        columns: ['priced', 'unpriced'],
+        cells: [
+          cell({ answer: long, costMicros: 420, currency: 'USD', gradingMicros: 170 }),
+          cell({ row: 1, costMicros: 7, currency: 'USD' }),
+          cell({ column: 1 }),
+        ],
+      },
+      Date.UTC(2026, 10, 28, 10, 27),
+    )
+    expect(html).toContain('<td>$0.000427 + grading $0.00017</td>')
+    expect(html).toContain('<td>not known</td>')
+    expect(html).toContain(`${'word '.repeat(120)}… (2,000 characters in all)`)
+    expect(html).not.toContain('word '.repeat(121))
   })
 })
