@@ -10,6 +10,7 @@ import { lossFieldName, lossMessage } from '../../../../shared/wire/lossiness'
 import { exportCode } from '../../../../shared/wire/codeExport'
 import { modelForFormat } from '../../../../shared/catalog/textModels'
 import { Inspector } from '../../components/inspector/Inspector'
+import { previewShown } from '../../stores/form'
 import { ModelPicker } from '../../widgets/modelPicker/ModelPicker'
 import { CodeExport } from '../../components/inspector/CodeExport'
 import { textCalls } from '../../ipc/textCalls'
@@ -46,6 +47,7 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
   const status = useCompareStore((s) => (runId ? s.runs[runId]?.status : undefined))
   const exchange = useCompareStore((s) => (runId ? s.runs[runId]?.exchange : undefined))
   const preview = useCompareStore((s) => s.previews[columnId])
+  const shown = useCompareStore(useShallow((s) => ({ touched: s.touched, attempted: s.attempted })))
   const inspectFrame = useCompareStore((s) =>
     s.inspect?.columnId === columnId ? s.inspect.frame : undefined,
   )
@@ -112,7 +114,7 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
               key={`${exchange?.id ?? 'preview'}-${inspectFrame ?? ''}`}
               label={`${label} Inspector`}
               exchange={exchange ?? null}
-              preview={preview?.preview ?? null}
+              preview={previewShown(preview?.preview ?? null, shown)}
               initialTab={inspectFrame != null ? 'stream' : 'request'}
               focusFrame={inspectFrame ?? undefined}
               loadFrames={

@@ -21,7 +21,7 @@ import { usePanelTab } from '../../stores/app'
 import { textCalls } from '../../ipc/textCalls'
 import { Loading } from '../../components/loading/Loading'
 import type { Draft } from '../../../../shared/wire'
-import { issueShown, loadRequestReaders, requestVariables } from '../../stores/form'
+import { issueShown, loadRequestReaders, previewShown, requestVariables } from '../../stores/form'
 import { responseFormatProblem, toolsProblem } from '../../components/draftFields/jsonField'
 import { TabList } from '../../components/tabs/TabList'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
@@ -299,7 +299,7 @@ export function RequestView() {
         <Suspense fallback={<Loading what="Inspector" />}>
           <Inspector
             exchange={exchange}
-            preview={preview}
+            preview={previewShown(preview, shown)}
             live={
               runningId && !exchange
                 ? {

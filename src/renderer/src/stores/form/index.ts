@@ -8,6 +8,7 @@ export {
   formFromDraft,
   issueShown,
   localId,
+  previewShown,
   sentTurns,
   thinkingSwitched,
   touch,

@@ -4,6 +4,7 @@ import {
   DEFAULT_FORM,
   DEFAULT_PARAMS,
   issueShown,
+  previewShown,
   thinkingSwitched,
   touch,
   withoutIssuesOf,
@@ -60,6 +61,18 @@ describe('which issues show', () => {
     expect(issueShown({ touched: {}, attempted: false }, { field: 'profile', severity: 'warning' })).toBe(
       true,
     )
+  })
+
+  it("keeps a preview's errors out of the Inspector until the user acted, and its warnings in", () => {
+    const issues = [
+      { field: 'messages', rule: 'non_empty', message: 'messages must not be empty', severity: 'error' as const },
+      { field: 'profile', rule: 'key', message: 'no key set', severity: 'warning' as const },
+    ]
+    const preview = { body: '{}', issues }
+    expect(previewShown(preview, { touched: {}, attempted: false })?.issues).toEqual([issues[1]])
+    expect(previewShown(preview, { touched: touch({}, ['composer']), attempted: false })).toBe(preview)
+    expect(previewShown(preview, { touched: {}, attempted: true })).toBe(preview)
+    expect(previewShown(null, { touched: {}, attempted: false })).toBeNull()
   })
 
   it('drops the refusal of a field once that field changes, and keeps the others', () => {

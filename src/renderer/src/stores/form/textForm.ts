@@ -97,6 +97,18 @@ export function issueShown(
 }
 
 /**
+ * A preview of the next request with only the issues shown by the same rule (the Inspector lists them): before the
+ * user acted there, an empty message is not an error yet.
+ */
+export function previewShown<P extends { issues: { field: string; severity?: 'error' | 'warning' }[] }>(
+  preview: P | null,
+  s: { touched: Record<string, true>; attempted: boolean },
+): P | null {
+  if (!preview || preview.issues.every((i) => issueShown(s, i))) return preview
+  return { ...preview, issues: preview.issues.filter((i) => issueShown(s, i)) }
+}
+
+/**
  * The form's "Ask for reasoning" box: turned on, max tokens is raised above the budget the request will carry when
  * it is not (the defaults, 1024 tokens and the medium effort's 4096, would send a budget over max_tokens, which
  * Anthropic's own API refuses: WIRE-NOTES), leaving a 1024-token answer beside the reasoning.
