@@ -59,7 +59,14 @@ test('completes a tool round trip: the call, the typed result, and the answer th
   const form = page.getByRole('form', { name: 'Tool results' })
   await expect(form).toBeVisible({ timeout: 20_000 })
   await expect(page.getByText('get_weather').first()).toBeVisible()
+  // Nothing is made up for the tool: an empty result box holds the round until the user answers.
+  await expect(form.getByRole('textbox')).toHaveValue('')
+  await form.getByRole('button', { name: 'Send tool results' }).click()
+  await expect(form.getByRole('alert')).toHaveText(/No result for get_weather yet/)
+  await expect(form.getByRole('textbox')).toBeFocused()
+  await expect(page.getByRole('article', { name: /tool turn/ })).toHaveCount(0)
   await form.getByRole('textbox').fill('{"temperature_c": 7, "sky": "overcast"}')
+  await expect(form.getByRole('alert')).toHaveCount(0)
   await form.getByRole('button', { name: 'Send tool results' }).click()
   await expect(page.getByRole('article', { name: /tool turn/ })).toBeVisible()
   await expect(page.getByRole('article', { name: /assistant turn/ }).last()).toContainText(/overcast|7/, {

@@ -46,9 +46,10 @@ export function ToolRoundForm({
   onSubmit,
   label = 'Tool results',
 }: ToolRoundFormProps) {
-  const [answers, setAnswers] = useState<Answer[]>(() =>
-    calls.map((c) => ({ content: JSON.stringify({ ok: true, tool: c.name }, null, 2), how: 'typed' })),
-  )
+  const [answers, setAnswers] = useState<Answer[]>(() => calls.map(() => ({ content: '', how: 'typed' })))
+  // Calls sent with nothing in their result box: an empty box is never sent as if the tool had answered.
+  const [empty, setEmpty] = useState<number[]>([])
+  const boxes = useRef<(HTMLTextAreaElement | null)[]>([])
   const [denyText, setDenyText] = useState<string[]>(() => calls.map(() => ''))
   const started = useRef(new Set<number>())
   const sent = useRef(false)
@@ -57,6 +58,9 @@ export function ToolRoundForm({
   const setAnswer = (i: number, a: Answer) => setAnswers((list) => list.map((x, j) => (j === i ? a : x)))
   const submit = (list: Answer[], automatic: boolean) => {
     if (sent.current) return
+    const blank = calls.flatMap((_, i) => (list[i]?.how === 'typed' && !list[i]?.content.trim() ? [i] : []))
+    setEmpty(blank)
+    if (blank.length) return boxes.current[blank[0]!]?.focus()
     sent.current = true
     onSubmit(
       calls.map((c, i) => ({
@@ -207,8 +211,17 @@ export function ToolRoundForm({
               </span>
               <span className="muted small tool-call-args">Arguments: {call.arguments || '{}'}</span>
               <textarea
+                ref={(el) => {
+                  boxes.current[i] = el
+                }}
                 rows={4}
                 value={a.content}
+                placeholder={
+                  server
+                    ? `Run it, deny it, or type what ${call.name} returned`
+                    : `What ${call.name} returned, e.g. {"ok": true}`
+                }
+                aria-invalid={empty.includes(i) && !a.content.trim()}
                 spellCheck={false}
                 readOnly={a.how === 'running'}
                 onChange={(e) => setAnswer(i, { content: e.target.value, isError: a.isError, how: 'typed' })}
@@ -221,6 +234,12 @@ export function ToolRoundForm({
                 }}
               />
             </label>
+            {empty.includes(i) && a.how === 'typed' && !a.content.trim() && (
+              <span className="small field-error" role="alert">
+                No result for {call.name} yet: {server ? 'run it, deny it or type' : 'type'} what the tool
+                returned before sending.
+              </span>
+            )}
             {a.note && (
               <span className={`small ${a.isError ? 'field-error' : 'muted'}`} role="status">
                 {a.note}
@@ -275,7 +294,8 @@ export function ToolRoundForm({
                 )}
                 <input
                   aria-label={`Why deny ${call.name}`}
-                  placeholder="why (the model reads it)"
+                  placeholder="why (optional)"
+                  title="The model reads it as the tool's error"
                   value={denyText[i] ?? ''}
                   onChange={(e) => setDenyText(denyText.map((v, j) => (j === i ? e.target.value : v)))}
                 />
