@@ -86,7 +86,7 @@ export function appendToolResults(draft: Draft, results: readonly ToolResultInpu
 }
 
 /** Tool calls of the last assistant turn that no later tool turn answers yet (what the panel asks the user for). */
-export function pendingToolCalls(draft: Draft): ToolCallPart[] {
+export function pendingToolCalls(draft: Pick<Draft, 'messages'>): ToolCallPart[] {
   const answered = new Set<string>()
   for (let i = draft.messages.length - 1; i >= 0; i--) {
     const m = draft.messages[i]

@@ -74,6 +74,37 @@ test('completes a tool round trip: the call, the typed result, and the answer th
   })
 })
 
+test('a tool round left unanswered comes back after a reload, and answering it goes on', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  await text.choose('Chat completions', 'gpt-4o-mini')
+  await page
+    .getByLabel(/Function definitions/)
+    .fill(
+      JSON.stringify([
+        { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+      ]),
+    )
+  await text.send('Use get_weather for Oslo.')
+  const form = page.getByRole('form', { name: 'Tool results' })
+  await expect(form).toBeVisible({ timeout: 20_000 })
+  await page.reload()
+  await text.open()
+  await expect(form).toBeVisible({ timeout: 20_000 })
+  await expect(form.getByTestId('tool-call')).toContainText('get_weather')
+  await form.getByRole('textbox').fill('{"temperature_c": 7, "sky": "overcast"}')
+  await form.getByRole('button', { name: 'Send tool results' }).click()
+  await expect(page.getByRole('article', { name: /tool turn/ })).toBeVisible()
+  await expect(page.getByRole('article', { name: /assistant turn/ }).last()).toContainText(/overcast|7/, {
+    timeout: 20_000,
+  })
+  await expect(form).toHaveCount(0)
+})
+
 /** How far the conversation's view is from its end, in pixels: the turns' bottom below the view's bottom. */
 function fromBottom(page: Page): Promise<number> {
   return page.getByRole('region', { name: 'Conversation' }).evaluate((el) => {

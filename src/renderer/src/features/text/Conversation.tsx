@@ -1,8 +1,9 @@
 // The conversation so far, turn by turn (Turn.tsx), with the streaming answer last. Any turn can be edited (a
 // user turn also resent, everything after it dropped), branched from or removed; the last answer can be
 // regenerated, the earlier answers kept as its versions (‹ 1/3 ›).
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import type { DraftMessage } from '../../../../shared/wire'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { DraftMessage, ToolCall } from '../../../../shared/wire'
+import { pendingToolCalls } from '../../../../shared/wire/conversation'
 import {
   continueFrom,
   currentRun,
@@ -59,10 +60,21 @@ function answerAt(
   return at !== undefined && at !== editAt && showsRun(messages[at], runId) ? at : -1
 }
 
+/** The calls the last assistant turn made that no tool turn answers yet, as the round asks for them. */
+function unansweredCalls(messages: readonly DraftMessage[]): ToolCall[] {
+  return pendingToolCalls({ messages: [...messages] }).map(({ type: _type, ...call }) => call)
+}
+
 export function Conversation() {
   const messages = useTextStore((s) => s.messages)
   const run = useTextStore(currentRun)
-  const pending = useTextStore((s) => s.pendingToolCalls)
+  const asked = useTextStore((s) => s.pendingToolCalls)
+  // A round the user had not answered comes back with its conversation (after a reload, a restart, or on
+  // opening it again): the calls of the last assistant turn that no tool turn answers.
+  const pending = useMemo(
+    () => (asked.length > 0 || messages.at(-1)?.partial !== undefined ? asked : unansweredCalls(messages)),
+    [asked, messages],
+  )
   const running = run?.status === 'running'
   useEffect(() => {
     // A chunk that fails to load is reported where the button renders (lazy), not as an unhandled rejection here.
