@@ -2,7 +2,8 @@
 // float), rerank (order, scores, top_n) and the paid ones (one video job per family, one console image task),
 // which run only when the user ticks them because they cost money.
 import { embeddingModel } from '../catalog/embeddingModels'
-import { findVideoModel } from '../catalog/videoModels'
+import { findVideoModel, type VideoModel } from '../catalog/videoModels'
+import { defaultVideoForm, type VideoForm } from '../video/forms'
 import type { EmbedDraft, RerankDraft } from '../embed/requests'
 import type { PaidGroup } from './model'
 
@@ -166,3 +167,17 @@ export const VIDEO_PROBE_MODELS = [
   'famD-1-0-lite-t2v-250428',
 ].filter((id) => findVideoModel(id) !== undefined)
 export const IMAGE_PROBE_MODEL = 'svc-image-1'
+
+/** The video probe's form: the model's defaults and a short prompt (what it bills is read from this). */
+export const videoProbeForm = (info: VideoModel): VideoForm =>
+  ({ ...defaultVideoForm(info), prompt: 'A paper boat on a pond, slow pan.' }) as VideoForm
+
+/** The console image task the image probe submits: one image. */
+export const IMAGE_PROBE_BODY = {
+  model: IMAGE_PROBE_MODEL,
+  prompt: 'A red apple on a white table.',
+  n: 1,
+  size: '1024x1024',
+  temperature: 1,
+  watermark: false,
+} as const

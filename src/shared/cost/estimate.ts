@@ -44,28 +44,62 @@ export const workEstimateSchema = z.object({
 })
 export type WorkEstimate = z.infer<typeof workEstimateSchema>
 
-/** One kind of run in a batch, as a caller describes it (a load test: its format, model and request count). */
-export const workItemSchema = z.object({
-  label: z.string().max(200).optional(),
+const label = z.string().max(200).optional()
+const model = z.string().trim().min(1, 'model: name the model').max(200)
+const runs = z.number().int().min(1).max(10_000_000)
+const tokens = z.number().int().min(0).max(100_000_000)
+
+/** One kind of text run in a batch, as a caller describes it (a load test: its format, model and request count). */
+const textWorkItemSchema = z.object({
+  kind: z.literal('text').optional(),
+  label,
   format: z.enum(['chat', 'responses', 'messages', 'native']),
-  model: z.string().trim().min(1, 'model: name the model').max(200),
-  runs: z.number().int().min(1).max(10_000_000),
+  model,
+  runs,
   /** Input tokens of one run (count the draft with text.countTokens, or estimate). */
-  inputTokens: z.number().int().min(0).max(100_000_000),
+  inputTokens: tokens,
   /** Output tokens one run is expected to bill (its max tokens, for an upper bound). */
-  outputTokens: z.number().int().min(0).max(100_000_000),
+  outputTokens: tokens,
 })
+
+/** Runs billed otherwise: embedded tokens, rerank searches, images made, seconds of video at a resolution. */
+const otherWorkItemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('embedding'), label, model, runs, inputTokens: tokens }),
+  z.object({ kind: z.literal('rerank'), label, model, runs }),
+  z.object({ kind: z.literal('images'), label, model, runs, images: z.number().int().min(1).max(1000) }),
+  z.object({
+    kind: z.literal('video'),
+    label,
+    model,
+    runs,
+    seconds: z.number().min(0).max(100_000),
+    resolution: z.string().max(40).nullable(),
+  }),
+])
+
+export const workItemSchema = z.union([textWorkItemSchema, otherWorkItemSchema])
 export type WorkItem = z.infer<typeof workItemSchema>
 
 /** Batch work on one profile, as a panel describes it before Start (main estimates it per profile). */
-export interface ProfileWork {
-  profileId: string
-  items: WorkItem[]
-}
+const profileWorkSchema = z.object({
+  profileId: z.string().max(100),
+  items: z.array(workItemSchema).max(100_000),
+})
+export type ProfileWork = z.infer<typeof profileWorkSchema>
 
-/** What a panel knows of its batch before Start: the runs per profile, and what the estimate leaves out. */
-export interface PlannedWork {
-  work: ProfileWork[]
-  /** In words, what is not in the figures ("the embedding targets", "the prompts' input tokens"). */
-  leftOut: string[]
+/**
+ * What a panel knows of its batch before Start: the runs per profile, what the estimate leaves out, and what it
+ * assumes (in words: "the answers of 2 cases with no max tokens at 1,024 tokens each").
+ */
+export const plannedWorkSchema = z.object({
+  work: z.array(profileWorkSchema).max(200),
+  leftOut: z.array(z.string().max(400)).max(20),
+  assumed: z.array(z.string().max(400)).max(20).optional(),
+})
+export type PlannedWork = z.infer<typeof plannedWorkSchema>
+
+/** Planned work main makes (from a suite's cases, a check's probes), named by a key that changes with it. */
+export interface PlanSource {
+  key: string
+  load: () => Promise<PlannedWork>
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
 import { storedCostSchema } from '../cost/storedCost'
+import { plannedWorkSchema } from '../cost/estimate'
 import {
   assertionSchema,
   caseSchema,
@@ -114,6 +115,17 @@ export const casesCommands = {
         .max(MATRIX_CONCURRENCY_MAX, `concurrency: at most ${MATRIX_CONCURRENCY_MAX}`),
     }),
     z.object({ cells: z.number() }),
+  ),
+  /** What a run of the suite against these targets would bill, for the cost estimate before it starts. */
+  'cases.plannedWork': defineCommand(
+    z.object({
+      suiteId: id,
+      targets: z
+        .array(targetSchema)
+        .min(1, 'targets: add at least one target')
+        .max(MATRIX_TARGETS_MAX, `targets: at most ${MATRIX_TARGETS_MAX}`),
+    }),
+    plannedWorkSchema,
   ),
   /** Stops a matrix: runs in flight end as stopped, cells not started stay "not run", finished cells are kept. */
   'cases.stopMatrix': defineCommand(z.object({ matrixId: id }), z.object({ stopped: z.boolean() })),

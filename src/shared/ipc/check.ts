@@ -8,6 +8,7 @@ import { exchangeSchema } from './exchange'
 import { checkCellSchema, CHECK_STATUSES, PAID_GROUPS, PROBE_GROUPS } from '../check/model'
 import { draftSchema } from '../wire/draft'
 import { WIRE_FORMATS } from '../format'
+import { plannedWorkSchema } from '../cost/estimate'
 
 export const CHECK_MODELS_MAX = 40
 export const CHECK_CONCURRENCY_MAX = 8
@@ -49,22 +50,24 @@ export const cellChangeSchema = z.object({
 
 const exportLink = z.object({ url: z.string(), name: z.string(), bytes: z.number() })
 
+const models = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'models: a model id cannot be empty')
+      .max(200, 'models: at most 200 characters per id')
+      .regex(/^\S+$/, 'models: a model id has no spaces'),
+  )
+  .max(CHECK_MODELS_MAX, `models: at most ${CHECK_MODELS_MAX}`)
+
 export const checkCommands = {
   /** Plans and starts a check; answers the plan at once so the matrix can be laid out before cells arrive. */
   'check.start': defineCommand(
     z.object({
       checkId,
       profileId: z.string().min(1).max(100),
-      models: z
-        .array(
-          z
-            .string()
-            .trim()
-            .min(1, 'models: a model id cannot be empty')
-            .max(200, 'models: at most 200 characters per id')
-            .regex(/^\S+$/, 'models: a model id has no spaces'),
-        )
-        .max(CHECK_MODELS_MAX, `models: at most ${CHECK_MODELS_MAX}`),
+      models,
       include: z.array(z.enum(PAID_GROUPS)),
       concurrency: z
         .number()
@@ -73,6 +76,11 @@ export const checkCommands = {
         .max(CHECK_CONCURRENCY_MAX, `concurrency: at most ${CHECK_CONCURRENCY_MAX}`),
     }),
     z.object({ plan: z.array(plannedCellSchema) }),
+  ),
+  /** What a check of these models would bill (paid probes included when named), for the estimate before it starts. */
+  'check.plannedWork': defineCommand(
+    z.object({ profileId: z.string().min(1).max(100), models, include: z.array(z.enum(PAID_GROUPS)) }),
+    plannedWorkSchema,
   ),
   /** Stops a check: probes in flight end as stopped, cells not started stay not run, finished cells are kept. */
   'check.stop': defineCommand(z.object({ checkId: z.string().max(100) }), z.object({ stopped: z.boolean() })),
@@ -132,4 +140,3 @@ export const checkEvents = {
     }),
   ),
 }
-

@@ -17,6 +17,16 @@ export class CasesPage {
     return this.saveForm.getByRole('group', { name: `Assertion ${n}` })
   }
 
+  /** Saves the Text panel's finished answer as a case (its answer must contain `text`) in a new suite; opens it. */
+  async saveAnswerToNewSuite(text: string, suite: string): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Save as case' }).click()
+    await this.assertion(1).getByLabel('Text').fill(text)
+    await this.saveForm.getByLabel('New suite name').fill(suite)
+    await this.saveForm.getByRole('button', { name: 'Save case' }).click()
+    await this.saveForm.getByRole('button', { name: 'Open in Cases' }).click()
+    return this.page.getByRole('region', { name: `Suite ${suite}` })
+  }
+
   async addAssertion(kind: string): Promise<void> {
     await this.saveForm.getByLabel('Assertion kind').selectOption({ label: kind })
     await this.saveForm.getByRole('button', { name: 'Add assertion' }).click()

@@ -10,6 +10,8 @@ import { TextService } from '../../services/text/textService'
 import { CaseLibrary } from '../../services/cases/caseLibrary'
 import { MatrixRun, type MatrixCell } from '../../services/cases/matrixRunner'
 import { serverCaseTools } from '../../services/cases/serverCaseTools'
+import { matrixWork } from '../../services/cases/matrixWork'
+import { loadTokenizer } from '../../services/cost/tokenizer'
 import type { CaseTools } from '../../services/cases/toolLoop'
 import type { CostService } from '../../services/cost/costService'
 import type { Handlers } from '../router'
@@ -101,6 +103,8 @@ export function casesHandlers({
         })
       return { cells: matrix.size }
     },
+    'cases.plannedWork': async ({ suiteId, targets }) =>
+      matrixWork(await cases().get(suiteId), targets, await loadTokenizer()),
     'cases.stopMatrix': ({ matrixId }) => {
       const matrix = matrices.get(matrixId)
       if (!matrix) return { stopped: false }

@@ -14,6 +14,8 @@ import {
 } from '../../../shared/check/report'
 import type { MediaStore } from '../../services/mediaStore'
 import { CheckService } from '../../services/check/checkService'
+import { checkWork } from '../../services/check/checkWork'
+import { loadTokenizer } from '../../services/cost/tokenizer'
 import type { Handlers } from '../router'
 import { defineDomain } from '../domain'
 
@@ -31,6 +33,8 @@ export function checkHandlers({ check, media }: CheckServices): Handlers<typeof 
   }
   return {
     'check.start': (input, ctx) => check.start(input, ctx.events),
+    'check.plannedWork': async ({ profileId, models, include }) =>
+      checkWork(profileId, { models, include }, await loadTokenizer()),
     'check.stop': ({ checkId }) => check.stop(checkId),
     'check.exchange': ({ exchangeId }) => check.exchange(exchangeId),
     'check.cellDraft': ({ checkId, key }) => check.cellDraft(checkId, key),

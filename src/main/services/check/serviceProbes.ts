@@ -7,9 +7,13 @@ import { findVideoModel } from '../../../shared/catalog/videoModels'
 import { consolePath } from '../../../shared/catalog/consoleTasks'
 import { buildVideoBody } from '../../../shared/video/build'
 import { videoBill } from '../../../shared/video/bill'
-import { defaultVideoForm, type VideoForm } from '../../../shared/video/forms'
 import { arr, num, obj, parseJson, str } from '../../../shared/wire/read'
-import { IMAGE_PROBE_MODEL, type EmbedProbe, type RerankProbe } from '../../../shared/check/serviceProbeDefs'
+import {
+  IMAGE_PROBE_BODY,
+  videoProbeForm,
+  type EmbedProbe,
+  type RerankProbe,
+} from '../../../shared/check/serviceProbeDefs'
 import { usageOf } from '../../../shared/check/conformance'
 import type { ResolvedProfile } from '../profiles'
 import {
@@ -206,7 +210,7 @@ export async function runVideoProbe(
   const send = sender(profile, options, answers)
   const info = findVideoModel(model)
   if (!info) return outcome('skipped', `${model} is not a video model of the catalog`, answers)
-  const form = { ...defaultVideoForm(info), prompt: 'A paper boat on a pond, slow pan.' } as VideoForm
+  const form = videoProbeForm(info)
   const submit = await send({
     kind: 'model',
     wire: 'video',
@@ -316,14 +320,7 @@ export async function runImageProbe(profile: ResolvedProfile, options: PaidOptio
   const answers: ProbeAnswer[] = []
   if (!profile.consoleBaseUrl || !profile.consoleToken)
     return outcome('skipped', 'the profile has no console base URL or access token', answers)
-  const body = {
-    model: IMAGE_PROBE_MODEL,
-    prompt: 'A red apple on a white table.',
-    n: 1,
-    size: '1024x1024',
-    temperature: 1,
-    watermark: false,
-  }
+  const body = IMAGE_PROBE_BODY
   const a = await sender(
     profile,
     options,

@@ -131,7 +131,7 @@ describe('the cost service', () => {
       'p1',
       costs.textCost({ profileId: 'p1', format: 'chat', model: 'm', usage: { input: 4000, output: 0 } }),
     )
-    const item = costs.textItem('p1', {
+    const item = costs.workItem('p1', {
       format: 'chat',
       model: 'm',
       runs: 10,
@@ -144,7 +144,7 @@ describe('the cost service', () => {
       outputTokens: 1000,
       cost: { kind: 'priced', micros: 4000, estimate: true },
     })
-    const unpriced = costs.textItem('p1', {
+    const unpriced = costs.workItem('p1', {
       format: 'chat',
       model: 'other',
       runs: 1,
@@ -157,6 +157,32 @@ describe('the cost service', () => {
     // 4,000 spent + 4,000 estimated passes 10,000? No; a second such batch would.
     expect(estimate.budget).toMatchObject({ spentMicros: 4000, estimateMicros: 4000, over: false })
     expect(costs.estimate('p1', 'One', [item, item]).budget?.over).toBe(true)
+  })
+
+  it('estimates embeddings, rerank searches, images and video seconds at their prices, marked estimate', () => {
+    const { costs } = core()
+    // The simulator profile's demo prices: $0.02 per 1M embedded tokens, $0.002 a search, $0.04 an image,
+    // $0.10 a second of famA-2 video.
+    const items = [
+      costs.workItem('sim', {
+        kind: 'embedding',
+        model: 'text-embedding-3-small',
+        runs: 2,
+        inputTokens: 50_000,
+      }),
+      costs.workItem('sim', { kind: 'rerank', model: 'rerank-v1', runs: 3 }),
+      costs.workItem('sim', { kind: 'images', model: 'svc-image-1', runs: 1, images: 2 }),
+      costs.workItem('sim', { kind: 'video', model: 'famA-2', runs: 1, seconds: 5, resolution: null }),
+      costs.workItem('sim', { kind: 'video', model: 'no-such-video', runs: 1, seconds: 5, resolution: null }),
+    ]
+    // 100,000 × 0.02 = 2,000; 3 × 2,000 = 6,000; 2 × 40,000 = 80,000; 5 × 100,000 = 500,000 micro-dollars.
+    expect(
+      items.map((i) => (i.cost.kind === 'priced' ? [i.cost.micros, i.cost.estimate] : i.cost.kind)),
+    ).toEqual([[2000, true], [6000, true], [80_000, true], [500_000, true], 'unpriced'])
+    expect(items[0]!.inputTokens).toBe(100_000)
+    const estimate = costs.estimate('sim', 'Local simulator', items)
+    expect(estimate.byCurrency).toEqual({ USD: 588_000 })
+    expect(estimate.unpriced).toEqual(['no-such-video'])
   })
 
   it('sets a damaged prices file aside and starts again', () => {

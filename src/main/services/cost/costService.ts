@@ -102,8 +102,38 @@ export class CostService {
     if (stored && stored.micros > 0) this.spend.charge(profileId, stored, this.now())
   }
 
+  /** An estimate item: its runs' tokens (or searches, images, seconds) at the model's price, marked estimate. */
+  workItem(profileId: string, item: WorkItem): EstimateItem {
+    if (item.kind === undefined || item.kind === 'text') return this.textItem(profileId, item)
+    const label = item.label ?? `${item.kind} · ${item.model}`
+    const runs = item.runs
+    const of = (cost: RunCost, inputTokens = 0): EstimateItem => ({
+      label,
+      model: item.model,
+      runs,
+      inputTokens,
+      outputTokens: 0,
+      cost: cost.kind === 'priced' ? { ...cost, estimate: true } : cost,
+    })
+    switch (item.kind) {
+      case 'embedding':
+        return of(
+          this.embeddingCost(profileId, item.model, item.inputTokens * runs, true),
+          item.inputTokens * runs,
+        )
+      case 'rerank':
+        return of(this.rerankCost(profileId, item.model, runs))
+      case 'images':
+        return of(this.jobCost(profileId, item.model, { images: item.images * runs }))
+      case 'video':
+        return of(
+          this.jobCost(profileId, item.model, { seconds: item.seconds * runs, resolution: item.resolution }),
+        )
+    }
+  }
+
   /** An estimate item for runs of a text model: its token counts over all runs at the model's price. */
-  textItem(profileId: string, item: WorkItem): EstimateItem {
+  private textItem(profileId: string, item: Extract<WorkItem, { format: string }>): EstimateItem {
     const inputTokens = item.inputTokens * item.runs
     const outputTokens = item.outputTokens * item.runs
     const account = {
@@ -121,21 +151,6 @@ export class CostService {
       inputTokens,
       outputTokens,
       cost: tokenCost(item.model, account, this.priceOf(profileId, item.model), true),
-    }
-  }
-
-  /** An estimate item for jobs billed per image or per second. */
-  jobItem(profileId: string, label: string, model: string, runs: number, bill: JobBill): EstimateItem {
-    const all: JobBill =
-      'images' in bill ? { images: bill.images * runs } : { ...bill, seconds: bill.seconds * runs }
-    const cost = this.jobCost(profileId, model, all)
-    return {
-      label,
-      model,
-      runs,
-      inputTokens: 0,
-      outputTokens: 0,
-      cost: cost.kind === 'priced' ? { ...cost, estimate: true } : cost,
     }
   }
 

@@ -103,7 +103,7 @@ export class PricesService {
     return this.costs.estimate(
       profileId,
       name,
-      items.map((item) => this.costs.textItem(profileId, item)),
+      items.map((item) => this.costs.workItem(profileId, item)),
     )
   }
 }

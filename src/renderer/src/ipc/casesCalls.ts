@@ -15,6 +15,8 @@ export const casesCalls = {
   exportSuite: (id: string) => client.invoke('cases.exportSuite', { id }),
   startMatrix: (input: CommandInput<Commands['cases.startMatrix']>) =>
     client.invoke('cases.startMatrix', input),
+  plannedWork: (suiteId: string, targets: CommandInput<Commands['cases.plannedWork']>['targets']) =>
+    client.invoke('cases.plannedWork', { suiteId, targets }),
   stopMatrix: (matrixId: string) => client.invoke('cases.stopMatrix', { matrixId }),
   onCell: (listener: (payload: EventPayload<Events['cases.matrixCell']>) => void) =>
     client.on('cases.matrixCell', listener),

@@ -6,6 +6,8 @@ import { client } from './client'
 
 export const checkCalls = {
   start: (input: CommandInput<Commands['check.start']>) => client.invoke('check.start', input),
+  plannedWork: (input: CommandInput<Commands['check.plannedWork']>) =>
+    client.invoke('check.plannedWork', input),
   stop: (checkId: string) => client.invoke('check.stop', { checkId }),
   exchange: (exchangeId: string) => client.invoke('check.exchange', { exchangeId }),
   cellDraft: (checkId: string, key: string) => client.invoke('check.cellDraft', { checkId, key }),

@@ -4,7 +4,7 @@
 import type { SuiteSummary } from '../../../../shared/ipc/cases'
 import { FORMAT_LABELS, type WireFormat } from '../../../../shared/format'
 import { useAppStore } from '../../stores/app'
-import { cellKey, targetErrors, useCasesStore, type MatrixState } from '../../stores/cases'
+import { cellKey, matrixPlan, targetErrors, useCasesStore, type MatrixState } from '../../stores/cases'
 import { useHistoryStore } from '../../stores/history'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
 import { describeAssertion } from './assertionText'
@@ -12,6 +12,8 @@ import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
 import { ModelPicker } from '../../widgets/modelPicker/ModelPicker'
 import { storedCostText, sumCosts, sumText } from '../../../../shared/cost/money'
+import { CostEstimate } from '../../widgets/costEstimate/CostEstimate'
+import { confirmBudget } from '../../widgets/costEstimate/confirmBudget'
 
 export function MatrixSection({ suite }: { suite: SuiteSummary }) {
   const s = useCasesStore()
@@ -22,6 +24,7 @@ export function MatrixSection({ suite }: { suite: SuiteSummary }) {
   const shown = (field: string) => (s.attempted || s.touched[field] ? errors[field] : undefined)
   const running = !!s.matrix && !s.matrix.ended
   const presetModel = suite.cases[0]?.model ?? ''
+  const plan = matrixPlan(suite, s.targets, profileIds)
   return (
     <section className="matrix-section" aria-label="Run the suite">
       <h3>Run against targets</h3>
@@ -119,7 +122,12 @@ export function MatrixSection({ suite }: { suite: SuiteSummary }) {
           type="button"
           className="primary"
           disabled={running || suite.cases.length === 0}
-          onClick={() => void s.run(profileIds)}
+          onClick={async () => {
+            // Past a profile's monthly budget, the user says so before anything is sent.
+            const st = useCasesStore.getState()
+            if (!(await confirmBudget(matrixPlan(suite, st.targets, profileIds), 'This suite run'))) return
+            void st.run(profileIds)
+          }}
         >
           Run suite
         </button>
@@ -134,6 +142,12 @@ export function MatrixSection({ suite }: { suite: SuiteSummary }) {
           </button>
         )}
       </div>
+      {plan && (
+        <p className="small muted">
+          {/* Read again once a matrix ends: it changed this month's spend. */}
+          <CostEstimate load={{ ...plan, key: `${plan.key} ${s.matrix?.ended ? s.matrix.id : ''}` }} />
+        </p>
+      )}
       {s.matrix && <MatrixView matrix={s.matrix} />}
     </section>
   )

@@ -7,7 +7,9 @@ import { useEffect, useMemo, useState } from 'react'
 import { countCells } from '../../../../shared/check/model'
 import { billedSumText } from '../../../../shared/cost/billed'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
-import { checkFormErrors, modelList, useCheckStore } from '../../stores/check'
+import { checkFormErrors, checkPlan, modelList, useCheckStore } from '../../stores/check'
+import { CostEstimate } from '../../widgets/costEstimate/CostEstimate'
+import { confirmBudget } from '../../widgets/costEstimate/confirmBudget'
 import { CheckMatrix } from './CheckMatrix'
 import { CellDetail } from './CellDetail'
 import { ReportActions } from './ReportActions'
@@ -32,12 +34,11 @@ export function CheckPanel() {
   const cells = useMemo(() => Object.values(run?.cells ?? {}), [run?.cells])
   const counts = countCells(cells)
   // Cells found not to apply while the check ran (a row whose model is not there) leave the count too.
-  const runnable = run
-    ? run.plan.filter((p) => !p.skip && run.cells[p.key]?.status !== 'skipped').length
-    : 0
+  const runnable = run ? run.plan.filter((p) => !p.skip && run.cells[p.key]?.status !== 'skipped').length : 0
   const done = cells.filter((c) => c.status !== 'skipped').length
   const profile = profiles.find((p) => p.id === s.form.profileId)
   const models = modelList(s.form.models)
+  const plan = checkPlan(s.form, profileIds)
   const loadReports = s.loadReports
   const ended = !!run?.ended
   const [adding, setAdding] = useState('')
@@ -64,8 +65,14 @@ export function CheckPanel() {
       <form
         className="check-form"
         aria-label="Check settings"
-        onSubmit={(e) => {
+        onSubmit={async (e) => {
           e.preventDefault()
+          // Past the profile's monthly budget, the user says so before any probe is sent.
+          if (
+            !running &&
+            !(await confirmBudget(checkPlan(useCheckStore.getState().form, profileIds), 'This check'))
+          )
+            return
           void s.start(profileIds, profile?.name ?? '')
         }}
       >
@@ -159,6 +166,12 @@ export function CheckPanel() {
           )}
         </div>
       </form>
+      {!running && plan && (
+        <p className="small muted check-estimate">
+          {/* Read again once a check ends: it changed this month's spend. */}
+          <CostEstimate load={{ ...plan, key: `${plan.key} ${run?.id ?? ''}` }} />
+        </p>
+      )}
       <ErrorBanner>{s.error}</ErrorBanner>
       {run && (
         <div className="check-status" role="status" aria-live="polite">
@@ -179,7 +192,11 @@ export function CheckPanel() {
           </span>
           {cells.some((c) => c.cost) && (
             <span className="check-total-cost" data-testid="check-cost">
-              Cost: {billedSumText(cells.map((c) => c.cost), 'nothing billed')}
+              Cost:{' '}
+              {billedSumText(
+                cells.map((c) => c.cost),
+                'nothing billed',
+              )}
             </span>
           )}
         </div>

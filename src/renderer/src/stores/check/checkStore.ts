@@ -39,6 +39,12 @@ export const modelList = (text: string): string[] => [
   ),
 ]
 
+/** The paid probe groups the form ticks. */
+export const paidGroups = (form: CheckForm): PaidGroup[] => [
+  ...(form.video ? (['video'] as const) : []),
+  ...(form.images ? (['images'] as const) : []),
+]
+
 /** Form errors by field, in the words the form labels them. */
 export function checkFormErrors(form: CheckForm, profileIds: readonly string[]): Record<string, string> {
   const errors: Record<string, string> = {}
@@ -125,10 +131,7 @@ export const useCheckStore = create<CheckState>((set, get) => ({
     if (Object.keys(checkFormErrors(form, profileIds)).length) return
     subscribe(set)
     const id = newId()
-    const include: PaidGroup[] = [
-      ...(form.video ? (['video'] as const) : []),
-      ...(form.images ? (['images'] as const) : []),
-    ]
+    const include = paidGroups(form)
     set({
       run: { id, profileName, plan: [], cells: {}, stopping: false, startedAt: Date.now(), ended: null },
       openKey: null,

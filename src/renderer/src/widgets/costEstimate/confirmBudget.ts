@@ -1,6 +1,6 @@
 // Before batch work starts: its estimate per profile from main, and, when it would pass a profile's monthly
 // budget, the app's confirmation dialog. Resolves true when the work may start.
-import type { PlannedWork, WorkEstimate } from '../../../../shared/cost/estimate'
+import type { PlannedWork, PlanSource, WorkEstimate } from '../../../../shared/cost/estimate'
 import { pricesCalls } from '../../ipc/pricesCalls'
 import { askUser } from '../../stores/app'
 import { budgetQuestion } from './estimateWords'
@@ -15,9 +15,21 @@ export async function estimateAll(planned: PlannedWork): Promise<WorkEstimate[]>
   return answers.flatMap((r) => (r.ok ? [r.value] : []))
 }
 
-/** Asks before `what` ("This load test") when it would pass a budget; true to go on. */
-export async function confirmBudget(planned: PlannedWork | null, what: string): Promise<boolean> {
+/**
+ * Asks before `what` ("This load test") when it would pass a budget; true to go on. A plan main cannot make
+ * (the suite is gone) asks nothing: the start itself then says what is wrong.
+ */
+export async function confirmBudget(
+  planned: PlannedWork | PlanSource | null,
+  what: string,
+): Promise<boolean> {
   if (!planned) return true
-  const question = budgetQuestion(await estimateAll(planned), what)
+  let work: PlannedWork
+  try {
+    work = 'load' in planned ? await planned.load() : planned
+  } catch {
+    return true
+  }
+  const question = budgetQuestion(await estimateAll(work), what)
   return question ? askUser(question) : true
 }

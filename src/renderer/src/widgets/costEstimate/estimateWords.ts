@@ -1,7 +1,7 @@
 // The estimate of batch work in words, before Start: the total (per currency; "≈", an upper bound since every
 // answer is counted at its max tokens), each profile's share when there are several, what has no price and what
 // the figures leave out, and each profile's budget this month. And the question asked when the work would pass
-// a budget. Pure, so the panels, the dialog and their tests read the same words.
+// a budget, and whether Start asks (and why not). Pure, so the panels, the dialog and their tests read the same words.
 import type { WorkEstimate } from '../../../../shared/cost/estimate'
 import { formatMoney } from '../../../../shared/cost/money'
 
@@ -32,8 +32,23 @@ export function budgetWords(e: WorkEstimate): string | null {
   return `${e.profile}: ${formatMoney(b.spentMicros, currency)} spent this month of a ${formatMoney(budget, currency)} budget, ${state}`
 }
 
+/** Whether Start will ask, and why not when it will not: past a budget, nothing priced, under it, or no budget set. */
+function askWords(estimates: readonly WorkEstimate[]): string {
+  if (estimates.some((e) => e.budget?.over)) return 'Past the budget: you are asked before it starts.'
+  const priced = estimates.filter((e) => Object.keys(e.byCurrency).length)
+  if (!priced.length) return 'Nothing priced: nothing is asked before it starts.'
+  const unbudgeted = priced.filter((e) => !e.budget).map((e) => e.profile)
+  if (!unbudgeted.length) return 'Under the budget: nothing is asked before it starts.'
+  const rest = priced.length > unbudgeted.length ? ', the rest is under budget' : ''
+  return `No monthly budget for ${unbudgeted.join(', ')} (Settings → Prices)${rest}: nothing is asked before it starts.`
+}
+
 /** The estimate line a panel shows before Start. */
-export function estimateWords(estimates: readonly WorkEstimate[], leftOut: readonly string[] = []): string {
+export function estimateWords(
+  estimates: readonly WorkEstimate[],
+  leftOut: readonly string[] = [],
+  assumed: readonly string[] = [],
+): string {
   const sum = total(estimates)
   const unpriced = [...new Set(estimates.flatMap((e) => e.unpriced))]
   const parts: string[] = []
@@ -49,11 +64,13 @@ export function estimateWords(estimates: readonly WorkEstimate[], leftOut: reado
   } else parts.push('Cost estimate: nothing here has a price.')
   if (unpriced.length)
     parts.push(`No price for ${unpriced.join(', ')}: not counted (set prices in Settings → Prices).`)
+  if (assumed.length) parts.push(`Assumed: ${assumed.join('; ')}.`)
   if (leftOut.length) parts.push(`Not in the figures: ${leftOut.join('; ')}.`)
   for (const e of estimates) {
     const words = budgetWords(e)
     if (words) parts.push(`${words}.`)
   }
+  parts.push(askWords(estimates))
   return parts.join(' ')
 }
 
