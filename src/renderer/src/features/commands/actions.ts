@@ -16,22 +16,38 @@ import { announceRefusal } from './refusal'
 
 /**
  * Calls `act` with the element `selector` names once the panel shows it and no modal dialog covers it (the
- * palette closing, a question being answered), within about two seconds; else it gives up.
+ * palette closing, a question being answered), within about five seconds (a panel's chunk may still be on its
+ * way); else it gives up.
  */
 function whenShown<E extends HTMLElement>(selector: string, act: (el: E) => void): void {
-  let frames = 0
+  const until = performance.now() + 5000
   const look = () => {
     const el = document.querySelector<E>(selector)
     if (el && !document.querySelector('dialog[open]')) act(el)
-    else if (frames++ < 120) requestAnimationFrame(look)
+    else if (performance.now() < until) requestAnimationFrame(look)
   }
   requestAnimationFrame(look)
 }
 
 const MESSAGE_BOX = '#panel-text textarea[aria-label="Message"]'
 
-export function goToPanel(panel: PanelId): void {
+function goToPanel(panel: PanelId): void {
   useAppStore.getState().setPanel(panel)
+}
+
+/**
+ * Opens a panel from the keyboard or the palette with the focus in it, so the next Tab goes on from there: Text's
+ * message box, any other panel's heading (unless the user has put the focus in the panel meanwhile).
+ */
+export function openPanel(panel: PanelId): void {
+  if (panel === 'text') return focusMessageBox()
+  goToPanel(panel)
+  const heading = `#panel-${panel} :is(h1, h2)`
+  whenShown<HTMLElement>(heading, (el) => {
+    if (el.closest('[role="tabpanel"]')?.contains(document.activeElement)) return
+    if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1')
+    el.focus()
+  })
 }
 
 /** Opens Text and puts the caret at the end of the message box. */
@@ -112,10 +128,10 @@ export function runShortcut(hit: { id: ShortcutId; index?: number }, panels: Pan
     case 'newConversation':
       return void startNewConversation().then(announceRefusal)
     case 'settings':
-      return goToPanel('settings')
+      return openPanel('settings')
     case 'panel': {
       const panel = panels[hit.index ?? -1]
-      if (panel) goToPanel(panel.id)
+      if (panel) openPanel(panel.id)
       return
     }
     default:

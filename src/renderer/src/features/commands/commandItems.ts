@@ -5,10 +5,10 @@ import type { PanelName } from './shortcuts'
 import {
   clearConversation,
   focusMessageBox,
-  goToPanel,
   importRequest,
   openConversationById,
   openInspector,
+  openPanel,
   openTextInCompare,
   sendMessage,
   startNewConversation,
@@ -96,7 +96,7 @@ export function panelItems(panels: PanelName[]): CommandItem[] {
     label: p.label,
     also: 'panel go to open',
     ...(p.id === 'settings' ? { keys: ['Mod', ','] } : n < 9 ? { keys: ['Mod', String(n + 1)] } : {}),
-    run: done(() => goToPanel(p.id)),
+    run: done(() => openPanel(p.id)),
   }))
 }
 
