@@ -13,6 +13,40 @@ async function openEvals(page: Page) {
   await expect(page.getByRole('heading', { name: 'Evals', level: 1 })).toBeVisible()
 }
 
+test('an eval cut off by reloading its window reads as incomplete in the reloaded window, with Resume', async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(120_000)
+  await page.goto(app.url)
+  const slow = await faultyProfile(page, 'latency:2500')
+  await openEvals(page)
+  const rows = Array.from({ length: 6 }, (_, i) => `Land${i},City${i}`).join('\n')
+  await page.getByLabel('Import dataset file').setInputFiles({
+    name: 'lands.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`country,expected\n${rows}\n`),
+  })
+  await page.getByLabel('User message').fill('sim:tokens=50 Tell me about {{country}}')
+  await page.getByLabel('Variant 1 model').fill('sim-model')
+  await page.getByLabel('Variant 1 profile').selectOption({ label: slow })
+  await page.getByLabel('Variant 1 max tokens').fill('100')
+  await page.getByLabel('At most at once').fill('1')
+  await expect(page.getByTestId('cost-estimate')).toContainText('Cost estimate:')
+  await page.getByRole('button', { name: 'Run eval' }).click()
+  await expect(page.getByTestId('eval-summary')).toHaveText(/^Running: [1-4] of 6 cells$/, {
+    timeout: 30_000,
+  })
+
+  await page.reload()
+  await openEvals(page)
+  const kept = page.getByRole('table', { name: 'Kept runs' })
+  // The window that ran it is gone, so its end reaches no window: the list still comes to read it as cut off.
+  await expect(kept.getByTestId('kept-run')).toContainText('Incomplete', { timeout: 20_000 })
+  await kept.getByRole('button', { name: /Open the run of .* on lands\.csv/ }).click()
+  await expect(page.getByRole('button', { name: /^Resume \(\d cells? left\)/ })).toBeVisible()
+})
+
 test('an eval cut off by the app stopping is kept as incomplete and resumes with only the rest', async ({
   page,
   app,

@@ -24,6 +24,10 @@ interface PastRunsState {
   closeDiff(): void
 }
 
+/** How often the list is read again while a run another window started (or one gone) is still listed as going. */
+const GOING_ELSEWHERE_MS = 1500
+let listAgain: ReturnType<typeof setTimeout> | undefined
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 export const usePastRuns = create<PastRunsState>((set, get) => ({
@@ -45,8 +49,17 @@ export const usePastRuns = create<PastRunsState>((set, get) => ({
   closeDiff: () => set({ diff: null }),
 
   async load() {
+    clearTimeout(listAgain)
     try {
-      set({ runs: (await evalsCalls.runs()).runs, loaded: true })
+      const { runs } = await evalsCalls.runs()
+      set({ runs, loaded: true })
+      // A run going for no window here (its window reloaded or closed) sends its end to nobody: the list is read
+      // again until it reads as ended (done, or incomplete once main has stopped it), never Running for good.
+      const mine = useEvalsStore.getState().run
+      const elsewhere = runs.some(
+        (r) => r.state === 'running' && !(mine && !mine.ended && mine.id === r.evalId),
+      )
+      if (elsewhere) listAgain = setTimeout(() => void get().load(), GOING_ELSEWHERE_MS)
     } catch (error) {
       useEvalsStore.setState({ error: `Could not list the kept runs: ${message(error)}` })
     }
