@@ -12,6 +12,8 @@ import { loadTokenizer, preparePrompts } from '../../src/main/services/load/prom
 import { readRange, readStoredRun, RunWriter } from '../../src/main/services/load/runFiles'
 import { GatewayClient } from '../../src/main/services/gateway'
 import type { LoadPlan } from '../../src/shared/load/plan'
+import { requestMetrics, type RecordedRequest } from '../../src/shared/load/metrics'
+import { requestsCsv } from '../../src/main/services/load/requestsCsv'
 import type { ResolvedProfile } from '../../src/main/services/profiles'
 
 const KEY = 'sk-load-test'
@@ -78,6 +80,7 @@ async function runPlan(
   p: LoadPlan,
   headers: { name: string; value: string }[] = [],
   dir?: string,
+  onRequest?: (record: RecordedRequest) => void,
 ) {
   const tokenizer = await loadTokenizer()
   const prompts = await preparePrompts(
@@ -95,6 +98,7 @@ async function runPlan(
     prompts,
     tokenizer,
     writer,
+    ...(onRequest ? { onRequest: (_point: unknown, record: RecordedRequest) => onRequest(record) } : {}),
   })
   return { run, writer }
 }
@@ -300,6 +304,44 @@ describe('the engine under faults', () => {
       expect(h.frames).toBeGreaterThan(0)
       expect(h.counted).toBe(h.frames)
       expect(h.tokenizer).toBeGreaterThan(0)
+    }
+  })
+
+  it('counts TTFT and e2e from when the HTTP client wrote the request, its wait in the client kept apart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'load-wait-'))
+    const paced = await createSimulator({ apiKey: KEY, firstTokenDelayMs: 50, tokensPerSecond: 400 })
+    const records: RecordedRequest[] = []
+    try {
+      const { run, writer } = await runPlan(paced, plan({ amount: 8, levels: [1] }), [], dir, (r) =>
+        records.push(r),
+      )
+      const report = await run.run()
+      expect(report.levels[0]!.ok).toBe(8)
+      expect(records).toHaveLength(8)
+      for (const r of records) {
+        const m = requestMetrics(r)
+        // Written after the hand-off: on a reused keep-alive connection undici checks the idle socket for a turn
+        // of the event loop first; on a new one it connects first. Neither is part of any latency.
+        expect(r.sentAt).toBeGreaterThan(r.handedAt!)
+        expect(m.clientWaitMs).toBeCloseTo(r.sentAt - r.handedAt!, 9)
+        expect(m.ttftMs).toBeCloseTo(r.contentAt[0]! - r.sentAt, 9)
+        expect(m.e2eMs).toBeCloseTo(r.endAt - r.sentAt, 9)
+        // The simulator's first token comes 50 ms after it has the request, which it cannot have before the write.
+        expect(m.ttftMs!).toBeGreaterThanOrEqual(50)
+      }
+      await writer!.writeReport(report)
+      await writer!.close()
+      let csv = ''
+      for await (const chunk of requestsCsv(join(dir, 'run-1', 'requests.ndjson'), report))
+        csv += String(chunk)
+      const [head, ...rows] = csv.trim().split('\n')
+      const at = head!.split(',').indexOf('clientWaitMs')
+      expect(at).toBe(head!.split(',').indexOf('sentAtMs') + 1)
+      expect(rows.map((row) => Number(row.split(',')[at]))).toEqual(
+        [...records].sort((a, b) => a.index - b.index).map((r) => expect.closeTo(r.sentAt - r.handedAt!, 2)),
+      )
+    } finally {
+      await paced.close()
     }
   })
 

@@ -26,6 +26,8 @@ export class ExchangeRecorder {
   private bodyChars = 0
   private frameChars = 0
   private truncated = false
+  /** When the HTTP client wrote the request (the last attempt's). */
+  private writtenMs: number | null = null
   private headersMs: number | null = null
   private firstByteMs: number | null = null
   private endMs: number | null = null
@@ -75,6 +77,11 @@ export class ExchangeRecorder {
       waitMs: Math.round(waitMs),
       serverAsked,
     })
+  }
+
+  /** The HTTP client wrote the request (each attempt overwrites it: the answer is the last attempt's). */
+  recordWritten(): void {
+    this.writtenMs = this.elapsed()
   }
 
   recordResponse(status: number, statusText: string, headers: Headers): void {
@@ -147,7 +154,7 @@ export class ExchangeRecorder {
         startedAt: this.startedAt,
         request: { ...this.request, body: null },
         response: this.response && { ...this.response, body: null, frames: [], truncated: true },
-        timings: { headersMs: this.headersMs, firstByteMs: this.firstByteMs, endMs: this.endMs },
+        timings: this.timings(),
         attempts: this.attempts,
         ...(this.retries.length ? { retries: [...this.retries] } : {}),
         error: `The exchange could not be summarised (${(error as Error).message}); its bodies are left out.`,
@@ -179,6 +186,11 @@ export class ExchangeRecorder {
     return { total: this.frames.length, recent: lastFramesWithin(this.frames, count, budget) }
   }
 
+  private timings(): Exchange['timings'] {
+    const { headersMs, firstByteMs, endMs, writtenMs } = this
+    return writtenMs === null ? { headersMs, firstByteMs, endMs } : { writtenMs, headersMs, firstByteMs, endMs }
+  }
+
   private boundedCopy(): Exchange {
     const frames = lastFramesWithin(this.frames, SNAPSHOT_FRAMES, SNAPSHOT_FRAME_BYTES)
     const response = this.response && {
@@ -195,7 +207,7 @@ export class ExchangeRecorder {
         body: this.request.body === null ? null : cap(elideLongStrings(this.request.body)),
       },
       response,
-      timings: { headersMs: this.headersMs, firstByteMs: this.firstByteMs, endMs: this.endMs },
+      timings: this.timings(),
       attempts: this.attempts,
       ...(this.retries.length ? { retries: [...this.retries] } : {}),
       error: this.error,

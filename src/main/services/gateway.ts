@@ -33,6 +33,8 @@ export interface GatewayRequest {
   signal?: AbortSignal
   /** Overrides the profile's retry count (0 for a call that must never repeat). */
   maxRetries?: number
+  /** Called as the HTTP client writes each attempt's request (see HttpInit.onWrite). */
+  onWrite?: () => void
 }
 
 export interface GatewayResponse {
@@ -167,6 +169,10 @@ export class GatewayClient {
       const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal
       let response: HttpAnswer
       let route: Route | null = null
+      const onWrite = () => {
+        recorder.recordWritten()
+        req.onWrite?.()
+      }
       try {
         response = await httpCall(
           async (u, purpose) => {
@@ -176,7 +182,7 @@ export class GatewayClient {
             return c
           },
           url,
-          { method: req.method, headers, body: bodyText, signal },
+          { method: req.method, headers, body: bodyText, signal, onWrite },
         )
       } catch (error) {
         clearTimeout(timer)

@@ -22,6 +22,8 @@ export interface SendOptions {
   json?: boolean
   signal?: AbortSignal
   maxRetries?: number
+  /** See GatewayRequest.onWrite. */
+  onWrite?: () => void
 }
 
 export function sendRequest(
@@ -30,7 +32,7 @@ export function sendRequest(
   built: BuiltRequest,
   options: SendOptions = {},
 ): Promise<GatewayResponse> {
-  const { rawBody, stream, json, signal, maxRetries } = options
+  const { rawBody, stream, json, signal, maxRetries, onWrite } = options
   return gateway.send(profile, {
     kind: built.kind,
     method: built.method,
@@ -42,5 +44,6 @@ export function sendRequest(
     ...(stream ? { stream } : {}),
     ...(signal ? { signal } : {}),
     ...(maxRetries !== undefined ? { maxRetries } : {}),
+    ...(onWrite ? { onWrite } : {}),
   })
 }

@@ -56,6 +56,8 @@ export const exchangeSchema = z.object({
     })
     .nullable(),
   timings: z.object({
+    /** When the HTTP client wrote the request (the last attempt's); absent in records made before it was kept. */
+    writtenMs: z.number().optional(),
     headersMs: z.number().nullable(),
     firstByteMs: z.number().nullable(),
     endMs: z.number().nullable(),

@@ -92,6 +92,8 @@ export const loadRequestSchema = z.object({
   step: z.number(),
   warmup: z.boolean(),
   stream: z.boolean(),
+  /** Handed to the HTTP client (null in runs kept before it was recorded); `sentAt` is when it wrote it. */
+  handedAt: z.number().nullable(),
   sentAt: z.number(),
   headersAt: z.number().nullable(),
   endAt: z.number(),

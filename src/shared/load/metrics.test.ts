@@ -30,6 +30,12 @@ describe('the per-request metrics, on recorded timings', () => {
     expect(requestMetrics(recorded()).ttftMs).toBe(200)
   })
 
+  it('keeps the wait in the HTTP client before the write apart from TTFT and e2e, when it was recorded', () => {
+    const waited = requestMetrics(recorded({ handedAt: 960 }))
+    expect(waited).toMatchObject({ clientWaitMs: 40, ttftMs: 200, e2eMs: 270 })
+    expect(requestMetrics(recorded()).clientWaitMs).toBeNull()
+  })
+
   it('end-to-end latency is from the request written to the last byte read', () => {
     expect(requestMetrics(recorded()).e2eMs).toBe(270)
   })

@@ -7,7 +7,9 @@
 //   TPOT            (e2e − TTFT) ÷ (output tokens − 1): time per output token after the first
 //   output tokens   the usage the gateway reported, else the local tokenizer's count of the output (marked)
 //   tok/s after the first token = (output tokens − 1) ÷ (e2e − TTFT); tok/s over the whole request = output ÷ e2e
-// Times are ms (performance.now() of the one process that sent and read). Pure: tests feed recorded timings.
+//   client wait     request written − handed to the HTTP client (k6's "blocked"), kept apart from every latency
+// "Request written" is when the HTTP client writes the request to its connection (as k6 counts "waiting" apart
+// from "blocked"). Times are ms (performance.now() of the one process that sent and read). Pure: tests feed recorded timings.
 
 /** Why a request did not succeed. `stopped` (by the user) is not an error: such requests are left out. */
 export const ERROR_CLASSES = ['429', '5xx', 'timeout', 'midStream', 'incomplete', '4xx', 'network'] as const
@@ -30,7 +32,12 @@ export interface RecordedRequest {
   step: number
   warmup: boolean
   stream: boolean
-  /** Handed to the HTTP client to be written. */
+  /**
+   * Handed to the HTTP client to be written (absent in runs kept before it was recorded). The time until `sentAt`
+   * is the client's own: waiting for a free connection, opening a new one, checking an idle one before reusing it.
+   */
+  handedAt?: number
+  /** The HTTP client wrote the request (the hand-off time when it never did: failed or stopped before). */
   sentAt: number
   /** The response headers arrived (null without an answer). */
   headersAt: number | null
@@ -55,6 +62,8 @@ export interface RecordedRequest {
 export type TokenSource = 'usage' | 'tokenizer'
 
 export interface RequestMetrics {
+  /** Request written − handed to the HTTP client: not part of any latency (null when not recorded). */
+  clientWaitMs: number | null
   ttftMs: number | null
   e2eMs: number
   itlFrameMs: number[]
@@ -84,6 +93,7 @@ export function requestMetrics(r: RecordedRequest): RequestMetrics {
   const afterFirst = ttftMs === null ? null : e2eMs - ttftMs
   const tpotMs = afterFirst !== null && outputTokens > 1 ? afterFirst / (outputTokens - 1) : null
   return {
+    clientWaitMs: r.handedAt === undefined ? null : r.sentAt - r.handedAt,
     ttftMs,
     e2eMs,
     itlFrameMs,

@@ -254,8 +254,13 @@ export class LoadService {
       > & {
         contentAt: number[]
       }
-      const { contentAt, contentTokens: _tokens, ...rest } = r
-      request = { ...rest, frames: contentAt.length } as never
+      const { contentAt, contentTokens: _tokens, handedAt, ...rest } = r
+      // A run kept before the hand-off was recorded has none.
+      request = {
+        ...rest,
+        handedAt: typeof handedAt === 'number' ? handedAt : null,
+        frames: contentAt.length,
+      } as never
     }
     const exchange =
       exAt >= 0 ? (JSON.parse(await readRange(this.root, runId, 'exchanges', exAt, exLen)) as Exchange) : null

@@ -1,5 +1,6 @@
 // One request of a load test through the profile's gateway client (its headers, auth and network path), never
-// retried, timed as the metrics define it: `sentAt` just before the client writes it, each output frame stamped
+// retried, timed as the metrics define it: `sentAt` as the HTTP client writes it (`handedAt` as it is handed to the
+// client: the difference is the time it waited in the client), each output frame stamped
 // when the read that brought it resolved (before any parsing), `endAt` at the last byte. The hot path does only
 // what timing needs (SSE split, the format's fold, a push of the time); the output's pieces are handed back, and
 // their token counts (`countOutputTokens`) and the exchange's snapshot are worked out later, in the run's batch.
@@ -82,6 +83,7 @@ export async function runLoadRequest(ctx: RequestContext, job: RequestJob): Prom
     step: job.step,
     warmup: job.warmup,
     stream: job.stream,
+    handedAt: 0,
     sentAt: 0,
     headersAt: null,
     contentAt,
@@ -109,12 +111,16 @@ export async function runLoadRequest(ctx: RequestContext, job: RequestJob): Prom
   const isText =
     job.format !== 'embeddings' && job.format !== 'embedContent' && job.format !== 'batchEmbedContents'
   try {
-    record.sentAt = now()
+    // Until the client writes it (never, when it fails or is stopped first), sent counts from the hand-off.
+    record.handedAt = record.sentAt = now()
     const res = await sendRequest(ctx.gateway, ctx.profile, job.request, {
       rawBody: job.bodyText,
       stream: job.stream,
       signal,
       maxRetries: 0,
+      onWrite: () => {
+        record.sentAt = now()
+      },
     })
     record.headersAt = now()
     exchange = res.exchange

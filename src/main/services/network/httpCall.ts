@@ -6,7 +6,7 @@
 import { STATUS_CODES } from 'node:http'
 import { pipeline, type Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
-import { request } from 'undici'
+import { request, type Dispatcher } from 'undici'
 import type { Route } from './routes'
 import type { CallPurpose, Connection } from './networkPool'
 
@@ -20,6 +20,11 @@ export interface HttpInit {
   purpose?: CallPurpose
   /** Each hop before it is requested (the connect policy of result URLs checks the new target). */
   onRedirect?: (from: URL, to: URL, status: number) => void
+  /**
+   * Called as the HTTP client writes the request (the first hop's): on a new connection once it is open, on a
+   * reused one after the client's idle-socket check; never when the request fails or is stopped before that.
+   */
+  onWrite?: () => void
 }
 
 export interface HttpAnswer {
@@ -48,7 +53,7 @@ export async function httpCall(connect: Connect, url: string, init: HttpInit): P
   for (let hop = 0; ; hop++) {
     const { dispatcher, route } = await connect(target, init.purpose ?? 'gateway')
     const res = await request(target, {
-      dispatcher,
+      dispatcher: hop === 0 && init.onWrite ? stampingWrites(dispatcher, init.onWrite) : dispatcher,
       method: method as 'GET',
       headers,
       body: body ?? undefined,
@@ -98,6 +103,32 @@ export async function httpCall(connect: Connect, url: string, init: HttpInit): P
       route,
     }
   }
+}
+
+/**
+ * The dispatcher, calling `onWrite` as it writes a request: undici calls a request's `onRequestStart`
+ * synchronously right before it writes the request line and headers to the socket (undici 7's client-h1 `writeH1`
+ * and client-h2), once the socket is connected (on a reused one, after its idle check); a request whose signal was
+ * aborted before is aborted there, unwritten.
+ */
+function stampingWrites(dispatcher: Dispatcher, onWrite: () => void): Dispatcher {
+  return dispatcher.compose(
+    (dispatch) => (options, handler) =>
+      dispatch(options, {
+        onRequestStart(controller, context) {
+          handler.onRequestStart?.(controller, context)
+          // A signal aborted before the write aborts here (undici's request handler), and nothing is written.
+          if (!controller.aborted) onWrite()
+        },
+        onRequestUpgrade: (controller, status, headers, socket) =>
+          handler.onRequestUpgrade?.(controller, status, headers, socket),
+        onResponseStart: (controller, status, headers, message) =>
+          handler.onResponseStart?.(controller, status, headers, message),
+        onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+        onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
+        onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+      }),
+  )
 }
 
 /**

@@ -3,7 +3,16 @@ import type { Exchange } from '../../../../shared/ipc/exchange'
 import type { RequestPreview } from '../../../../shared/ipc/text'
 import { Inspector } from './Inspector'
 import type { SavedCapture } from './SaveCapture'
-import { button, byRole, click, mount, press, recordClipboard, settle, type Mounted } from '../../../test/renderForTest'
+import {
+  button,
+  byRole,
+  click,
+  mount,
+  press,
+  recordClipboard,
+  settle,
+  type Mounted,
+} from '../../../test/renderForTest'
 
 let view: Mounted | undefined
 afterEach(() => {
@@ -101,7 +110,9 @@ describe('Inspector request tab', () => {
     expect(text).toContain('POST https://gw.example.com/v1/messages')
     expect(text).toContain('Max tokens must be above 0')
     // The rule as the spec writes it is kept on the message, for a pointer that rests on it.
-    expect(panel().querySelector('[title="rule: must be > 0"]')?.textContent).toBe('Max tokens must be above 0')
+    expect(panel().querySelector('[title="rule: must be > 0"]')?.textContent).toBe(
+      'Max tokens must be above 0',
+    )
     expect(text).toContain('x-api-key')
   })
 
@@ -287,6 +298,26 @@ describe('Inspector stream and timing tabs', () => {
     const body = bar.querySelector<HTMLElement>('.body')!
     expect(body.style.left).toBe(`${(150.5 / 900) * 100}%`)
     expect(body.style.width).toBe(`${((900 - 150.5) / 900) * 100}%`)
+  })
+})
+
+describe('Inspector timing of the write', () => {
+  it('shows when the request was written and the time before it as a phase of its own', async () => {
+    const timings = { writtenMs: 30, headersMs: 120, firstByteMs: 150.5, endMs: 900 }
+    view = mount(<Inspector exchange={exchange({ timings, attempts: 2 })} preview={null} />)
+    await openTab('Timing')
+    expect(panel().textContent).toContain(
+      'Request written30.0 ms (before it: connecting and waiting in the client, 1 earlier attempt)',
+    )
+    const bar = byRole(view.container, 'img')[0]!
+    expect(bar.getAttribute('aria-label')).toBe(
+      'Written at 30.0 ms, headers at 120.0 ms, first byte at 150.5 ms, end at 900.0 ms',
+    )
+    const before = bar.querySelector<HTMLElement>('.client')!
+    expect(before.title).toBe('Before the request was written: 30.0 ms')
+    const wait = bar.querySelector<HTMLElement>('.wait')!
+    expect(wait.style.left).toBe(`${(30 / 900) * 100}%`)
+    expect(wait.title).toBe('Waiting for headers: 90.0 ms')
   })
 })
 

@@ -1,5 +1,6 @@
-// When each part of an exchange arrived, as numbers and as one bar on a common scale. Times are ms since the
-// request started (the recorder's clock); a phase that never happened (no headers, no body) is shown as "—".
+// When each part of an exchange happened, as numbers and as one bar on a common scale. Times are ms since the
+// request started (the recorder's clock): before the HTTP client wrote it (a connection opened or waited for,
+// earlier attempts), then the wait for headers, first byte and body; a phase that never happened is shown as "—".
 import { useEffect, useState } from 'react'
 import type { Exchange, LiveExchange } from '../../../../shared/ipc/exchange'
 
@@ -32,6 +33,7 @@ export function LiveTimingView({ head, firstByteMs }: { head: LiveExchange; firs
     request: head.request,
     response: null,
     timings: {
+      ...(timings.writtenMs !== undefined ? { writtenMs: timings.writtenMs } : {}),
       headersMs: timings.headersMs,
       firstByteMs: firstByteMs ?? timings.firstByteMs,
       endMs: Math.max(0, now - head.startedAt),
@@ -42,13 +44,20 @@ export function LiveTimingView({ head, firstByteMs }: { head: LiveExchange; firs
   return <TimingView exchange={exchange} live />
 }
 
+function retriesBefore(attempts: number): string {
+  return attempts > 1 ? `, ${attempts - 1} earlier attempt${attempts === 2 ? '' : 's'}` : ''
+}
+
 export function TimingView({ exchange, live = false }: { exchange: Exchange; live?: boolean }) {
-  const { headersMs, firstByteMs, endMs } = exchange.timings
+  const { writtenMs, headersMs, firstByteMs, endMs } = exchange.timings
   const scale = Math.max(headersMs ?? 0, firstByteMs ?? 0, endMs ?? 0)
   const phases: Phase[] = []
+  const written = writtenMs ?? 0
+  if (written > 0)
+    phases.push({ name: 'Before the request was written', className: 'client', from: 0, to: written })
   if (headersMs !== null)
-    phases.push({ name: 'Waiting for headers', className: 'wait', from: 0, to: headersMs })
-  else if (endMs !== null) phases.push({ name: 'No response', className: 'wait', from: 0, to: endMs })
+    phases.push({ name: 'Waiting for headers', className: 'wait', from: written, to: headersMs })
+  else if (endMs !== null) phases.push({ name: 'No response', className: 'wait', from: written, to: endMs })
   if (headersMs !== null && firstByteMs !== null)
     phases.push({ name: 'Headers to first byte', className: 'first', from: headersMs, to: firstByteMs })
   const bodyFrom = firstByteMs ?? headersMs
@@ -59,6 +68,18 @@ export function TimingView({ exchange, live = false }: { exchange: Exchange; liv
   return (
     <div className="inspector-timing">
       <dl className="facts">
+        {writtenMs !== undefined && (
+          <>
+            <dt>Request written</dt>
+            <dd>
+              {formatMs(writtenMs)}
+              <span className="muted">
+                {' '}
+                (before it: connecting and waiting in the client{retriesBefore(exchange.attempts)})
+              </span>
+            </dd>
+          </>
+        )}
         <dt>Response headers</dt>
         <dd>{formatMs(headersMs)}</dd>
         <dt>First byte</dt>
@@ -95,7 +116,7 @@ export function TimingView({ exchange, live = false }: { exchange: Exchange; liv
         <div
           className="inspector-timing-bar"
           role="img"
-          aria-label={`Headers at ${formatMs(headersMs)}, first byte at ${formatMs(firstByteMs)}, end at ${formatMs(endMs)}`}
+          aria-label={`${writtenMs !== undefined ? `Written at ${formatMs(writtenMs)}, headers` : 'Headers'} at ${formatMs(headersMs)}, first byte at ${formatMs(firstByteMs)}, end at ${formatMs(endMs)}`}
         >
           {(exchange.retries ?? []).map((r) => (
             <span

@@ -1,4 +1,5 @@
-// One request of a run opened: its times and tokens in words (how its output tokens were counted), why it failed,
+// One request of a run opened: its times (from when the HTTP client wrote it; the wait in the client before that
+// apart) and tokens in words (how its output tokens were counted), why it failed,
 // and its exchange in the Inspector (headers with the key masked, body, SSE frames with their arrival times).
 import { useEffect, useRef, useState } from 'react'
 import { Inspector } from '../../components/inspector'
@@ -43,6 +44,9 @@ export function RequestDetail({ runId, index, onClose }: { runId: string; index:
             : ''}
           {r.warmup ? 'warm-up (not measured) · ' : ''}
           {r.httpStatus !== null ? `HTTP ${r.httpStatus} · ` : ''}
+          {r.handedAt !== null
+            ? `waited ${(r.sentAt - r.handedAt).toFixed(1)} ms in the client before it was written (not in its times) · `
+            : ''}
           headers after {r.headersAt === null ? '—' : `${(r.headersAt - r.sentAt).toFixed(1)} ms`} ·{' '}
           {r.frames} output frame{r.frames === 1 ? '' : 's'} · ended after {(r.endAt - r.sentAt).toFixed(1)}{' '}
           ms · output tokens{' '}
