@@ -75,7 +75,7 @@ test('a load test runs, shows its levels, curves and timeline, stops in the midd
   await fits(page, testInfo, 'timeline')
 
   // A slow profile, timed levels: stopped in the middle, what finished is kept.
-  await page.getByRole('combobox', { name: 'Profile', exact: true }).selectOption({ label: slow })
+  await page.getByRole('combobox', { name: 'Profile of target 1' }).selectOption({ label: slow })
   await page.getByLabel('Each level: unit').selectOption('seconds')
   await page.getByLabel('Each level: how many').fill('60')
   await page.getByLabel('Max tokens (output)').fill('40')
@@ -116,7 +116,7 @@ test('a profile whose streams fail mid-way shows its errors by class, in red, ea
   await page.goto(app.url)
   const faulty = await faultyProfile(page, 'error:2')
   await openLoad(page)
-  await page.getByRole('combobox', { name: 'Profile', exact: true }).selectOption({ label: faulty })
+  await page.getByRole('combobox', { name: 'Profile of target 1' }).selectOption({ label: faulty })
   await page.getByLabel('Concurrent requests').fill('2')
   await page.getByLabel('Each level: how many').fill('4')
   await page.getByLabel('Warm-up requests per level').fill('0')

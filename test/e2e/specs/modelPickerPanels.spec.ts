@@ -75,11 +75,11 @@ test('the check adds models from the picker, and every panel picker then shows w
 
   // The Load test: a target's model, and an embedding format offers embedding models.
   await page.getByRole('tab', { name: 'Load test' }).click()
-  const load = page.getByRole('combobox', { name: 'Target 1 model' })
+  const load = page.getByRole('combobox', { name: 'Model of target 1' })
   await load.fill('4o-mini')
   await expect(
     page
-      .getByRole('listbox', { name: 'Target 1 model: models' })
+      .getByRole('listbox', { name: 'Model of target 1: models' })
       .getByRole('option', { name: /gpt-4o-mini/ })
       .first(),
   ).toContainText(`checked ${today()}`)

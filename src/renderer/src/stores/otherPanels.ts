@@ -5,6 +5,7 @@ export { openCompareTurns } from './compare'
 import { embeddingsPanelPersistence } from './embeddings'
 import { imagesPanelPersistence } from './images'
 import { videoPanelPersistence } from './video'
+import { loadPanelPersistence } from './load'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const OTHER_PANELS: PanelPersistence<any>[] = [
@@ -12,4 +13,5 @@ export const OTHER_PANELS: PanelPersistence<any>[] = [
   embeddingsPanelPersistence,
   imagesPanelPersistence,
   videoPanelPersistence,
+  loadPanelPersistence,
 ]

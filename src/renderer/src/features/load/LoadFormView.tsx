@@ -62,6 +62,7 @@ export function LoadFormView({ profiles, running }: { profiles: ProfileView[]; r
               Profile
               <select
                 value={t.profileId}
+                aria-label={`Profile of target ${i + 1}`}
                 aria-invalid={!!shown(`targets.${i}.profileId`) || undefined}
                 onChange={(e) => s.setTarget(i, { profileId: e.target.value })}
                 onBlur={() => s.touch(`targets.${i}.profileId`)}
@@ -76,7 +77,7 @@ export function LoadFormView({ profiles, running }: { profiles: ProfileView[]; r
             <label>
               Model
               <ModelPicker
-                ariaLabel={`Target ${i + 1} model`}
+                ariaLabel={`Model of target ${i + 1}`}
                 kind={isTextFormat(t.format) ? 'text' : 'embedding'}
                 value={t.model}
                 profileId={t.profileId || null}
@@ -92,6 +93,7 @@ export function LoadFormView({ profiles, running }: { profiles: ProfileView[]; r
               Format
               <select
                 value={t.format}
+                aria-label={`Format of target ${i + 1}`}
                 onChange={(e) => s.setTarget(i, { format: e.target.value as (typeof LOAD_FORMATS)[number] })}
               >
                 <FormatOptions values={LOAD_FORMATS} labels={LOAD_FORMAT_LABELS} />

@@ -38,7 +38,8 @@ export function LoadPanel() {
   const setTarget = s.setTarget
   const firstProfile = s.form.targets[0]?.profileId
   useEffect(() => {
-    if (!firstProfile && active) setTarget(0, { profileId: active.id })
+    // Read now, not from this render: a saved set-up restored since (after a reload) already names its profile.
+    if (active && !useLoadStore.getState().form.targets[0]?.profileId) setTarget(0, { profileId: active.id })
   }, [active, firstProfile, setTarget])
   const loadRuns = s.loadRuns
   useEffect(() => {

@@ -2,3 +2,4 @@
 export { useLoadStore, shownPoints } from './loadStore'
 export { estimateWords, loadFormErrors, newTarget } from './form'
 export { loadWork } from './work'
+export { loadPanelPersistence } from './loadPanelState'

@@ -27,7 +27,7 @@ export function wasRestored(panel: string): boolean {
 
 async function restoreAndKeep<T>(p: PanelPersistence<T>, stillFresh: () => boolean): Promise<void> {
   try {
-    const guarded = { ...p, restore: (saved: T) => stillFresh() && p.restore(saved) }
+    const guarded = { ...p, restore: (saved: T) => (stillFresh() || p.untouched?.()) && p.restore(saved) }
     if (await restorePanel(guarded)) restored.add(p.panel)
   } catch {
     // A panel that cannot be read starts empty; the others still come back.

@@ -19,6 +19,11 @@ export interface PanelPersistence<T> {
   restore(saved: T): void
   /** Calls back on every change of the stores the snapshot reads; answers the unsubscribe. */
   subscribe(onChange: () => void): () => void
+  /**
+   * Whether the panel still shows its starting state (nothing the user did would be replaced): then its saved state
+   * is restored even once the user has begun to act elsewhere (a click on the panel's tab before it loaded).
+   */
+  untouched?(): boolean
   /** Whether a saved state holds the user's own work (else the panel's starting defaults still apply). */
   holdsWork?(saved: T): boolean
   /** Ever smaller versions of a state too large to keep, tried in order. */
