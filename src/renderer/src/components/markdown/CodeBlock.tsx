@@ -1,6 +1,6 @@
 // A fenced or indented code block with its language label and a Copy button.
 // Invariant: the code is only ever a text child of <code>; the language is only ever a label.
-import { memo, useEffect, useState } from 'react'
+import { memo, useCallback, useRef, useState } from 'react'
 
 /** Lines per separately rendered piece of a long code block. */
 const CHUNK_LINES = 64
@@ -36,18 +36,25 @@ export interface CodeBlockProps {
   open: boolean
 }
 
+/** How long the button says "Copied" or "Copy failed". */
+const COPY_SHOWN_MS = 1500
+
 export function CodeBlock({ code, language, open }: CodeBlockProps) {
   const [copy, setCopy] = useState<CopyState>('idle')
-  useEffect(() => {
-    if (copy === 'idle') return
-    const timer = setTimeout(() => setCopy('idle'), 1500)
-    return () => clearTimeout(timer)
-  }, [copy])
+  // The label's timer is the click's, not an effect's: a block that mounts (one per code block of a streaming
+  // answer) then has no passive effect, after whose commit React would post a task of its own.
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const clearTimerOnUnmount = useCallback(() => () => clearTimeout(timer.current), [])
+  const show = (state: CopyState) => {
+    clearTimeout(timer.current)
+    setCopy(state)
+    timer.current = setTimeout(() => setCopy('idle'), COPY_SHOWN_MS)
+  }
 
   const onCopy = () => {
     navigator.clipboard.writeText(code).then(
-      () => setCopy('copied'),
-      () => setCopy('failed'),
+      () => show('copied'),
+      () => show('failed'),
     )
   }
 
@@ -56,7 +63,13 @@ export function CodeBlock({ code, language, open }: CodeBlockProps) {
     <div className={open ? 'md-code md-code-open' : 'md-code'}>
       <div className="md-code-header">
         <span className="md-code-lang">{language || 'text'}</span>
-        <button type="button" className="md-code-copy" onClick={onCopy} aria-label="Copy code">
+        <button
+          ref={clearTimerOnUnmount}
+          type="button"
+          className="md-code-copy"
+          onClick={onCopy}
+          aria-label="Copy code"
+        >
           {copy === 'copied' ? 'Copied' : copy === 'failed' ? 'Copy failed' : 'Copy'}
         </button>
       </div>

@@ -3,7 +3,7 @@
 // its pages are no longer observed by the browser; it shows, selects, copies and finds exactly as before.
 // Invariant: the copy comes from cloneNode of nodes React built (never from HTML), and it is dropped for React's
 // tree again as soon as the chapter's pages change (a late link definition, a replaced text).
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
 
 interface Frozen {
   /** The pages the copy was made from: a copy stands for these pages only. */
@@ -30,7 +30,11 @@ export function useFrozenChapter(
   /** The browser's last word on whether the chapter's content is skipped. */
   const skipped = useRef(false)
 
-  useEffect(() => {
+  // A layout effect, not a passive one: it runs again on every commit of the chapter being written (its pages
+  // change), and a passive effect there would make React post a task after each such commit. It does little
+  // (the listener; a copy only once the chapter is done and skipped), at the moment a synchronous commit would
+  // have flushed a passive one anyway.
+  useLayoutEffect(() => {
     const chapter = ref.current
     if (!chapter) return
     const freeze = () => {

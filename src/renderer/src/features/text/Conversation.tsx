@@ -10,6 +10,7 @@ import {
   keepPartialAnswer,
   setAnswerEndSeen,
   useContinuation,
+  useCurrentRun,
   useTextStore,
 } from '../../stores/text'
 import { RunOutput } from '../../components/runOutput/RunOutput'
@@ -65,10 +66,18 @@ function unansweredCalls(messages: readonly DraftMessage[]): ToolCall[] {
   return pendingToolCalls({ messages: [...messages] }).map(({ type: _type, ...call }) => call)
 }
 
+// Selectors of a fixed identity: an inline one is a new function each render, and the store hook then flags a
+// passive effect on every commit of a streaming answer (React posts a task after each such commit).
+type TextState = ReturnType<typeof useTextStore.getState>
+const messagesOf = (s: TextState) => s.messages
+const pendingCallsOf = (s: TextState) => s.pendingToolCalls
+const continuingIdOf = (c: ReturnType<typeof useContinuation.getState>) => c.next?.responseId
+
 export function Conversation() {
-  const messages = useTextStore((s) => s.messages)
-  const run = useTextStore(currentRun)
-  const asked = useTextStore((s) => s.pendingToolCalls)
+  const messages = useTextStore(messagesOf)
+  // The streaming run, re-rendered at each fold without a passive effect (useCurrentRun).
+  const run = useCurrentRun()
+  const asked = useTextStore(pendingCallsOf)
   // A round the user had not answered comes back with its conversation (after a reload, a restart, or on
   // opening it again): the calls of the last assistant turn that no tool turn answers.
   const pending = useMemo(
@@ -83,7 +92,7 @@ export function Conversation() {
       loadToolResultsForm().catch(() => undefined)
     }
   }, [running])
-  const continuingId = useContinuation((c) => c.next?.responseId)
+  const continuingId = useContinuation(continuingIdOf)
   const onContinue = useCallback((responseId: string) => {
     const s = useTextStore.getState()
     const at = currentRun(s)?.turnIndex

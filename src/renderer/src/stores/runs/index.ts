@@ -11,4 +11,5 @@ export {
   type RunView,
 } from './runFold'
 export { createStreamFolds } from './streamFolds'
+export { useStreamingSlice } from './useStreamingSlice'
 export { loadConversation, putTurns, readTurns } from './conversationLoad'

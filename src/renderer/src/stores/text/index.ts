@@ -1,7 +1,14 @@
 // The Text panel's state, its one public entry: the store and the conversation it shows (main owns it), a run's
 // life, the work the panel holds, the live wire of its run, "continue from this response", its saved state, and
 // its defaults from Settings.
-export { editConversation, profileInUse, setAnswerEndSeen, useTextStore, withConversation } from './textStore'
+export {
+  editConversation,
+  profileInUse,
+  setAnswerEndSeen,
+  useCurrentRun,
+  useTextStore,
+  withConversation,
+} from './textStore'
 export { currentRun } from './textState'
 export { keepPartialAnswer } from './textPartial'
 export { clearConversationWithUndo, pointTextAt } from './textWork'

@@ -22,6 +22,7 @@ import {
   withoutIssuesOf,
 } from '../form'
 import { askChoice } from '../app'
+import { useStreamingSlice, type RunView } from '../runs'
 import { clearContinuation, takeContinuation } from './responseContinuation'
 import { createShownConversation } from './textConversation'
 import { createTextRunLife } from './textRunLife'
@@ -261,3 +262,9 @@ export function withConversation<T>(call: (conversation: { id: string }) => Prom
 export function profileInUse(): string | null {
   return profileOf(useTextStore.getState())
 }
+
+/**
+ * The run the panel shows, followed as it streams: a fold re-renders its reader with no passive effect (see
+ * useStreamingSlice), so a streaming answer costs React one task per fold, not two.
+ */
+export const useCurrentRun = (): RunView | null => useStreamingSlice(useTextStore, currentRun)
