@@ -1,4 +1,5 @@
-// A failure's message with its code in words (errorWords.ts); the app's own code, if any, in small print after it.
+// A failure's message with its code in words (errorWords.ts). The app's own code, if any, is no words of its own: it
+// is kept in the message's title (for a bug report), never shown as text under the plain words.
 import { errorInWords } from './errorWords'
 
 export function ErrorWords({
@@ -9,15 +10,22 @@ export function ErrorWords({
   message: string
 }) {
   const said = errorInWords(code, message)
+  if (!said.code) return <>{said.text}</>
   return (
-    <>
+    <span title={`Error code ${said.code}`} data-error-code={said.code}>
       {said.text}
-      {said.code && (
-        <>
-          {' '}
-          <code className="muted small error-code">{said.code}</code>
-        </>
-      )}
-    </>
+    </span>
+  )
+}
+
+/** The app's own code of a failure, folded away under the plain words: there to copy into a bug report. */
+export function AppErrorCode({ code }: { code: string }) {
+  return (
+    <details className="error-code">
+      <summary className="muted small">Details</summary>
+      <span className="small">
+        Error code <code>{code}</code>
+      </span>
+    </details>
   )
 }

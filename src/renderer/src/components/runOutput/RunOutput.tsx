@@ -7,6 +7,7 @@ import type { RunView } from '../../stores/runs'
 import { runMetricParts } from './runMetrics'
 import { AnswerDetails } from './AnswerDetails'
 import { isAppCode } from '../errorBanner/errorWords'
+import { AppErrorCode } from '../errorBanner/ErrorWords'
 import './runOutput.css'
 
 const STATUS_LABEL: Record<RunView['status'], string> = {
@@ -106,9 +107,7 @@ export const RunOutput = memo(function RunOutput({
           </strong>
           <span>{run.error.message}</span>
           {run.error.hint && <span>{run.error.hint}</span>}
-          {run.error.errorType && isAppCode(run.error.errorType) && (
-            <code className="muted small error-code">{run.error.errorType}</code>
-          )}
+          {run.error.errorType && isAppCode(run.error.errorType) && <AppErrorCode code={run.error.errorType} />}
           {run.error.raw != null && run.error.raw !== '' && (
             <details data-testid="raw-error-body">
               <summary>Raw error body</summary>

@@ -57,11 +57,56 @@ describe('run metrics', () => {
       timings,
     })
     expect(parts).toContain('matched stop sequence "###"')
-    expect(parts).toContain('created 2026-11-27T10:00:00.000Z')
+    // As this machine's local date and time, never the raw ISO stamp.
+    expect(parts).toContain(`created ${new Date('2026-11-27T10:00:00.000Z').toLocaleString()}`)
+    expect(parts.join(' ')).not.toContain('T10:00:00.000Z')
+  })
+
+  it('reads the other usage counts in words, never as field paths', () => {
+    const parts = runMetricParts({
+      status: 'done',
+      summary: {
+        ...summary,
+        usage: {
+          input: 151,
+          output: 20,
+          details: {
+            'promptTokensDetails.TEXT': 151,
+            'completion_tokens_details.audio_tokens': 3,
+            'server_tool_use.web_search_requests': 1,
+            toolUsePromptTokenCount: 7,
+          },
+        },
+      },
+      timings,
+    })
+    expect(parts).toContain('Prompt tokens (text) 151')
+    expect(parts).toContain('Completion tokens (audio) 3')
+    expect(parts).toContain('Server tool use (web search requests) 1')
+    expect(parts).toContain('Tool use prompt tokens 7')
   })
 })
 
 describe('a failed run', () => {
+  it('keeps the app’s own error code out of the words, folded under Details', () => {
+    const run: RunView = {
+      ...newRun('r4', 'chat', 'm'),
+      status: 'error',
+      error: { message: 'The gateway at 127.0.0.1:9 did not answer.', errorType: 'GATEWAY_UNREACHABLE', raw: null },
+    }
+    view = mount(<RunOutput run={run} onKeepPartial={() => undefined} onOpenLink={() => undefined} />)
+    const box = view.container.querySelector<HTMLElement>('[data-testid="run-error"]')!
+    const details = box.querySelector('details')!
+    expect(details.open).toBe(false)
+    expect(details.querySelector('summary')?.textContent).toBe('Details')
+    expect(details.textContent).toContain('GATEWAY_UNREACHABLE')
+    // What shows without opening Details: the words only.
+    const shown = box.cloneNode(true) as HTMLElement
+    shown.querySelector('details')?.remove()
+    expect(shown.textContent).not.toContain('GATEWAY_UNREACHABLE')
+    expect(shown.textContent).toContain('did not answer')
+  })
+
   it('keeps the raw error body one click away when it is plain text or an HTML page', () => {
     const page = '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>'
     const run: RunView = {

@@ -25,7 +25,7 @@ export function runMetricParts({ status, summary, timings: t }: RunMetricsInput)
     if (u.cachedRead) parts.push(`cache read ${u.cachedRead}`)
     if (u.cacheCreation) parts.push(`cache write ${u.cacheCreation}`)
     if (u.total !== undefined) parts.push(`total tokens ${u.total}`)
-    for (const [name, value] of Object.entries(u.details ?? {})) parts.push(`${name} ${value}`)
+    for (const [name, value] of Object.entries(u.details ?? {})) parts.push(`${usageFieldWords(name)} ${value}`)
   } else if (summary && (status === 'done' || status === 'incomplete')) {
     parts.push('usage not reported')
   }
@@ -34,10 +34,40 @@ export function runMetricParts({ status, summary, timings: t }: RunMetricsInput)
     parts.push(summary.cost.kind === 'priced' ? `cost ${costText(summary.cost)}` : costText(summary.cost))
   if (summary?.modelVersion) parts.push(`model version ${summary.modelVersion}`)
   if (summary?.systemFingerprint) parts.push(`fingerprint ${summary.systemFingerprint}`)
-  if (summary?.createTime) parts.push(`created ${summary.createTime}`)
+  if (summary?.createTime) parts.push(`created ${localDateTime(summary.createTime)}`)
   if (t?.ttftMs != null) parts.push(`TTFT ${t.ttftMs} ms`)
   if (t) parts.push(`total ${(t.totalMs / 1000).toFixed(2)} s`)
   // Tokens per second need a reported output count; zeros are not one.
   if (u?.output && t?.tokensPerSecond != null) parts.push(`${t.tokensPerSecond} tok/s`)
   return parts
+}
+
+/** One segment of a usage field's name in words: `promptTokensDetails` → "prompt tokens", `TEXT` → "text". */
+function segmentWords(segment: string): string {
+  return segment
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase()
+    .trim()
+    .replace(/ (details|count)$/, '')
+    .replace(/ (details|count)$/, '')
+    .replace(/ token$/, ' tokens')
+}
+
+/**
+ * A usage field's dotted path as people read it: `promptTokensDetails.TEXT` reads "Prompt tokens (text)",
+ * `completion_tokens_details.audio_tokens` "Completion tokens (audio)", `server_tool_use.web_search_requests`
+ * "Server tool use (web search requests)", `toolUsePromptTokenCount` "Tool use prompt tokens".
+ */
+export function usageFieldWords(path: string): string {
+  const [head = '', ...rest] = path.split('.').map(segmentWords)
+  const inner = rest.map((r) => (head.endsWith('tokens') ? r.replace(/ tokens$/, '') : r))
+  const named = head.charAt(0).toUpperCase() + head.slice(1)
+  return inner.length ? `${named} (${inner.join(', ')})` : named
+}
+
+/** A timestamp the gateway sent, as this machine's local date and time; the text as sent when it is not one. */
+function localDateTime(stamp: string): string {
+  const at = new Date(stamp)
+  return Number.isNaN(at.getTime()) ? stamp : at.toLocaleString()
 }

@@ -13,7 +13,7 @@ import { useHistoryStore } from '../../stores/history'
 import { openRunInCompare, openRunInText, rerunInText } from '../../stores/handoffs'
 import { openLink } from '../../ipc/openLink'
 import { SaveCaseButton } from '../../widgets/saveCase/SaveCaseButton'
-import { formatCost, formatMs, formatWhen, statusClass } from './runFacts'
+import { formatCost, formatMs, formatName, formatWhen, statusClass } from './runFacts'
 import { RunResult } from './RunResult'
 import { AnswerDetails } from '../../components/runOutput/AnswerDetails'
 import { runSummarySchema } from '../../../../shared/ipc/text'
@@ -52,7 +52,7 @@ export function RunDetail({ run }: { run: HistoryRun }) {
         <dt>When</dt>
         <dd>{formatWhen(run.createdAt)}</dd>
         <dt>{run.kind === 'video' || run.kind === 'console' ? 'Endpoint' : 'Format'}</dt>
-        <dd>{run.format ? (FORMAT_LABELS[run.format as WireFormat] ?? run.format) : run.kind}</dd>
+        <dd>{run.format ? formatName(run.format) : run.kind}</dd>
         <dt>Model</dt>
         <dd>{run.model ?? '—'}</dd>
         <dt>Profile</dt>

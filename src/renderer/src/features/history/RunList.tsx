@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
 import { RUN_KIND_LABELS, type HistoryRow } from '../../../../shared/ipc/history'
 import { useHistoryStore } from '../../stores/history'
-import { formatCost, formatWhen, statusClass } from './runFacts'
+import { formatCost, formatName, formatWhen, statusClass } from './runFacts'
 
 const ROW_HEIGHT = 58
 
@@ -91,8 +91,8 @@ function Row({
           <span>{formatWhen(row.createdAt)}</span>
           <span>
             {row.kind === 'text'
-              ? row.format
-              : `${RUN_KIND_LABELS[row.kind]}${row.format ? ` · ${row.format}` : ''}`}
+              ? row.format && formatName(row.format)
+              : `${RUN_KIND_LABELS[row.kind]}${row.format ? ` · ${formatName(row.format)}` : ''}`}
           </span>
           <span>{row.model}</span>
           <span>{row.profile}</span>

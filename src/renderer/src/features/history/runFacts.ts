@@ -1,5 +1,12 @@
 // How a recorded run's facts read in the History panel: dates, durations, costs and a status's colour class.
 import { storedCostText } from '../../../../shared/cost/money'
+import { FORMAT_LABELS, type WireFormat } from '../../../../shared/format'
+
+/** A run's format as the filter and the Text panel name it ("Chat completions"); any other (an endpoint) as kept. */
+export function formatName(format: string): string {
+  return FORMAT_LABELS[format as WireFormat] ?? format
+}
+
 export function formatWhen(ms: number): string {
   const d = new Date(ms)
   const pad = (n: number) => String(n).padStart(2, '0')
