@@ -333,3 +333,26 @@ test('after a reply, "last sent" shows the bytes sent and "next" the next turn\'
     'First question about lighthouses',
   )
 })
+
+test('a run cut off by a reload before its first byte leaves the message with a way to get its answer', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const slow = await faultyProfile(page, 'latency:3000')
+  const text = new TextPage(page)
+  await text.openWith(slow)
+  await text.choose('Chat completions', 'gpt-4o-mini')
+  await text.send('Name three rivers.')
+  await expect(page.getByRole('article', { name: 'user turn 1' })).toContainText('Name three rivers.')
+  await page.reload()
+  await expect(page.getByRole('article', { name: 'user turn 1' })).toContainText('Name three rivers.')
+  const note = page.getByTestId('no-answer-note')
+  await expect(note).toContainText('No answer to this message yet.')
+  await shoot(page, 'no-answer-after-reload')
+  await note.getByRole('button', { name: 'Get an answer' }).click()
+  await expect(note).toHaveCount(0)
+  await text.waitDone()
+  await expect(page.getByRole('article', { name: 'assistant turn 2' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('article', { name: /user turn/ })).toHaveCount(1)
+})

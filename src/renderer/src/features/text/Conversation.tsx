@@ -73,6 +73,27 @@ const messagesOf = (s: TextState) => s.messages
 const pendingCallsOf = (s: TextState) => s.pendingToolCalls
 const continuingIdOf = (c: ReturnType<typeof useContinuation.getState>) => c.next?.responseId
 
+/**
+ * The conversation ends on the user's message with no run here: its run was cut off before anything arrived (a
+ * reload or a restart mid-request; History keeps it), or the turn was added by hand. Either way one click asks.
+ */
+function NoAnswerNote() {
+  return (
+    <div className="partial-note" data-testid="no-answer-note" role="note">
+      <span className="muted small">No answer to this message yet.</span>
+      <span className="partial-actions">
+        <button
+          className="ghost small"
+          title="Sends the conversation as it is, for the model's answer to this message"
+          onClick={() => void useTextStore.getState().regenerate()}
+        >
+          Get an answer
+        </button>
+      </span>
+    </div>
+  )
+}
+
 export function Conversation() {
   const messages = useTextStore(messagesOf)
   // The streaming run, re-rendered at each fold without a passive effect (useCurrentRun).
@@ -157,6 +178,7 @@ export function Conversation() {
             </p>
           )}
           {items}
+          {!run && messages.at(-1)?.role === 'user' && <NoAnswerNote />}
           {!running && pending.length > 0 && (
             <Suspense fallback={null}>
               <ToolResultsForm key={pending.map((c) => c.id).join(' ')} calls={pending} />
