@@ -111,6 +111,7 @@ describe('IPC router', () => {
         "evals.importSuite",
         "evals.openDataset",
         "evals.openRun",
+        "evals.reopenDataset",
         "evals.resume",
         "evals.rows",
         "evals.runs",

@@ -131,7 +131,7 @@ describe('eval runs kept on disk', () => {
       variants: [{ format: 'chat', model: 'sim', profileId: slow }],
       graders: [{ kind: 'contains', text: 'City' }],
     })
-    expect(b.rows(opened.dataset.datasetId, 9, 1).rows[0]!.cells).toEqual(['City9', 'City9'])
+    expect((await b.rows(opened.dataset.datasetId, 9, 1)).rows[0]!.cells).toEqual(['City9', 'City9'])
     // The cells written before the kill (a write still in flight then is lost, and runs again).
     const graded = opened.run.graded
     expect(graded).toBeGreaterThanOrEqual(1)

@@ -81,7 +81,7 @@ describe('evals in main against the simulator', () => {
     const good = await importText('good.csv', 'city,expected\nParis,Paris\nLima,Quito\nOslo,=1+1\n')
     expect(good.rowCount).toBe(3)
     expect(good.problems).toEqual([])
-    const page = service.rows(good.datasetId, 1, 5)
+    const page = await service.rows(good.datasetId, 1, 5)
     expect(page.total).toBe(3)
     expect(page.rows.map((r) => r.cells)).toEqual([
       ['Lima', 'Quito'],
@@ -89,14 +89,14 @@ describe('evals in main against the simulator', () => {
     ])
   })
 
-  it('names a file that is not a dataset and a dataset no longer open', async () => {
+  it('names a file that is not a dataset and a dataset no longer kept', async () => {
     await expect(importText('notes.txt', 'hello')).rejects.toThrow(
       /notes\.txt: a dataset is a \.csv, \.jsonl or \.json/,
     )
     await expect(importText('empty.jsonl', '{"a":\n')).rejects.toThrow(
       /empty\.jsonl: no rows could be read \(line 1/,
     )
-    expect(() => service.rows('ds-nope', 0, 10)).toThrow(/dataset: no longer open/)
+    await expect(service.rows('ds-nope', 0, 10)).rejects.toThrow(/dataset: no longer kept/)
   })
 
   it('runs every row through every variant, reports each cell and one end, and exports CSV and JSON', async () => {

@@ -89,7 +89,7 @@ it('imports a promptfoo config with the files it names: bad rows named, the rest
     { format: 'messages', model: 'claude-sonnet-4-5', maxTokens: 1024 },
   ])
   expect(suite.suiteGraders).toBe(1)
-  const rows = service.rows(suite.dataset.datasetId, 0, 10).rows
+  const rows = (await service.rows(suite.dataset.datasetId, 0, 10)).rows
   // The suite's icontains, then each row's own __expected.
   expect(rows.map((r) => r.graders)).toEqual([2, 2])
 
@@ -176,7 +176,7 @@ it('imports an OpenAI Evals dataset with its eval: bad lines named, graders mapp
   expect(suite.system).toBe('Answer with the city only.')
   expect(suite.user).toBe('{{question}}')
   expect(suite.suiteGraders).toBe(1)
-  expect(service.rows(suite.dataset.datasetId, 0, 5).rows.map((r) => r.graders)).toEqual([1, 1])
+  expect((await service.rows(suite.dataset.datasetId, 0, 5)).rows.map((r) => r.graders)).toEqual([1, 1])
   // The dataset alone imports too; a pick of something else is refused in words.
   expect(
     (await service.importSuite({ kind: 'openai', files: await put({ 'only.jsonl': ITEMS }) })).suiteGraders,

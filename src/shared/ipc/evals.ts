@@ -153,6 +153,11 @@ export const evalsCommands = {
       suiteGraders: z.number(),
     }),
   ),
+  /**
+   * A dataset kept earlier, as the panel shows it (after a reload or a restart: main keeps each dataset it read
+   * or edited on disk, the newest few). Refused when it is no longer kept.
+   */
+  'evals.reopenDataset': defineCommand(z.object({ datasetId: id }), datasetInfoSchema),
   /** A page of the dataset's rows; with `query`, of the rows with a cell containing it (any case). */
   'evals.rows': defineCommand(
     z.object({

@@ -1,5 +1,5 @@
 // The workspace domain: what each panel holds between sessions (the Text draft (main saves its conversation
-// itself), Compare's draft and results, the Embeddings inputs, the Images and Video forms, the open tabs), kept
+// itself), Compare's draft and results, the Embeddings inputs, the Images and Video forms, the Evals set-up, the open tabs), kept
 // by main so a reload, a crash or a restart brings it back in both hosts. Each panel's state is one JSON text,
 // bounded.
 import { z } from 'zod'

@@ -1,7 +1,7 @@
 // The workspace's panels and the bound of one panel's saved state, as plain constants (no schema): the renderer
 // reads them at start, and the schemas that check a state (panelStates.ts, ipc/workspace.ts) stay out of its
 // first load.
-export const WORKSPACE_PANELS = ['app', 'text', 'compare', 'embeddings', 'images', 'video', 'load'] as const
+export const WORKSPACE_PANELS = ['app', 'text', 'compare', 'embeddings', 'images', 'video', 'load', 'evals'] as const
 export type WorkspacePanel = (typeof WORKSPACE_PANELS)[number]
 
 /** One panel's saved state at most: under the largest IPC message (M1) with room for the envelope. */

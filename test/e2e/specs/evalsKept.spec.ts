@@ -1,6 +1,6 @@
 // Eval runs kept between sessions, in Chromium against browser mode and its simulator, at 1024 and 1920 px:
 // the cost estimate shows before Run; a slow eval going when the app stops is listed after the restart as
-// incomplete, opens with the cells graded before the stop and the state in words, and Resume runs only the rest
+// incomplete and shown again by itself (the last run shown), with the cells graded before the stop and the state in words, and Resume runs only the rest
 // to Done; a finished run is listed as done; a second run of the same dataset compared with it names every
 // regression; the run exports as an HTML report.
 import { expect, test } from '../fixtures'
@@ -82,7 +82,8 @@ test('an eval cut off by the app stopping is kept as incomplete and resumes with
   await expect(kept.getByTestId('kept-run')).toContainText('Incomplete')
   await expect(kept.getByTestId('kept-run')).toContainText('lands.csv')
   await fitsAtBothWidths(page, testInfo, 'evals-kept-incomplete')
-  await kept.getByRole('button', { name: /Open the run of .* on lands\.csv/ }).click()
+  // The run last shown comes back on screen by itself after the restart: it is the one shown.
+  await expect(kept.getByRole('button', { name: /Open the run of .* on lands\.csv/ })).toHaveText('Shown')
   const summary = page.getByTestId('eval-summary')
   await expect(summary).toHaveText(
     /^Incomplete \(cut off when the app or its window closed\): [1-5] passed, 0 failed, [1-5] not run$/,

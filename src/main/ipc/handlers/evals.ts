@@ -13,6 +13,7 @@ export function evalsHandlers(evals: EvalService): Handlers<typeof evalsCommands
   return {
     'evals.openDataset': (input) => evals.openDataset(input),
     'evals.importSuite': (input) => evals.importSuite(input),
+    'evals.reopenDataset': ({ datasetId }) => evals.reopenDataset(datasetId),
     'evals.rows': ({ datasetId, offset, limit, query }) => evals.rows(datasetId, offset, limit, query),
     'evals.editRows': ({ datasetId, edit }) => evals.editRows(datasetId, edit),
     'evals.start': (input, ctx) => evals.start(input, ctx.events),
@@ -35,6 +36,7 @@ export const evalsDomain = defineDomain({
       gateway,
       media,
       dataDir,
+      log,
       // The same text service code as the Text panel: every cell is an ordinary, recorded text run, priced and
       // charged to its profile's month like one.
       text: new TextService({ profiles, gateway, media, costs, recorder: history.recorder, log }),

@@ -3,11 +3,11 @@
 // Rows are replaced, never changed in place, and each run or reopened run holds its own list, so an edit never
 // reaches a run already started.
 import { DATASET_MAX_ROWS, type Dataset, type DatasetRow } from '../../../shared/evals/dataset'
-import type { DatasetRowView } from '../../../shared/ipc/evals'
+import type { DatasetInfo, DatasetRowView } from '../../../shared/ipc/evals'
 import { AppError } from '../../../shared/ipc/result'
 import { clip } from './cellView'
 
-export interface KeptDataset {
+export interface KeptDataset extends Pick<DatasetInfo, 'problems' | 'problemCount' | 'unmapped'> {
   name: string
   dataset: Dataset
   /** Bumped by every edit; a kept search of an older version is searched again. */
@@ -21,10 +21,30 @@ export type RowEdit =
   | { kind: 'delete'; indexes: number[] }
 
 /** A dataset kept for the panel: its own list of rows (the rows themselves are shared until edited). */
-export const keptDataset = (name: string, dataset: Dataset): KeptDataset => ({
+export const keptDataset = (
+  name: string,
+  dataset: Dataset,
+  read: Pick<DatasetInfo, 'problems' | 'problemCount' | 'unmapped'> = {
+    problems: [],
+    problemCount: 0,
+    unmapped: [],
+  },
+): KeptDataset => ({
   name,
   dataset: { columns: [...dataset.columns], rows: dataset.rows.slice() },
   version: 0,
+  ...read,
+})
+
+/** What the panel shows of a kept dataset. */
+export const datasetInfo = (datasetId: string, kept: KeptDataset): DatasetInfo => ({
+  datasetId,
+  name: kept.name,
+  columns: [...kept.dataset.columns],
+  rowCount: kept.dataset.rows.length,
+  problems: kept.problems,
+  problemCount: kept.problemCount,
+  unmapped: kept.unmapped,
 })
 
 function found(kept: KeptDataset, query: string): Int32Array {

@@ -1,5 +1,5 @@
-// The app's side of evals: dataset files read into datasets kept here (a few at a time, each bounded by the
-// dataset reader), their rows paged out clipped; evals run for the window that asked, each cell an ordinary
+// The app's side of evals: dataset files read into datasets kept here (a few at a time in memory, each bounded by
+// the dataset reader, and on disk so they come back after a restart: datasetFiles.ts), their rows paged out clipped; evals run for the window that asked, each cell an ordinary
 // recorded text run, reported as it finishes and kept (clipped) so the run can be exported; a stop ends the runs
 // in flight and every eval stops when its window goes or the app closes.
 import { readFile, stat } from 'node:fs/promises'
@@ -18,10 +18,11 @@ import type { TextService } from '../text/textService'
 import { evalCsv, evalJson } from './evalExport'
 import { evalHtml } from './evalHtml'
 import { EvalRuns } from './evalRuns'
-import { editRows, keptDataset, rowsPage, type KeptDataset, type RowEdit } from './datasetRows'
+import { datasetInfo, editRows, keptDataset, rowsPage, type KeptDataset, type RowEdit } from './datasetRows'
+import { DatasetFiles } from './datasetFiles'
 import { readSuite, type SuiteFile, type SuiteProblem } from './suiteImport'
 
-/** Datasets kept at once (the oldest goes first). */
+/** Datasets kept in memory at once (the least recently used goes first; it stays on disk). */
 const DATASETS_KEPT = 4
 const PROBLEMS_SHOWN = 200
 
@@ -30,17 +31,21 @@ export interface EvalServiceDeps {
   gateway: GatewayClient
   profiles: ProfileService
   media: MediaStore
-  /** Where runs are kept between sessions (`<dataDir>/evals`). */
+  /** The data folder: runs are kept between sessions under `evals/`, datasets under `eval-datasets/`. */
   dataDir: string
+  log?: (message: string) => void
 }
 
 export class EvalService {
   private readonly datasets = new Map<string, KeptDataset>()
+  private readonly reading = new Map<string, Promise<KeptDataset | null>>()
   private nextDataset = 0
   readonly runs: EvalRuns
+  private readonly datasetFiles: DatasetFiles
 
   constructor(private readonly deps: EvalServiceDeps) {
     this.runs = new EvalRuns(deps, deps.dataDir)
+    this.datasetFiles = new DatasetFiles(deps.dataDir, deps.log)
   }
 
   async openDataset({ mediaId, fileName }: { mediaId: string; fileName: string }): Promise<DatasetInfo> {
@@ -105,30 +110,42 @@ export class EvalService {
         `${name}: no rows could be read${first ? ` (${at}: ${first.message})` : ''}`,
       )
     }
-    const datasetId = `ds-${(this.nextDataset += 1)}-${Date.now().toString(36)}`
-    this.datasets.set(datasetId, keptDataset(name, dataset))
-    while (this.datasets.size > DATASETS_KEPT) this.datasets.delete(this.datasets.keys().next().value!)
-    return {
-      datasetId,
-      name,
-      columns: dataset.columns,
-      rowCount: dataset.rows.length,
+    const datasetId = `ds-${(this.nextDataset += 1)}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+    const kept = keptDataset(name, dataset, {
       problems: problems.slice(0, PROBLEMS_SHOWN),
       problemCount: problems.length,
       unmapped: unmapped.slice(0, PROBLEMS_SHOWN),
-    }
+    })
+    this.hold(datasetId, kept)
+    this.datasetFiles.save(datasetId, kept)
+    return datasetInfo(datasetId, kept)
   }
 
-  rows(datasetId: string, offset: number, limit: number, query?: string) {
-    return rowsPage(this.dataset(datasetId), offset, limit, query)
+  /** Holds a dataset in memory (the least recently used past the count goes; its file stays). */
+  private hold(datasetId: string, kept: KeptDataset): void {
+    this.datasets.delete(datasetId)
+    this.datasets.set(datasetId, kept)
+    while (this.datasets.size > DATASETS_KEPT) this.datasets.delete(this.datasets.keys().next().value!)
   }
 
-  editRows(datasetId: string, edit: RowEdit) {
-    return editRows(this.dataset(datasetId), edit)
+  /** A dataset kept earlier (in this session or, from its file, an earlier one), as the panel shows it. */
+  async reopenDataset(datasetId: string): Promise<DatasetInfo> {
+    return datasetInfo(datasetId, await this.dataset(datasetId))
   }
 
-  start(input: CommandParsed<(typeof evalsCommands)['evals.start']>, sink: EventSink<Events>) {
-    const { name, dataset } = this.dataset(input.datasetId)
+  async rows(datasetId: string, offset: number, limit: number, query?: string) {
+    return rowsPage(await this.dataset(datasetId), offset, limit, query)
+  }
+
+  async editRows(datasetId: string, edit: RowEdit) {
+    const kept = await this.dataset(datasetId)
+    const answer = editRows(kept, edit)
+    this.datasetFiles.save(datasetId, kept, true)
+    return answer
+  }
+
+  async start(input: CommandParsed<(typeof evalsCommands)['evals.start']>, sink: EventSink<Events>) {
+    const { name, dataset } = await this.dataset(input.datasetId)
     const plan: EvalPlan = {
       name,
       prompts: [
@@ -205,11 +222,30 @@ export class EvalService {
   async close(): Promise<void> {
     await this.runs.close()
     this.deps.text.stopAll()
+    await this.datasetFiles.flush()
   }
 
-  private dataset(datasetId: string): KeptDataset {
-    const kept = this.datasets.get(datasetId)
-    if (!kept) throw new AppError('EVALS_UNKNOWN', 'dataset: no longer open; import the file again.')
+  /** A dataset in memory, or read back from its file (once, however many ask at the same time). */
+  private async dataset(datasetId: string): Promise<KeptDataset> {
+    const inMemory = this.datasets.get(datasetId)
+    if (inMemory) {
+      this.hold(datasetId, inMemory)
+      return inMemory
+    }
+    let reading = this.reading.get(datasetId)
+    if (!reading) {
+      reading = this.datasetFiles.read(datasetId).then((file) => {
+        this.reading.delete(datasetId)
+        if (!file) return null
+        const { name, columns, problems, problemCount, unmapped } = file.head
+        const kept = keptDataset(name, { columns, rows: file.rows }, { problems, problemCount, unmapped })
+        this.hold(datasetId, kept)
+        return kept
+      })
+      this.reading.set(datasetId, reading)
+    }
+    const kept = this.datasets.get(datasetId) ?? (await reading)
+    if (!kept) throw new AppError('EVALS_UNKNOWN', 'dataset: no longer kept; import the file again.')
     return kept
   }
 }

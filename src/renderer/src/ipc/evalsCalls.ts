@@ -17,6 +17,8 @@ export const evalsCalls = {
       refs.push({ mediaId: (await importFile(client, file)).mediaId, fileName: file.name })
     return client.invoke('evals.importSuite', { kind, files: refs })
   },
+  /** A dataset main kept earlier (this session or, from its file, an earlier one). */
+  reopenDataset: (datasetId: string) => client.invoke('evals.reopenDataset', { datasetId }),
   rows: (datasetId: string, offset: number, limit: number, query?: string) =>
     client.invoke('evals.rows', { datasetId, offset, limit, ...(query ? { query } : {}) }),
   /** One edit of the dataset main keeps (a cell, a row inserted, rows deleted); answers the row count. */

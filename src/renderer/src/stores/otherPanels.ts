@@ -3,6 +3,7 @@ import type { PanelPersistence } from './workspace'
 import { comparePanelPersistence } from './compare'
 export { openCompareTurns } from './compare'
 import { embeddingsPanelPersistence } from './embeddings'
+import { evalsPanelPersistence } from './evals'
 import { imagesPanelPersistence } from './images'
 import { videoPanelPersistence } from './video'
 import { loadPanelPersistence } from './load'
@@ -11,6 +12,7 @@ import { loadPanelPersistence } from './load'
 export const OTHER_PANELS: PanelPersistence<any>[] = [
   comparePanelPersistence,
   embeddingsPanelPersistence,
+  evalsPanelPersistence,
   imagesPanelPersistence,
   videoPanelPersistence,
   loadPanelPersistence,

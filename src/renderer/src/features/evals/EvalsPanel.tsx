@@ -19,8 +19,10 @@ export function EvalsPanel() {
   const hasVariants = useEvalsStore((s) => s.variants.length > 0)
   const active = useProfilesStore(activeProfile)
   useEffect(() => {
-    // A first variant on the active profile, so a newcomer sees what a variant is.
-    if (!hasVariants && active) useEvalsStore.getState().addVariant(active.id)
+    // A first variant on the active profile, so a newcomer sees what a variant is. The store is read again here:
+    // a saved set-up may have come back between the render and this effect.
+    const evals = useEvalsStore.getState()
+    if (!hasVariants && active && evals.variants.length === 0) evals.addVariant(active.id)
   }, [hasVariants, active])
   return (
     <section className="panel evals-panel" aria-labelledby="evals-title">

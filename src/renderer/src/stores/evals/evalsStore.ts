@@ -61,6 +61,11 @@ interface EvalsState extends EvalForm {
     files: readonly ImportableFile[],
     profileId: string,
   ): Promise<void>
+  /**
+   * Shows a dataset main kept earlier (after a reload or a restart); answers whether it is still kept. One the
+   * user imported meanwhile stays.
+   */
+  reopenDataset(datasetId: string, name: string): Promise<boolean>
   showRows(offset: number): Promise<void>
   setPrompt(patch: Partial<Pick<EvalForm, 'system' | 'user' | 'concurrency'>>): void
   addVariant(profileId: string): void
@@ -186,6 +191,27 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
         })
       } catch (error) {
         set({ importing: false, error: message(error) })
+      }
+    },
+
+    async reopenDataset(datasetId, name) {
+      subscribe()
+      set({ importing: true })
+      try {
+        const dataset = await evalsCalls.reopenDataset(datasetId)
+        const { rows } = await evalsCalls.rows(datasetId, 0, ROWS_PAGE)
+        set({ importing: false })
+        if (get().dataset) return false
+        set({ dataset, rows, rowsOffset: 0 })
+        return true
+      } catch {
+        set({
+          importing: false,
+          error: get().dataset
+            ? get().error
+            : `The dataset last used here (${name}) is no longer kept: import it again.`,
+        })
+        return false
       }
     },
 

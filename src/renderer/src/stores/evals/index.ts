@@ -2,5 +2,6 @@
 export { evalCellKey, ROWS_PAGE, useEvalsStore, type EvalRunState } from './evalsStore'
 export { evalFormErrors, FORM_GRADER_KINDS, type FormGraderKind, type GraderRow } from './form'
 export { usePastRuns } from './pastRuns'
+export { evalsPanelPersistence } from './evalsPanelState'
 export { evalWork } from './work'
 export { TABLE_PAGE, useDatasetTable } from './datasetTable'

@@ -4,10 +4,12 @@
 import { create } from 'zustand'
 import type { EvalCellView, EvalRunInfo } from '../../../../shared/ipc/evals'
 import { evalsCalls } from '../../ipc/evalsCalls'
-import { evalCellKey, ROWS_PAGE, useEvalsStore } from './evalsStore'
+import { evalCellKey, ROWS_PAGE, useEvalsStore, type EvalRunState } from './evalsStore'
 import { graderRowOf, rowKey, type GraderRow } from './form'
 
 const CELLS_PAGE = 500
+/** How often a run still going in main for a window gone is looked at again until it ends. */
+const RUNNING_POLL_MS = 1000
 
 type RunDiff = Awaited<ReturnType<typeof evalsCalls.diff>>
 
@@ -22,6 +24,11 @@ interface PastRunsState {
   /** Compares `before` with the run shown. */
   compare(before: EvalRunInfo): Promise<void>
   closeDiff(): void
+  /**
+   * Shows a kept run's results (the last run, after a reload or a restart) without touching the form or the
+   * dataset, once it is no longer going; `still` answers whether the panel still wants it.
+   */
+  show(evalId: string, still: () => boolean): Promise<void>
 }
 
 /** How often the list is read again while a run another window started (or one gone) is still listed as going. */
@@ -72,22 +79,8 @@ export const usePastRuns = create<PastRunsState>((set, get) => ({
     set({ opening: evalId, diff: null })
     try {
       const { run, dataset, setup } = await evalsCalls.openRun(evalId)
-      const cells: Record<string, EvalCellView> = {}
-      for (let offset = 0; ;) {
-        const page = await evalsCalls.cells(evalId, offset, CELLS_PAGE)
-        for (const c of page.cells) cells[evalCellKey(c.row, c.column)] = c
-        offset += page.cells.length
-        if (page.cells.length === 0 || offset >= page.total) break
-      }
+      const view = await runView(run)
       const { rows } = await evalsCalls.rows(dataset.datasetId, 0, ROWS_PAGE)
-      const all = Object.values(cells)
-      const count = (s: EvalCellView['status']) => all.filter((c) => c.status === s).length
-      const counts = run.counts ?? {
-        passed: count('pass'),
-        failed: count('fail'),
-        errored: count('error'),
-        notRun: run.size - all.length + count('stopped'),
-      }
       const fallback = setup.variants[0]?.profileId ?? ''
       const graders = setup.graders
         .map((g) => graderRowOf(g, fallback))
@@ -116,24 +109,7 @@ export const usePastRuns = create<PastRunsState>((set, get) => ({
         suiteNote: unshown
           ? `This run had ${unshown} grader${unshown === 1 ? '' : 's'} the form cannot show (kept for Resume).`
           : null,
-        run: {
-          id: run.evalId,
-          columns: run.columns,
-          rowCount: run.rowCount,
-          cells,
-          done: all.length - count('stopped'),
-          size: run.size,
-          stopping: false,
-          ended:
-            run.state === 'running'
-              ? null
-              : {
-                  stopped: run.state === 'stopped',
-                  ...counts,
-                  error: run.error,
-                  incomplete: run.state === 'incomplete',
-                },
-        },
+        run: view,
       })
     } catch (error) {
       useEvalsStore.setState({ error: `Could not open the run: ${message(error)}` })
@@ -142,4 +118,61 @@ export const usePastRuns = create<PastRunsState>((set, get) => ({
     }
     void get().load()
   },
+
+  async show(evalId, still) {
+    try {
+      for (;;) {
+        const { runs } = await evalsCalls.runs()
+        set({ runs, loaded: true })
+        const info = runs.find((r) => r.evalId === evalId)
+        if (!info || !still()) return
+        // Still going in main, for a window gone (a reload): it stops at its next cell, then shows as it ended.
+        if (info.state !== 'running') {
+          const view = await runView(info)
+          if (still()) useEvalsStore.setState({ run: view, openCell: null, exported: null })
+          return
+        }
+        await new Promise((r) => setTimeout(r, RUNNING_POLL_MS))
+      }
+    } catch (error) {
+      if (still()) useEvalsStore.setState({ error: `Could not show the last run: ${message(error)}` })
+    }
+  },
 }))
+
+/** A kept run as the Results show it: its cells paged in, and how it ended. */
+async function runView(run: EvalRunInfo): Promise<EvalRunState> {
+  const cells: Record<string, EvalCellView> = {}
+  for (let offset = 0; ;) {
+    const page = await evalsCalls.cells(run.evalId, offset, CELLS_PAGE)
+    for (const c of page.cells) cells[evalCellKey(c.row, c.column)] = c
+    offset += page.cells.length
+    if (page.cells.length === 0 || offset >= page.total) break
+  }
+  const all = Object.values(cells)
+  const count = (s: EvalCellView['status']) => all.filter((c) => c.status === s).length
+  const counts = run.counts ?? {
+    passed: count('pass'),
+    failed: count('fail'),
+    errored: count('error'),
+    notRun: run.size - all.length + count('stopped'),
+  }
+  return {
+    id: run.evalId,
+    columns: run.columns,
+    rowCount: run.rowCount,
+    cells,
+    done: all.length - count('stopped'),
+    size: run.size,
+    stopping: false,
+    ended:
+      run.state === 'running'
+        ? null
+        : {
+            stopped: run.state === 'stopped',
+            ...counts,
+            error: run.error,
+            incomplete: run.state === 'incomplete',
+          },
+  }
+}
