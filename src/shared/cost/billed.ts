@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { formatMoney } from './money'
 import type { StoredCost } from './storedCost'
+import type { RunCost } from './runCost'
 
 export const billedCostSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -22,6 +23,13 @@ export type BilledCost = z.infer<typeof billedCostSchema>
 
 export const pricedBill = (cost: StoredCost): BilledCost => ({ kind: 'priced', ...cost })
 
+/** A priced run's bill at its exact (unrounded) amount, or "no price" for its model. */
+export function billedRun(cost: RunCost): BilledCost {
+  if (cost.kind === 'unpriced') return { kind: 'unpriced', model: cost.model.slice(0, 200) }
+  const micros = cost.lines.reduce((sum, l) => sum + l.micros, 0)
+  return { kind: 'priced', micros, currency: cost.currency, estimate: cost.estimate }
+}
+
 /** The kept cost of a priced bill (History, the month's spend), else null. */
 export const billedStored = (cost: BilledCost | null | undefined): StoredCost | null =>
   cost?.kind === 'priced'
@@ -37,7 +45,9 @@ function money(micros: number, currency: string): string {
 export function billedText(cost: BilledCost): string {
   switch (cost.kind) {
     case 'priced':
-      return cost.estimate ? `≈ ${money(cost.micros, cost.currency)} (estimate)` : money(cost.micros, cost.currency)
+      return cost.estimate
+        ? `≈ ${money(cost.micros, cost.currency)} (estimate)`
+        : money(cost.micros, cost.currency)
     case 'unpriced':
       return 'no price'
     case 'unreported':

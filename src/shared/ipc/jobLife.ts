@@ -2,6 +2,7 @@
 // view carries, and the validation issue a refused submit names. Domain contracts extend `jobLifeSchema`; the
 // task engine reads only these. Invariant: this module names no domain, so no domain imports another.
 import { z } from 'zod'
+import { billedCostSchema } from '../cost/billed'
 
 export const jobStatusSchema = z.enum([
   /** Sent, no answer yet. */
@@ -69,6 +70,11 @@ export const jobLifeSchema = z.object({
   waitFrom: z.number().nullable().optional(),
   /** Polling stopped here because the task outlived the polling limit; the user keeps waiting or stops. */
   overdueAt: z.number().nullable().optional(),
+  /**
+   * What the job billed, settled as it ended: its seconds of video or its images at the profile's prices, "no
+   * price", or "failed before billing" (never $0). Absent while it runs and for a cancelled job.
+   */
+  cost: billedCostSchema.nullable().optional(),
 })
 
 export const validationIssueSchema = z.object({

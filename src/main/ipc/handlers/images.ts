@@ -18,6 +18,7 @@ export const imagesDomain = defineDomain({
       ledger: ctx.ledger,
       board: ctx.jobs,
       recorder: ctx.history.recorder,
+      costs: ctx.costs,
       log: ctx.log,
       userAgent: ctx.userAgent,
     }),

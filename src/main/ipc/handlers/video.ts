@@ -18,6 +18,7 @@ export const videoDomain = defineDomain({
       ledger: ctx.ledger,
       board: ctx.jobs,
       recorder: ctx.history.recorder,
+      costs: ctx.costs,
       notifier: ctx.notifier,
       saveDialog: ctx.saveDialog,
       log: ctx.log,

@@ -7,6 +7,7 @@ import type { ImageRecord } from '../images/imageRecord'
 import type { ExchangeSlot, JobExchanges, TaskRecord } from '../tasks/types'
 import type { JobRecord } from '../video/jobRecord'
 import type { RunRecord, RunRecorder } from './ports'
+import { billedStored } from '../../../shared/cost/billed'
 
 const ENDED = new Set<VideoJobStatus>(['succeeded', 'failed', 'cancelled'])
 const STATUS: Partial<Record<VideoJobStatus, string>> = {
@@ -75,6 +76,7 @@ function jobBase(
     draft: null,
     error: job.error ? `${job.error.code}: ${job.error.message}` : null,
     capture: exchanges.submit ? { exchange: exchanges.submit, rawBody: '' } : null,
+    cost: billedStored(job.cost),
   }
 }
 

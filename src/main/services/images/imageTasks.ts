@@ -2,6 +2,7 @@
 // field and rule, files are checked in main), builds the body of 16–19 with files inlined, and hands the life
 // cycle to the engine: persisted before the first poll, polled through 20 with backoff, resumed after a restart,
 // each result image fetched once into the media store (R7). Windows that watch get every change as an event.
+import type { JobCharge } from '../tasks/jobCost'
 import type { RunRecord } from '../history/ports'
 import { imageJobRunRecord } from '../history/jobRecord'
 import type { JobExchanges } from '../tasks/types'
@@ -48,6 +49,17 @@ export interface ImageTaskServiceDeps extends JobServiceDeps {
   media: MediaStore
   timing?: Partial<ImageTiming>
   userAgent?: string
+}
+
+/** The model an edited batch JSON names (either field form), else null. */
+function rawModel(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>
+    const model = body.model ?? body['batchImageGenerationDTO.model']
+    return typeof model === 'string' ? model.trim().slice(0, 200) : null
+  } catch {
+    return null
+  }
 }
 
 /** How a file goes into the body: where the spec takes Base64 (easy mode) bare, elsewhere as the form says. */
@@ -212,6 +224,17 @@ export class ImageTaskService extends JobService<ImageRecord, ImageJob, ImageJob
 
   protected runRecord(job: ImageRecord, exchanges: JobExchanges): RunRecord {
     return imageJobRunRecord(job, exchanges)
+  }
+
+  /**
+   * Images the gateway made, priced per image under the batch model (the form's, or an edited JSON's `model`);
+   * the other tasks name no model, so their price is set under the task's name (`photo-shoot`, `try-on`).
+   */
+  protected bill(job: ImageRecord): JobCharge {
+    const images = job.expected ?? job.results.length
+    const form = job.request?.form
+    const model = form?.mode === 'batch' ? form.model.trim() : job.raw ? rawModel(job.raw.body) : null
+    return { model: model || job.task, bill: { images } }
   }
 
   protected async discard(job: ImageRecord): Promise<void> {

@@ -49,6 +49,8 @@ export interface TaskDomain<R extends TaskRecord> {
   notFound(): AppError
   /** One query of the task and, once it succeeded, the fetch of its result. */
   step(job: R, ctx: StepContext & { profile: ResolvedProfile }): Promise<StepOutcome>
+  /** The job just reached succeeded or failed, before it is saved and shown: what it billed is settled here. */
+  ended(job: R): void
   /** The job changed (status, progress, notice): tell the windows. */
   changed(job: R): void
   /** The job reached succeeded or failed. */

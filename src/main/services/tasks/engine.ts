@@ -195,6 +195,8 @@ export class TaskEngine<R extends TaskRecord> {
           : 'submitted'
     job.error = null
     job.finishedAt = null
+    // A failure billed nothing; a task the gateway finished keeps its cost (charged once, not again).
+    if (job.cost?.kind !== 'priced') job.cost = null
     job.resultAttempts = 0
     job.overdueAt = null
     job.updatedAt = job.waitFrom = this.clock.now()
@@ -316,6 +318,7 @@ export class TaskEngine<R extends TaskRecord> {
         job.finishedAt = this.clock.now()
         job.updatedAt = job.finishedAt
         rt.notice = null
+        this.domain.ended(job)
         await this.persist()
         this.emit(job)
         this.domain.finished(job)
@@ -367,6 +370,7 @@ export class TaskEngine<R extends TaskRecord> {
     job.error = error
     job.finishedAt = this.clock.now()
     job.updatedAt = job.finishedAt
+    this.domain.ended(job)
     this.emit(job)
     this.domain.finished(job)
   }

@@ -27,6 +27,8 @@ import { JobEnds, keptExchanges } from '../history/jobRecord'
 import { exchangeEntries } from './exchangeEntries'
 import { entryOf } from './jobExchangeLog'
 import { maskedRequest } from './requestCode'
+import type { CostService } from '../cost/costService'
+import { settleJobCost, type JobCharge } from './jobCost'
 
 export interface JobServiceDeps {
   profiles: ProfileService
@@ -42,6 +44,8 @@ export interface JobServiceDeps {
   log?: (message: string) => void
   /** The history each ended job is recorded in, before the windows hear of its end. */
   recorder?: RunRecorder
+  /** Prices each job as it ends (at its profile's prices) and charges a billed one to the month's spend. */
+  costs?: CostService
 }
 
 /** What a panel's service tells the engine about itself beyond the registry (catalog/jobKinds.ts). */
@@ -119,6 +123,9 @@ export abstract class JobService<
         label: panel.jobNoun,
         notFound: kind.notFound,
         step: (job, ctx) => this.steps.step(job, ctx),
+        ended: (job) => {
+          if (deps.costs) settleJobCost(deps.costs, job, (j) => this.bill(j))
+        },
         changed: (job) => {
           ends.changed(job)
           this.board.broadcast('jobs.jobChanged', { job: this.view(job) })
@@ -159,6 +166,8 @@ export abstract class JobService<
   protected abstract adoptedRecord(profile: ResolvedProfile, request: TaskLookupRequest, found: TaskLookup): R
   /** A job reached succeeded or failed. */
   protected finished(_job: R): void {}
+  /** What a job that the gateway finished billed, and under which model its price is looked up. */
+  protected abstract bill(job: R): JobCharge
   /** A form job's request as the details show it (rebuilt from the form; files as references). */
   protected abstract formRequest(job: R): Promise<FormRequest | null>
   /** Where a job sent as edited request JSON went. */

@@ -4,6 +4,7 @@
 import type { Exchange } from '../../../shared/ipc/exchange'
 import type { JobKind } from '../../../shared/catalog/jobKinds'
 import type { JobError, JobStatus } from '../../../shared/ipc/jobLife'
+import type { BilledCost } from '../../../shared/cost/billed'
 
 /** Every kind of asynchronous job the ledger holds (registry: catalog/jobKinds.ts). */
 export type TaskKind = JobKind
@@ -36,6 +37,8 @@ export interface TaskRecord {
   waitFrom?: number | null
   /** When polling stopped because the task outlived the limit (null: not stopped). */
   overdueAt?: number | null
+  /** What the job billed, settled as it ended (absent while it runs, and for a cancelled job). */
+  cost?: BilledCost | null
 }
 
 /** The exchanges kept per job: the submit, the latest query, the latest result fetch. */

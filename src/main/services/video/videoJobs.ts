@@ -33,7 +33,8 @@ import { prepareVideoRequest, VIDEO_SUBMIT_PATH } from './requests'
 import { VideoSteps } from './videoSteps'
 import { rawVideoJob } from './rawJob'
 import type { RawVideoRequest } from '../../../shared/ipc/rawRequest'
-
+import { videoBill } from '../../../shared/video/bill'
+import type { JobCharge } from '../tasks/jobCost'
 
 export interface VideoTiming extends TaskTiming {
   /** Connections per hosted download (the first plus Range resumes). */
@@ -212,6 +213,24 @@ export class VideoJobService extends JobService<JobRecord, VideoJob, VideoJobReq
 
   protected runRecord(job: JobRecord, exchanges: JobExchanges): RunRecord {
     return videoJobRunRecord(job, exchanges)
+  }
+
+  /**
+   * Seconds of video at a resolution: a form's through the model's defaults for what it left out, an edited
+   * JSON's or a console job's as its summary read them (all the clips a family B job makes).
+   */
+  protected bill(job: JobRecord): JobCharge {
+    const request = job.request
+    if (request?.kind === 'model')
+      return {
+        model: job.model,
+        bill: videoBill(videoModelForForm(request.model, request.form), request.form),
+      }
+    const s = job.summary
+    return {
+      model: job.model,
+      bill: { seconds: s.durationSeconds * Math.max(1, s.sampleCount), resolution: s.resolution },
+    }
   }
 
   protected async discard(job: JobRecord): Promise<void> {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import type { ImageJob } from '../../../../shared/ipc/images'
 import { ACTIVE_JOB_STATUSES, type VideoJob } from '../../../../shared/ipc/video'
 import { ErrorWords } from '../errorBanner/ErrorWords'
+import { billedText, type BilledCost } from '../../../../shared/cost/billed'
 import './jobStatus.css'
 
 export const STATUS_LABEL: Record<VideoJob['status'], string> = {
@@ -48,8 +49,15 @@ type AnyJob = Pick<
   | 'remoteStatus'
   | 'submittedAt'
   | 'overdueAt'
+  | 'cost'
 >
 
+/** What an ended job cost, in words: `cost $0.40`, `no price for try-on (Settings → Prices)`, `failed before billing`. */
+export function jobCostText(cost: BilledCost): string {
+  if (cost.kind === 'unpriced') return `no price for ${cost.model} (Settings → Prices)`
+  if (cost.kind === 'unbilled') return 'failed before billing, nothing charged'
+  return `cost ${billedText(cost)}`
+}
 /** Whole minutes the task had been running at the gateway when polling stopped for the limit. */
 export function overdueMinutes(job: Pick<AnyJob, 'overdueAt' | 'submittedAt' | 'createdAt'>): number | null {
   if (!job.overdueAt) return null
@@ -72,6 +80,12 @@ export function JobState({ job, now }: { job: AnyJob; now: number }) {
           : ''}
         {job.resultFetches > 0 ? ` · result fetched ${job.resultFetches}×` : ''}
       </span>
+      {job.cost && (
+        <span className="small job-cost" data-testid="job-cost" data-cost-kind={job.cost.kind}>
+          {' '}
+          · {jobCostText(job.cost)}
+        </span>
+      )}
       {job.status === 'unknown' && (
         <p className="warn-banner small" data-testid="job-unknown-status">
           The gateway answered status <code>{job.remoteStatus}</code>, which the spec does not name: shown as

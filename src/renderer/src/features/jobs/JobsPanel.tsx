@@ -18,6 +18,7 @@ import { JobDetails } from '../../widgets/jobDetails/JobDetails'
 import { WaitLimits } from './WaitLimits'
 import './jobs.css'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
+import { billedSumText } from '../../../../shared/cost/billed'
 
 const rowOf = (job: JobView): Row =>
   isVideoJob(job)
@@ -77,6 +78,11 @@ export function JobsPanel() {
           Track a task id…
         </button>
         <WaitLimits />
+        {jobs.some((j) => j.cost) && (
+          <span className="small" data-testid="jobs-cost">
+            Cost of the jobs listed: {billedSumText(jobs.map((j) => j.cost))}
+          </span>
+        )}
       </div>
       {tracking && <TrackTask onClose={() => setTracking(false)} onAdopted={() => setTracking(false)} />}
       <ErrorBanner>{actionError}</ErrorBanner>

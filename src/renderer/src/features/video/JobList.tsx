@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { ACTIVE_JOB_STATUSES, type VideoJob } from '../../../../shared/ipc/video'
 import { useVideoStore } from '../../stores/video'
 import { useJobsStore } from '../../stores/jobs'
-import { STATUS_LABEL, age, useNow } from '../../components/jobStatus/JobStatus'
+import { STATUS_LABEL, age, jobCostText, useNow } from '../../components/jobStatus/JobStatus'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import { ErrorWords } from '../../components/errorBanner/ErrorWords'
 
@@ -111,6 +111,12 @@ function JobRow({
           {job.summary.aspectRatio ? ` · ${job.summary.aspectRatio}` : ''}
         </span>
         {job.summary.audio ? ' · audio' : ''}
+        {job.cost && (
+          <span data-testid="job-cost" data-cost-kind={job.cost.kind}>
+            {' '}
+            · {jobCostText(job.cost)}
+          </span>
+        )}
       </p>
       {job.notice && <p className="warn-banner small">{job.notice}</p>}
       {job.error && (
