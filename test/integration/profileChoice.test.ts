@@ -29,7 +29,11 @@ it('a picked profile is the active one at once, and main refusing it brings the 
     profileFieldsSchema.parse({ name: 'Second', baseUrl: 'http://127.0.0.1:2' }),
   )
   await profiles.setActive(first.id)
-  const { handlers } = profilesDomain.compose({ profiles, gateway: new GatewayClient() } as never)
+  const { handlers } = profilesDomain.compose({
+    profiles,
+    gateway: new GatewayClient(),
+    costs: { prices: {} },
+  } as never)
   const router = createRouter(profilesCommands, handlers as never)
   const ctx = { senderId: 'w', events: { alive: true, emit: () => undefined } } as unknown as CallContext
   // Main answers each call a moment later, as over a busy socket.
