@@ -9,8 +9,12 @@ import type { TextTail } from '../../../../shared/ipc/textTail'
 
 /** Completed blocks are grouped so React can skip a whole page of them with one comparison. */
 export const PAGE_SIZE = 32
-/** Pages per chapter (1,024 blocks): off screen a chapter is skipped by the browser, and frozen once finished. */
-export const CHAPTER_SIZE = 32
+/**
+ * Pages per chapter (256 blocks): off screen a chapter is skipped by the browser, and frozen once finished. Few
+ * pages per chapter: the browser watches each page of the chapter being written (content-visibility), on every
+ * frame.
+ */
+export const CHAPTER_SIZE = 8
 
 export interface MarkdownBlock {
   /** Position among the document's top-level blocks: stable from the moment the block appears. */

@@ -273,8 +273,10 @@ describe('Markdown of a long answer', () => {
       element.dispatchEvent(Object.assign(new Event('contentvisibilityautostatechange'), { skipped }))
     })
   }
-  // 1,100 blocks: more than one chapter of 32 pages of 32 blocks; the first one refers to a later definition.
-  const blocks = Array.from({ length: 1100 }, (_, i) => (i === 0 ? 'See [docs].' : `Block ${i} *em*.`))
+  // One chapter (CHAPTER_SIZE pages of PAGE_SIZE blocks) and part of the next; the first block refers to a later
+  // definition.
+  const length = PAGE_SIZE * CHAPTER_SIZE + 76
+  const blocks = Array.from({ length }, (_, i) => (i === 0 ? 'See [docs].' : `Block ${i} *em*.`))
   const source = blocks.join('\n\n') + '\n\n'
 
   it('keeps a finished chapter as the same DOM once it is skipped, and renders it again when its blocks change', () => {
