@@ -58,28 +58,77 @@ export function billedText(cost: BilledCost): string {
 }
 
 /** Bills summed per currency, with how many were estimated and how many had no cost, by why. */
-export interface BilledSum {
-  byCurrency: Record<string, number>
-  priced: number
-  estimates: number
-  unpriced: number
-  unreported: number
-  unbilled: number
+export type BilledSum = z.infer<typeof billedSumSchema>
+
+const count = z.number().int().min(0)
+export const billedSumSchema = z.object({
+  byCurrency: z.record(z.string().max(16), z.number().min(0)),
+  priced: count,
+  estimates: count,
+  unpriced: count,
+  unreported: count,
+  unbilled: count,
+})
+
+export const emptyBilledSum = (): BilledSum => ({
+  byCurrency: {},
+  priced: 0,
+  estimates: 0,
+  unpriced: 0,
+  unreported: 0,
+  unbilled: 0,
+})
+
+/** Adds one bill to a running sum (in place): a load test sums its requests as they end. */
+export function addBilled(sum: BilledSum, c: BilledCost | null | undefined): BilledSum {
+  if (!c) return sum
+  if (c.kind !== 'priced') {
+    sum[c.kind]++
+    return sum
+  }
+  sum.byCurrency[c.currency] = (sum.byCurrency[c.currency] ?? 0) + c.micros
+  sum.priced++
+  if (c.estimate) sum.estimates++
+  return sum
 }
 
 export function sumBilled(costs: Iterable<BilledCost | null | undefined>): BilledSum {
-  const sum: BilledSum = { byCurrency: {}, priced: 0, estimates: 0, unpriced: 0, unreported: 0, unbilled: 0 }
-  for (const c of costs) {
-    if (!c) continue
-    if (c.kind !== 'priced') {
-      sum[c.kind]++
-      continue
-    }
-    sum.byCurrency[c.currency] = (sum.byCurrency[c.currency] ?? 0) + c.micros
-    sum.priced++
-    if (c.estimate) sum.estimates++
-  }
+  const sum = emptyBilledSum()
+  for (const c of costs) addBilled(sum, c)
   return sum
+}
+
+/** Sums of sums (a load test's targets into its total). */
+export function mergeBilledSums(sums: Iterable<BilledSum | null | undefined>): BilledSum {
+  const all = emptyBilledSum()
+  for (const s of sums) {
+    if (!s) continue
+    for (const [currency, micros] of Object.entries(s.byCurrency))
+      all.byCurrency[currency] = (all.byCurrency[currency] ?? 0) + micros
+    all.priced += s.priced
+    all.estimates += s.estimates
+    all.unpriced += s.unpriced
+    all.unreported += s.unreported
+    all.unbilled += s.unbilled
+  }
+  return all
+}
+
+/** A sum in words, as billedSumText words a list of bills. */
+export function billedSumWords(sum: BilledSum, none = '—'): string {
+  const amounts = billedAmounts(sum)
+  const gaps = billedGaps(sum)
+  if (!amounts) return gaps.length ? `unknown (${gaps.join(', ')})` : none
+  return gaps.length ? `${amounts} (+ ${gaps.join(', ')})` : amounts
+}
+
+/** A sum's amounts as kept costs, one per currency, each rounded once (History, the month's spend). */
+export function sumStored(sum: BilledSum): StoredCost[] {
+  return Object.entries(sum.byCurrency).map(([currency, micros]) => ({
+    micros: Math.round(micros),
+    currency,
+    estimate: sum.estimates > 0,
+  }))
 }
 
 /** The amounts of a sum: `$0.0123 + €0.50`, `≈` when part of it is estimated; null when nothing was priced. */
@@ -98,9 +147,5 @@ export function billedGaps(sum: BilledSum): string[] {
 
 /** A column's or a run's sum in words: `$0.000268`, `$0.000134 (+ 1 usage not reported)`, `unknown (…)`, `—`. */
 export function billedSumText(costs: Iterable<BilledCost | null | undefined>, none = '—'): string {
-  const sum = sumBilled(costs)
-  const amounts = billedAmounts(sum)
-  const gaps = billedGaps(sum)
-  if (!amounts) return gaps.length ? `unknown (${gaps.join(', ')})` : none
-  return gaps.length ? `${amounts} (+ ${gaps.join(', ')})` : amounts
+  return billedSumWords(sumBilled(costs), none)
 }

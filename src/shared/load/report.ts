@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { ERROR_CLASSES, STAT_FIELDS, type Stats } from './metrics'
 import type { LevelFigures } from './levels'
 import { levelLabel, loadPlanSchema, targetLabel, type LoadPlan } from './plan'
+import { billedSumSchema, mergeBilledSums, type BilledSum } from '../cost/billed'
 
 export const LOAD_STATUSES = ['running', 'done', 'stopped', 'failed', 'interrupted'] as const
 export type LoadStatus = (typeof LOAD_STATUSES)[number]
@@ -15,6 +16,11 @@ export interface ReportTarget {
   model: string
   format: LoadPlan['targets'][number]['format']
   stream: boolean
+  /**
+   * What its requests cost at its profile's prices, from the usage each answer reported (warm-up included: it
+   * was billed); the requests without a cost counted by why. Absent in reports written before runs were priced.
+   */
+  cost?: BilledSum
 }
 
 export interface LoadReport {
@@ -101,6 +107,7 @@ export const loadReportSchema = z.object({
       model: z.string(),
       format: loadPlanSchema.shape.targets.element.shape.format,
       stream: z.boolean(),
+      cost: billedSumSchema.optional(),
     }),
   ),
   levels: z.array(levelSchema).max(1000),
@@ -123,6 +130,11 @@ export function readLoadReport(
     return { ok: false, problem: `${issue.path.join('.') || 'report'}: ${issue.message}` }
   }
   return { ok: true, report: parsed.data as LoadReport }
+}
+
+/** The run's cost, its targets' together; null when the run was not priced. */
+export function reportCost(report: Pick<LoadReport, 'targets'>): BilledSum | null {
+  return report.targets.some((t) => t.cost) ? mergeBilledSums(report.targets.map((t) => t.cost)) : null
 }
 
 export function reportToJson(report: LoadReport): string {

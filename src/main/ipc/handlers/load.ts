@@ -25,13 +25,14 @@ export function loadHandlers(load: LoadService): Handlers<typeof loadCommands, E
 export const loadDomain = defineDomain({
   name: 'load',
   commands: loadCommands,
-  services: ({ profiles, gateway, media, dataDir, history }) =>
+  services: ({ profiles, gateway, media, dataDir, history, costs }) =>
     new LoadService({
       profiles,
       gateway,
       media,
       dataDir,
       history: history.recorder,
+      costs,
       readCase: async (suiteId, caseId) => {
         const client = await history.whenOpen()
         if (!client) return null

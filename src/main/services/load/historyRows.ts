@@ -4,7 +4,8 @@
 // REQUEST_ROWS requests of a run become rows (the run's own files keep all of them).
 import type { RunRecord, RunRecorder } from '../history/ports'
 import { levelLabel, targetLabel } from '../../../shared/load/plan'
-import { levelsTable, type LoadReport } from '../../../shared/load/report'
+import { levelsTable, reportCost, type LoadReport } from '../../../shared/load/report'
+import { billedSumWords, sumStored } from '../../../shared/cost/billed'
 import { readStoredRun } from './runFiles'
 
 export const REQUEST_ROWS = 10_000
@@ -30,6 +31,8 @@ export class LoadHistory {
     const models = [...new Set(report.targets.map((t) => t.model))]
     const profiles = [...new Set(report.targets.map((t) => t.profile))]
     const formats = [...new Set(report.targets.map((t) => t.format))]
+    const cost = reportCost(report)
+    const kept = cost ? sumStored(cost) : []
     const tokens = report.levels.reduce(
       (sum, l) => sum + (l.outputTokens.mean ?? 0) * l.outputTokens.count,
       0,
@@ -48,7 +51,9 @@ export class LoadHistory {
         inputTokens: null,
         outputTokens: Math.round(tokens),
         prompt: `Load test "${report.name}": ${report.targets.map((t) => targetLabel(t, t.profile)).join('; ')} at ${report.plan.shape.levels.map((l) => levelLabel(report.plan.shape.mode, l)).join(', ')}`,
-        answer: levelsTable(report),
+        answer: cost
+          ? `${levelsTable(report)}\nCost: ${billedSumWords(cost, 'nothing billed')}`
+          : levelsTable(report),
         requestBody: null,
         draft: null,
         result: {
@@ -59,6 +64,8 @@ export class LoadHistory {
         },
         error: report.error,
         capture: null,
+        // History keeps one amount a run: the total when the requests were priced in one currency.
+        cost: kept.length === 1 ? kept[0] : null,
       })
     } catch {
       // History is a convenience here: the run's own files hold it.

@@ -19,6 +19,9 @@ import { rememberedCounts, type PromptPool, type Tokenizer } from './prompts'
 import { countOutputTokens, runLoadRequest, type RequestOutcome } from './requestRun'
 import { LoadScheduler } from './scheduler'
 import type { RunWriter } from './runFiles'
+import type { CostService } from '../cost/costService'
+import { addBilled, emptyBilledSum, type BilledSum } from '../../../shared/cost/billed'
+import { loadRequestCost } from './requestCost'
 
 export interface LoadRunOptions {
   runId: string
@@ -29,6 +32,8 @@ export interface LoadRunOptions {
   prompts: PromptPool
   tokenizer: Tokenizer
   writer: RunWriter | null
+  /** Prices each request at its target profile's prices as it is settled (the report's `targets[].cost`). */
+  costs?: CostService
   /** Each ended request, once it is settled (folded into its level and written), in the order they ended. */
   onRequest?: (point: RequestPoint, record: RecordedRequest, metrics: RequestMetrics) => void
   onStep?: (step: LoadStep) => void
@@ -53,11 +58,14 @@ export class LoadRun {
   /** Ended requests not settled yet, in the order they ended. */
   private endedQueue: (RequestOutcome & { waited: boolean })[] = []
   private settleTimer: NodeJS.Timeout | null = null
+  /** Each target's requests' cost so far (null: the run is not priced). */
+  private readonly targetCosts: BilledSum[] | null
 
   constructor(private readonly options: LoadRunOptions) {
     const { plan } = options
     this.countTokens = rememberedCounts(options.tokenizer.countTokens)
     this.steps = planSteps(plan)
+    this.targetCosts = options.costs ? plan.targets.map(() => emptyBilledSum()) : null
     const limits = plan.goodput
     this.levels = this.steps.map(
       (s) =>
@@ -116,8 +124,9 @@ export class LoadRun {
     this.settleTimer = null
     const queue = this.endedQueue
     this.endedQueue = []
-    for (const { record, exchange, deltas, waited } of queue) {
+    for (const { record, exchange, deltas, usage, waited } of queue) {
       countOutputTokens(record, deltas, this.countTokens)
+      this.price(record, usage)
       const metrics = requestMetrics(record)
       const level = this.levels[record.step]!
       if (waited) level.waitedAtClient++
@@ -126,6 +135,16 @@ export class LoadRun {
       this.options.writer?.add(record, point, exchange)
       this.options.onRequest?.(point, record, metrics)
     }
+  }
+
+  /** Adds a settled request's cost to its target's sum. */
+  private price(record: RecordedRequest, usage: RequestOutcome['usage']): void {
+    const costs = this.options.costs
+    const t = this.steps[record.step]?.targetIndex
+    if (!costs || !this.targetCosts || t === undefined) return
+    const profileId = this.options.profiles[t]?.id ?? ''
+    const cost = loadRequestCost(costs, profileId, this.options.plan.targets[t]!, { ...record, usage })
+    addBilled(this.targetCosts[t]!, cost)
   }
 
   /** Runs to the end (or the stop); answers the final report. Never throws: a failure ends the run `failed`. */
@@ -171,6 +190,7 @@ export class LoadRun {
       model: t.model,
       format: t.format,
       stream: t.stream,
+      ...(this.targetCosts ? { cost: structuredClone(this.targetCosts[i]!) } : {}),
     }))
     return {
       version: 1,

@@ -13,6 +13,8 @@ import { plannedRequests, targetLabel, type LoadPlan } from '../../../shared/loa
 import { POINTS_PAGE, type RequestPoint } from '../../../shared/load/points'
 import { diffLoadReports } from '../../../shared/load/diff'
 import { levelsToCsv, readLoadReport, reportToJson, type LoadReport } from '../../../shared/load/report'
+import { mergeBilledSums, sumStored } from '../../../shared/cost/billed'
+import type { CostService } from '../cost/costService'
 import type { SavedCase } from '../../../shared/cases/caseModel'
 import type { Exchange } from '../../../shared/ipc/exchange'
 import type { GatewayClient } from '../gateway'
@@ -46,6 +48,8 @@ export interface LoadServiceDeps {
   media: MediaStore
   dataDir: string
   history: LoadHistoryPort
+  /** Prices each request; the run's cost is charged to each target profile's spend this month as it ends. */
+  costs?: CostService
   readCase(suiteId: string, caseId: string): Promise<SavedCase | null>
 }
 
@@ -131,6 +135,7 @@ export class LoadService {
       prompts,
       tokenizer,
       writer,
+      ...(this.deps.costs ? { costs: this.deps.costs } : {}),
       // Per request only a push: the figures are worked out at the next flush.
       onRequest: (point) => {
         state.pending.push(point)
@@ -184,8 +189,22 @@ export class LoadService {
     await s.writer.close()
     this.running.delete(runId)
     this.opened.delete(runId)
+    this.charge(report)
     if (s.sink.alive) s.sink.emit('load.ended', { runId, status: report.status, error: report.error, report })
     this.history.recordRun(report, this.root)
+  }
+
+  /** What the run cost (a stopped run: what it sent), added once to each target profile's spend this month. */
+  private charge(report: LoadReport): void {
+    const costs = this.deps.costs
+    if (!costs) return
+    const profileIds = [...new Set(report.plan.targets.map((t) => t.profileId))]
+    for (const profileId of profileIds) {
+      const sum = mergeBilledSums(
+        report.targets.filter((_, i) => report.plan.targets[i]?.profileId === profileId).map((t) => t.cost),
+      )
+      for (const stored of sumStored(sum)) costs.chargeKept(profileId, stored)
+    }
   }
 
   stop(runId: string): { stopped: boolean } {

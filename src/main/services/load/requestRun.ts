@@ -12,6 +12,7 @@ import type { ExchangeRecorder } from '../exchangeRecorder'
 import type { ResolvedProfile } from '../profiles'
 import { sendRequest } from '../sendRequest'
 import { createSseReader } from '../text/sseReader'
+import type { Usage } from '../../../shared/wire/events'
 
 export interface RequestContext {
   gateway: GatewayClient
@@ -41,6 +42,8 @@ export interface RequestOutcome {
   exchange: ExchangeRecorder | null
   /** The output of each frame that carried some (streams), or the whole answer's. */
   deltas: string[]
+  /** The last usage the answer reported (its cost is worked out when the run settles it). */
+  usage: Usage | null
 }
 
 /** Fills a record's token counts from its output's pieces (the local tokenizer), once the request has ended. */
@@ -78,6 +81,7 @@ export async function runLoadRequest(ctx: RequestContext, job: RequestJob): Prom
   const signal = aborter.signal
   const contentAt: number[] = []
   const deltas: string[] = []
+  const got: { usage: Usage | null } = { usage: null }
   const record: RecordedRequest = {
     index: job.index,
     step: job.step,
@@ -131,11 +135,19 @@ export async function runLoadRequest(ctx: RequestContext, job: RequestJob): Prom
       const parsed = isText ? formats[job.format as WireFormat].parseError(safeJson(raw), res.status) : null
       fail(classifyStatus(res.status) ?? '4xx', `${res.status}: ${parsed?.message ?? raw.slice(0, 500)}`)
     } else if (job.stream && res.body) {
-      await readStream(res.body, job.format as WireFormat, res.exchange, record, deltas, now, abortReason)
+      await readStream(
+        res.body,
+        job.format as WireFormat,
+        res.exchange,
+        record,
+        { deltas, got },
+        now,
+        abortReason,
+      )
       res.exchange.finish()
     } else {
       record.endAt = now()
-      readWhole(res.exchange.rawBody(), job, record, deltas)
+      got.usage = readWhole(res.exchange.rawBody(), job, record, deltas)
     }
   } catch (error) {
     record.endAt = now()
@@ -148,7 +160,7 @@ export async function runLoadRequest(ctx: RequestContext, job: RequestJob): Prom
     clearTimeout(timer)
     job.stop.removeEventListener('abort', onStop)
   }
-  return { record, exchange, deltas }
+  return { record, exchange, deltas, usage: got.usage }
 }
 
 async function readStream(
@@ -156,7 +168,7 @@ async function readStream(
   format: WireFormat,
   exchange: ExchangeRecorder,
   record: RecordedRequest,
-  deltas: string[],
+  { deltas, got }: { deltas: string[]; got: { usage: Usage | null } },
   now: () => number,
   abortReason: (fallback: ErrorClass, message: string) => void,
 ): Promise<void> {
@@ -175,6 +187,7 @@ async function readStream(
           carried = true
         }
       } else if (e.type === 'usage') {
+        got.usage = e.usage
         if (e.usage.output !== undefined && e.usage.output > 0) record.usageOutput = e.usage.output
         if (e.usage.input !== undefined && e.usage.input > 0) record.usageInput = e.usage.input
       } else if (e.type === 'finish') state.terminal ??= 'done'
@@ -226,13 +239,14 @@ async function readStream(
   }
 }
 
-function readWhole(raw: string, job: RequestJob, record: RecordedRequest, deltas: string[]): void {
+/** Reads a whole answer's output and token counts; answers the usage it reported (text formats). */
+function readWhole(raw: string, job: RequestJob, record: RecordedRequest, deltas: string[]): Usage | null {
   const json = safeJson(raw)
   if (job.format === 'embeddings' || job.format === 'embedContent' || job.format === 'batchEmbedContents') {
     const usage = (json as { usage?: { prompt_tokens?: unknown } } | null)?.usage
     if (typeof usage?.prompt_tokens === 'number' && usage.prompt_tokens > 0)
       record.usageInput = usage.prompt_tokens
-    return
+    return null
   }
   try {
     const completion = formats[job.format].parseResponse(json)
@@ -244,8 +258,10 @@ function readWhole(raw: string, job: RequestJob, record: RecordedRequest, deltas
     if (text) deltas.push(text)
     if (completion.usage?.output) record.usageOutput = completion.usage.output
     if (completion.usage?.input) record.usageInput = completion.usage.input
+    return completion.usage ?? null
   } catch (error) {
     record.error = 'incomplete'
     record.message = `The answer could not be read: ${(error as Error).message}`
+    return null
   }
 }

@@ -16,6 +16,7 @@ import { CurveCharts } from './CurveCharts'
 import { Timeline } from './Timeline'
 import { RequestDetail } from './RequestDetail'
 import { RunActions } from './RunActions'
+import { LoadCost } from './LoadCost'
 import './load.css'
 
 type View = 'levels' | 'charts' | 'timeline'
@@ -139,6 +140,7 @@ export function LoadPanel() {
           </span>
         </div>
       )}
+      {run && !run.live && run.report && <LoadCost report={run.report} />}
       {run && levels.length > 0 && (
         <div className={`load-body${s.openIndex !== null ? ' with-detail' : ''}`}>
           <div className="load-views">
