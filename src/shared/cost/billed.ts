@@ -21,8 +21,6 @@ export const billedCostSchema = z.discriminatedUnion('kind', [
 ])
 export type BilledCost = z.infer<typeof billedCostSchema>
 
-export const pricedBill = (cost: StoredCost): BilledCost => ({ kind: 'priced', ...cost })
-
 /** A priced run's bill at its exact (unrounded) amount, or "no price" for its model. */
 export function billedRun(cost: RunCost): BilledCost {
   if (cost.kind === 'unpriced') return { kind: 'unpriced', model: cost.model.slice(0, 200) }

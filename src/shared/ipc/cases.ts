@@ -4,7 +4,7 @@
 // Lists carry case summaries, never drafts, so no message nears the 256 KB IPC bound (M1).
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
-import { storedCostSchema } from '../cost/storedCost'
+import { billedCostSchema } from '../cost/billed'
 import { plannedWorkSchema } from '../cost/estimate'
 import {
   assertionSchema,
@@ -58,8 +58,11 @@ export const matrixCellSchema = z.object({
   error: z.string().nullable(),
   totalMs: z.number().nullable(),
   answer: z.string(),
-  /** What the cell's run cost, priced in main from its reported usage (an estimate says so); null: unknown. */
-  cost: storedCostSchema.nullable(),
+  /**
+   * What the cell's run cost, priced in main from its reported usage (an estimate says so), or why it is not
+   * known (no price, usage not reported, failed before billing); null: it never ran.
+   */
+  cost: billedCostSchema.nullable(),
 })
 export type MatrixCellView = z.infer<typeof matrixCellSchema>
 

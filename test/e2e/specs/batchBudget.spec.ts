@@ -85,6 +85,11 @@ for (const width of [1024, 1920]) {
     await suite.getByRole('button', { name: 'Run suite' }).click()
     await expect(cases.summary).toHaveText(/^Done: /, { timeout: 30_000 })
     await expect(dialog).toHaveCount(0)
+    // The target with no price ran: its cell and column say "no price", apart from a failed run.
+    await expect(page.getByTestId('matrix-cell-cost')).toHaveCount(4)
+    await expect(page.getByTestId('matrix-cell-cost').nth(1)).toHaveText('no price')
+    await expect(page.getByTestId('matrix-column-cost').nth(1)).toHaveText('unknown (1 without a price)')
+    await expect(page.getByTestId('matrix-cost')).toContainText('(+ 1 without a price)')
     await page.screenshot({ path: test.info().outputPath(`cases-budget-run-${width}.png`), fullPage: true })
 
     // Nothing priced: the line says so, and nothing is asked.

@@ -105,11 +105,16 @@ test('a run saved as a case runs against all four formats: one faulty target fai
   await expect(page.locator('[data-testid="matrix-cell"][data-status="pass"]')).toHaveCount(3)
   const failing = page.locator('[data-testid="matrix-cell"][data-status="fail"]')
   await expect(failing).toHaveCount(1)
-  await expect(failing).toHaveAccessibleName(/target 4 \(Native \(generateContent\)\): FAIL/)
+  await expect(failing).toHaveAccessibleName(
+    /target 4 \(Native \(generateContent\)\): FAIL \(run failed\), cost failed before billing$/,
+  )
+  // The failed run billed nothing, and its cell says so apart from a model with no price.
+  await expect(failing.getByTestId('matrix-cell-cost')).toHaveText('failed before billing')
   await expect(page.getByRole('progressbar', { name: 'Matrix progress' })).toHaveAttribute('value', '4')
 
   await failing.click()
   await expect(cases.cellDetail.getByRole('alert')).toContainText('The run failed')
+  await expect(cases.cellDetail).toContainText('Nothing billed (the run failed before billing).')
   const failed = cases.cellDetail.getByTestId('assertion-result').filter({ hasText: 'FAIL' })
   await expect(failed.first()).toContainText('answer contains “Paris”')
   await expect(failed.first()).toContainText('the answer does not contain "Paris"')

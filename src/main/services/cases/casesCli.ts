@@ -18,7 +18,6 @@ import { readSuiteFile } from './suiteFile'
 import { NETWORK_ARG_OPTIONS, NETWORK_USAGE, type NetworkArgs } from '../network/cliNetwork'
 import { connectionFromArgs } from '../cliProfile'
 import type { ModelPrice } from '../../../shared/cost/prices'
-import { pricedBill, type BilledCost } from '../../../shared/cost/billed'
 import { cliCostService, PRICES_OPTION, PRICES_USAGE, readPricesArg, spendLine } from '../cost/cliPrices'
 import { cliCaseTools, readToolArgs, TOOL_ARG_OPTIONS, TOOL_USAGE, type ToolArgs } from './casesCliTools'
 
@@ -271,15 +270,7 @@ export async function runCases(config: CasesConfig, print: (text: string) => voi
     print(formatMatrix(config, cells))
     print(
       spendLine(
-        cells
-          .filter((c) => c.runId !== null)
-          .map((c): BilledCost =>
-            c.cost
-              ? pricedBill(c.cost)
-              : c.status === 'error'
-                ? { kind: 'unbilled' }
-                : { kind: 'unpriced', model: config.targets[c.targetIndex]?.model ?? '' },
-          ),
+        cells.flatMap((c) => (c.cost ? [c.cost] : [])),
         config.prices !== undefined,
       ),
     )

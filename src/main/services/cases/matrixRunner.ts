@@ -6,7 +6,7 @@ import type { CellStatus, Suite, AssertionResult } from '../../../shared/cases/c
 import type { RunRequest } from '../../../shared/ipc/text'
 import type { WireFormat } from '../../../shared/format'
 import type { TextService } from '../text/textService'
-import type { StoredCost } from '../../../shared/cost/storedCost'
+import type { BilledCost } from '../../../shared/cost/billed'
 import { checkRun } from './assertions'
 import { runAnswer, type Answer } from './runAnswer'
 import { runToolLoop, type CaseTools } from './toolLoop'
@@ -29,8 +29,11 @@ export interface MatrixCell {
   totalMs: number | null
   /** The start of the answer, to set beside a failed assertion. */
   answer: string
-  /** What the cell's run cost (an estimate when its gateway reported no usage); null when unknown or not run. */
-  cost: StoredCost | null
+  /**
+   * What the cell's run cost (an estimate when its gateway reported no usage), or why it is not known: no price,
+   * usage not reported, failed before billing; null when it never ran.
+   */
+  cost: BilledCost | null
 }
 
 /** Characters of the answer a cell keeps (the whole answer stays in the run's history record). */
@@ -135,7 +138,12 @@ export class MatrixRun {
       : await runOnce(request)
     // A start the service refused is this cell's error.
     if (!outcome.runId)
-      return { ...this.stoppedCell(caseIndex, targetIndex), status: 'error', error: outcome.error }
+      return {
+        ...this.stoppedCell(caseIndex, targetIndex),
+        status: 'error',
+        error: outcome.error,
+        cost: { kind: 'unbilled' },
+      }
     // A check may wait for the pattern worker (a pattern only JavaScript runs takes up to its time limit): once
     // the matrix is stopped, its checks end at once and the cell counts as stopped.
     const checked = await checkRun(saved.assertions, outcome, this.checks.signal)
@@ -156,7 +164,7 @@ export class MatrixRun {
       error: outcome.error,
       totalMs: outcome.totalMs,
       answer: outcome.text.slice(0, CELL_ANSWER_CHARS),
-      cost: outcome.cost,
+      cost: outcome.bill,
     }
   }
 }

@@ -6,12 +6,15 @@ import type { RunOutcome } from './assertions'
 import type { CollectingSink, RunEnded } from './collectingSink'
 import type { TextService } from '../text/textService'
 import type { StoredCost } from '../../../shared/cost/storedCost'
+import type { BilledCost } from '../../../shared/cost/billed'
 
 export interface Answer extends RunOutcome {
   runId: string | null
   inputTokens: number | null
   /** In millionths of `currency` (an estimate when no usage was reported); null when the cost is not known. */
   cost: StoredCost | null
+  /** What the answer billed, or why its cost is not known (no price, usage not reported, failed before billing). */
+  bill: BilledCost | null
   /** The answer's tool calls as they go back in a next request (ids, signatures). */
   calls: RunSummary['toolCalls']
 }
@@ -23,6 +26,25 @@ export function costOf(summary: RunEnded['summary']): Answer['cost'] {
   return cost?.kind === 'priced' && typeof cost.micros === 'number' && typeof cost.currency === 'string'
     ? { micros: cost.micros, currency: cost.currency, estimate: cost.estimate === true }
     : null
+}
+
+/**
+ * What a run billed: its priced cost; a run that failed without reported usage billed nothing ("failed before
+ * billing", even when the local tokenizer could estimate its request); a model with no price; an answer whose
+ * usage said nothing that nothing could estimate ("usage not reported"). A stopped run that billed nothing: null.
+ */
+export function billOf(ended: Pick<RunEnded, 'status' | 'summary'>): BilledCost | null {
+  const cost = (ended.summary as { cost?: unknown }).cost as
+    { kind?: string; micros?: unknown; currency?: unknown; estimate?: unknown; model?: unknown } | undefined
+  const failed = ended.status === 'error'
+  if (cost?.kind === 'priced' && typeof cost.micros === 'number' && typeof cost.currency === 'string') {
+    const estimate = cost.estimate === true
+    if (failed && estimate) return { kind: 'unbilled' }
+    return { kind: 'priced', micros: cost.micros, currency: cost.currency, estimate }
+  }
+  if (failed) return { kind: 'unbilled' }
+  if (cost?.kind === 'unpriced') return { kind: 'unpriced', model: String(cost.model ?? '').slice(0, 200) }
+  return ended.status === 'aborted' ? null : { kind: 'unreported' }
 }
 
 export interface AnswerHooks {
@@ -64,6 +86,7 @@ export async function runAnswer(
     inputTokens: ended.summary.usage?.input ?? null,
     error: ended.error?.message ?? null,
     cost: costOf(ended.summary),
+    bill: billOf(ended),
     calls: ended.summary.toolCalls,
   }
 }
@@ -82,6 +105,7 @@ export function emptyAnswer(status: string): Answer {
     inputTokens: null,
     error: null,
     cost: null,
+    bill: null,
     calls: [],
   }
 }

@@ -6,6 +6,7 @@
 // command line's canned results and the server it started because a flag said so.
 import type { CaseToolRound } from '../../../shared/cases/caseModel'
 import type { RunRequest } from '../../../shared/ipc/text'
+import type { BilledCost } from '../../../shared/cost/billed'
 import {
   appendToolResults,
   type DraftMessage,
@@ -55,6 +56,24 @@ function callingTurn(answer: Answer): DraftMessage {
 const sum = (values: (number | null)[]): number | null =>
   values.some((v) => v === null) ? null : values.reduce<number>((a, v) => a + (v ?? 0), 0)
 
+/** The rounds' bills as one: summed when every round was priced in one currency, else the first reason one was not. */
+function joinedBill(bills: (BilledCost | null)[]): BilledCost | null {
+  const priced = bills.filter((b): b is Extract<BilledCost, { kind: 'priced' }> => b?.kind === 'priced')
+  const currency = priced[0]?.currency
+  if (
+    priced.length === bills.length &&
+    priced.every((b) => b.currency === currency) &&
+    currency !== undefined
+  )
+    return {
+      kind: 'priced',
+      micros: priced.reduce((a, b) => a + b.micros, 0),
+      currency,
+      estimate: priced.some((b) => b.estimate),
+    }
+  return bills.find((b) => b !== null && b.kind !== 'priced') ?? null
+}
+
 /** Every round's answers as one: the last one's text and stop, every round's calls, times and costs summed. */
 function joined(answers: Answer[], rounds: number): Answer & { rounds: number } {
   const last = answers.at(-1)!
@@ -70,6 +89,7 @@ function joined(answers: Answer[], rounds: number): Answer & { rounds: number } 
       : null
   return {
     ...last,
+    bill: joinedBill(answers.map((a) => a.bill)),
     toolCalls: answers.flatMap((a) => a.toolCalls),
     ttftMs: answers[0]!.ttftMs,
     totalMs: sum(answers.map((a) => a.totalMs)),

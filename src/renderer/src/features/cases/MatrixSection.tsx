@@ -11,7 +11,7 @@ import { describeAssertion } from './assertionText'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
 import { ModelPicker } from '../../widgets/modelPicker/ModelPicker'
-import { storedCostText, sumCosts, sumText } from '../../../../shared/cost/money'
+import { billedSumText, billedText, type BilledCost } from '../../../../shared/cost/billed'
 import { CostEstimate } from '../../widgets/costEstimate/CostEstimate'
 import { confirmBudget } from '../../widgets/costEstimate/confirmBudget'
 
@@ -178,11 +178,14 @@ function MatrixView({ matrix }: { matrix: MatrixState }) {
   const setOpenCell = useCasesStore((s) => s.setOpenCell)
   const done = Object.keys(matrix.cells).length
   const cells = Object.values(matrix.cells)
-  const ran = cells.filter((c) => c.runId !== null)
   // Per target column and in all: what the cells' runs cost (priced in main from each run's reported usage).
+  const billed = cells.filter((c) => c.cost)
   const columnCost = (ti: number) =>
-    sumText(sumCosts(ran.filter((c) => c.targetIndex === ti).map((c) => c.cost)))
-  const total = sumText(sumCosts(ran.map((c) => c.cost)))
+    billedSumText(billed.filter((c) => c.targetIndex === ti).map((c) => c.cost))
+  const total = billedSumText(
+    billed.map((c) => c.cost),
+    'nothing billed',
+  )
   const summary = matrix.ended
     ? matrix.ended.error
       ? `Could not run: ${matrix.ended.error}`
@@ -199,7 +202,7 @@ function MatrixView({ matrix }: { matrix: MatrixState }) {
         >
           {summary}
         </span>
-        {ran.length > 0 && (
+        {billed.length > 0 && (
           <span className="small" data-testid="matrix-cost">
             Cost: {total}
           </span>
@@ -236,7 +239,7 @@ function MatrixView({ matrix }: { matrix: MatrixState }) {
                         data-testid="matrix-cell"
                         data-status={label.className}
                         aria-label={`${name} on target ${ti + 1} (${FORMAT_LABELS[t.format]}): ${label.text}${
-                          matrix.cells[key]?.cost ? `, cost ${storedCostText(matrix.cells[key].cost)}` : ''
+                          matrix.cells[key]?.cost ? `, cost ${billedText(matrix.cells[key].cost)}` : ''
                         }`}
                         aria-pressed={openCell === key}
                         disabled={!matrix.cells[key]}
@@ -245,7 +248,7 @@ function MatrixView({ matrix }: { matrix: MatrixState }) {
                         {label.text}
                         {matrix.cells[key]?.cost && (
                           <span className="matrix-cell-cost" data-testid="matrix-cell-cost">
-                            {storedCostText(matrix.cells[key].cost)}
+                            {billedText(matrix.cells[key].cost)}
                           </span>
                         )}
                       </button>
@@ -255,7 +258,7 @@ function MatrixView({ matrix }: { matrix: MatrixState }) {
               </tr>
             ))}
           </tbody>
-          {ran.length > 0 && (
+          {billed.length > 0 && (
             <tfoot>
               <tr>
                 <th scope="row">Cost</th>
@@ -272,6 +275,20 @@ function MatrixView({ matrix }: { matrix: MatrixState }) {
       {openCell && matrix.cells[openCell] && <CellDetail matrix={matrix} cellKeyOpen={openCell} />}
     </div>
   )
+}
+
+/** The cell's cost in the detail: its amount, or why it has none. */
+function costSentence(cost: BilledCost): string {
+  switch (cost.kind) {
+    case 'priced':
+      return `Cost ${billedText(cost)}.`
+    case 'unbilled':
+      return 'Nothing billed (the run failed before billing).'
+    case 'unpriced':
+      return `Cost unknown: no price for ${cost.model} (set one in Settings → Prices).`
+    case 'unreported':
+      return 'Cost unknown: the gateway reported no usage.'
+  }
 }
 
 function CellDetail({ matrix, cellKeyOpen }: { matrix: MatrixState; cellKeyOpen: string }) {
@@ -303,7 +320,7 @@ function CellDetail({ matrix, cellKeyOpen }: { matrix: MatrixState; cellKeyOpen:
             ? 'Every assertion passed.'
             : `${failed.length} of ${cell.results.length} assertion${cell.results.length === 1 ? '' : 's'} failed.`}
           {cell.totalMs !== null && ` Total ${cell.totalMs} ms.`}
-          {cell.cost && ` Cost ${storedCostText(cell.cost)}.`}
+          {cell.cost && ` ${costSentence(cell.cost)}`}
         </p>
       )}
       <table className="assertion-results">
