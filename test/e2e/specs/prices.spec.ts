@@ -125,6 +125,28 @@ for (const width of [1024, 1920]) {
     await expect(prices.getByRole('alert')).toHaveText('Monthly budget: a number')
     await budget.fill('25')
     await prices.getByRole('button', { name: 'Save budget' }).click()
-    await expect(prices.getByTestId('profile-spend')).toContainText('$0.00 of the $25.00 monthly budget (0 %)')
+    await expect(prices.getByTestId('profile-spend')).toContainText(
+      '$0.00 of the $25.00 monthly budget (0 %)',
+    )
   })
 }
+
+test('the month’s spend table shows a budget as soon as it is saved, and each change after', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  await new SettingsPage(page).open()
+  const prices = page.getByRole('region', { name: 'Prices for Local simulator' })
+  const row = page
+    .getByRole('table', { name: 'Spend this month' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Local simulator', exact: true }) })
+  await expect(row).toContainText('—')
+  for (const amount of ['5', '7.5']) {
+    await prices.getByRole('textbox', { name: 'Monthly budget' }).fill(amount)
+    await prices.getByRole('button', { name: 'Save budget' }).click()
+    await expect(prices.getByTestId('profile-spend')).toContainText('monthly budget')
+    await expect(row).toContainText(amount === '5' ? '$5.00' : '$7.50', { timeout: 2_000 })
+  }
+})

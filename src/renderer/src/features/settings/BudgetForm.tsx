@@ -7,6 +7,33 @@ import { formatMoney } from '../../../../shared/cost/money'
 import type { ProfileSpend } from '../../../../shared/ipc/prices'
 import { pricesCalls } from '../../ipc/pricesCalls'
 
+/** How often the month's spend is read again while it is on screen (runs in other panels add to it). */
+const SPEND_REFRESH_MS = 5000
+type MonthSpend = { month: string; profiles: ProfileSpend[] }
+/** Every view of the spend on screen, read again at once when a budget is saved. */
+const spendReaders = new Set<() => void>()
+
+/** The month's spend of every profile, read when shown, every few seconds, and after a budget is saved. */
+function useMonthSpend(): MonthSpend | null {
+  const [spend, setSpend] = useState<MonthSpend | null>(null)
+  useEffect(() => {
+    let alive = true
+    const read = () =>
+      void pricesCalls.spend().then((r) => {
+        if (alive && r.ok) setSpend(r.value)
+      })
+    read()
+    spendReaders.add(read)
+    const timer = setInterval(read, SPEND_REFRESH_MS)
+    return () => {
+      alive = false
+      spendReaders.delete(read)
+      clearInterval(timer)
+    }
+  }, [])
+  return spend
+}
+
 function spendWords(byCurrency: ProfileSpend['byCurrency']): string {
   const parts = Object.entries(byCurrency).map(
     ([currency, s]) =>
@@ -30,20 +57,9 @@ export function BudgetForm({
   const [currency, setCurrency] = useState<string | null>(null)
   const [tried, setTried] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-  const [spend, setSpend] = useState<ProfileSpend | null>(null)
-  const [month, setMonth] = useState('')
-
-  useEffect(() => {
-    let stale = false
-    void pricesCalls.spend().then((r) => {
-      if (stale || !r.ok) return
-      setMonth(r.value.month)
-      setSpend(r.value.profiles.find((p) => p.profileId === profileId) ?? null)
-    })
-    return () => {
-      stale = true
-    }
-  }, [profileId, budget])
+  const all = useMonthSpend()
+  const spend = all?.profiles.find((p) => p.profileId === profileId) ?? null
+  const month = all?.month ?? ''
 
   const amountText = amount ?? (budget ? String(budget.amount) : '')
   const currencyText = currency ?? budget?.currency ?? 'USD'
@@ -63,6 +79,7 @@ export function BudgetForm({
     setCurrency(null)
     setTried(false)
     onSaved(r.value.budget)
+    for (const read of spendReaders) read()
   }
 
   const spent = spend && budget ? (spend.byCurrency[budget.currency]?.micros ?? 0) : 0
@@ -70,7 +87,7 @@ export function BudgetForm({
   return (
     <div className="budget" aria-label="Monthly budget" role="group">
       <p data-testid="profile-spend">
-        Spent this month{month ? ` (${month})` : ''}: {spend ? spendWords(spend.byCurrency) : '…'}
+        Spent this month{month ? ` (${month})` : ''}: {all ? spendWords(spend?.byCurrency ?? {}) : '…'}
         {budget && (
           <>
             {' '}
@@ -139,10 +156,7 @@ const messageOf = (message: string) =>
 
 /** This month's spend of every profile, in Settings under the profiles. */
 export function SpendSummary() {
-  const [spend, setSpend] = useState<{ month: string; profiles: ProfileSpend[] } | null>(null)
-  useEffect(() => {
-    void pricesCalls.spend().then((r) => r.ok && setSpend(r.value))
-  }, [])
+  const spend = useMonthSpend()
   if (!spend) return null
   return (
     <section className="app-settings" aria-labelledby="spend-title">
