@@ -25,9 +25,7 @@ import { AttachmentChips, TEXT_ATTACH_TARGET } from './textAttachments'
 import { AttachUrl } from './AttachUrl'
 import { RequestView } from './RequestView'
 import { TextVariables } from './TextVariables'
-import { InterruptedRunsNotice } from './InterruptedRunsNotice'
 import { ConversationHeader } from './ConversationList'
-import { PastedNotice } from './PastedNotice'
 import { looksLikeRequest } from '../../../../shared/wire/pastedShape'
 import { RunAnnouncer, runAnnouncement } from '../../components/announce/RunAnnouncer'
 import './text.css'
@@ -39,6 +37,12 @@ import { FormatOptions, ProfileOptions } from '../../components/selectOptions/Se
 const ContextMeter = lazy(() => import('./ContextMeter').then((m) => ({ default: m.ContextMeter })))
 const TokenCount = lazy(() => import('./ContextMeter').then((m) => ({ default: m.TokenCount })))
 const InputLossNotes = lazy(() => import('./InputLossNotes').then((m) => ({ default: m.InputLossNotes })))
+/** Runs a kill or a closed window cut off, said once at start: a chunk fetched as the panel first renders. */
+const InterruptedRunsNotice = lazy(() =>
+  import('./InterruptedRunsNotice').then((m) => ({ default: m.InterruptedRunsNotice })),
+)
+/** What a pasted request became: fetched with the first paste (it and the dialog share the notice's view). */
+const PastedNotice = lazy(() => import('./PastedNotice').then((m) => ({ default: m.PastedNotice })))
 /** Import request… (the command palette's): fetched when it is asked for. */
 const ImportRequest = lazy(() => import('./ImportRequest').then((m) => ({ default: m.ImportRequest })))
 
@@ -156,7 +160,9 @@ export function TextPanel() {
           facts={false}
         />
       </div>
-      <InterruptedRunsNotice />
+      <Suspense fallback={null}>
+        <InterruptedRunsNotice />
+      </Suspense>
       {s.issues.length > 0 && (
         <div className="issues error-banner" role="alert" aria-label="Cannot send">
           <ul>
@@ -238,6 +244,7 @@ function Composer() {
   const { attach, addUrl, busy } = useAttach(TEXT_ATTACH_TARGET)
   const error = useTextStore((s) => s.attachError)
   const importing = usePastedNotice((s) => s.importing)
+  const pasted = usePastedNotice((s) => s.notice !== null)
   const [dragging, setDragging] = useState(false)
   return (
     <div
@@ -255,7 +262,11 @@ function Composer() {
         if (e.dataTransfer.files.length) void attach(e.dataTransfer.files)
       }}
     >
-      <PastedNotice />
+      {pasted && (
+        <Suspense fallback={null}>
+          <PastedNotice />
+        </Suspense>
+      )}
       {importing && (
         <Suspense fallback={null}>
           <ImportRequest onClosed={() => ref.current?.focus()} />
