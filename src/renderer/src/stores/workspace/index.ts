@@ -35,10 +35,21 @@ async function restoreAndKeep<T>(p: PanelPersistence<T>, stillFresh: () => boole
   keepPanel(p)
 }
 
-/** True until the user first presses a key or a pointer: until then a late restore replaces nothing of theirs. */
+/** Going to a panel (its tab, or a panel shortcut: Ctrl/Cmd with a digit, a comma or K) changes nothing in a form. */
+function onlyNavigates(e: Event): boolean {
+  if (e instanceof KeyboardEvent) return (e.ctrlKey || e.metaKey) && /^(\d|,|k)$/i.test(e.key)
+  const target = e.target
+  return target instanceof Element && target.closest('[role="tab"], [role="tablist"]') !== null
+}
+
+/**
+ * True until the user first presses a key or a pointer in a form: until then a late restore replaces nothing of
+ * theirs. Going to a panel is not acting: a tab clicked before the panels' saved state arrived still gets it back.
+ */
 function untilUserActs(): () => boolean {
   let fresh = true
-  const acted = () => {
+  const acted = (e: Event) => {
+    if (onlyNavigates(e)) return
     fresh = false
     window.removeEventListener('pointerdown', acted, true)
     window.removeEventListener('keydown', acted, true)
