@@ -38,7 +38,7 @@ test('a grounded native answer shows its sources, spans, queries, safety and mod
   await expect(details.getByTestId('search-queries')).toContainText('Who keeps the lighthouse at Pointe?')
   await expect(details.getByTestId('safety')).toContainText('Safety ratings: all negligible')
   await expect(page.getByTestId('run-footer')).toContainText('model version gemini-2.5-flash')
-  await expect(page.getByTestId('run-footer')).toContainText(/promptTokensDetails\.TEXT \d+/)
+  await expect(page.getByTestId('run-footer')).toContainText(/Prompt tokens \(text\) \d+/)
   await details.scrollIntoViewIfNeeded()
   await shoot(page, 'native-grounding')
   // History's run view shows the same, from the summary it kept.

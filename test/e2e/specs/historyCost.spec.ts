@@ -14,7 +14,11 @@ const PRICES = {
 } as const
 type Model = keyof typeof PRICES
 
-const RUNS: { label: 'Chat completions' | 'Responses' | 'Messages' | 'Native (generateContent)'; format: string; model: Model }[] = [
+const RUNS: {
+  label: 'Chat completions' | 'Responses' | 'Messages' | 'Native (generateContent)'
+  format: string
+  model: Model
+}[] = [
   { label: 'Chat completions', format: 'chat', model: 'lumen-a' },
   { label: 'Responses', format: 'responses', model: 'lumen-a' },
   { label: 'Messages', format: 'messages', model: 'lumen-b' },
@@ -49,7 +53,7 @@ for (const width of [1024, 1920]) {
 
     const text = new TextPage(page)
     await text.open()
-    const byHand: { format: string; model: Model; micros: number }[] = []
+    const byHand: { label: string; format: string; model: Model; micros: number }[] = []
     for (const run of RUNS) {
       await text.choose(run.label, run.model)
       await text.send(`Describe a ${run.format} lighthouse in two sentences.`)
@@ -62,7 +66,7 @@ for (const width of [1024, 1920]) {
       // Per 1M tokens, so tokens × price is millionths of a dollar.
       const micros = Math.round(input * PRICES[run.model].input + output * PRICES[run.model].output)
       await expect(page.getByTestId('run-footer')).toContainText(`cost ${dollars(micros)}`)
-      byHand.push({ format: run.format, model: run.model, micros })
+      byHand.push({ label: run.label, format: run.format, model: run.model, micros })
     }
     const all = byHand.reduce((sum, r) => sum + r.micros, 0)
     await expect(page.getByTestId('conversation-cost')).toHaveText(
@@ -73,7 +77,7 @@ for (const width of [1024, 1920]) {
     await history.open()
     await expect(history.rows).toHaveCount(4)
     for (const r of byHand)
-      await expect(history.rows.filter({ hasText: `${r.format}${r.model}` })).toContainText(dollars(r.micros))
+      await expect(history.rows.filter({ hasText: `${r.label}${r.model}` })).toContainText(dollars(r.micros))
 
     // Sorted by cost, highest first: the rows come in the order of their costs.
     await page.getByLabel('Sort').selectOption({ label: 'Cost, highest first' })
@@ -101,10 +105,14 @@ for (const width of [1024, 1920]) {
       runs: { format: string; model: string; cost: { micros: number; currency: string; estimate: boolean } }[]
     }
     expect(
-      file.runs.map((r) => ({ format: r.format, model: r.model, micros: r.cost.micros })).sort((a, b) =>
-        a.format.localeCompare(b.format),
-      ),
-    ).toEqual([...byHand].sort((a, b) => a.format.localeCompare(b.format)))
+      file.runs
+        .map((r) => ({ format: r.format, model: r.model, micros: r.cost.micros }))
+        .sort((a, b) => a.format.localeCompare(b.format)),
+    ).toEqual(
+      byHand
+        .map(({ format, model, micros }) => ({ format, model, micros }))
+        .sort((a, b) => a.format.localeCompare(b.format)),
+    )
     expect(file.runs.every((r) => r.cost.currency === 'USD' && r.cost.estimate === false)).toBe(true)
   })
 }
