@@ -72,6 +72,11 @@ test('totals are drawn by day and by model, a pinned run is kept and found, a ba
   await expect(history.status).toContainText('2 runs')
   await expect(page.getByTestId('history-sums-total')).toContainText('Runs: 2 in 1 day')
   await expect(page.getByRole('img', { name: /Runs by day: 2 in all/ })).toBeVisible()
+  // One day reads as a labelled bar of its own width, not a block across the chart.
+  await expect(page.getByTestId('history-sums-keys')).toHaveText(/^\d{4}-\d{2}-\d{2}: 2$/)
+  const bar = await page.getByRole('img', { name: /Runs by day/ }).locator('rect').boundingBox()
+  const chart = await page.getByRole('img', { name: /Runs by day/ }).boundingBox()
+  expect(bar!.width).toBeLessThan(chart!.width / 5)
   await page.getByRole('combobox', { name: 'Sum by' }).selectOption('model')
   await expect(page.getByTestId('history-sums-total')).toContainText('Runs: 2 in 1 model')
   await page.getByRole('combobox', { name: 'Measure' }).selectOption('tokens')

@@ -150,3 +150,19 @@ test('the month’s spend table shows a budget as soon as it is saved, and each 
     await expect(row).toContainText(amount === '5' ? '$5.00' : '$7.50', { timeout: 2_000 })
   }
 })
+
+test('at 1920 px the whole price table is in view: no column under the sticky actions', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await page.goto(app.url)
+  await new SettingsPage(page).open()
+  const wrap = page.getByRole('region', { name: 'Price table for Local simulator' })
+  await expect(wrap.getByRole('columnheader', { name: 'Source' })).toBeVisible()
+  const fits = await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth)
+  expect(fits).toBe(true)
+  const source = (await wrap.getByRole('columnheader', { name: 'Source' }).boundingBox())!
+  const actions = (await wrap.getByRole('columnheader', { name: 'Actions' }).boundingBox())!
+  expect(source.x + source.width).toBeLessThanOrEqual(actions.x + 0.5)
+})

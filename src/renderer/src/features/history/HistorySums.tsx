@@ -11,6 +11,10 @@ const BY_LABELS: Record<HistorySumBy, string> = { day: 'Day', model: 'Model', pr
 const MEASURE_LABELS: Record<Measure, string> = { runs: 'Runs', tokens: 'Tokens', cost: 'Cost' }
 const WIDTH = 640
 const HEIGHT = 120
+/** The widest a bar is drawn (a tenth of the chart): one day's bar is a bar, not a block across the chart. */
+const MAX_BAR = 64
+/** Bars named one by one under the chart; more days are named by their first and last. */
+const KEYS_LISTED = 12
 
 function valueOf(row: Sums['rows'][number], measure: Measure): number {
   return measure === 'runs'
@@ -31,7 +35,7 @@ export function HistorySums() {
     measure === 'cost' ? formatCost({ micros: v, currency }) : Math.round(v).toLocaleString()
   const total = rows.reduce((sum, row) => sum + valueOf(row, measure), 0)
   const max = Math.max(1, ...rows.map((row) => valueOf(row, measure)))
-  const barWidth = rows.length ? WIDTH / rows.length : WIDTH
+  const barWidth = Math.min(rows.length ? WIDTH / rows.length : WIDTH, MAX_BAR)
   return (
     <details className="history-sums" open>
       <summary>Totals</summary>
@@ -99,14 +103,19 @@ export function HistorySums() {
           })}
         </svg>
       )}
-      {rows.length > 0 && sumBy !== 'day' && (
-        <ul className="history-sums-keys small muted">
-          {rows.slice(0, 12).map((row) => (
+      {rows.length > 0 && (sumBy !== 'day' || rows.length <= KEYS_LISTED) && (
+        <ul className="history-sums-keys small muted" data-testid="history-sums-keys">
+          {rows.slice(0, KEYS_LISTED).map((row) => (
             <li key={row.key}>
               {row.key}: {show(valueOf(row, measure))}
             </li>
           ))}
         </ul>
+      )}
+      {sumBy === 'day' && rows.length > KEYS_LISTED && (
+        <p className="history-sums-keys small muted" data-testid="history-sums-keys">
+          From {rows[0]!.key} (left) to {rows.at(-1)!.key} (right)
+        </p>
       )}
     </details>
   )
