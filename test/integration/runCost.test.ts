@@ -19,6 +19,7 @@ import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import { WIRE_FORMATS, type Draft, type WireFormat } from '../../src/shared/wire'
 import { TEXT_PANEL_CONVERSATION_ID } from '../../src/shared/ipc/text'
 import { loadTokenizer } from '../../src/main/services/cost/tokenizer'
+import { costText } from '../../src/shared/cost/money'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
 import { RecordingSink } from '../fakes/recordingSink'
 
@@ -31,6 +32,8 @@ let service: TextService
 let profileId: string
 let quietId: string
 let slowId: string
+/** Profiles whose gateway fails as its name says (the simulator's fault flags), and one at a closed port. */
+const failing: Record<string, string> = {}
 
 const PRICE = { input: 3, output: 15, cachedRead: 0.3, cacheWrite: 3.75, reasoning: 12 }
 
@@ -50,9 +53,17 @@ beforeAll(async () => {
   quietId = await add('Quiet', [{ name: 'x-sim-fault', value: 'nousage' }])
   // A gateway that streams slowly, so a window can go away mid-answer.
   slowId = await add('Slow', [{ name: 'x-sim-fault', value: 'tps:400' }])
+  for (const fault of ['500', 'reset', 'error:3', 'drop:3'])
+    failing[fault] = await add(`Fault ${fault}`, [{ name: 'x-sim-fault', value: fault }])
+  failing.refused = (
+    await profiles.create(
+      profileFieldsSchema.parse({ name: 'Closed port', baseUrl: 'http://127.0.0.1:1', nativeAuth: 'header' }),
+    )
+  ).id
+  await profiles.setSecret(failing.refused, 'apiKey', KEY)
   const gateway = new GatewayClient({ retryBaseMs: 1 })
   ;({ costs } = createCostCore({ dataDir: dir, profiles, gateway }))
-  for (const id of [profileId, quietId, slowId])
+  for (const id of [profileId, quietId, slowId, ...Object.values(failing)])
     costs.prices.put(id, {
       model: 'priced-model',
       currency: 'EUR',
@@ -192,4 +203,56 @@ it("an answer kept as interrupted keeps its cost on its turn, the same figure as
   expect(row.cost).toMatchObject({ currency: 'EUR' })
   expect(row.cost!.micros).toBeGreaterThan(0)
   expect(kept.cost).toEqual(row.cost)
+})
+
+describe('a run that failed', () => {
+  const spent = () =>
+    Object.values(failing).reduce(
+      (sum, id) => sum + (costs.spendOf([{ id, name: id }]).profiles[0]!.byCurrency.EUR?.micros ?? 0),
+      0,
+    )
+  const rowOf = (runId: string) => history.list({}, 0, 200).rows.find((r) => r.id === runId)
+  // The tokenizer is loaded, so an estimate could be made: the rule, not a missing tokenizer, keeps it at nothing.
+  beforeAll(() => loadTokenizer())
+
+  it.each([
+    ['an HTTP 500', '500'],
+    ['a socket reset before any header', 'reset'],
+    ['a refused connection', 'refused'],
+    ['a mid-stream error event after some text', 'error:3'],
+  ])('with %s and no usage reported charges nothing and reads "failed before billing"', async (_, fault) => {
+    const before = spent()
+    const { runId, ended } = await run('chat', draft(), failing[fault])
+    expect(ended.status).toBe('error')
+    expect(ended.summary.usage).toBeUndefined()
+    expect(ended.summary.cost).toEqual({ kind: 'unbilled', why: 'the run failed before the gateway billed it' })
+    expect(costText(ended.summary.cost)).toBe('failed before billing, nothing charged')
+    await expect.poll(() => rowOf(runId)?.status).toBe('error')
+    expect(rowOf(runId)!.cost).toBeNull()
+    expect(spent()).toBe(before)
+  })
+
+  it('after the gateway reported usage is billed as reported, not estimated', async () => {
+    const before = spent()
+    // Messages reports its input tokens in message_start, before the error event.
+    const { runId, ended } = await run('messages', draft(), failing['error:3'])
+    expect(ended.status).toBe('error')
+    const a = tokenAccount('messages', ended.summary.usage)!
+    expect(a.input).toBeGreaterThan(0)
+    const byHand = Math.round(a.input * 3 + a.cachedRead * 0.3 + a.cacheWrite * 3.75 + a.output * 15)
+    expect(ended.summary.cost).toMatchObject({ kind: 'priced', micros: byHand, estimate: false })
+    await expect.poll(() => rowOf(runId)?.cost).toEqual({ micros: byHand, currency: 'EUR', estimate: false })
+    expect(spent() - before).toBe(byHand)
+  })
+
+  it('a stream cut before its usage keeps its estimate (the gateway was answering), charged once', async () => {
+    const before = spent()
+    const { runId, ended } = await run('chat', draft(), failing['drop:3'])
+    expect(ended.status).toBe('incomplete')
+    expect(ended.summary.cost).toMatchObject({ kind: 'priced', estimate: true })
+    const micros = (ended.summary.cost as { micros: number }).micros
+    expect(micros).toBeGreaterThan(0)
+    await expect.poll(() => rowOf(runId)?.cost).toEqual({ micros, currency: 'EUR', estimate: true })
+    expect(spent() - before).toBe(micros)
+  })
 })

@@ -21,9 +21,10 @@ export const billedCostSchema = z.discriminatedUnion('kind', [
 ])
 export type BilledCost = z.infer<typeof billedCostSchema>
 
-/** A priced run's bill at its exact (unrounded) amount, or "no price" for its model. */
+/** A priced run's bill at its exact (unrounded) amount, "no price" for its model, or failed before billing. */
 export function billedRun(cost: RunCost): BilledCost {
   if (cost.kind === 'unpriced') return { kind: 'unpriced', model: cost.model.slice(0, 200) }
+  if (cost.kind === 'unbilled') return { kind: 'unbilled' }
   const micros = cost.lines.reduce((sum, l) => sum + l.micros, 0)
   return { kind: 'priced', micros, currency: cost.currency, estimate: cost.estimate }
 }

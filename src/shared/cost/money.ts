@@ -43,6 +43,7 @@ export function storedCostText(cost: StoredCost): string {
 export function costText(cost: RunCost | undefined | null): string {
   if (!cost) return ''
   if (cost.kind === 'unpriced') return `cost unknown: ${cost.why}`
+  if (cost.kind === 'unbilled') return 'failed before billing, nothing charged'
   return storedCostText(cost)
 }
 
@@ -63,6 +64,8 @@ export function emptySum(): CostSum {
 export function addCost(sum: CostSum, cost: RunCost | StoredCost | null | undefined): CostSum {
   if (!cost) return sum
   if ('kind' in cost && cost.kind === 'unpriced') return { ...sum, unpriced: sum.unpriced + 1 }
+  // A run that failed before billing cost nothing: it adds nothing to a sum.
+  if ('kind' in cost && cost.kind === 'unbilled') return sum
   const priced = cost as StoredCost
   return {
     byCurrency: {

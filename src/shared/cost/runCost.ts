@@ -39,6 +39,11 @@ export const runCostSchema = z.discriminatedUnion('kind', [
   pricedCostSchema,
   /** No price is set for the model on this profile (or none for what it bills): the cost is unknown. */
   z.object({ kind: z.literal('unpriced'), model: z.string(), why: z.string() }),
+  /**
+   * The run failed and the gateway reported no usage: nothing was billed and nothing is charged (never an estimate
+   * of a request the gateway may not have run). A failure after a usage report is priced from that report.
+   */
+  z.object({ kind: z.literal('unbilled'), why: z.string() }),
 ])
 export type RunCost = z.infer<typeof runCostSchema>
 

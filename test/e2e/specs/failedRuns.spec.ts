@@ -49,6 +49,8 @@ test('a failed run offers Retry, which sends the same conversation again', async
   await text.send('Why is the sea salty?')
   await expect(page.getByTestId('run-status')).toHaveText('Failed')
   await expect(page.getByTestId('run-error')).toContainText('HTTP 500')
+  // No usage came back: the gateway billed nothing, and the app charges nothing (no estimate of the request).
+  await expect(page.getByTestId('run-footer')).toContainText('failed before billing, nothing charged')
   await shoot(page, 'failed-with-retry')
   await page.getByRole('button', { name: 'Retry' }).click()
   await text.waitDone()

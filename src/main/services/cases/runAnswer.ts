@@ -29,20 +29,17 @@ export function costOf(summary: RunEnded['summary']): Answer['cost'] {
 }
 
 /**
- * What a run billed: its priced cost; a run that failed without reported usage billed nothing ("failed before
- * billing", even when the local tokenizer could estimate its request); a model with no price; an answer whose
- * usage said nothing that nothing could estimate ("usage not reported"). A stopped run that billed nothing: null.
+ * What a run billed, as the text service priced it (one rule for every panel): its priced cost (a failure after
+ * reported usage is billed as reported); a run that failed without reported usage billed nothing ("failed before
+ * billing"); a model with no price; an answer whose usage said nothing that nothing could estimate ("usage not
+ * reported"). A stopped run that billed nothing: null.
  */
 export function billOf(ended: Pick<RunEnded, 'status' | 'summary'>): BilledCost | null {
   const cost = (ended.summary as { cost?: unknown }).cost as
     { kind?: string; micros?: unknown; currency?: unknown; estimate?: unknown; model?: unknown } | undefined
-  const failed = ended.status === 'error'
-  if (cost?.kind === 'priced' && typeof cost.micros === 'number' && typeof cost.currency === 'string') {
-    const estimate = cost.estimate === true
-    if (failed && estimate) return { kind: 'unbilled' }
-    return { kind: 'priced', micros: cost.micros, currency: cost.currency, estimate }
-  }
-  if (failed) return { kind: 'unbilled' }
+  if (cost?.kind === 'priced' && typeof cost.micros === 'number' && typeof cost.currency === 'string')
+    return { kind: 'priced', micros: cost.micros, currency: cost.currency, estimate: cost.estimate === true }
+  if (cost?.kind === 'unbilled' || ended.status === 'error') return { kind: 'unbilled' }
   if (cost?.kind === 'unpriced') return { kind: 'unpriced', model: String(cost.model ?? '').slice(0, 200) }
   return ended.status === 'aborted' ? null : { kind: 'unreported' }
 }

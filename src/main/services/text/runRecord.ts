@@ -82,18 +82,26 @@ export function runRecordOf(
   })
 }
 
+/** Why a failed run with no usage costs nothing (Cases and the Gateway check say the same of their cells). */
+const UNBILLED: RunCost = { kind: 'unbilled', why: 'the run failed before the gateway billed it' }
+
 /**
  * What a run cost, from the usage it reported; when it reported none, from the local tokenizer's count of the
  * request as sent and of what came back, marked as an estimate (only once the tokenizer is loaded: a run that
- * ends without usage waits for it, see TextService.readyToPrice).
+ * ends without usage waits for it, see TextService.readyToPrice). One rule for a failure: a run that failed
+ * (an error status, a refused connection, a cut stream) with no usage reported was not billed and costs nothing;
+ * usage the gateway reported before the failure is billed as reported. A run stopped or interrupted with no usage
+ * keeps its estimate: the gateway was answering, and bills what it generated.
  */
 export function priceRun(
   run: RunState,
   outcome: RunOutcome,
   deps: { costs?: CostService | undefined; conversations: ConversationStore },
+  status: RunStatus | 'interrupted',
 ): RunCost | undefined {
   if (!deps.costs) return undefined
   const { completion } = outcome
+  if (status === 'error' && !reportedUsage(completion.usage)) return UNBILLED
   return deps.costs.textCost({
     profileId: run.request.profileId,
     format: run.request.format,
@@ -122,7 +130,10 @@ export function priceRun(
   })
 }
 
-/** The outcome with the run's cost in its summary (one that can be neither read nor estimated is left out), charged once. */
+/**
+ * The outcome with the run's cost in its summary (one that can be neither read nor estimated is left out), charged
+ * once (a priced cost only: a run with no price or failed before billing charges nothing).
+ */
 export function withCost(
   run: RunState,
   ended: RunOutcome,
@@ -131,9 +142,10 @@ export function withCost(
     conversations: ConversationStore
     log?: ((message: string) => void) | undefined
   },
+  status: RunStatus | 'interrupted',
 ): RunOutcome {
   try {
-    const cost = priceRun(run, ended, deps)
+    const cost = priceRun(run, ended, deps, status)
     if (!cost) return ended
     deps.costs?.charge(run.request.profileId, cost)
     return { ...ended, summary: { ...ended.summary, cost } }

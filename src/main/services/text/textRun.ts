@@ -166,7 +166,7 @@ export class TextRun {
     this.controller.abort()
     this.deps.closed(this)
     // A run kept as interrupted is priced now (what it reported, or an estimate when the tokenizer is loaded).
-    const ended = keptAs === 'interrupted' ? this.priced(summarizeRun(this)) : undefined
+    const ended = keptAs === 'interrupted' ? this.priced(summarizeRun(this), 'interrupted') : undefined
     // Nobody is left to show the answer: what arrived joins the conversation, marked, so it is not lost there,
     // with what it cost.
     this.keeper?.partial('interrupted', snapshotCompletion(this.snapshot), storedCost(ended?.summary.cost))
@@ -252,8 +252,8 @@ export class TextRun {
     await readyToPrice(this.snapshot.usage, this.deps.log)
   }
 
-  private priced(ended: RunOutcome): RunOutcome {
-    return withCost(this, ended, this.deps)
+  private priced(ended: RunOutcome, status: RunStatus | 'interrupted'): RunOutcome {
+    return withCost(this, ended, this.deps, status)
   }
 
   /** Moves images to the media store and hands the events to the coalescer. */
@@ -371,7 +371,7 @@ export class TextRun {
     this.deps.closed(this)
     recorder?.finish()
     if (error) recorder?.recordError(error.message)
-    const ended = this.priced(summarizeRun(this))
+    const ended = this.priced(summarizeRun(this), status)
     const { summary, timings } = ended
     // The history is written in this same turn of the event loop, after the window has its end: any call the
     // window makes on hearing of the end (a History read included) is handled after the run is recorded, and

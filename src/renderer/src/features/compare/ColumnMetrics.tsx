@@ -18,6 +18,7 @@ const show = (v: number | null | undefined, unit = '') =>
 /** The column's cost as main priced it; "no price" when no price applies to its model. */
 function costCell(cost: NonNullable<RunView['summary']>['cost']): string {
   if (!cost) return '—'
+  if (cost.kind === 'unbilled') return 'failed before billing'
   return cost.kind === 'priced' ? storedCostText(cost) : 'no price'
 }
 

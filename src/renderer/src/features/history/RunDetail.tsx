@@ -13,7 +13,7 @@ import { useHistoryStore } from '../../stores/history'
 import { openRunInCompare, openRunInText, rerunInText } from '../../stores/handoffs'
 import { openLink } from '../../ipc/openLink'
 import { SaveCaseButton } from '../../widgets/saveCase/SaveCaseButton'
-import { formatCost, formatMs, formatName, formatWhen, statusClass } from './runFacts'
+import { formatMs, formatName, formatWhen, rowCostText, statusClass } from './runFacts'
 import { RunResult } from './RunResult'
 import { AnswerDetails } from '../../components/runOutput/AnswerDetails'
 import { runSummarySchema } from '../../../../shared/ipc/text'
@@ -62,7 +62,7 @@ export function RunDetail({ run }: { run: HistoryRun }) {
         <dt>Total</dt>
         <dd>{formatMs(run.totalMs)}</dd>
         <dt>Cost</dt>
-        <dd>{formatCost(run.cost)}</dd>
+        <dd>{rowCostText(run) ?? '—'}</dd>
         <dt>Tokens in / out</dt>
         <dd>
           {run.inputTokens ?? '—'} / {run.outputTokens ?? '—'}

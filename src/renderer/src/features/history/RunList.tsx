@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
 import { RUN_KIND_LABELS, type HistoryRow } from '../../../../shared/ipc/history'
 import { useHistoryStore } from '../../stores/history'
-import { formatCost, formatName, formatWhen, statusClass } from './runFacts'
+import { formatName, formatWhen, rowCostText, statusClass } from './runFacts'
 
 const ROW_HEIGHT = 58
 
@@ -97,7 +97,7 @@ function Row({
           <span>{row.model}</span>
           <span>{row.profile}</span>
           {row.totalMs !== null && <span>{(row.totalMs / 1000).toFixed(1)} s</span>}
-          {row.cost && <span>{formatCost(row.cost)}</span>}
+          {rowCostText(row) && <span>{rowCostText(row)}</span>}
           <span className="history-answer">{row.answer}</span>
         </span>
       </button>

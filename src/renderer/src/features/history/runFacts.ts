@@ -31,6 +31,15 @@ export function formatCost(cost: { micros: number; currency: string; estimate?: 
   return storedCostText({ ...cost, estimate: cost.estimate ?? false })
 }
 
+/** A row's cost in words: its amount; a failed run that kept none was not billed ("failed before billing"). */
+export function rowCostText(row: {
+  status: string
+  cost: { micros: number; currency: string; estimate?: boolean } | null
+}): string | null {
+  if (row.cost) return formatCost(row.cost)
+  return row.status === 'error' ? 'failed before billing' : null
+}
+
 /** What a cost field holds, in millionths; null when empty; NaN when it is not an amount of 0 or more. */
 export function parseCost(text: string): number | null {
   const t = text.trim().replace(/^\$/, '')
