@@ -7,10 +7,11 @@
 import { z } from 'zod'
 import { defineCommand, defineEvent } from './define'
 import { exchangeSchema } from './exchange'
-import { loadPlanSchema } from '../load/plan'
+import { LOAD_LIMITS, loadPlanSchema } from '../load/plan'
 import { loadReportSchema, LOAD_STATUSES } from '../load/report'
 import { POINTS_PAGE } from '../load/points'
 import { ERROR_CLASSES } from '../load/metrics'
+import { billedCostSchema, billedSumSchema } from '../cost/billed'
 
 const runId = z.string().regex(/^[\w-]{8,100}$/, 'runId: 8-100 letters, digits, - or _')
 /** Characters of a report or Locust file the renderer may hand over (well under the IPC bound). */
@@ -105,6 +106,8 @@ export const loadRequestSchema = z.object({
   httpStatus: z.number().nullable(),
   error: z.string().nullable(),
   message: z.string().nullable(),
+  /** What it cost (absent when the run was not priced, and in runs kept before requests were). */
+  cost: billedCostSchema.optional(),
 })
 
 export const loadCommands = {
@@ -192,6 +195,11 @@ export const loadEvents = {
       elapsedMs: z.number(),
       points: z.array(pointSchema),
       levels: z.array(levelSchema),
+      /**
+       * Each target's cost so far in the plan's order (priced requests summed per currency, the rest counted by
+       * why); null when the run is not priced. On the first message of a flush only.
+       */
+      targetCosts: z.array(billedSumSchema).max(LOAD_LIMITS.targets).nullable().optional(),
     }),
   ),
   /** The run ended: done, stopped or failed (with why); its final figures. */

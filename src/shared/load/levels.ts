@@ -12,6 +12,7 @@ import {
   type Stats,
 } from './metrics'
 import type { LoadMode } from './plan'
+import type { BilledSum } from '../cost/billed'
 
 export const POOL_MAX = 1_000_000
 
@@ -34,6 +35,11 @@ export interface Goodput {
 }
 
 export interface LevelFigures extends LevelMeta {
+  /**
+   * What the level's requests cost so far (warm-up included: it was billed), the requests without a cost counted
+   * by why; absent when the run is not priced (and in reports written before levels were priced).
+   */
+  cost?: BilledSum
   sent: number
   warmup: number
   /** Sent after the warm-up and not cut by a stop. */

@@ -11,6 +11,8 @@
 // "Request written" is when the HTTP client writes the request to its connection (as k6 counts "waiting" apart
 // from "blocked"). Times are ms (performance.now() of the one process that sent and read). Pure: tests feed recorded timings.
 
+import type { BilledCost } from '../cost/billed'
+
 /** Why a request did not succeed. `stopped` (by the user) is not an error: such requests are left out. */
 export const ERROR_CLASSES = ['429', '5xx', 'timeout', 'midStream', 'incomplete', '4xx', 'network'] as const
 export type ErrorClass = (typeof ERROR_CLASSES)[number]
@@ -57,6 +59,8 @@ export interface RecordedRequest {
   httpStatus: number | null
   error: ErrorClass | 'stopped' | null
   message: string | null
+  /** What it cost, priced as the run settled it (absent when the run is not priced, and in older runs). */
+  cost?: BilledCost
 }
 
 export type TokenSource = 'usage' | 'tokenizer'

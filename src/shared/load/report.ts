@@ -50,6 +50,7 @@ const statsSchema = z.object({
   p99: num,
 })
 const levelSchema = z.object({
+  cost: billedSumSchema.optional(),
   step: z.number(),
   targetIndex: z.number().int().min(0),
   mode: z.enum(['concurrency', 'rate']),

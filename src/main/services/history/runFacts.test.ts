@@ -101,6 +101,22 @@ describe('run facts', () => {
     ])
   })
 
+  it("counts a load test's cost once: its run row's total, its request rows' own costs only when asked alone", () => {
+    const f = new RunFacts()
+    const load = { kind: 'load', model: 'm', profile: 'P', costMicros: 300 }
+    f.put(fact(1, load))
+    for (const [rowid, micros] of [
+      [2, 100],
+      [3, 200],
+    ] as const)
+      f.put(fact(rowid, { kind: 'loadRequest', model: 'm', profile: 'P', costMicros: micros }))
+    f.put(fact(4, { kind: 'text', model: 'm', profile: 'P', costMicros: 50 }))
+    expect(f.sums({}, 'profile').map((s) => [s.key, s.runs, s.costMicros])).toEqual([['P', 4, 350]])
+    expect(f.sums({ kind: 'loadRequest' }, 'profile')[0]!.costMicros).toBe(300)
+    expect(f.sums({ kind: 'load' }, 'model')[0]!.costMicros).toBe(300)
+    expect(Array.from(f.query({}, 'cost'))).toEqual([1, 3, 2, 4])
+  })
+
   it('keeps start order for runs that arrive out of it, and forgets removed runs', () => {
     const f = facts(10)
     f.put(fact(11, { createdAt: Date.UTC(2026, 0, 1) + 5.5 * 3_600_000 }))

@@ -38,6 +38,8 @@ export interface FactSum {
 }
 
 const DAY_MS = 86_400_000
+/** Rows that are parts of a run whose own row carries their total cost. */
+const PART_KIND = 'loadRequest'
 /** Slots a composite sort key can address (the rest of a double's 53 bits holds the key). */
 const SLOT_BITS = 21
 
@@ -103,9 +105,15 @@ export class RunFacts extends FactColumns {
     return Float64Array.from(kept, (slot) => this.rowids[slot]!)
   }
 
-  /** Sums of the runs that match (and, with `within`, are among those rowids). */
+  /**
+   * Sums of the runs that match (and, with `within`, are among those rowids). A load test's request rows carry
+   * their own cost, and its run row their total: their cost is summed only when the filter asks for request rows
+   * alone, so no amount is counted twice.
+   */
   sums(filter: FactFilter, by: SumBy, tzOffsetMinutes = 0, within?: ArrayLike<number>): FactSum[] {
     const slots = within ? this.slotsWithin(within, filter) : this.matching(filter, false)
+    const partKind = filter.kind === PART_KIND ? -1 : this.dictionaries.kind.find(PART_KIND)
+    const kinds = this.codes.kind
     const groups = new Map<number, FactSum>()
     const shift = tzOffsetMinutes * 60_000
     // Runs come in start order, so a run's group is most often the one before's: looked up only when it changes.
@@ -133,7 +141,7 @@ export class RunFacts extends FactColumns {
       const cost = this.cost[s]!
       if (input === input) sum.inputTokens += input
       if (output === output) sum.outputTokens += output
-      if (cost === cost) sum.costMicros += cost
+      if (cost === cost && kinds[s] !== partKind) sum.costMicros += cost
     }
     const names = by === 'model' ? this.dictionaries.model.values : this.dictionaries.profile.values
     const out = [...groups.entries()]

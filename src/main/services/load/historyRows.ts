@@ -5,7 +5,7 @@
 import type { RunRecord, RunRecorder } from '../history/ports'
 import { levelLabel, targetLabel } from '../../../shared/load/plan'
 import { levelsTable, reportCost, type LoadReport } from '../../../shared/load/report'
-import { billedSumWords, sumStored } from '../../../shared/cost/billed'
+import { billedStored, billedSumWords, sumStored, type BilledCost } from '../../../shared/cost/billed'
 import { readStoredRun } from './runFiles'
 
 export const REQUEST_ROWS = 10_000
@@ -27,7 +27,8 @@ export class LoadHistory {
 
   constructor(private readonly port: LoadHistoryPort) {}
 
-  recordRun(report: LoadReport, root: string): void {
+  /** `requestCosts`: each request's own cost by index (the first REQUEST_ROWS settled), for its row. */
+  recordRun(report: LoadReport, root: string, requestCosts?: ReadonlyMap<number, BilledCost>): void {
     const models = [...new Set(report.targets.map((t) => t.model))]
     const profiles = [...new Set(report.targets.map((t) => t.profile))]
     const formats = [...new Set(report.targets.map((t) => t.format))]
@@ -70,7 +71,9 @@ export class LoadHistory {
     } catch {
       // History is a convenience here: the run's own files hold it.
     }
-    this.queue = this.queue.then(() => this.recordRequests(report, root)).catch(() => undefined)
+    this.queue = this.queue
+      .then(() => this.recordRequests(report, root, requestCosts))
+      .catch(() => undefined)
   }
 
   /** Resolves when every row queued so far is written (tests). */
@@ -78,7 +81,11 @@ export class LoadHistory {
     return this.queue
   }
 
-  private async recordRequests(report: LoadReport, root: string): Promise<void> {
+  private async recordRequests(
+    report: LoadReport,
+    root: string,
+    requestCosts: ReadonlyMap<number, BilledCost> | undefined,
+  ): Promise<void> {
     const stored = await readStoredRun(root, report.runId)
     if (!stored) return
     const rows = stored.points.slice(0, REQUEST_ROWS).map((p): RunRecord => {
@@ -105,6 +112,8 @@ export class LoadHistory {
         result: { runId: report.runId, index },
         error: status === 'ok' || status === 'warmup' || status === 'stopped' ? null : status,
         capture: null,
+        // Its own cost, as priced when the run settled it (none: not priced, or not billed).
+        cost: billedStored(requestCosts?.get(index)),
       }
     })
     for (let at = 0; at < rows.length; at += BATCH) {

@@ -20,7 +20,7 @@ import { countOutputTokens, runLoadRequest, type RequestOutcome } from './reques
 import { LoadScheduler } from './scheduler'
 import type { RunWriter } from './runFiles'
 import type { CostService } from '../cost/costService'
-import { addBilled, emptyBilledSum, type BilledSum } from '../../../shared/cost/billed'
+import { addBilled, emptyBilledSum, type BilledCost, type BilledSum } from '../../../shared/cost/billed'
 import { loadRequestCost } from './requestCost'
 
 export interface LoadRunOptions {
@@ -34,6 +34,8 @@ export interface LoadRunOptions {
   writer: RunWriter | null
   /** Prices each request at its target profile's prices as it is settled (the report's `targets[].cost`). */
   costs?: CostService
+  /** How many requests' own costs to keep by index, the first settled (History's request rows); 0 by default. */
+  keepRequestCosts?: number
   /** Each ended request, once it is settled (folded into its level and written), in the order they ended. */
   onRequest?: (point: RequestPoint, record: RecordedRequest, metrics: RequestMetrics) => void
   onStep?: (step: LoadStep) => void
@@ -60,12 +62,17 @@ export class LoadRun {
   private settleTimer: NodeJS.Timeout | null = null
   /** Each target's requests' cost so far (null: the run is not priced). */
   private readonly targetCosts: BilledSum[] | null
+  /** Each step's (level's) requests' cost so far, as the targets' (null: the run is not priced). */
+  private readonly stepCosts: BilledSum[] | null
+  /** The first `keepRequestCosts` settled requests' costs, by request index. */
+  readonly requestCosts = new Map<number, BilledCost>()
 
   constructor(private readonly options: LoadRunOptions) {
     const { plan } = options
     this.countTokens = rememberedCounts(options.tokenizer.countTokens)
     this.steps = planSteps(plan)
     this.targetCosts = options.costs ? plan.targets.map(() => emptyBilledSum()) : null
+    this.stepCosts = options.costs ? this.steps.map(() => emptyBilledSum()) : null
     const limits = plan.goodput
     this.levels = this.steps.map(
       (s) =>
@@ -137,14 +144,30 @@ export class LoadRun {
     }
   }
 
-  /** Adds a settled request's cost to its target's sum. */
+  /** Prices a settled request (kept on its record, so its file carries it) and adds it to its level and target. */
   private price(record: RecordedRequest, usage: RequestOutcome['usage']): void {
     const costs = this.options.costs
     const t = this.steps[record.step]?.targetIndex
-    if (!costs || !this.targetCosts || t === undefined) return
+    if (!costs || !this.targetCosts || !this.stepCosts || t === undefined) return
     const profileId = this.options.profiles[t]?.id ?? ''
     const cost = loadRequestCost(costs, profileId, this.options.plan.targets[t]!, { ...record, usage })
+    record.cost = cost
     addBilled(this.targetCosts[t]!, cost)
+    addBilled(this.stepCosts[record.step]!, cost)
+    if (this.requestCosts.size < (this.options.keepRequestCosts ?? 0)) this.requestCosts.set(record.index, cost)
+  }
+
+  /** Each target's cost so far, in the plan's order (copies); null when the run is not priced. */
+  targetCostsNow(): BilledSum[] | null {
+    return this.targetCosts ? this.targetCosts.map((c) => structuredClone(c)) : null
+  }
+
+  /** One level's figures so far, with its cost when the run is priced. */
+  levelFigures(step: number, options: { pooled?: boolean } = {}): LevelFigures | null {
+    const level = this.levels[step]
+    if (!level) return null
+    const cost = this.stepCosts?.[step]
+    return { ...(cost ? { cost: structuredClone(cost) } : {}), ...level.figures(options) }
   }
 
   /** Runs to the end (or the stop); answers the final report. Never throws: a failure ends the run `failed`. */
@@ -179,7 +202,9 @@ export class LoadRun {
 
   figures(options: { pooled?: boolean } = {}): LevelFigures[] {
     this.settle()
-    return this.levels.filter((l) => l.figures({ pooled: false }).sent > 0).map((l) => l.figures(options))
+    return this.levels
+      .filter((l) => l.figures({ pooled: false }).sent > 0)
+      .map((l) => this.levelFigures(l.meta.step, options)!)
   }
 
   report(): LoadReport {

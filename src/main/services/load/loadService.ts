@@ -25,7 +25,7 @@ import { LoadRun } from './loadRun'
 import { loadTokenizer, preparePrompts } from './prompts'
 import { locustFileOf } from './locustExport'
 import { readLocustStats } from './locustCsv'
-import { LoadHistory, type LoadHistoryPort } from './historyRows'
+import { LoadHistory, REQUEST_ROWS, type LoadHistoryPort } from './historyRows'
 import { requestsCsv } from './requestsCsv'
 import {
   deleteRun,
@@ -135,7 +135,7 @@ export class LoadService {
       prompts,
       tokenizer,
       writer,
-      ...(this.deps.costs ? { costs: this.deps.costs } : {}),
+      ...(this.deps.costs ? { costs: this.deps.costs, keepRequestCosts: REQUEST_ROWS } : {}),
       // Per request only a push: the figures are worked out at the next flush.
       onRequest: (point) => {
         state.pending.push(point)
@@ -164,8 +164,8 @@ export class LoadService {
     if (s.pending.length === 0 && s.changed.size === 0) return
     const levels: LevelFigures[] = []
     for (const step of s.changed) {
-      const level = s.run.levels[step]
-      if (level) levels.push(level.figures({ pooled: false }))
+      const level = s.run.levelFigures(step, { pooled: false })
+      if (level) levels.push(level)
     }
     s.changed.clear()
     const points = s.pending.splice(0)
@@ -177,6 +177,8 @@ export class LoadService {
         elapsedMs: Math.round(performance.now() - s.t0),
         points: points.slice(i, i + POINTS_PAGE),
         levels: i === 0 ? levels : [],
+        // Each target's cost so far rides on the same message (null: the run is not priced).
+        ...(i === 0 ? { targetCosts: s.run.targetCostsNow() } : {}),
       })
     }
   }
@@ -191,7 +193,7 @@ export class LoadService {
     this.opened.delete(runId)
     this.charge(report)
     if (s.sink.alive) s.sink.emit('load.ended', { runId, status: report.status, error: report.error, report })
-    this.history.recordRun(report, this.root)
+    this.history.recordRun(report, this.root, s.run.requestCosts)
   }
 
   /** What the run cost (a stopped run: what it sent), added once to each target profile's spend this month. */

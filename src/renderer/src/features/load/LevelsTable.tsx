@@ -7,10 +7,26 @@ import { ERROR_CLASS_LABELS, ERROR_CLASSES, type Stats } from '../../../../share
 import { levelLabel, targetLabel } from '../../../../shared/load/plan'
 import type { LoadReport } from '../../../../shared/load/report'
 import type { LocustLevel } from '../../../../shared/ipc/load'
+import { billedAmounts, type BilledSum } from '../../../../shared/cost/billed'
+import { withoutCostWords } from './LoadCost'
 
 const n = (v: number | null | undefined, digits = 0) =>
   v === null || v === undefined ? '—' : v.toFixed(digits)
 const pair = (s: Stats, digits = 0) => `${n(s.p50, digits)} / ${n(s.p95, digits)}`
+
+/** A level's cost so far (warm-up included), the requests without a cost named beneath. */
+function LevelCost({ cost }: { cost: BilledSum | undefined }) {
+  if (!cost) return <td>—</td>
+  const gaps = withoutCostWords(cost)
+  return (
+    <td data-testid="load-level-cost">
+      {billedAmounts(cost) ?? '—'}
+      <div className="muted small">
+        {[cost.priced > 0 ? `${cost.priced} priced` : '', gaps === 'none' ? '' : gaps].filter(Boolean).join(', ')}
+      </div>
+    </td>
+  )
+}
 
 export function LevelsTable({
   levels,
@@ -22,6 +38,7 @@ export function LevelsTable({
   locust: LocustLevel[] | null
 }) {
   const sorted = [...levels].sort((a, b) => a.step - b.step)
+  const priced = levels.some((l) => l.cost)
   const locustFor = (l: LevelFigures) => {
     const t = targets[l.targetIndex]
     if (!locust || !t) return null
@@ -37,6 +54,7 @@ export function LevelsTable({
             <th scope="col">OK / measured</th>
             <th scope="col">req/s</th>
             <th scope="col">Output tok/s (all requests)</th>
+            {priced && <th scope="col">Cost</th>}
             <th scope="col">TTFT p50 / p95 ms</th>
             <th scope="col">TPOT p50 / p95 ms</th>
             <th scope="col">ITL per frame p50 / p95 ms</th>
@@ -64,6 +82,7 @@ export function LevelsTable({
                   </td>
                   <td>{n(l.requestThroughput, 2)}</td>
                   <td>{n(l.outputTokenThroughput, 1)}</td>
+                  {priced && <LevelCost cost={l.cost} />}
                   <td>{pair(l.ttftMs, 1)}</td>
                   <td>{pair(l.tpotMs, 2)}</td>
                   <td>{pair(l.itlFrameMs, 2)}</td>
@@ -100,6 +119,7 @@ export function LevelsTable({
                     </td>
                     <td>{n(m.E2E?.perSecond, 2)}</td>
                     <td>—</td>
+                    {priced && <td />}
                     <td>
                       {n(m.TTFT?.p50)} / {n(m.TTFT?.p95)}
                     </td>

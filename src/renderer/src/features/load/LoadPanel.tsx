@@ -16,7 +16,7 @@ import { CurveCharts } from './CurveCharts'
 import { Timeline } from './Timeline'
 import { RequestDetail } from './RequestDetail'
 import { RunActions } from './RunActions'
-import { LoadCost } from './LoadCost'
+import { costSoFar, LoadCost } from './LoadCost'
 import './load.css'
 
 type View = 'levels' | 'charts' | 'timeline'
@@ -131,7 +131,11 @@ export function LoadPanel() {
                 (current
                   ? `, now ${targetLabel(targets[current.targetIndex] ?? targets[0]!)} at ${levelLabel(current.mode, current.level)}`
                   : '') +
-                ` · ${errorsNow} failed · ${(run.elapsedMs / 1000).toFixed(1)} s`
+                ` · ${errorsNow} failed · ${(run.elapsedMs / 1000).toFixed(1)} s` +
+                (current && current.requestThroughput !== null
+                  ? ` · ${current.requestThroughput.toFixed(2)} req/s at this level`
+                  : '') +
+                (run.targetCosts ? ` · cost so far ${costSoFar(run.targetCosts)}` : '')
               : `${STATUS_WORDS[run.status]}${run.report ? ` "${run.report.name}"` : ''}: ${run.sent} requests in ${(run.elapsedMs / 1000).toFixed(1)} s` +
                 (run.status === 'stopped'
                   ? ' (requests in flight at the stop are left out of the figures)'
@@ -140,7 +144,7 @@ export function LoadPanel() {
           </span>
         </div>
       )}
-      {run && !run.live && run.report && <LoadCost report={run.report} />}
+      {run?.targetCosts && <LoadCost targets={targets} costs={run.targetCosts} live={run.live} />}
       {run && levels.length > 0 && (
         <div className={`load-body${s.openIndex !== null ? ' with-detail' : ''}`}>
           <div className="load-views">

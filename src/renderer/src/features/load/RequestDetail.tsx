@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Inspector } from '../../components/inspector'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import { loadCalls } from '../../ipc/loadCalls'
+import { billedText } from '../../../../shared/cost/billed'
 
 type Loaded = Awaited<ReturnType<typeof loadCalls.request>>
 
@@ -54,6 +55,7 @@ export function RequestDetail({ runId, index, onClose }: { runId: string; index:
             ? `${r.usageOutput} (reported)`
             : `${r.tokenizerOutput} (counted by the local tokenizer)`}{' '}
           · prompt {r.usageInput ?? r.promptTokens} tokens
+          {r.cost ? ` · cost ${billedText(r.cost)}` : ''}
         </p>
       )}
       {here?.value && !here.value.exchange && (

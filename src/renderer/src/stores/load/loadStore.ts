@@ -9,6 +9,7 @@ import type { RequestPoint } from '../../../../shared/load/points'
 import { POINTS_PAGE } from '../../../../shared/load/points'
 import type { LoadReport, LoadStatus } from '../../../../shared/load/report'
 import type { LoadRunSummary, LocustLevel } from '../../../../shared/ipc/load'
+import { emptyBilledSum, type BilledSum } from '../../../../shared/cost/billed'
 import { loadCalls } from '../../ipc/loadCalls'
 import { LOAD_FORM_DEFAULTS, loadFormErrors, planOf, type LoadForm, type TargetRow } from './form'
 
@@ -20,6 +21,8 @@ export interface ShownRun {
   report: LoadReport | null
   /** Figures by step (live while it runs, final after). */
   levels: Record<number, LevelFigures>
+  /** Each target's cost so far (live while it runs, final after); null when the run is not priced. */
+  targetCosts: BilledSum[] | null
   status: LoadStatus
   error: string | null
   live: boolean
@@ -77,7 +80,14 @@ function subscribe(set: (fn: (s: LoadState) => Partial<LoadState>) => void) {
       const levels = { ...s.run.levels }
       for (const l of p.levels) levels[l.step] = l
       return {
-        run: { ...s.run, levels, sent: p.sent, step: p.step, elapsedMs: p.elapsedMs },
+        run: {
+          ...s.run,
+          levels,
+          sent: p.sent,
+          step: p.step,
+          elapsedMs: p.elapsedMs,
+          ...(p.targetCosts !== undefined ? { targetCosts: p.targetCosts } : {}),
+        },
         pointsVersion: s.pointsVersion + (p.points.length ? 1 : 0),
       }
     }),
@@ -94,6 +104,7 @@ function subscribe(set: (fn: (s: LoadState) => Partial<LoadState>) => void) {
           error: e.error,
           report: e.report,
           levels: Object.fromEntries(e.report.levels.map((l) => [l.step, l])),
+          targetCosts: costsOf(e.report),
           sent: e.report.requests,
           elapsedMs: (e.report.endedAt ?? Date.now()) - e.report.startedAt,
         },
@@ -101,6 +112,10 @@ function subscribe(set: (fn: (s: LoadState) => Partial<LoadState>) => void) {
     }),
   )
 }
+
+/** A report's cost per target; null when it was not priced (a run kept before runs were). */
+const costsOf = (report: LoadReport): BilledSum[] | null =>
+  report.targets.some((t) => t.cost) ? report.targets.map((t) => t.cost ?? emptyBilledSum()) : null
 
 const newId = () => `load-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -143,6 +158,7 @@ export const useLoadStore = create<LoadState>((set, get) => ({
         runId,
         report: null,
         levels: {},
+        targetCosts: null,
         status: 'running',
         error: null,
         live: true,
@@ -204,6 +220,7 @@ export const useLoadStore = create<LoadState>((set, get) => ({
           runId,
           report,
           levels: Object.fromEntries(report.levels.map((l) => [l.step, l])),
+          targetCosts: costsOf(report),
           status: report.status,
           error: report.error,
           live: false,
