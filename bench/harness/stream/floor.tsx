@@ -47,16 +47,24 @@ client.on('text.runEnded', ({ runId }) => {
 /** Text received and not yet drawn, by run id (draw mode). */
 const pending = new Map<string, string>()
 let drawTimer: ReturnType<typeof setTimeout> | null = null
+/** When the last draw was (draw mode). */
+let lastDrawAt = -Infinity
 
+/**
+ * The app's pace (`createStreamFolds`): text is drawn once `drawMs` have passed since the last draw, at once if
+ * they have. A timer armed `drawMs` after the first text that follows a draw would draw less often than the app
+ * (every `drawMs` plus the wait for that text: about 17 times a second where the app draws 20).
+ */
 function queueDraw(runId: string, delta: string): void {
   pending.set(runId, (pending.get(runId) ?? '') + delta)
-  drawTimer ??= setTimeout(drawNow, drawMs)
+  drawTimer ??= setTimeout(drawNow, Math.max(0, lastDrawAt + drawMs - performance.now()))
 }
 
 /** Appends what is pending to each run's last paragraph (a new one after each blank line), then follows the end. */
 function drawNow(): void {
   if (drawTimer) clearTimeout(drawTimer)
   drawTimer = null
+  lastDrawAt = performance.now()
   for (const [runId, text] of pending) {
     let node = answers.get(runId)
     if (!node) continue
