@@ -108,6 +108,7 @@ describe('IPC router', () => {
         "evals.diff",
         "evals.editRows",
         "evals.export",
+        "evals.exportDataset",
         "evals.importSuite",
         "evals.openDataset",
         "evals.openRun",

@@ -14,39 +14,20 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { GatewayClient } from '../../src/main/services/gateway'
-import { MediaStore } from '../../src/main/services/mediaStore'
-import { ProfileService } from '../../src/main/services/profiles'
-import { TextService } from '../../src/main/services/text/textService'
-import { EvalService } from '../../src/main/services/evals/evalService'
+import type { EvalService } from '../../src/main/services/evals/evalService'
 import { DATASETS_DIR, DATASETS_ON_DISK } from '../../src/main/services/evals/datasetFiles'
-import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
+import { closeAll, evalServiceApp } from '../fakes/evalServiceApp'
 
 const root = mkdtempSync(join(tmpdir(), 'eval-datasets-'))
-const profiles = new ProfileService(new InMemorySettingsStore(), new InMemorySecretStore())
-const gateway = new GatewayClient({ knownSecrets: () => profiles.knownSecrets() })
-const open: EvalService[] = []
 
 afterAll(async () => {
-  for (const s of open) await s.close()
+  await closeAll()
   rmSync(root, { recursive: true, force: true })
 })
 
 function app(dataDir: string) {
-  const media = new MediaStore(join(dataDir, 'media'), (id) => `media://${id}`)
-  const service = new EvalService({
-    text: new TextService({ profiles, gateway, media }),
-    gateway,
-    profiles,
-    media,
-    dataDir,
-  })
-  open.push(service)
-  const importCsv = async (name: string, csv: string) => {
-    const info = await media.putBytes(Buffer.from(csv), 'text/csv', name)
-    return service.openDataset({ mediaId: info.id, fileName: name })
-  }
-  return { service, importCsv }
+  const { service, importFile } = evalServiceApp(dataDir)
+  return { service, importCsv: importFile }
 }
 
 const cells = async (s: EvalService, id: string, offset = 0, limit = 10) =>

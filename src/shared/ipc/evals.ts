@@ -192,6 +192,23 @@ export const evalsCommands = {
     z.object({ rowCount: z.number() }),
   ),
   /**
+   * Writes the dataset as the table shows it (edits included) as CSV (RFC 4180, a header row) or JSONL, which the
+   * dataset import reads back to the same rows; saved through the desktop's dialog or offered as a download link.
+   * The file is written in main a chunk at a time: it never crosses IPC.
+   */
+  'evals.exportDataset': defineCommand(
+    z.object({ datasetId: id, format: z.enum(['csv', 'jsonl']) }),
+    z.object({
+      saved: z.boolean(),
+      path: z.string().nullable(),
+      url: z.string().nullable(),
+      name: z.string(),
+      rows: z.number(),
+      /** Rows whose own graders (from a suite) are not in the file. */
+      gradersLeftOut: z.number(),
+    }),
+  ),
+  /**
    * Starts an eval under the caller's id (so cells that arrive before the answer still find it): every row of
    * the dataset through every variant, graded by `graders` and the row's own.
    */

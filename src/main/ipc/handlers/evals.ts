@@ -16,6 +16,7 @@ export function evalsHandlers(evals: EvalService): Handlers<typeof evalsCommands
     'evals.reopenDataset': ({ datasetId }) => evals.reopenDataset(datasetId),
     'evals.rows': ({ datasetId, offset, limit, query }) => evals.rows(datasetId, offset, limit, query),
     'evals.editRows': ({ datasetId, edit }) => evals.editRows(datasetId, edit),
+    'evals.exportDataset': ({ datasetId, format }) => evals.exportDataset(datasetId, format),
     'evals.start': (input, ctx) => evals.start(input, ctx.events),
     'evals.runs': async () => ({ runs: await evals.runs.list() }),
     'evals.openRun': ({ evalId }) => evals.openRun(evalId),
@@ -30,13 +31,14 @@ export function evalsHandlers(evals: EvalService): Handlers<typeof evalsCommands
 export const evalsDomain = defineDomain({
   name: 'evals',
   commands: evalsCommands,
-  services: ({ profiles, gateway, media, history, costs, log, dataDir }) =>
+  services: ({ profiles, gateway, media, history, costs, log, dataDir, saveDialog }) =>
     new EvalService({
       profiles,
       gateway,
       media,
       dataDir,
       log,
+      saveDialog,
       // The same text service code as the Text panel: every cell is an ordinary, recorded text run, priced and
       // charged to its profile's month like one.
       text: new TextService({ profiles, gateway, media, costs, recorder: history.recorder, log }),

@@ -13,6 +13,7 @@ import type { AssertDefaults } from '../../../shared/evals/promptfooAsserts'
 import type { GatewayClient } from '../gateway'
 import type { MediaStore } from '../mediaStore'
 import type { EventSink } from '../ports'
+import type { SaveDialog } from '../video/ports'
 import type { ProfileService } from '../profiles'
 import type { TextService } from '../text/textService'
 import { evalCsv, evalJson } from './evalExport'
@@ -20,6 +21,7 @@ import { evalHtml } from './evalHtml'
 import { EvalRuns } from './evalRuns'
 import { datasetInfo, editRows, keptDataset, rowsPage, type KeptDataset, type RowEdit } from './datasetRows'
 import { DatasetFiles } from './datasetFiles'
+import { exportDataset, type DatasetExportFormat } from './datasetExport'
 import { readSuite, type SuiteFile, type SuiteProblem } from './suiteImport'
 
 /** Datasets kept in memory at once (the least recently used goes first; it stays on disk). */
@@ -34,6 +36,8 @@ export interface EvalServiceDeps {
   /** The data folder: runs are kept between sessions under `evals/`, datasets under `eval-datasets/`. */
   dataDir: string
   log?: (message: string) => void
+  /** The desktop's "Save as…" (a dataset's export); browser mode offers a download instead. */
+  saveDialog?: SaveDialog | undefined
 }
 
 export class EvalService {
@@ -142,6 +146,11 @@ export class EvalService {
     const answer = editRows(kept, edit)
     this.datasetFiles.save(datasetId, kept, true)
     return answer
+  }
+
+  /** The dataset as the table shows it (edits included) as a CSV or JSONL file the import reads back the same. */
+  async exportDataset(datasetId: string, format: DatasetExportFormat) {
+    return exportDataset(this.deps.media, this.deps.saveDialog, await this.dataset(datasetId), format)
   }
 
   async start(input: CommandParsed<(typeof evalsCommands)['evals.start']>, sink: EventSink<Events>) {

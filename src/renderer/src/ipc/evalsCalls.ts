@@ -24,6 +24,9 @@ export const evalsCalls = {
   /** One edit of the dataset main keeps (a cell, a row inserted, rows deleted); answers the row count. */
   editRows: (datasetId: string, edit: CommandInput<Commands['evals.editRows']>['edit']) =>
     client.invoke('evals.editRows', { datasetId, edit }),
+  /** The dataset (edits included) written by main as a CSV or JSONL file: saved through a dialog or a link. */
+  exportDataset: (datasetId: string, format: 'csv' | 'jsonl') =>
+    client.invoke('evals.exportDataset', { datasetId, format }),
   start: (input: CommandInput<Commands['evals.start']>) => client.invoke('evals.start', input),
   /** The runs kept on disk, newest first. */
   runs: () => client.invoke('evals.runs', {}),

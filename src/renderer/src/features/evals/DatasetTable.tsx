@@ -6,6 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState } from 'react'
 import type { DatasetInfo } from '../../../../shared/ipc/evals'
 import { TABLE_PAGE, useDatasetTable } from '../../stores/evals'
+import { DatasetExport } from './DatasetExport'
 
 const ROW_HEIGHT = 30
 const SEARCH_DELAY_MS = 200
@@ -89,6 +90,7 @@ export function DatasetTable({ d, locked }: { d: DatasetInfo; locked: boolean })
           Add row
         </button>
         {locked && <span className="muted">Rows can be edited once the eval ends.</span>}
+        <DatasetExport datasetId={d.datasetId} />
       </div>
       {t.error && (
         <p className="field-error" role="alert">

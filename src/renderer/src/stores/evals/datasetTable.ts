@@ -32,6 +32,20 @@ interface DatasetTableState {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 const asking = new Set<string>()
+const editing = new Set<Promise<unknown>>()
+
+/** One edit sent to main, followed until it is answered (an export waits for the edits before it). */
+function edit(datasetId: string, change: Parameters<typeof evalsCalls.editRows>[1]) {
+  const call = evalsCalls.editRows(datasetId, change)
+  editing.add(call)
+  void call.finally(() => editing.delete(call)).catch(() => undefined)
+  return call
+}
+
+/** Resolves once every edit sent so far is answered (kept or refused). */
+export async function editsSettled(): Promise<void> {
+  await Promise.allSettled([...editing])
+}
 
 export const useDatasetTable = create<DatasetTableState>((set, get) => {
   const changed = (rowCount: number) => {
@@ -110,7 +124,7 @@ export const useDatasetTable = create<DatasetTableState>((set, get) => {
       const before = row.cells
       put(before.map((c, i) => (i === column ? value : c)))
       try {
-        await evalsCalls.editRows(datasetId, { kind: 'set', index: row.index, column, value })
+        await edit(datasetId, { kind: 'set', index: row.index, column, value })
         set({ error: null })
       } catch (error) {
         put(before)
@@ -122,7 +136,7 @@ export const useDatasetTable = create<DatasetTableState>((set, get) => {
       const { datasetId } = get()
       if (!datasetId) return false
       try {
-        changed((await evalsCalls.editRows(datasetId, { kind: 'insert', at })).rowCount)
+        changed((await edit(datasetId, { kind: 'insert', at })).rowCount)
         return true
       } catch (error) {
         set({ error: `Row not added: ${message(error)}` })
@@ -134,7 +148,7 @@ export const useDatasetTable = create<DatasetTableState>((set, get) => {
       const { datasetId } = get()
       if (!datasetId) return
       try {
-        changed((await evalsCalls.editRows(datasetId, { kind: 'delete', indexes: [index] })).rowCount)
+        changed((await edit(datasetId, { kind: 'delete', indexes: [index] })).rowCount)
       } catch (error) {
         set({ error: `Row ${index + 1} not deleted: ${message(error)}` })
       }

@@ -4,4 +4,4 @@ export { evalFormErrors, FORM_GRADER_KINDS, type FormGraderKind, type GraderRow 
 export { usePastRuns } from './pastRuns'
 export { evalsPanelPersistence } from './evalsPanelState'
 export { evalWork } from './work'
-export { TABLE_PAGE, useDatasetTable } from './datasetTable'
+export { editsSettled, TABLE_PAGE, useDatasetTable } from './datasetTable'
