@@ -3,6 +3,7 @@
 // final report), each level carries its own cost, and each request's History row its own, all worked out by hand
 // from the usage each request reported (gpt-4o at $2.50 / $10 per 1M tokens: 2.5 and 10 millionths a token).
 import { mkdtempSync, rmSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -17,7 +18,7 @@ import type { Events } from '../../src/shared/ipc/contract'
 import { loadEvents, loadRequestSchema } from '../../src/shared/ipc/load'
 import type { BilledSum } from '../../src/shared/cost/billed'
 import type { LoadPlan } from '../../src/shared/load/plan'
-import type { LoadReport } from '../../src/shared/load/report'
+import { readLoadReport, type LoadReport } from '../../src/shared/load/report'
 import { createCostCore } from '../../src/main/services/cost/costCore'
 import { InMemorySecretStore, InMemorySettingsStore } from '../fakes/memory'
 
@@ -27,6 +28,7 @@ let dir: string
 let service: LoadService
 let profileId: string
 let unpricedId: string
+let media: MediaStore
 const rows: RunRecord[] = []
 
 beforeAll(async () => {
@@ -51,7 +53,7 @@ beforeAll(async () => {
   service = new LoadService({
     profiles,
     gateway,
-    media: new MediaStore(join(dir, 'media'), (id) => id),
+    media: (media = new MediaStore(join(dir, 'media'), (id) => id)),
     dataDir: dir,
     history: { record: (r) => rows.push(r), recordMany: (rs) => rows.push(...rs) },
     costs,
@@ -82,6 +84,13 @@ const plan = (): LoadPlan => ({
   },
   goodput: { ttftMs: null, tpotMs: null },
 })
+
+/** A CSV without quoted commas (these exports' cells have none) as rows by column name. */
+function table(csv: string): Record<string, string>[] {
+  const [head, ...lines] = csv.trim().split('\n')
+  const names = head!.split(',')
+  return lines.map((line) => Object.fromEntries(line.split(',').map((cell, i) => [names[i]!, cell])))
+}
 
 /** Runs the plan through the service as the panel does; answers every event (each checked by its schema). */
 async function runThroughService(runId: string) {
@@ -158,5 +167,32 @@ describe('the cost of a load test while it runs and per request', () => {
     }
     const runRow = rows.find((r) => r.kind === 'load' && r.id === runId)!
     expect(runRow.cost).toEqual({ micros: Math.round(priced0.byCurrency.USD!), currency: 'USD', estimate: false })
+
+    // The exports: the levels CSV's cost columns, the JSON's total and levels, the requests CSV's own costs.
+    const exported = async (format: 'json' | 'csv' | 'requestsCsv') =>
+      readFile((await media.path((await service.export(runId, format)).url))!, 'utf8')
+    const levelsCsv = table(await exported('csv'))
+    expect(levelsCsv).toHaveLength(4)
+    for (const level of report.levels) {
+      const row = levelsCsv[level.step]!
+      expect(Number(row.level)).toBe(level.level)
+      if (level.targetIndex === 0) {
+        expect(Number(row.cost) * 1e6).toBeCloseTo(byStep.get(level.step)!, 3)
+        expect(row).toMatchObject({ 'cost.currency': 'USD', 'cost.priced': '5', 'cost.noPrice': '0' })
+      } else expect(row).toMatchObject({ cost: '', 'cost.currency': '', 'cost.priced': '0', 'cost.noPrice': '5' })
+    }
+    const json = JSON.parse(await exported('json')) as LoadReport & { cost: BilledSum }
+    expect(json.cost).toMatchObject({ priced: 10, unpriced: 10 })
+    expect(json.cost.byCurrency.USD).toBeCloseTo(priced0.byCurrency.USD!, 6)
+    expect(json.levels.map((l) => l.cost)).toEqual(report.levels.map((l) => l.cost))
+    expect(readLoadReport(JSON.stringify(json)).ok).toBe(true)
+    const requestsCsv = table(await exported('requestsCsv'))
+    expect(requestsCsv).toHaveLength(20)
+    for (const row of requestsCsv) {
+      if (row.target!.startsWith('Priced')) {
+        expect(Number(row.cost) * 1e6).toBeCloseTo(byIndex.get(Number(row.index))!, 3)
+        expect(row).toMatchObject({ 'cost.currency': 'USD', 'cost.status': 'priced' })
+      } else expect(row).toMatchObject({ cost: '', 'cost.status': 'no price' })
+    }
   })
 })

@@ -138,9 +138,39 @@ export function reportCost(report: Pick<LoadReport, 'targets'>): BilledSum | nul
   return report.targets.some((t) => t.cost) ? mergeBilledSums(report.targets.map((t) => t.cost)) : null
 }
 
+/** The report as a file: with the run's total cost after its targets' (read back, the total is left out). */
 export function reportToJson(report: LoadReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`
+  const cost = reportCost(report)
+  return `${JSON.stringify(cost ? { ...report, cost } : report, null, 2)}\n`
 }
+
+/** A level's cost as CSV cells: the amount (in the currency's unit, unrounded) and currency, then the counts. */
+const COST_COLUMNS = [
+  'cost',
+  'cost.currency',
+  'cost.priced',
+  'cost.estimated',
+  'cost.noPrice',
+  'cost.usageNotReported',
+  'cost.failedBeforeBilling',
+]
+function costCells(sum: BilledSum | undefined): unknown[] {
+  if (!sum) return COST_COLUMNS.map(() => null)
+  const amounts = Object.entries(sum.byCurrency)
+  return [
+    // A string: the CSV's numbers are rounded to 3 decimals, a request costs millionths.
+    amounts.map(([, micros]) => unitAmount(micros)).join(';'),
+    amounts.map(([currency]) => currency).join(';'),
+    sum.priced,
+    sum.estimates,
+    sum.unpriced,
+    sum.unreported,
+    sum.unbilled,
+  ]
+}
+
+/** Millionths as the currency's unit, to the billionth, without trailing zeros: 341.5 → `0.0003415`. */
+export const unitAmount = (micros: number) => (micros / 1e6).toFixed(9).replace(/\.?0+$/, '')
 
 /** The metrics of a level that have a distribution, with the unit their columns carry. */
 export const DISTRIBUTIONS = [
@@ -188,6 +218,7 @@ export function levelsToCsv(report: LoadReport): string {
     'goodput.share',
     'goodput.perSecond',
     'waitedAtClient',
+    ...COST_COLUMNS,
   ]
   const rows = report.levels.map((l) => {
     const t = report.targets[l.targetIndex]
@@ -217,6 +248,7 @@ export function levelsToCsv(report: LoadReport): string {
       l.goodput.share,
       l.goodput.perSecond,
       l.waitedAtClient,
+      ...costCells(l.cost),
     ]
   })
   return `${[head, ...rows].map((r) => r.map(csvCell).join(',')).join('\n')}\n`

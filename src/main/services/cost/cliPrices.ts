@@ -1,11 +1,17 @@
-// Prices for the command-line tools (`npm run cases`, `npm run check`): `--prices <file>` reads a price file in
+// Prices for the command-line tools (`npm run cases`, `npm run check`, `npm run load`): `--prices <file>` reads a price file in
 // any of the three shapes Settings imports (LiteLLM's JSON, the CSV, the app's JSON) into a cost service held in
 // a temporary folder for the run, so each run is priced in main's way from its reported usage; and the one line
 // that says what the run cost, in which currency.
 import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { ModelPrice } from '../../../shared/cost/prices'
-import { billedAmounts, billedGaps, sumBilled, type BilledCost } from '../../../shared/cost/billed'
+import {
+  billedAmounts,
+  billedGaps,
+  sumBilled,
+  type BilledCost,
+  type BilledSum,
+} from '../../../shared/cost/billed'
 import { readPriceFile } from './priceImport'
 import { PriceStore } from './priceStore'
 import { SpendLedger } from './spendLedger'
@@ -55,14 +61,18 @@ export function cliCostService(dataDir: string, profileId: string, rows: readonl
  */
 export function spendLine(costs: readonly BilledCost[], pricesGiven: boolean): string {
   if (!pricesGiven) return 'Spend: not computed (no prices: give --prices <file>)'
-  const sum = sumBilled(costs)
+  return `Spend: ${spendWords(sumBilled(costs), 'run')}`
+}
+
+/** A sum in the spend line's words: `$0.000268 (USD) for 4 priced request(s), 1 without a price`. */
+export function spendWords(sum: BilledSum, what: 'run' | 'request'): string {
   const amounts = billedAmounts(sum)
   const rest = [
     ...(sum.estimates ? [`${sum.estimates} estimated from the local tokenizer`] : []),
     ...billedGaps(sum),
     ...(sum.unbilled ? [`${sum.unbilled} failed before billing`] : []),
   ]
-  if (!amounts) return `Spend: unknown (${rest.join(', ') || 'nothing was billed'})`
+  if (!amounts) return `unknown (${rest.join(', ') || 'nothing was billed'})`
   const currencies = Object.keys(sum.byCurrency).join(', ')
-  return `Spend: ${amounts} (${currencies}) for ${sum.priced} priced run(s)${rest.length ? `, ${rest.join(', ')}` : ''}`
+  return `${amounts} (${currencies}) for ${sum.priced} priced ${what}(s)${rest.length ? `, ${rest.join(', ')}` : ''}`
 }

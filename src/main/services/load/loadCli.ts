@@ -2,9 +2,10 @@
 // are every model × format given; the profile (base URL, key from an environment variable, headers) is held in
 // memory. Prints a table of the levels (or, with --json, the levels as JSON: the README's field names, times in
 // ms); --out / --csv write the report; --compare names regressions against an earlier report; --locust writes a
-// locustfile.py making the same requests instead of running. Exit: 0 ran (request errors are figures, not
+// locustfile.py making the same requests instead of running; with --prices, the last lines say what the test
+// cost, in all and per target. Exit: 0 ran (request errors are figures, not
 // failures), 1 could not run or a regression was found with --compare, 2 bad arguments (named).
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -12,6 +13,7 @@ import {
   LOAD_FORMATS,
   loadPlanSchema,
   plannedRequests,
+  targetLabel,
   type LoadFormat,
   type LoadPlan,
 } from '../../../shared/load/plan'
@@ -19,6 +21,7 @@ import {
   levelsTable,
   levelsToCsv,
   readLoadReport,
+  reportCost,
   reportToJson,
   type LoadReport,
 } from '../../../shared/load/report'
@@ -31,6 +34,8 @@ import { loadTokenizer, preparePrompts } from './prompts'
 import { LoadRun } from './loadRun'
 import { RunWriter } from './runFiles'
 import { locustFileOf } from './locustExport'
+import { cliCostService, PRICES_OPTION, readPricesArg, spendWords } from '../cost/cliPrices'
+import type { ModelPrice } from '../../../shared/cost/prices'
 
 export const LOAD_USAGE = `usage: npm run load -- --base-url <url> --key-env <VAR> --models <id,id,…> [--formats chat,messages,…]
                      (--concurrency 1,4,16,64 | --rate 1,2,4) (--requests <n> | --seconds <s>) [options]
@@ -47,6 +52,9 @@ ${NETWORK_USAGE}
   --json             print the levels as JSON          --out <file>   write the report (JSON)   --csv <file>  levels as CSV
   --compare <report.json>  name the regressions since an earlier report
   --locust <file> [--locust-key-env <VAR>]  write a locustfile.py making the same requests (does not run)
+  --prices <file>    prices per model (LiteLLM's JSON, the CSV or the app's price file, as Settings imports): each
+                     request priced from the usage it reported; the last lines say what the test cost, in all and
+                     per target (requests without a price counted)
   Exit code: 0 ran, 1 could not run (or --compare found a regression), 2 bad arguments.`
 
 export interface LoadCliConfig {
@@ -58,6 +66,8 @@ export interface LoadCliConfig {
   compare: { path: string; report: LoadReport } | null
   locust: { path: string; keyEnv: string } | null
   keyEnv: string
+  /** Prices from `--prices <file>`; null when none were given (the spend is then not computed). */
+  prices: ModelPrice[] | null
 }
 
 export type ParsedLoadArgs =
@@ -120,6 +130,7 @@ export function parseLoadArgs(
         compare: { type: 'string' },
         locust: { type: 'string' },
         'locust-key-env': { type: 'string' },
+        ...PRICES_OPTION,
         help: { type: 'boolean' },
       },
     }).values
@@ -202,6 +213,8 @@ export function parseLoadArgs(
     if (!read.ok) return { ok: false, message: `--compare: ${values.compare}: ${read.problem}` }
     compare = { path: values.compare, report: read.report }
   }
+  const prices = readPricesArg(values.prices)
+  if (!prices.ok) return prices
   const keyEnv = values['key-env']!
   return {
     ok: true,
@@ -214,8 +227,19 @@ export function parseLoadArgs(
       compare,
       locust: values.locust ? { path: values.locust, keyEnv: values['locust-key-env'] ?? keyEnv } : null,
       keyEnv,
+      prices: values.prices === undefined ? null : prices.rows,
     },
   }
+}
+
+/** What the test cost: the total, then each target's (priced requests, and those without a cost by why). */
+function spendLines(report: LoadReport, pricesGiven: boolean): string[] {
+  const total = reportCost(report)
+  if (!pricesGiven || !total) return ['Spend: not computed (no prices: give --prices <file>)']
+  return [
+    `Spend: ${spendWords(total, 'request')}`,
+    ...report.targets.map((t) => `  ${targetLabel(t)}: ${t.cost ? spendWords(t.cost, 'request') : '—'}`),
+  ]
 }
 
 /** Runs the test (or writes the Locust file); answers the exit code. */
@@ -241,6 +265,9 @@ export async function runLoadCli(
     return 0
   }
   const runId = `cli-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+  // Prices live in a folder as long as the run: each request is priced in main's way from what it reported.
+  const costDir = config.prices ? mkdtempSync(join(tmpdir(), 'load-prices-')) : null
+  const costs = costDir ? cliCostService(costDir, profile.id, config.prices ?? []) : null
   const writer = await RunWriter.create(join(tmpdir(), 'gateway-playground-load'), runId)
   note(
     `Load test of ${profile.baseUrl}: ${plan.targets.length} target(s) × ${plan.shape.levels.length} level(s)` +
@@ -254,6 +281,7 @@ export async function runLoadCli(
     prompts,
     tokenizer,
     writer,
+    ...(costs ? { costs } : {}),
     onStep: (step) => {
       const t = plan.targets[step.targetIndex]!
       note(
@@ -263,13 +291,21 @@ export async function runLoadCli(
   })
   const stop = () => run.stop()
   process.once('SIGINT', stop)
-  const report = await run.run()
+  const report = await run.run().finally(() => {
+    if (costDir) rmSync(costDir, { recursive: true, force: true })
+  })
   process.off('SIGINT', stop)
   await writer.writeReport(report)
   await writer.close()
-  if (config.json)
+  const spend = spendLines(report, config.prices !== null)
+  if (config.json) {
     print(JSON.stringify({ status: report.status, targets: report.targets, levels: report.levels }, null, 2))
-  else print(levelsTable(report))
+    // The JSON stays the only thing on stdout (its targets and levels carry the cost).
+    for (const line of spend) note(line)
+  } else {
+    print(levelsTable(report))
+    for (const line of spend) print(line)
+  }
   if (config.out) writeFileSync(config.out, reportToJson(report))
   if (config.csv) writeFileSync(config.csv, levelsToCsv(report))
   if (report.status === 'failed') {

@@ -5,7 +5,8 @@ import { createInterface } from 'node:readline'
 import { Readable } from 'node:stream'
 import { requestMetrics, type RecordedRequest } from '../../../shared/load/metrics'
 import { levelLabel, targetLabel } from '../../../shared/load/plan'
-import type { LoadReport } from '../../../shared/load/report'
+import { unitAmount, type LoadReport } from '../../../shared/load/report'
+import type { BilledCost } from '../../../shared/cost/billed'
 
 const HEAD = [
   'index',
@@ -27,7 +28,28 @@ const HEAD = [
   'httpStatus',
   'error',
   'message',
+  'cost',
+  'cost.currency',
+  'cost.status',
 ]
+
+const COST_STATUS = {
+  priced: 'priced',
+  unpriced: 'no price',
+  unreported: 'usage not reported',
+  unbilled: 'failed before billing',
+}
+
+/** A request's cost cells: the amount in the currency's unit (unrounded, as text: it is millionths), its currency and what it is. */
+function costCells(cost: BilledCost | undefined): unknown[] {
+  if (!cost) return [null, null, null]
+  if (cost.kind !== 'priced') return [null, null, COST_STATUS[cost.kind]]
+  return [
+    unitAmount(cost.micros),
+    cost.currency,
+    cost.estimate ? 'estimate' : 'priced',
+  ]
+}
 
 const cell = (v: unknown) => {
   if (v === null || v === undefined) return ''
@@ -71,6 +93,7 @@ export function requestsCsv(path: string, report: LoadReport): Readable {
         r.httpStatus,
         r.error ?? '',
         r.message?.slice(0, 500),
+        ...costCells(r.cost),
       ]
         .map(cell)
         .join(',')}\n`
