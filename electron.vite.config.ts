@@ -21,6 +21,7 @@ export default defineConfig({
           'jsonc-parser',
           'eventsource-parser',
           'csv-parse',
+          'js-yaml',
           'ws',
           'diff',
           'microdiff',

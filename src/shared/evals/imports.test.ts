@@ -194,7 +194,51 @@ describe('promptfoo config import', () => {
       'prompts: [hi]',
       'providers: [openai:x]',
     ].join('\n')
-    expect(readPromptfooConfig(bomb, () => null).ok).toBe(false)
+    const refused = readPromptfooConfig(bomb, () => null)
+    expect(refused).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/more than 1,000,000 values once its aliases are followed/)],
+    })
+    // The same bomb as a tests file is refused by the file's name.
+    const viaFile = readPromptfooConfig(
+      'prompts: [hi]\nproviders: [openai:x]\ntests: file://tests.yaml\n',
+      (rel) => (rel === 'tests.yaml' ? bomb : null),
+    )
+    expect(viaFile.ok && viaFile.plan.problems.map((p) => p.message).join()).toMatch(
+      /^tests\.yaml: the YAML comes to more than/,
+    )
+  })
+
+  it('YAML anchors and aliases used as people write them are read; dates and yes/no stay text', () => {
+    const config = [
+      'prompts: ["Say {{word}} on {{day}}"]',
+      'providers: [openai:chat:m]',
+      'defaultTest:',
+      '  assert: &checks',
+      '    - type: icontains',
+      '      value: "{{word}}"',
+      'tests:',
+      '  - vars: { word: yes, day: 2024-01-02 }',
+      '  - vars: { word: "no", day: 2024-01-03 }',
+      '    assert: *checks',
+    ].join('\n')
+    const out = readPromptfooConfig(config, () => null)
+    expect(out.ok).toBe(true)
+    const plan = (out as Extract<typeof out, { ok: true }>).plan
+    expect(plan.dataset.rows.map((r) => r.cells)).toEqual([
+      ['yes', '2024-01-02'],
+      ['no', '2024-01-03'],
+    ])
+    expect(plan.graders).toHaveLength(1)
+    expect(plan.dataset.rows[1]!.graders).toHaveLength(1)
+  })
+
+  it('a duplicated key is refused with the line it is on', () => {
+    const dup = readPromptfooConfig('prompts: [a]\nproviders: [openai:x]\nprompts: [b]\n', () => null)
+    expect(dup).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/^line 3: duplicated mapping key/)],
+    })
   })
 })
 

@@ -2,7 +2,7 @@
 // prompt files (text split on `---` as promptfoo splits them, chat JSON, JSONL, YAML lists), structured files
 // (YAML or JSON: tests, defaultTest, schemas) and variables whose value is a text file. A reference to code
 // (`.js`, `.py`, a `:function`) is refused by name: nothing from a suite file runs.
-import { parse as parseYaml } from 'yaml'
+import { CORE_SCHEMA, load, YAMLException } from 'js-yaml'
 
 /** Reads a file named relative to the config; null when it is not there (or not allowed). */
 export type ReadFile = (relativePath: string) => string | null
@@ -10,6 +10,42 @@ export type ReadFile = (relativePath: string) => string | null
 const CODE_FILE = /\.(js|cjs|mjs|ts|py|rb|sh)(:[\w.]+)?$/i
 /** Rows a `vars` entry with list values may expand to (promptfoo makes every combination). */
 const MAX_EXPANDED = 10_000
+
+/**
+ * Values a YAML file may come to once its aliases are followed (each alias counts what it names again): a million,
+ * or one a character for a larger file (without aliases a value takes at least a character or two).
+ */
+const MIN_YAML_VALUES = 1_000_000
+
+/**
+ * A YAML text read as data (YAML 1.2's core schema, as before: a date stays text, no tags run). The loader keeps
+ * an alias as a second reference to what its anchor names, so a file of anchors each naming the one before
+ * ("billion laughs") is small in memory but explodes for whoever walks it: the values it comes to with every
+ * alias followed are counted, and a file over the bound is refused. A problem is thrown as "line N: why".
+ */
+export function readYaml(text: string): unknown {
+  let value: unknown
+  try {
+    value = load(text, { schema: CORE_SCHEMA })
+  } catch (error) {
+    if (error instanceof YAMLException && error.mark)
+      throw new Error(`line ${error.mark.line + 1}: ${error.reason}`)
+    throw error
+  }
+  const bound = Math.max(MIN_YAML_VALUES, text.length)
+  const stack: unknown[] = [value]
+  let seen = 0
+  while (stack.length) {
+    const v = stack.pop()
+    if (++seen > bound)
+      throw new Error(
+        `the YAML comes to more than ${bound.toLocaleString('en')} values once its aliases are followed (refused)`,
+      )
+    if (Array.isArray(v)) for (const item of v) stack.push(item)
+    else if (v !== null && typeof v === 'object') for (const item of Object.values(v)) stack.push(item)
+  }
+  return value
+}
 
 export function fileRef(value: unknown): string | null {
   return typeof value === 'string' && value.startsWith('file://') ? value.slice('file://'.length) : null
@@ -32,7 +68,7 @@ export function readStructured(
           .filter((l) => l.trim())
           .map((l) => JSON.parse(l) as unknown),
       }
-    return { ok: true, value: parseYaml(text, { maxAliasCount: 100 }) }
+    return { ok: true, value: readYaml(text) }
   } catch (error) {
     return { ok: false, message: `${ref}: ${(error as Error).message.split('\n')[0]}` }
   }

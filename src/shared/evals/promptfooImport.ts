@@ -4,12 +4,11 @@
 // `defaultTest`. Files are read through the caller (relative to the config). What cannot be mapped (a provider of
 // another kind, an assertion that runs code, a Nunjucks filter, a top-level key) is listed by name. Nothing in
 // the file is run: YAML aliases are bounded, values are data.
-import { parseDocument } from 'yaml'
 import { DatasetBuilder, readCsv, readJsonl } from './dataset'
 import type { GraderTarget } from './graders'
 import { formatOfProvider, type EvalPlan, type PromptTemplate, type Variant } from './plan'
 import { mapAssert, type AssertDefaults } from './promptfooAsserts'
-import { expandVars, fileRef, promptTexts, readStructured, type ReadFile } from './promptfooFiles'
+import { expandVars, fileRef, promptTexts, readStructured, readYaml, type ReadFile } from './promptfooFiles'
 import {
   gradingProviders,
   isObj,
@@ -49,19 +48,11 @@ export function readPromptfooConfig(
   read: ReadFile,
   options: PromptfooOptions = {},
 ): PromptfooRead {
-  const doc = parseDocument(configText, { prettyErrors: true })
-  if (doc.errors.length)
-    return {
-      ok: false,
-      problems: doc.errors
-        .slice(0, 5)
-        .map((e) => `line ${e.linePos?.[0]?.line ?? '?'}: ${e.message.split('\n')[0]}`),
-    }
   let config: unknown
   try {
-    config = doc.toJS({ maxAliasCount: 100 })
+    config = readYaml(configText)
   } catch (error) {
-    return { ok: false, problems: [`the YAML cannot be read: ${(error as Error).message}`] }
+    return { ok: false, problems: [(error as Error).message.split('\n')[0]!] }
   }
   if (!isObj(config))
     return { ok: false, problems: ['the config must be a mapping with prompts, providers and tests'] }
