@@ -94,6 +94,12 @@ export const textPanelStateSchema = z.object({
   /** The values of the prompt's `{{variables}}` (bounded like a request's; see variablesSchema). */
   variables: variablesSchema.catch({}),
   lastEnd: lastRunEndSchema.nullable().catch(null),
+  /** The month (`2026-11`) "Send anyway" was said past the monthly budget in this conversation. */
+  budgetAsked: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .nullable()
+    .catch(null),
 })
 export type TextPanelState = z.infer<typeof textPanelStateSchema>
 

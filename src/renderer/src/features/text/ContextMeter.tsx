@@ -4,10 +4,8 @@
 // in main a moment after the last change: a keystroke only restarts a timer, so typing stays instant however
 // long the conversation. "Count tokens" asks the gateway itself where the format has a count endpoint.
 import { memo, useEffect, useState } from 'react'
-import { profileInUse, useTextStore, withConversation } from '../../stores/text'
-import { requestVariables } from '../../stores/form'
+import { countNextRequest, useTextStore } from '../../stores/text'
 import { useProfilesStore } from '../../stores/profiles'
-import { textCalls } from '../../ipc/textCalls'
 import { useModelInfo } from '../../widgets/modelPicker/ModelNote'
 import { tokenCount } from '../../widgets/modelPicker/modelFacts'
 
@@ -31,29 +29,6 @@ function requestChanged(next: TextState, prev: TextState): boolean {
   )
 }
 
-/**
- * Counts what Send would send now (`local`: the tokenizer's estimate, nothing sent to the gateway): main holds
- * the turns, only the composer's turn rides along. Null when there is no profile to count for.
- */
-function countNext(local: boolean) {
-  const s = useTextStore.getState()
-  const profileId = profileInUse()
-  if (!profileId) return null
-  const { draft } = s.draft(true)
-  const { messages, ...settings } = draft
-  return withConversation((conversation) =>
-    textCalls.countTokens({
-      profileId,
-      format: s.format,
-      draft: { ...settings, messages: messages.slice(s.messages.length) },
-      conversation,
-      ...(s.rawBody !== null ? { rawBody: s.rawBody } : {}),
-      ...requestVariables(draft, s.variables),
-      ...(local ? { local } : {}),
-    }),
-  )
-}
-
 /** The live estimate of the next request's input tokens, counted again a moment after each change. */
 function useLiveCount(): number | null {
   const [tokens, setTokens] = useState<number | null>(null)
@@ -62,7 +37,7 @@ function useLiveCount(): number | null {
     let asked = 0
     const measure = async () => {
       const mine = ++asked
-      const r = await (countNext(true) ?? Promise.resolve(null)).catch(() => null)
+      const r = await (countNextRequest(true) ?? Promise.resolve(null)).catch(() => null)
       // An answer overtaken by a later change is dropped; a failed count leaves the meter out rather than wrong.
       if (mine !== asked) return
       setTokens(r?.ok ? r.value.inputTokens : null)
@@ -151,7 +126,7 @@ export function TokenCount() {
     if (s.rawBody === null && s.draft(true).draft.messages.length === 0)
       return setState({ text: 'Nothing to count: write a message first.', busy: false })
     setState({ text: '', busy: true })
-    const result = await countNext(false)
+    const result = await countNextRequest(false)
     if (!result) return setState({ text: '', busy: false })
     setState({
       busy: false,

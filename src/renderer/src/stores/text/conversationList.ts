@@ -108,17 +108,19 @@ export function openConversation(id: string): Promise<boolean> {
   return opening((leaving) => client.invoke('text.switchConversation', { id, leaving }))
 }
 
+/**
+ * The form a conversation made from the one on screen starts with: its fields, with `changes`; a budget question
+ * answered there is not answered in the new conversation.
+ */
+function formFor(form: ReturnType<typeof textForm>, changes: Record<string, unknown> = {}) {
+  const state = { ...JSON.parse(form.state), budgetAsked: null, ...changes }
+  return { state: JSON.stringify(state), profileId: form.profileId }
+}
+
 /** A new, empty conversation with the form of the one being left, its draft emptied. */
 export function newConversation(): Promise<boolean> {
   return opening((leaving) => {
-    const state = {
-      ...JSON.parse(leaving.form.state),
-      composer: '',
-      attachments: [],
-      rawBody: null,
-      lastEnd: null,
-    }
-    const form = { state: JSON.stringify(state), profileId: leaving.form.profileId }
+    const form = formFor(leaving.form, { composer: '', attachments: [], rawBody: null, lastEnd: null })
     return client.invoke('text.createConversation', { form, leaving })
   })
 }
@@ -132,7 +134,7 @@ export function copyConversation(id: string, title: string, turns?: number): Pro
     client.invoke('text.createConversation', {
       title: title.slice(0, 200),
       from: turns === undefined ? { id } : { id, turns },
-      ...(id === leaving.id ? { form: leaving.form } : {}),
+      ...(id === leaving.id ? { form: formFor(leaving.form) } : {}),
       leaving,
     }),
   )

@@ -2,6 +2,7 @@
 // life, the work the panel holds, the live wire of its run, "continue from this response", its saved state, and
 // its defaults from Settings.
 export {
+  countNextRequest,
   editConversation,
   profileInUse,
   setAnswerEndSeen,

@@ -84,6 +84,7 @@ function snapshot(): TextPanelState {
     rawBody: s.rawBody,
     variables: s.variables,
     lastEnd: lastEnd(s),
+    budgetAsked: s.budgetAsked,
   }
 }
 
@@ -154,16 +155,18 @@ export function textForm(): ConversationForm {
 export function applyTextForm(form: ConversationForm | null): void {
   clearContinuation()
   const fresh = { runs: {}, ...NO_RUN_SHOWN }
-  if (!form) return useTextStore.setState({ ...fresh, composer: '', attachments: [], rawBody: null })
+  if (!form)
+    return useTextStore.setState({ ...fresh, composer: '', attachments: [], rawBody: null, budgetAsked: null })
   const saved = JSON.parse(form.state) as TextPanelState
   const { messages: _messages, conversationTurns: _turns, lastEnd: end, ...fields } = saved
-  useTextStore.setState({ ...fields, ...fresh })
+  // A form kept before the budget question existed has no answer to it: this conversation was not asked.
+  useTextStore.setState({ ...fields, budgetAsked: fields.budgetAsked ?? null, ...fresh })
   if (end) void showLastEnd(end)
   void pointTextAt(form.profileId)
 }
 
 /** Fields of the saved form that are not the user's to change (the conversation's length, the last run). */
-const NOT_TYPED = new Set<string>(['messages', 'conversationTurns', 'lastEnd'])
+const NOT_TYPED = new Set<string>(['messages', 'conversationTurns', 'lastEnd', 'budgetAsked'])
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -197,7 +200,7 @@ export function withChangesSince(atClick: ConversationForm, opened: Conversation
   if (changed.length === 0 && !profileChanged) return opened
   const base = opened
     ? (JSON.parse(opened.state) as Record<string, unknown>)
-    : { ...before, composer: '', attachments: [], rawBody: null, lastEnd: null }
+    : { ...before, composer: '', attachments: [], rawBody: null, lastEnd: null, budgetAsked: null }
   for (const key of changed) base[key] = changedOver(base[key], before[key], current[key])
   return {
     state: JSON.stringify(base),
@@ -276,6 +279,7 @@ const KEPT_FIELDS: Record<keyof TextPanelState, true> = {
   rawBody: true,
   variables: true,
   lastEnd: true,
+  budgetAsked: true,
 }
 // `messages` is not saved, but a change of it changes `conversationTurns`; `lastEnd` is the panel's run (above).
 const KEPT = Object.keys(KEPT_FIELDS)

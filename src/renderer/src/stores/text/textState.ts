@@ -38,6 +38,8 @@ export interface TextState extends TextForm {
    * until they are fixed or emptied, naming each. */
   unreadFields: Record<string, string>
   pendingToolCalls: ToolCall[]
+  /** The month (`2026-11`) "Send anyway" was said past the budget in this conversation: not asked again in it. */
+  budgetAsked: string | null
 
   set(patch: Partial<TextState>): void
   setParams(patch: Partial<TextParams>): void

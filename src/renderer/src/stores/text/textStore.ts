@@ -17,11 +17,14 @@ import {
   loadRequestReaders,
   localId,
   requestReaders,
+  requestVariables,
   sentTurns,
   touch,
   withoutIssuesOf,
 } from '../form'
 import { askChoice } from '../app'
+import { textCalls } from '../../ipc/textCalls'
+import { budgetMonth, sendBudget } from './sendBudget'
 import { useStreamingSlice, type RunView } from '../runs'
 import { clearContinuation, takeContinuation } from './responseContinuation'
 import { createShownConversation } from './textConversation'
@@ -41,6 +44,7 @@ export const useTextStore = create<TextState>((set, get) => ({
   attachError: null,
   unreadFields: {},
   pendingToolCalls: [],
+  budgetAsked: null,
 
   set: (patch) => {
     const s = get()
@@ -114,8 +118,22 @@ export const useTextStore = create<TextState>((set, get) => ({
       const blocking = issues.filter((i) => !(options.force && i.forceable))
       if (blocking.length) return set({ issues })
     }
+    // Past the profile's monthly budget the user is asked first (once a month per conversation).
+    const budget = await sendBudget({
+      profileId: profileOf(s),
+      format: s.format,
+      model: draft.model,
+      maxTokens: draft.maxTokens,
+      askedMonth: s.budgetAsked,
+      count: async () => {
+        const r = await countNextRequest(true)
+        return r?.ok ? r.value.inputTokens : null
+      },
+    })
+    if (budget === 'cancel') return
     // The last message got no answer (its run failed or was stopped): the user says whether it stays.
     if (s.rawBody === null && !(await settleUnanswered())) return
+    if (budget === 'sendAnyway') set({ budgetAsked: budgetMonth() })
     if (currentRun(get())?.status === 'running') return
     const sentUrls = Object.fromEntries(s.attachments.map((a) => [a.ref, a.url]))
     // Edited JSON: the conversation becomes the turns that body carried, and the notice ends with this send.
@@ -256,6 +274,29 @@ async function settleUnanswered(): Promise<boolean> {
  */
 export function withConversation<T>(call: (conversation: { id: string }) => Promise<T>): Promise<T> {
   return textConversation.afterCommands(() => call({ id: textConversation.conversationId }))
+}
+
+/**
+ * Counts what Send would send now (`local`: the tokenizer's estimate, nothing sent to the gateway): main holds
+ * the turns, only the composer's turn rides along. Null when there is no profile to count for.
+ */
+export function countNextRequest(local: boolean) {
+  const s = useTextStore.getState()
+  const profileId = profileInUse()
+  if (!profileId) return null
+  const { draft } = s.draft(true)
+  const { messages, ...settings } = draft
+  return withConversation((conversation) =>
+    textCalls.countTokens({
+      profileId,
+      format: s.format,
+      draft: { ...settings, messages: messages.slice(s.messages.length) },
+      conversation,
+      ...(s.rawBody !== null ? { rawBody: s.rawBody } : {}),
+      ...requestVariables(draft, s.variables),
+      ...(local ? { local } : {}),
+    }),
+  )
 }
 
 /** The profile the next request goes to: the one picked in the panel, else the active one. */

@@ -74,10 +74,14 @@ export function estimateWords(
   return parts.join(' ')
 }
 
-/** The question asked before work that would pass a profile's monthly budget; null when none would pass. */
+/**
+ * The question asked before work that would pass a profile's monthly budget; null when none would pass. `action`
+ * words the way on: a batch asks "Start it anyway?", Text's Send "Send it anyway?".
+ */
 export function budgetQuestion(
   estimates: readonly WorkEstimate[],
   what: string,
+  action: { ask: string; confirm: string } = { ask: 'Start it anyway?', confirm: 'Start anyway' },
 ): { title: string; message: string; confirm: string } | null {
   const over = estimates.filter((e) => e.budget?.over)
   if (!over.length) return null
@@ -85,7 +89,7 @@ export function budgetQuestion(
     title: 'Over the monthly budget',
     message: `${what} is estimated at ≈ ${amounts(total(estimates))} at most. ${over
       .map((e) => `${budgetWords(e)}.`)
-      .join(' ')} Start it anyway?`,
-    confirm: 'Start anyway',
+      .join(' ')} ${action.ask}`,
+    confirm: action.confirm,
   }
 }
