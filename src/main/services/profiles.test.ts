@@ -170,6 +170,10 @@ describe('ProfileService on real stores', () => {
   it('keeps the app settings across restarts and answers them whole after a partial change', async () => {
     const first = make(SIM)
     expect(first.appSettings()).toEqual(DEFAULT_APP_SETTINGS)
+    // Nothing saved yet: each read is the defaults, a copy a caller may change without changing the next read.
+    const read = first.appSettings()
+    read.text.idleTimeoutMs = 1
+    expect(first.appSettings()).toEqual(DEFAULT_APP_SETTINGS)
     const saved = first.updateAppSettings({
       theme: 'dark',
       text: {
