@@ -206,4 +206,35 @@ describe('eval runner against the simulator', () => {
     expect(cells.filter((c) => c.status === 'stopped').length).toBeGreaterThanOrEqual(35)
     expect(r.isStopped).toBe(true)
   })
+
+  it("an eval's cells take no place among the exchanges the Inspector keeps: the Text panel's last one outlives 60 cells", async () => {
+    // The Text panel's run, sent to its window: the exchange's id rides in text.runExchange.
+    const sent: { name: string; payload: unknown }[] = []
+    const window = {
+      alive: true,
+      emit: (name: string, payload: unknown) => void sent.push({ name, payload }),
+    }
+    const { runId } = await text.start(
+      { profileId, format: 'chat', draft: { model: 'sim-model', messages: userTurn('Hello'), stream: true } },
+      window,
+    )
+    await expect.poll(() => sent.some((e) => e.name === 'text.runEnded'), { timeout: 15_000 }).toBe(true)
+    const exchangeId = (
+      sent.find((e) => e.name === 'text.runExchange')!.payload as { runId: string; exchange: { id: string } }
+    ).exchange.id
+    expect(sent.find((e) => e.name === 'text.runExchange')!.payload).toMatchObject({ runId })
+
+    const cells = await run(
+      plan(
+        Array.from({ length: 60 }, (_, i) => [`City${i}`, 'x']),
+        [{ kind: 'contains', text: 'simulated' }],
+        [{ label: 'whole', format: 'chat', model: 'sim-model', params: { stream: false } }],
+      ),
+      8,
+    )
+    expect(cells.filter((c) => c.status === 'pass')).toHaveLength(60)
+    // The log keeps the newest 50: the Text run's exchange is still there to page and save.
+    expect(text.exchanges.frames(exchangeId, 0, 10).total).toBeGreaterThan(0)
+    expect(text.exchanges.kept(exchangeId).rawBody()).toContain('simulated')
+  })
 })

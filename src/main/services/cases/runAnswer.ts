@@ -57,7 +57,8 @@ export async function runAnswer(
 ): Promise<Answer> {
   let runId: string
   try {
-    ;({ runId } = await text.start(request, sink))
+    // Opened from its History record, never in the Inspector: no place among the exchanges kept for it.
+    ;({ runId } = await text.start(request, sink, { inspected: false }))
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     return { ...emptyAnswer('error'), error: message }

@@ -45,13 +45,13 @@ import { parseJsonBounded } from '../../../shared/jsonDepth'
 /** Where a run is in its life. */
 export type RunPhase = 'prepared' | 'streaming' | 'ended'
 
-/** What a run uses of main: the gateway, media, History, the conversations and the exchanges it records. */
+/** What a run uses of main: gateway, media, History, conversations, the Inspector's exchanges (or null). */
 export interface TextRunDeps {
   profiles: ProfileService
   gateway: GatewayClient
   media: MediaStore
   conversations: ConversationStore
-  exchanges: ExchangeLog
+  exchanges: ExchangeLog | null
   /** Coalescing interval, ms (P1: at most 50 messages a second, a margin under the bar of 60). */
   coalesceMs?: number
   /** Records the run's end before its terminal event is sent, and checkpoints it while it streams. */
@@ -196,13 +196,13 @@ export class TextRun {
       )
     } catch (error) {
       const recorder = error instanceof GatewayError ? error.exchange : null
-      if (recorder) this.deps.exchanges.add(recorder)
+      if (recorder) this.deps.exchanges?.add(recorder)
       if (this.stopped) return this.end('aborted', recorder)
       return this.end('error', recorder, runFailure(error))
     }
     // Headers arrived: from here the stream's own end (not Stop) delivers the terminal event.
     this.phase = 'streaming'
-    this.deps.exchanges.add(res.exchange)
+    this.deps.exchanges?.add(res.exchange)
     this.emitRequest(res.exchange)
     if (this.stopped) {
       res.exchange.recordError('stopped by the user')

@@ -58,6 +58,15 @@ export interface TextServiceDeps {
   costs?: CostService
 }
 
+export interface StartOptions {
+  /**
+   * False for a run no window inspects (an eval's cell, a case, a judge: each is opened from its History record):
+   * its exchange takes no place among the few the Inspector keeps, so a long eval never pushes out the Text
+   * panel's or Compare's last exchanges (and keeps no frames nobody will page).
+   */
+  inspected?: boolean
+}
+
 export class TextService {
   readonly exchanges = new ExchangeLog()
   readonly conversations = new ConversationStore()
@@ -162,6 +171,7 @@ export class TextService {
   async start(
     input: StartRunRequest,
     sink: EventSink<Events>,
+    options: StartOptions = {},
   ): Promise<{ runId: string; conversation?: ConversationView }> {
     await this.held(input.conversation?.id)
     const id = input.runId ?? randomUUID()
@@ -190,7 +200,7 @@ export class TextService {
     const run = new TextRun(id, request, sink, kept, {
       ...this.deps,
       conversations: this.conversations,
-      exchanges: this.exchanges,
+      exchanges: options.inspected === false ? null : this.exchanges,
       prepare: (r) => this.prepare(r),
       closed: (r) => void (this.runs.get(r.id) === r && this.runs.delete(r.id)),
     })
