@@ -317,6 +317,35 @@ export function readJson(text: string, defaults: AssertDefaults): DatasetRead {
   return b.result()
 }
 
+/**
+ * A dataset file's bytes read: text that is not UTF-8 is read with U+FFFD in place of the bytes that are not,
+ * and that is named (by the first line it happens on), never thrown.
+ */
+export function readDatasetBytes(
+  kind: DatasetFileKind,
+  bytes: Uint8Array,
+  defaults: AssertDefaults,
+): DatasetRead {
+  let text: string
+  let notUtf8: RowProblem | null = null
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    text = new TextDecoder('utf-8').decode(bytes)
+    const at = text.indexOf('\uFFFD')
+    let line = 1
+    for (let i = 0; i < at; i++) if (text.charCodeAt(i) === 10) line++
+    notUtf8 = {
+      line,
+      field: null,
+      message: 'bytes that are not UTF-8 (from here on) were read as \uFFFD: save the file as UTF-8',
+    }
+  }
+  const read = readDataset(kind, text, defaults)
+  if (notUtf8) read.problems.unshift(notUtf8)
+  return read
+}
+
 export function readDataset(kind: DatasetFileKind, text: string, defaults: AssertDefaults): DatasetRead {
   return kind === 'csv'
     ? readCsv(text, defaults)

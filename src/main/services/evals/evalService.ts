@@ -7,7 +7,7 @@ import type { Events } from '../../../shared/ipc/contract'
 import type { CommandParsed } from '../../../shared/ipc/define'
 import type { DatasetInfo, evalsCommands } from '../../../shared/ipc/evals'
 import { AppError } from '../../../shared/ipc/result'
-import { DATASET_MAX_CHARS, datasetKindOf, readDataset, type Dataset } from '../../../shared/evals/dataset'
+import { DATASET_MAX_CHARS, datasetKindOf, type Dataset } from '../../../shared/evals/dataset'
 import type { EvalPlan } from '../../../shared/evals/plan'
 import type { AssertDefaults } from '../../../shared/evals/promptfooAsserts'
 import type { GatewayClient } from '../gateway'
@@ -22,6 +22,7 @@ import { EvalRuns } from './evalRuns'
 import { datasetInfo, editRows, keptDataset, rowsPage, type KeptDataset, type RowEdit } from './datasetRows'
 import { DatasetFiles } from './datasetFiles'
 import { exportDataset, type DatasetExportFormat } from './datasetExport'
+import { readDatasetFile } from './datasetReader'
 import { readSuite, type SuiteFile, type SuiteProblem } from './suiteImport'
 
 /** Datasets kept in memory at once (the least recently used goes first; it stays on disk). */
@@ -55,7 +56,12 @@ export class EvalService {
   async openDataset({ mediaId, fileName }: { mediaId: string; fileName: string }): Promise<DatasetInfo> {
     const kind = datasetKindOf(fileName)
     if (!kind) throw new AppError('EVALS_BAD_FILE', `${fileName}: a dataset is a .csv, .jsonl or .json file`)
-    const read = readDataset(kind, await this.imported(mediaId, fileName), this.graderDefaults())
+    const path = await this.importedPath(mediaId, fileName)
+    const read = await readDatasetFile(
+      { path, kind, defaults: this.graderDefaults() },
+      { fileName, log: this.deps.log },
+    )
+    void this.deps.media.delete(mediaId).catch(() => undefined)
     return this.keep(fileName, read.dataset, read.problems, read.unmapped)
   }
 
@@ -92,14 +98,19 @@ export class EvalService {
     }
   }
 
-  /** An imported file's text (bounded), the media copy let go once read. */
-  private async imported(mediaId: string, fileName: string): Promise<string> {
+  /** Where an imported file is, once it is known to be within the bound. */
+  private async importedPath(mediaId: string, fileName: string): Promise<string> {
     const path = await this.deps.media.path(mediaId)
     if (!path) throw new AppError('EVALS_BAD_FILE', `${fileName}: the imported file is gone; import it again`)
     const size = (await stat(path)).size
     if (size > DATASET_MAX_CHARS)
       throw new AppError('EVALS_BAD_FILE', `${fileName}: at most ${DATASET_MAX_CHARS / 1024 / 1024} MB`)
-    const text = await readFile(path, 'utf8')
+    return path
+  }
+
+  /** An imported file's text (bounded), the media copy let go once read. */
+  private async imported(mediaId: string, fileName: string): Promise<string> {
+    const text = await readFile(await this.importedPath(mediaId, fileName), 'utf8')
     void this.deps.media.delete(mediaId).catch(() => undefined)
     return text
   }

@@ -6,8 +6,9 @@ import { client } from './client'
 import { importFile, type ImportableFile } from './importFile'
 
 export const evalsCalls = {
-  openDataset: async (file: ImportableFile) => {
-    const { mediaId } = await importFile(client, file)
+  /** `onSent` hears how much of the file has reached main; main reads it once it is all there. */
+  openDataset: async (file: ImportableFile, onSent?: (sent: number, size: number) => void) => {
+    const { mediaId } = await importFile(client, file, onSent)
     return client.invoke('evals.openDataset', { mediaId, fileName: file.name })
   },
   /** A promptfoo config with the files it names, or an OpenAI Evals dataset with its eval, read in main. */

@@ -2,6 +2,7 @@
 // line and field, the rest kept), or a suite from promptfoo or OpenAI Evals (its dataset, prompt, variants and
 // graders); its rows in a virtualised table to search and edit (DatasetTable).
 import { useRef } from 'react'
+import { formatBytes } from '../../components/inspector/SaveCapture'
 import { useEvalsStore } from '../../stores/evals'
 import { activeProfile, useProfilesStore } from '../../stores/profiles'
 import { DatasetTable } from './DatasetTable'
@@ -79,6 +80,13 @@ export function DatasetSection() {
           />
         ))}
       </div>
+      {s.importStep && (
+        <p className="small" role="status" data-testid="dataset-import-step">
+          {s.importStep.sent < s.importStep.size
+            ? `Sending ${s.importStep.name} to be read: ${Math.floor((s.importStep.sent / s.importStep.size) * 100)} % of ${formatBytes(s.importStep.size)}…`
+            : `Reading ${s.importStep.name} (${formatBytes(s.importStep.size)}): its rows, and any that cannot be kept…`}
+        </p>
+      )}
       {s.suiteNote && d && (
         <p className="small" role="status" data-testid="suite-note">
           {s.suiteNote}

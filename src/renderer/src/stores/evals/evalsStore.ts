@@ -46,6 +46,8 @@ interface EvalsState extends EvalForm {
   rows: DatasetRowView[]
   rowsOffset: number
   importing: boolean
+  /** The file an import is sending to main (`sent` bytes of `size` so far), then main is reading; null when none. */
+  importStep: { name: string; size: number; sent: number } | null
   error: string | null
   attempted: boolean
   run: EvalRunState | null
@@ -117,6 +119,7 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
     rows: [],
     rowsOffset: 0,
     importing: false,
+    importStep: null,
     error: null,
     attempted: false,
     run: null,
@@ -133,9 +136,11 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
       subscribe()
       const r = get().run
       if (r && !r.ended) return set({ error: 'Stop the eval before importing another dataset.' })
-      set({ importing: true, error: null })
+      set({ importing: true, error: null, importStep: { name: file.name, size: file.size, sent: 0 } })
       try {
-        const dataset = await evalsCalls.openDataset(file)
+        const dataset = await evalsCalls.openDataset(file, (sent, size) =>
+          set({ importStep: { name: file.name, size, sent } }),
+        )
         const { rows } = await evalsCalls.rows(dataset.datasetId, 0, ROWS_PAGE)
         // The last run's results belong to the dataset it ran over: they go with it.
         set({
@@ -143,13 +148,14 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
           rows,
           rowsOffset: 0,
           importing: false,
+          importStep: null,
           run: null,
           openCell: null,
           exported: null,
           suiteNote: null,
         })
       } catch (error) {
-        set({ importing: false, error: message(error) })
+        set({ importing: false, importStep: null, error: message(error) })
       }
     },
 
