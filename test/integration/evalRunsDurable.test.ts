@@ -200,4 +200,52 @@ describe('eval runs kept on disk', () => {
     expect((await files.list()).map((m) => m.evalId)).not.toContain('eval-damaged-1')
     await expect(app(data).openRun('eval-damaged-1')).rejects.toThrow(/no longer kept/)
   })
+
+  it('a plan of 4,500 rows (written a few thousand rows at a time) reads back whole, row graders included', async () => {
+    const files = new EvalRunFiles(join(dir, 'plan-pieces'))
+    const rows = Array.from({ length: 4500 }, (_, i) => ({
+      cells: [`City${i}`, `"quoted" ${i}\n`],
+      ...(i % 1000 === 999 ? { graders: [{ kind: 'contains' as const, text: `City${i}` }] } : {}),
+    }))
+    const plan = {
+      name: 'pieces',
+      prompts: [
+        {
+          label: 'p',
+          messages: [{ role: 'user' as const, parts: [{ type: 'text' as const, text: '{{city}}' }] }],
+        },
+      ],
+      variants: [{ label: 'v', format: 'chat' as const, model: 'sim', params: {} }],
+      graders: [{ kind: 'contains' as const, text: 'City' }],
+      dataset: { columns: ['city', 'note'], rows },
+      unmapped: [],
+      problems: [],
+    }
+    const meta = {
+      evalId: 'eval-plan-pieces',
+      name: 'pieces',
+      createdAt: Date.now(),
+      endedAt: null,
+      state: 'running' as const,
+      error: null,
+      columns: ['v'],
+      rowCount: rows.length,
+      size: rows.length,
+      concurrency: 1,
+      profileId: 'p',
+      counts: null,
+      cellsCut: false,
+    }
+    await files.create(meta, plan, new Set())
+    const back = await files.plan('eval-plan-pieces')
+    expect(back?.dataset).toEqual(plan.dataset)
+    expect(back).toMatchObject({ name: 'pieces', graders: plan.graders, variants: plan.variants })
+    // An empty dataset is still a plan that reads.
+    await files.create(
+      { ...meta, evalId: 'eval-plan-empty' },
+      { ...plan, dataset: { columns: [], rows: [] } },
+      new Set(),
+    )
+    expect((await files.plan('eval-plan-empty'))?.dataset).toEqual({ columns: [], rows: [] })
+  })
 })

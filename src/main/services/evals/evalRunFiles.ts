@@ -89,6 +89,27 @@ function parseJson(text: string | null): unknown {
   }
 }
 
+/** Rows of the dataset a piece of plan.json carries; the event loop turns between pieces. */
+const PLAN_ROWS_A_PIECE = 2000
+
+/**
+ * plan.json a piece at a time: the same JSON as one `JSON.stringify` of the plan's name, prompts, variants,
+ * graders and dataset, but its rows written a few thousand at a time with a turn of the event loop between, so a
+ * 100,000-row dataset never holds main for the whole of its text at an eval's start.
+ */
+async function* planPieces(plan: EvalPlan): AsyncIterable<string> {
+  const { name, prompts, variants, graders, dataset } = plan
+  const head = JSON.stringify({ name, prompts, variants, graders, dataset: { ...dataset, rows: undefined } })
+  // head ends with the dataset's own closing braces: `…}}`; the rows go in before them.
+  yield `${head.slice(0, -2)}${head.endsWith('{}}') ? '' : ','}"rows":[`
+  for (let i = 0; i < dataset.rows.length; i += PLAN_ROWS_A_PIECE) {
+    const piece = JSON.stringify(dataset.rows.slice(i, i + PLAN_ROWS_A_PIECE))
+    yield `${i ? ',' : ''}${piece.slice(1, -1)}`
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  yield ']}}'
+}
+
 export class EvalRunFiles {
   readonly root: string
 
@@ -105,11 +126,7 @@ export class EvalRunFiles {
   async create(meta: RunMeta, plan: EvalPlan, going: ReadonlySet<string>): Promise<void> {
     const dir = this.dir(meta.evalId)
     await mkdir(dir, { recursive: true })
-    const { name, prompts, variants, graders, dataset } = plan
-    await writeFileAtomic(
-      join(dir, 'plan.json'),
-      JSON.stringify({ name, prompts, variants, graders, dataset }),
-    )
+    await writeFileAtomic(join(dir, 'plan.json'), planPieces(plan))
     await this.writeMeta(meta)
     const all = await this.list()
     const old = all.filter((m) => m.evalId !== meta.evalId && !going.has(m.evalId)).slice(EVAL_RUNS_KEPT - 1)
