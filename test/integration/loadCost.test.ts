@@ -147,11 +147,23 @@ describe('npm run load with --prices', () => {
     const prices = join(dir, 'prices.json')
     writeFileSync(
       prices,
-      JSON.stringify({ 'gpt-4o': { input_cost_per_token: 0.0000025, output_cost_per_token: 0.00001, mode: 'chat' } }),
+      JSON.stringify({
+        'gpt-4o': { input_cost_per_token: 0.0000025, output_cost_per_token: 0.00001, mode: 'chat' },
+      }),
     )
     const out = join(dir, 'report.json')
     const base = ['--base-url', sim.baseUrl, '--key-env', 'K', '--models', 'gpt-4o,gpt-4o-mini']
-    const shape = ['--concurrency', '1,2', '--requests', '3', '--max-tokens', '12', '--sim-tokens', '--out', out]
+    const shape = [
+      '--concurrency',
+      '1,2',
+      '--requests',
+      '3',
+      '--max-tokens',
+      '12',
+      '--sim-tokens',
+      '--out',
+      out,
+    ]
     const run = await loadCli([...base, ...shape, '--prices', prices])
     expect(run.code).toBe(0)
     // By hand, from each request's reported usage in the run's records (the folder it names).
@@ -179,6 +191,8 @@ describe('npm run load with --prices', () => {
     const plain = await loadCli([...base, ...shape, '--json'])
     expect(plain.code).toBe(0)
     expect(JSON.parse(plain.out)).toMatchObject({ status: 'done' })
-    expect(plain.err.trimEnd().split('\n').at(-1)).toBe('Spend: not computed (no prices: give --prices <file>)')
+    expect(plain.err.trimEnd().split('\n').at(-1)).toBe(
+      'Spend: not computed (no prices: give --prices <file>)',
+    )
   })
 })

@@ -28,6 +28,7 @@ let dir: string
 let service: LoadService
 let profileId: string
 let unpricedId: string
+let simCopyId: string
 let media: MediaStore
 const rows: RunRecord[] = []
 
@@ -39,7 +40,9 @@ beforeAll(async () => {
   const fields = { baseUrl: sim.baseUrl, headers: [], nativeAuth: 'bearer' as const, timeoutMs: 10_000 }
   profileId = (await profiles.create({ name: 'Priced', ...fields })).id
   unpricedId = (await profiles.create({ name: 'No prices', ...fields })).id
-  for (const id of [profileId, unpricedId]) await profiles.setSecret(id, 'apiKey', KEY)
+  // A copy of the simulator (it follows it): the only kind of profile besides the built-in one sim:tokens goes to.
+  simCopyId = (await profiles.create({ name: 'Simulator copy', ...fields, followsSimulator: true })).id
+  for (const id of [profileId, unpricedId, simCopyId]) await profiles.setSecret(id, 'apiKey', KEY)
   const gateway = new GatewayClient()
   const { costs } = createCostCore({ dataDir: join(dir, 'cost'), profiles, gateway })
   costs.prices.put(profileId, {
@@ -93,7 +96,7 @@ function table(csv: string): Record<string, string>[] {
 }
 
 /** Runs the plan through the service as the panel does; answers every event (each checked by its schema). */
-async function runThroughService(runId: string) {
+async function runThroughService(runId: string, planned: LoadPlan = plan()) {
   const progress: BilledSum[][] = []
   let ended: LoadReport | null = null
   let done!: () => void
@@ -110,7 +113,7 @@ async function runThroughService(runId: string) {
       }
     },
   }
-  await service.start({ runId, plan: plan() }, sink)
+  await service.start({ runId, plan: planned }, sink)
   await finished
   return { progress, report: ended! }
 }
@@ -163,10 +166,18 @@ describe('the cost of a load test while it runs and per request', () => {
       const target = row.profile === 'Priced' ? 0 : 1
       if (target === 1) expect(row.cost).toBeNull()
       else
-        expect(row.cost).toEqual({ micros: Math.round(byIndex.get(index)!), currency: 'USD', estimate: false })
+        expect(row.cost).toEqual({
+          micros: Math.round(byIndex.get(index)!),
+          currency: 'USD',
+          estimate: false,
+        })
     }
     const runRow = rows.find((r) => r.kind === 'load' && r.id === runId)!
-    expect(runRow.cost).toEqual({ micros: Math.round(priced0.byCurrency.USD!), currency: 'USD', estimate: false })
+    expect(runRow.cost).toEqual({
+      micros: Math.round(priced0.byCurrency.USD!),
+      currency: 'USD',
+      estimate: false,
+    })
 
     // The exports: the levels CSV's cost columns, the JSON's total and levels, the requests CSV's own costs.
     const exported = async (format: 'json' | 'csv' | 'requestsCsv') =>
@@ -179,7 +190,8 @@ describe('the cost of a load test while it runs and per request', () => {
       if (level.targetIndex === 0) {
         expect(Number(row.cost) * 1e6).toBeCloseTo(byStep.get(level.step)!, 3)
         expect(row).toMatchObject({ 'cost.currency': 'USD', 'cost.priced': '5', 'cost.noPrice': '0' })
-      } else expect(row).toMatchObject({ cost: '', 'cost.currency': '', 'cost.priced': '0', 'cost.noPrice': '5' })
+      } else
+        expect(row).toMatchObject({ cost: '', 'cost.currency': '', 'cost.priced': '0', 'cost.noPrice': '5' })
     }
     const json = JSON.parse(await exported('json')) as LoadReport & { cost: BilledSum }
     expect(json.cost).toMatchObject({ priced: 10, unpriced: 10 })
@@ -194,5 +206,26 @@ describe('the cost of a load test while it runs and per request', () => {
         expect(row).toMatchObject({ 'cost.currency': 'USD', 'cost.status': 'priced' })
       } else expect(row).toMatchObject({ cost: '', 'cost.status': 'no price' })
     }
+  })
+})
+
+describe("the simulator's length trigger", () => {
+  it('goes to the simulator only: with a gateway among the targets no prompt carries it, and the kept plan says so', async () => {
+    const small = (targets: LoadPlan['targets']): LoadPlan => ({
+      ...plan(),
+      targets,
+      shape: { ...plan().shape, levels: [1], amount: 1, warmup: 0 },
+    })
+    const bodyOf = async (runId: string, index: number) =>
+      (await service.request(runId, index)).exchange!.request.body ?? ''
+    const target = (id: string) => ({ profileId: id, model: 'gpt-4o', format: 'chat' as const, stream: true })
+
+    const toGateway = await runThroughService('sim-tokens-1', small([target(simCopyId), target(profileId)]))
+    expect(toGateway.report.plan.simTokens).toBe(false)
+    for (const index of [0, 1]) expect(await bodyOf('sim-tokens-1', index)).not.toContain('sim:tokens')
+
+    const toSimulator = await runThroughService('sim-tokens-2', small([target(simCopyId)]))
+    expect(toSimulator.report.plan.simTokens).toBe(true)
+    expect(await bodyOf('sim-tokens-2', 0)).toContain('sim:tokens=24')
   })
 })

@@ -137,7 +137,10 @@ export const loadPlanSchema = z
     prompts: promptSourceSchema,
     /** Output length asked for: max tokens on text formats. */
     maxTokens: positiveInt('max tokens', LOAD_LIMITS.outputTokens),
-    /** Also ask the simulator for that many tokens (`sim:tokens=<n>` in the prompt). */
+    /**
+     * Also ask the simulator for that many tokens (`sim:tokens=<n>` in the prompt): the app's runs send it only
+     * when every target's profile is the simulator (`isSimulatorProfile`), never to a gateway.
+     */
     simTokens: z.boolean(),
     shape: loadShapeSchema,
     /** Goodput: a request is good when it succeeded within both limits (those set). */
@@ -199,3 +202,9 @@ export function targetLabel(
 export function levelLabel(mode: LoadMode, level: number): string {
   return mode === 'concurrency' ? `${level} concurrent` : `${level} req/s`
 }
+
+/** A profile that is the built-in simulator, or a copy that follows it: the only ones `sim:tokens` is sent to. */
+export const isSimulatorProfile = (p: {
+  builtIn: boolean
+  followsSimulator?: boolean | undefined
+}): boolean => p.builtIn || p.followsSimulator === true

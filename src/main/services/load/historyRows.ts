@@ -71,9 +71,7 @@ export class LoadHistory {
     } catch {
       // History is a convenience here: the run's own files hold it.
     }
-    this.queue = this.queue
-      .then(() => this.recordRequests(report, root, requestCosts))
-      .catch(() => undefined)
+    this.queue = this.queue.then(() => this.recordRequests(report, root, requestCosts)).catch(() => undefined)
   }
 
   /** Resolves when every row queued so far is written (tests). */

@@ -154,7 +154,8 @@ export class LoadRun {
     record.cost = cost
     addBilled(this.targetCosts[t]!, cost)
     addBilled(this.stepCosts[record.step]!, cost)
-    if (this.requestCosts.size < (this.options.keepRequestCosts ?? 0)) this.requestCosts.set(record.index, cost)
+    if (this.requestCosts.size < (this.options.keepRequestCosts ?? 0))
+      this.requestCosts.set(record.index, cost)
   }
 
   /** Each target's cost so far, in the plan's order (copies); null when the run is not priced. */

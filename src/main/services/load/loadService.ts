@@ -9,7 +9,7 @@ import type { Events } from '../../../shared/ipc/contract'
 import type { LoadRunSummary } from '../../../shared/ipc/load'
 import { AppError } from '../../../shared/ipc/result'
 import type { LevelFigures } from '../../../shared/load/levels'
-import { plannedRequests, targetLabel, type LoadPlan } from '../../../shared/load/plan'
+import { isSimulatorProfile, plannedRequests, targetLabel, type LoadPlan } from '../../../shared/load/plan'
 import { POINTS_PAGE, type RequestPoint } from '../../../shared/load/points'
 import { diffLoadReports } from '../../../shared/load/diff'
 import { levelsToCsv, readLoadReport, reportToJson, type LoadReport } from '../../../shared/load/report'
@@ -110,10 +110,16 @@ export class LoadService {
   }
 
   async start(input: { runId: string; plan: LoadPlan }, sink: EventSink<Events>) {
-    const { runId, plan } = input
+    const { runId } = input
     if (this.running.has(runId) || (await readReportFile(this.root, runId)))
       throw new AppError('LOAD_EXISTS', `runId: a run ${runId} already exists.`)
-    const profiles = await this.resolveProfiles(plan)
+    const profiles = await this.resolveProfiles(input.plan)
+    // The simulator's length trigger goes only to the simulator: with any other target, no prompt carries it (and
+    // the kept plan says so).
+    const plan =
+      input.plan.simTokens && !profiles.every(isSimulatorProfile)
+        ? { ...input.plan, simTokens: false }
+        : input.plan
     const { tokenizer, prompts } = await this.prompts(plan)
     await pruneRuns(this.root, runId)
     const writer = await RunWriter.create(this.root, runId)

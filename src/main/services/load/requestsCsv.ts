@@ -44,11 +44,7 @@ const COST_STATUS = {
 function costCells(cost: BilledCost | undefined): unknown[] {
   if (!cost) return [null, null, null]
   if (cost.kind !== 'priced') return [null, null, COST_STATUS[cost.kind]]
-  return [
-    unitAmount(cost.micros),
-    cost.currency,
-    cost.estimate ? 'estimate' : 'priced',
-  ]
+  return [unitAmount(cost.micros), cost.currency, cost.estimate ? 'estimate' : 'priced']
 }
 
 const cell = (v: unknown) => {

@@ -22,7 +22,9 @@ function LevelCost({ cost }: { cost: BilledSum | undefined }) {
     <td data-testid="load-level-cost">
       {billedAmounts(cost) ?? '—'}
       <div className="muted small">
-        {[cost.priced > 0 ? `${cost.priced} priced` : '', gaps === 'none' ? '' : gaps].filter(Boolean).join(', ')}
+        {[cost.priced > 0 ? `${cost.priced} priced` : '', gaps === 'none' ? '' : gaps]
+          .filter(Boolean)
+          .join(', ')}
       </div>
     </td>
   )

@@ -82,21 +82,32 @@ export function LineChart({ title, yUnit, series, marks = [], xLabel, logX = tru
         <text x={(PAD.left + W - PAD.right) / 2} y={H - 4} textAnchor="middle" className="axis">
           {xLabel}
         </text>
-        {marks.map((m) => (
-          <g key={`${m.label}-${m.x}`} data-testid="load-knee">
-            <line
-              x1={px(m.x)}
-              x2={px(m.x)}
-              y1={PAD.top}
-              y2={H - PAD.bottom}
-              stroke={m.color}
-              className="mark"
-            />
-            <text x={px(m.x) + 4} y={PAD.top + 10} fill={m.color} className="tick">
-              {m.label}
-            </text>
-          </g>
-        ))}
+        {marks.map((m, i) => {
+          // A mark in the right half has its label on its left, so a knee at the last level is read whole; two
+          // marks' labels sit one under the other.
+          const left = px(m.x) > (PAD.left + W - PAD.right) / 2
+          return (
+            <g key={`${m.label}-${m.x}`} data-testid="load-knee">
+              <line
+                x1={px(m.x)}
+                x2={px(m.x)}
+                y1={PAD.top}
+                y2={H - PAD.bottom}
+                stroke={m.color}
+                className="mark"
+              />
+              <text
+                x={px(m.x) + (left ? -4 : 4)}
+                y={PAD.top + 10 + i * 13}
+                textAnchor={left ? 'end' : 'start'}
+                fill={m.color}
+                className="tick"
+              >
+                {m.label}
+              </text>
+            </g>
+          )
+        })}
         {series.map((s) => {
           const pts = s.points.filter((p): p is { x: number; y: number } => p.y !== null)
           return (

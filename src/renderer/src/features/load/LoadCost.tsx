@@ -3,7 +3,12 @@
 // by why (no price, usage not reported, failed before billing). Live while the run goes (main sends each target's
 // sum with its progress, a few times a second), final once it ends. A run kept before runs were priced shows
 // nothing here.
-import { billedAmounts, billedSumWords, mergeBilledSums, type BilledSum } from '../../../../shared/cost/billed'
+import {
+  billedAmounts,
+  billedSumWords,
+  mergeBilledSums,
+  type BilledSum,
+} from '../../../../shared/cost/billed'
 import { targetLabel } from '../../../../shared/load/plan'
 import type { ReportTarget } from '../../../../shared/load/report'
 
@@ -42,7 +47,8 @@ export function LoadCost({
     <details className="load-cost" open>
       <summary>
         <span data-testid="load-cost">
-          {live ? 'Cost so far' : 'Cost'}: {billedSumWords(total, live ? 'nothing billed yet' : 'nothing billed')}
+          {live ? 'Cost so far' : 'Cost'}:{' '}
+          {billedSumWords(total, live ? 'nothing billed yet' : 'nothing billed')}
         </span>
         {total.unbilled > 0 && <span className="muted small"> · {unbilledWords(total)}</span>}
       </summary>

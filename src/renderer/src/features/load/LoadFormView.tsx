@@ -3,10 +3,22 @@
 // or seconds per level, warm-up, timeout) and the goodput limits; what a run sends is estimated before Start.
 // Each problem shows under its field once the field was left or Start was pressed.
 import { useEffect, useState } from 'react'
-import { LOAD_FORMATS, LOAD_FORMAT_LABELS, isTextFormat } from '../../../../shared/load/plan'
+import {
+  LOAD_FORMATS,
+  LOAD_FORMAT_LABELS,
+  isSimulatorProfile,
+  isTextFormat,
+} from '../../../../shared/load/plan'
 import type { SuiteSummary } from '../../../../shared/ipc/cases'
 import type { ProfileView } from '../../../../shared/ipc/profiles'
-import { estimateWords, loadFormErrors, loadWork, newTarget, useLoadStore } from '../../stores/load'
+import {
+  estimateWords,
+  loadFormErrors,
+  loadWork,
+  newTarget,
+  simTokensOffered,
+  useLoadStore,
+} from '../../stores/load'
 import { casesCalls } from '../../ipc/casesCalls'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
 import { ModelPicker } from '../../widgets/modelPicker/ModelPicker'
@@ -29,6 +41,10 @@ export function LoadFormView({ profiles, running }: { profiles: ProfileView[]; r
     )
   }, [form.promptKind, suites])
   const estimate = estimateWords(form)
+  const simOffered = simTokensOffered(
+    form,
+    profiles.filter(isSimulatorProfile).map((p) => p.id),
+  )
   const field = (name: string, label: string, input: React.ReactNode, hint?: string) => (
     <label className={`load-field load-${name}`}>
       {label}
@@ -189,13 +205,20 @@ export function LoadFormView({ profiles, running }: { profiles: ProfileView[]; r
               : 'one prompt per line, or JSON lines of {"prompt": "…"}',
           )}
         {field('maxTokens', 'Max tokens (output)', text('maxTokens'))}
-        <label className="load-check">
+        <label className="load-check load-sim-tokens">
           <input
             type="checkbox"
-            checked={form.simTokens}
+            checked={simOffered && form.simTokens}
+            disabled={!simOffered}
+            aria-describedby={simOffered ? undefined : 'load-sim-tokens-why'}
             onChange={(e) => s.setForm({ simTokens: e.target.checked })}
           />
           Ask the simulator for that many (sim:tokens)
+          {!simOffered && (
+            <span className="muted small" id="load-sim-tokens-why">
+              only when every target is the simulator: nothing is added to the prompts sent to a gateway
+            </span>
+          )}
         </label>
       </div>
 

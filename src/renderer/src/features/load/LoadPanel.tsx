@@ -4,9 +4,9 @@
 // its exchange in the Inspector); export, compare with another run, import Locust's results; reopen kept runs.
 import { useEffect, useMemo, useState } from 'react'
 import type { LevelFigures } from '../../../../shared/load/levels'
-import { levelLabel, targetLabel } from '../../../../shared/load/plan'
+import { isSimulatorProfile, levelLabel, targetLabel } from '../../../../shared/load/plan'
 import { useProfilesStore, activeProfile } from '../../stores/profiles'
-import { loadWork, useLoadStore } from '../../stores/load'
+import { loadWork, sameSetup, useLoadStore } from '../../stores/load'
 import { ErrorBanner } from '../../components/errorBanner/ErrorBanner'
 import { confirmBudget } from '../../widgets/costEstimate/confirmBudget'
 import { Tabs } from '../../components/tabs/Tabs'
@@ -17,6 +17,7 @@ import { Timeline } from './Timeline'
 import { RequestDetail } from './RequestDetail'
 import { RunActions } from './RunActions'
 import { costSoFar, LoadCost } from './LoadCost'
+import { KeptRunNotice } from './KeptRunNotice'
 import './load.css'
 
 type View = 'levels' | 'charts' | 'timeline'
@@ -86,7 +87,10 @@ export function LoadPanel() {
           e.preventDefault()
           // Past a profile's monthly budget, the user says so before anything is sent.
           if (!(await confirmBudget(loadWork(useLoadStore.getState().form), 'This load test'))) return
-          void s.start(profiles.map((p) => p.id))
+          void s.start(
+            profiles.map((p) => p.id),
+            profiles.filter(isSimulatorProfile).map((p) => p.id),
+          )
         }}
       >
         <LoadFormView profiles={profiles} running={running} />
@@ -143,6 +147,9 @@ export function LoadPanel() {
                 (run.error ? ` · ${run.error}` : '')}
           </span>
         </div>
+      )}
+      {run?.kept && run.report && !sameSetup(s.form, run.report.plan) && (
+        <KeptRunNotice report={run.report} onUse={s.useRunSetup} />
       )}
       {run?.targetCosts && <LoadCost targets={targets} costs={run.targetCosts} live={run.live} />}
       {run && levels.length > 0 && (

@@ -140,6 +140,10 @@ export function loadFormErrors(form: LoadForm, profileIds: readonly string[]): R
   return e
 }
 
+/** Whether the simulator's length trigger can be asked for: only when every target's profile is the simulator. */
+export const simTokensOffered = (form: LoadForm, simulatorIds: readonly string[]): boolean =>
+  form.targets.every((t) => simulatorIds.includes(t.profileId))
+
 /** The plan of a form without errors. */
 export function planOf(form: LoadForm): LoadPlan {
   const [suiteId = '', caseId = ''] = form.caseRef.split('/')
@@ -170,6 +174,44 @@ export function planOf(form: LoadForm): LoadPlan {
     },
     goodput: { ttftMs: positive(form.ttftLimit), tpotMs: positive(form.tpotLimit) },
   }
+}
+
+/** A kept run's plan back as the form that makes it (its profiles as they were: one deleted since is named at Start). */
+export function formOf(plan: LoadPlan): LoadForm {
+  const p = plan.prompts
+  const limit = (ms: number | null) => (ms === null ? '' : String(ms))
+  return {
+    name: plan.name ?? '',
+    targets: plan.targets.map((t) => ({ ...t })),
+    promptKind: p.kind,
+    inputTokens: p.kind === 'synthetic' ? String(p.inputTokens) : LOAD_FORM_DEFAULTS.inputTokens,
+    caseRef: p.kind === 'case' ? `${p.suiteId}/${p.caseId}` : '',
+    file: p.kind === 'file' ? { ref: p.ref, name: p.name } : null,
+    maxTokens: String(plan.maxTokens),
+    simTokens: plan.simTokens,
+    mode: plan.shape.mode,
+    levels: plan.shape.levels.join(', '),
+    per: plan.shape.per,
+    amount: String(plan.shape.amount),
+    warmup: String(plan.shape.warmup),
+    timeoutS: String(plan.shape.timeoutS),
+    maxInFlight: String(plan.shape.maxInFlight),
+    ttftLimit: limit(plan.goodput.ttftMs),
+    tpotLimit: limit(plan.goodput.tpotMs),
+  }
+}
+
+/** Whether the form holds a kept run's set-up as it is (so its results are the form's). */
+export function sameSetup(form: LoadForm, plan: LoadPlan): boolean {
+  const kept = formOf(plan)
+  const row = (t: TargetRow) => [t.profileId, t.model, t.format, t.stream]
+  return (Object.keys(kept) as (keyof LoadForm)[]).every((k) =>
+    k === 'targets'
+      ? JSON.stringify(form.targets.map(row)) === JSON.stringify(kept.targets.map(row))
+      : k === 'file'
+        ? form.file?.ref === kept.file?.ref
+        : form[k] === kept[k],
+  )
 }
 
 /** What a run of this form sends, in words: requests and tokens (input exact for synthetic prompts). */

@@ -11,7 +11,15 @@ import type { LoadReport, LoadStatus } from '../../../../shared/load/report'
 import type { LoadRunSummary, LocustLevel } from '../../../../shared/ipc/load'
 import { emptyBilledSum, type BilledSum } from '../../../../shared/cost/billed'
 import { loadCalls } from '../../ipc/loadCalls'
-import { LOAD_FORM_DEFAULTS, loadFormErrors, planOf, type LoadForm, type TargetRow } from './form'
+import {
+  LOAD_FORM_DEFAULTS,
+  formOf,
+  loadFormErrors,
+  planOf,
+  simTokensOffered,
+  type LoadForm,
+  type TargetRow,
+} from './form'
 
 type DiffResult = Awaited<ReturnType<typeof loadCalls.diff>>
 type ExportLink = Awaited<ReturnType<typeof loadCalls.export>>
@@ -26,6 +34,8 @@ export interface ShownRun {
   status: LoadStatus
   error: string | null
   live: boolean
+  /** Opened from the kept runs (its set-up may not be the form's) rather than started from the form. */
+  kept: boolean
   stopping: boolean
   expected: number | null
   sent: number
@@ -54,7 +64,8 @@ interface LoadState {
   addTarget(row: TargetRow): void
   removeTarget(index: number): void
   touch(field: string): void
-  start(profileIds: readonly string[]): Promise<void>
+  /** `simulatorIds`: the profiles that are the simulator (the only ones sim:tokens is sent to). */
+  start(profileIds: readonly string[], simulatorIds?: readonly string[]): Promise<void>
   stop(): Promise<void>
   openRequest(index: number | null): void
   loadRuns(): Promise<void>
@@ -63,6 +74,8 @@ interface LoadState {
   diffWith(before: { beforeId: string } | { beforeText: string }): Promise<void>
   importLocust(text: string): Promise<void>
   importPrompts(file: File): Promise<void>
+  /** Puts the shown kept run's set-up in the form (the form's own set-up is replaced). */
+  useRunSetup(): void
 }
 
 /** The points of the run shown, in the order its requests ended. */
@@ -145,7 +158,7 @@ export const useLoadStore = create<LoadState>((set, get) => ({
     set((s) => ({ form: { ...s.form, targets: s.form.targets.filter((_, i) => i !== index) } })),
   touch: (field) => set((s) => ({ touched: { ...s.touched, [field]: true } })),
 
-  async start(profileIds) {
+  async start(profileIds, simulatorIds = []) {
     const { form, run } = get()
     if (run?.live) return
     set({ attempted: true, error: null })
@@ -162,6 +175,7 @@ export const useLoadStore = create<LoadState>((set, get) => ({
         status: 'running',
         error: null,
         live: true,
+        kept: false,
         stopping: false,
         expected: null,
         sent: 0,
@@ -177,7 +191,8 @@ export const useLoadStore = create<LoadState>((set, get) => ({
       locust: null,
     }))
     try {
-      const started = await loadCalls.start({ runId, plan: planOf(form) })
+      const plan = { ...planOf(form), simTokens: form.simTokens && simTokensOffered(form, simulatorIds) }
+      const started = await loadCalls.start({ runId, plan })
       set((s) => (s.run?.runId === runId ? { run: { ...s.run, expected: started.expected } } : {}))
     } catch (error) {
       set((s) => ({
@@ -224,6 +239,7 @@ export const useLoadStore = create<LoadState>((set, get) => ({
           status: report.status,
           error: report.error,
           live: false,
+          kept: true,
           stopping: false,
           expected: null,
           sent: report.requests,
@@ -273,6 +289,12 @@ export const useLoadStore = create<LoadState>((set, get) => ({
     } catch (error) {
       set({ locust: null, locustError: message(error) })
     }
+  },
+
+  useRunSetup() {
+    const run = get().run
+    if (!run?.report || run.live) return
+    set({ form: formOf(run.report.plan), attempted: false, touched: {}, run: { ...run, kept: false } })
   },
 
   async importPrompts(file) {
