@@ -40,6 +40,8 @@ export const profileSpendSchema = z.object({
   name: z.string(),
   /** Spend this month per currency. */
   byCurrency: z.record(z.string(), spendEntrySchema),
+  /** Runs this month whose model had no price: how many, and the first models named (null: none). */
+  unpriced: z.object({ runs: z.number(), models: z.array(z.string()).max(20) }).nullable(),
   budget: budgetSchema.nullable(),
 })
 export type ProfileSpend = z.infer<typeof profileSpendSchema>

@@ -2,7 +2,7 @@
 // Send asks first with the estimate of this one message (its format and model, the local count of what is sent,
 // Max tokens), checked by hand; Cancel sends nothing and keeps the message; "Send anyway" sends, and the same
 // conversation is not asked again this month, after a reload too. Another conversation is asked on its own; a
-// model without a price is never asked about.
+// model without a price is never asked about, and Settings' spend this month counts its run apart, never as $0.
 import type { Page, TestInfo } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { SettingsPage } from '../pages/SettingsPage'
@@ -98,4 +98,15 @@ test('Send past the monthly budget asks once per conversation and month, with th
   await expect(turns(page, 'assistant')).toHaveCount(1)
   await expect(dialog).toHaveCount(0)
   await shot(page, testInfo, 'text-budget-after')
+
+  // Settings' month: the three priced answers as an amount, the run with no price counted apart (never $0).
+  await new SettingsPage(page).open()
+  const row = page
+    .getByRole('table', { name: 'Spend this month' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Local simulator', exact: true }) })
+  await expect(row).toContainText(/\$0\.\d+ over 3 runs; 1 run with no price set, not counted \(my-model; Settings → Prices\)/)
+  await expect(page.getByTestId('profile-spend')).toContainText('1 run with no price set, not counted (my-model')
+  await page.getByRole('table', { name: 'Spend this month' }).scrollIntoViewIfNeeded()
+  await shot(page, testInfo, 'spend-unpriced')
 })

@@ -110,10 +110,22 @@ describe('the cost service', () => {
           profileId: 'p1',
           name: 'One',
           byCurrency: { EUR: { micros: 10_000 + 1_000, estimatedMicros: 1_000, runs: 2 } },
+          unpriced: null,
           budget: { amount: 1, currency: 'EUR' },
         },
       ],
     })
+  })
+
+  it('counts the runs with no price apart, by model, kept across a restart (never an amount of $0)', async () => {
+    const { dir, costs } = core()
+    for (const model of ['my-model', 'my-model', 'other-model'])
+      costs.charge('p2', costs.textCost({ profileId: 'p2', format: 'chat', model, usage: { input: 10, output: 5 } }))
+    // A run that failed before billing adds nothing, not even to the count.
+    costs.charge('p2', { kind: 'unbilled', why: 'the run failed before the gateway billed it' })
+    await costs.flush()
+    const [spend] = core(dir).costs.spendOf([{ id: 'p2', name: 'Two' }]).profiles
+    expect(spend).toMatchObject({ byCurrency: {}, unpriced: { runs: 3, models: ['my-model', 'other-model'] } })
   })
 
   it("weighs an estimate against the month's budget", () => {

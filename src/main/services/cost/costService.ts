@@ -92,8 +92,9 @@ export class CostService {
     return rerankCost(model, searches, this.priceOf(profileId, model))
   }
 
-  /** Adds a cost to the profile's spend this month (a cost without a price adds nothing). */
+  /** Adds a cost to the profile's spend this month (a run without a price adds no amount: it is counted apart). */
   charge(profileId: string, cost: RunCost | undefined): void {
+    if (cost?.kind === 'unpriced') return this.spend.unpriced(profileId, cost.model, this.now())
     this.chargeKept(profileId, storedCost(cost))
   }
 
@@ -190,6 +191,7 @@ export class CostService {
         profileId: p.id,
         name: p.name,
         byCurrency: this.spend.spent(p.id, month),
+        unpriced: this.spend.unpricedRuns(p.id, month),
         budget: this.prices.budget(p.id),
       })),
     }

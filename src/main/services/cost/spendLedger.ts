@@ -7,14 +7,27 @@ import type { StoredCost } from '../../../shared/cost/runCost'
 
 export const SPEND_FILE = 'spend.json'
 const MONTHS_KEPT = 24
+/** Models named per profile and month among the runs with no price (the count goes on past them). */
+export const UNPRICED_MODELS_MAX = 20
 
 const entrySchema = z.object({ micros: z.number(), estimatedMicros: z.number(), runs: z.number() })
+/** Runs that cost something the ledger cannot add up: their model has no price. */
+const unpricedSchema = z.object({ runs: z.number(), models: z.array(z.string().max(200)).max(UNPRICED_MODELS_MAX) })
 const fileSchema = z.object({
   version: z.literal(1),
   /** month (YYYY-MM) → profile id → currency → spend. */
   months: z.record(z.string(), z.record(z.string(), z.record(z.string(), entrySchema))),
+  /** month → profile id → the runs with no price (a file written before they were counted has none). */
+  unpriced: z.record(z.string(), z.record(z.string(), unpricedSchema)).optional(),
 })
 type SpendFile = z.infer<typeof fileSchema>
+
+function dropOldMonths(f: SpendFile): void {
+  for (const months of [f.months, f.unpriced ?? {}]) {
+    const keys = Object.keys(months).sort()
+    for (const old of keys.slice(0, Math.max(0, keys.length - MONTHS_KEPT))) delete months[old]
+  }
+}
 
 /** The month of a moment, as the ledger keys it. */
 export const monthOf = (at: number): string => new Date(at).toISOString().slice(0, 7)
@@ -43,9 +56,27 @@ export class SpendLedger {
       entry.micros += cost.micros
       if (cost.estimate) entry.estimatedMicros += cost.micros
       entry.runs++
-      const months = Object.keys(f.months).sort()
-      for (const old of months.slice(0, Math.max(0, months.length - MONTHS_KEPT))) delete f.months[old]
+      dropOldMonths(f)
     })
+  }
+
+  /** Counts a run whose model has no price: it adds no amount, but the month's spend says it happened. */
+  unpriced(profileId: string, model: string, at: number): void {
+    const month = monthOf(at)
+    this.file.update((f) => {
+      const profiles = ((f.unpriced ??= {})[month] ??= {})
+      const entry = (profiles[profileId] ??= { runs: 0, models: [] })
+      entry.runs++
+      const name = model.slice(0, 200)
+      if (!entry.models.includes(name) && entry.models.length < UNPRICED_MODELS_MAX) entry.models.push(name)
+      dropOldMonths(f)
+    })
+  }
+
+  /** A profile's runs with no price in a month (null when there were none). */
+  unpricedRuns(profileId: string, month: string): { runs: number; models: string[] } | null {
+    const entry = this.file.get().unpriced?.[month]?.[profileId]
+    return entry ? { runs: entry.runs, models: [...entry.models] } : null
   }
 
   /** A profile's spend in a month, per currency. */

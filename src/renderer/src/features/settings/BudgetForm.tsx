@@ -34,13 +34,27 @@ function useMonthSpend(): MonthSpend | null {
   return spend
 }
 
-function spendWords(byCurrency: ProfileSpend['byCurrency']): string {
-  const parts = Object.entries(byCurrency).map(
+const runsWord = (n: number) => `${n.toLocaleString('en-US')} run${n === 1 ? '' : 's'}`
+
+/**
+ * The month's spend in words: `$0.0123 over 4 runs`, and the runs whose model has no price, which add no amount
+ * (`13 runs with no price set (my-model)`), never $0; `nothing yet` only when nothing ran.
+ */
+function spendWords(spend: Pick<ProfileSpend, 'byCurrency' | 'unpriced'> | null): string {
+  const parts = Object.entries(spend?.byCurrency ?? {}).map(
     ([currency, s]) =>
-      `${formatMoney(s.micros, currency)} over ${s.runs} run${s.runs === 1 ? '' : 's'}${
+      `${formatMoney(s.micros, currency)} over ${runsWord(s.runs)}${
         s.estimatedMicros ? ` (${formatMoney(s.estimatedMicros, currency)} of it estimated)` : ''
       }`,
   )
+  const unpriced = spend?.unpriced
+  if (unpriced && unpriced.runs > 0) {
+    const models = unpriced.models.length
+      ? ` (${unpriced.models.slice(0, 3).join(', ')}${unpriced.models.length > 3 ? ', …' : ''}; Settings → Prices)`
+      : ''
+    const words = `${runsWord(unpriced.runs)} with no price set, not counted${models}`
+    return parts.length ? `${parts.join(' + ')}; ${words}` : words
+  }
   return parts.length ? parts.join(' + ') : 'nothing yet'
 }
 
@@ -87,7 +101,7 @@ export function BudgetForm({
   return (
     <div className="budget" aria-label="Monthly budget" role="group">
       <p data-testid="profile-spend">
-        Spent this month{month ? ` (${month})` : ''}: {all ? spendWords(spend?.byCurrency ?? {}) : '…'}
+        Spent this month{month ? ` (${month})` : ''}: {all ? spendWords(spend) : '…'}
         {budget && (
           <>
             {' '}
@@ -176,7 +190,7 @@ export function SpendSummary() {
           {spend.profiles.map((p) => (
             <tr key={p.profileId}>
               <th scope="row">{p.name}</th>
-              <td>{spendWords(p.byCurrency)}</td>
+              <td>{spendWords(p)}</td>
               <td>
                 {p.budget ? formatMoney(Math.round(p.budget.amount * 1_000_000), p.budget.currency) : '—'}
               </td>
