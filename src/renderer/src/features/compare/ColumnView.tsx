@@ -21,6 +21,7 @@ import {
   rerunColumn,
   setAnswerEndSeen,
   stopColumn,
+  useColumnRun,
   useCompareStore,
 } from '../../stores/compare'
 import { continueInText } from '../../stores/handoffs'
@@ -129,9 +130,9 @@ export const ColumnView = memo(function ColumnView({ columnId, index }: { column
   )
 })
 
-/** The streamed answer: the only part of a column that renders for each message of events. */
+/** The streamed answer: the only part of a column that renders for each fold of events (with no passive effect). */
 const LiveRunOutput = memo(function LiveRunOutput({ runId }: { runId: string }) {
-  const run = useCompareStore((s) => s.runs[runId])
+  const run = useColumnRun(runId)
   return run ? <RunOutput run={run} onKeepPartial={null} onOpenLink={openLink} /> : null
 })
 

@@ -3,6 +3,7 @@
 // one conversation main owns for this panel (its carried turns: `shared.messages` is their read-only view,
 // compareTurns.ts), so a long comparison never rides in one IPC message (M1). A column that fails ends in its
 // own state and never touches the others.
+import { useCallback } from 'react'
 import { create } from 'zustand'
 import type { SseFrame } from '../../../../shared/ipc/exchange'
 import type { RequestPreview } from '../../../../shared/ipc/text'
@@ -10,7 +11,7 @@ import type { TimelineLane } from '../../../../shared/compare/timeline'
 import type { DraftMessage, ToolCall, ToolResultInput } from '../../../../shared/wire'
 import { DEFAULT_FORM, touch, withoutIssuesOf, type Issue, type TextParams } from '../form'
 import { useProfilesStore } from '../profiles'
-import type { RunView } from '../runs'
+import { useStreamingSlice, type RunView } from '../runs'
 import {
   EMPTY_SHARED,
   MAX_COLUMNS,
@@ -181,4 +182,14 @@ export function compareHasUnsentWork(): boolean {
   const { shared } = useCompareStore.getState()
   const empty = !shared.composer.trim() && shared.attachments.length === 0 && shared.messages.length === 0
   return !empty && !sentDrafts.has(shared)
+}
+
+/**
+ * A column's run, followed as it streams: a fold re-renders its reader with no passive effect (see
+ * useStreamingSlice), so each fold of a column's answer costs React one task, not two. Another run id (the column
+ * run again) reads and follows that run from the render that names it.
+ */
+export function useColumnRun(runId: string): RunView | undefined {
+  const select = useCallback((s: CompareState) => s.runs[runId], [runId])
+  return useStreamingSlice(useCompareStore, select)
 }

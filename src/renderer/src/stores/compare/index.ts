@@ -15,6 +15,7 @@ export {
 export {
   columnProfile,
   compareHasUnsentWork,
+  useColumnRun,
   useCompareStore,
   type ColumnPreview,
   type ColumnRound,
