@@ -106,6 +106,7 @@ describe('IPC router', () => {
         "embeddings.stop",
         "evals.cells",
         "evals.diff",
+        "evals.editColumns",
         "evals.editRows",
         "evals.export",
         "evals.exportDataset",

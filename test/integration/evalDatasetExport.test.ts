@@ -2,7 +2,7 @@
 // JSONL and imported again gives the same rows, values with commas, quotes, line breaks, leading spaces, formulas
 // and an empty one-column value included; a row's name comes back; rows with their own graders are counted, not
 // dropped silently; the desktop's save dialog gets the file; a 100,000-row export is written a bounded piece at a
-// time with the event loop free between pieces, never as one string.
+// time with the event loop free between pieces, never as one string; column edits are kept and exported.
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -97,6 +97,21 @@ describe('a dataset exported and imported again', () => {
     const out = await a.service.exportDataset(info.datasetId, 'csv')
     expect(out.gradersLeftOut).toBe(2)
     expect(await a.exported(out.url!)).toBe('country\r\nFrance\r\nItaly\r\nSpain\r\n')
+  })
+
+  it('columns added, renamed and deleted are kept across a restart and reach the export', async () => {
+    const dataDir = join(root, 'columns')
+    const a = app(dataDir)
+    const info = await a.importFile('lands.csv', 'country,expected,notes\nFrance,Paris,x\nPeru,Lima,y\n')
+    await a.service.editColumns(info.datasetId, { kind: 'rename', column: 0, name: 'nation' })
+    await a.service.editColumns(info.datasetId, { kind: 'delete', column: 2 })
+    await a.service.editColumns(info.datasetId, { kind: 'add', name: 'region' })
+    await a.service.editRows(info.datasetId, { kind: 'set', index: 1, column: 2, value: 'Andes' })
+    await a.service.close()
+    const b = app(dataDir)
+    expect((await b.service.reopenDataset(info.datasetId)).columns).toEqual(['nation', 'expected', 'region'])
+    const out = await b.service.exportDataset(info.datasetId, 'csv')
+    expect(await b.exported(out.url!)).toBe('nation,expected,region\r\nFrance,Paris,\r\nPeru,Lima,Andes\r\n')
   })
 
   it("goes through the desktop's save dialog when there is one; a cancel saves nothing", async () => {

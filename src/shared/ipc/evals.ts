@@ -192,6 +192,26 @@ export const evalsCommands = {
     z.object({ rowCount: z.number() }),
   ),
   /**
+   * A column of a dataset main keeps added (empty in every row), renamed or deleted, or the last delete undone
+   * (until the next edit). A name must be a `{{variable}}` name, unique. A run already started keeps its columns.
+   */
+  'evals.editColumns': defineCommand(
+    z.object({
+      datasetId: id,
+      edit: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('add'), name: z.string().max(1000) }),
+        z.object({ kind: z.literal('rename'), column: z.number().int().min(0), name: z.string().max(1000) }),
+        z.object({ kind: z.literal('delete'), column: z.number().int().min(0) }),
+        z.object({ kind: z.literal('undoDelete') }),
+      ]),
+    }),
+    z.object({
+      columns: z.array(z.string()),
+      rowCount: z.number(),
+      deleted: z.object({ name: z.string(), column: z.number() }).nullable(),
+    }),
+  ),
+  /**
    * Writes the dataset as the table shows it (edits included) as CSV (RFC 4180, a header row) or JSONL, which the
    * dataset import reads back to the same rows; saved through the desktop's dialog or offered as a download link.
    * The file is written in main a chunk at a time: it never crosses IPC.

@@ -16,6 +16,7 @@ export function evalsHandlers(evals: EvalService): Handlers<typeof evalsCommands
     'evals.reopenDataset': ({ datasetId }) => evals.reopenDataset(datasetId),
     'evals.rows': ({ datasetId, offset, limit, query }) => evals.rows(datasetId, offset, limit, query),
     'evals.editRows': ({ datasetId, edit }) => evals.editRows(datasetId, edit),
+    'evals.editColumns': ({ datasetId, edit }) => evals.editColumns(datasetId, edit),
     'evals.exportDataset': ({ datasetId, format }) => evals.exportDataset(datasetId, format),
     'evals.start': (input, ctx) => evals.start(input, ctx.events),
     'evals.runs': async () => ({ runs: await evals.runs.list() }),

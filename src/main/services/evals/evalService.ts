@@ -23,6 +23,7 @@ import { datasetInfo, editRows, keptDataset, rowsPage, type KeptDataset, type Ro
 import { DatasetFiles } from './datasetFiles'
 import { exportDataset, type DatasetExportFormat } from './datasetExport'
 import { readDatasetFile } from './datasetReader'
+import { editColumns, type ColumnEdit } from './datasetColumns'
 import { readSuite, type SuiteFile, type SuiteProblem } from './suiteImport'
 
 /** Datasets kept in memory at once (the least recently used goes first; it stays on disk). */
@@ -155,6 +156,14 @@ export class EvalService {
   async editRows(datasetId: string, edit: RowEdit) {
     const kept = await this.dataset(datasetId)
     const answer = editRows(kept, edit)
+    this.datasetFiles.save(datasetId, kept, true)
+    return answer
+  }
+
+  /** A column added, renamed or deleted (or the delete undone); written to disk a moment later, as row edits are. */
+  async editColumns(datasetId: string, edit: ColumnEdit) {
+    const kept = await this.dataset(datasetId)
+    const answer = editColumns(kept, edit)
     this.datasetFiles.save(datasetId, kept, true)
     return answer
   }

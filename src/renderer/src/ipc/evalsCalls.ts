@@ -25,6 +25,9 @@ export const evalsCalls = {
   /** One edit of the dataset main keeps (a cell, a row inserted, rows deleted); answers the row count. */
   editRows: (datasetId: string, edit: CommandInput<Commands['evals.editRows']>['edit']) =>
     client.invoke('evals.editRows', { datasetId, edit }),
+  /** A column added, renamed, deleted, or the last delete undone; answers the columns and row count. */
+  editColumns: (datasetId: string, edit: CommandInput<Commands['evals.editColumns']>['edit']) =>
+    client.invoke('evals.editColumns', { datasetId, edit }),
   /** The dataset (edits included) written by main as a CSV or JSONL file: saved through a dialog or a link. */
   exportDataset: (datasetId: string, format: 'csv' | 'jsonl') =>
     client.invoke('evals.exportDataset', { datasetId, format }),

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { DatasetInfo } from '../../../../shared/ipc/evals'
 import { TABLE_PAGE, useDatasetTable } from '../../stores/evals'
 import { DatasetExport } from './DatasetExport'
+import { ColumnHead, ColumnsBar } from './DatasetColumns'
 
 const ROW_HEIGHT = 30
 const SEARCH_DELAY_MS = 200
@@ -16,11 +17,13 @@ export function DatasetTable({ d, locked }: { d: DatasetInfo; locked: boolean })
   const scroller = useRef<HTMLDivElement>(null)
   const [editing, setEditing] = useState<{ position: number; column: number } | null>(null)
   const [query, setQuery] = useState('')
+  const [columnProblem, setColumnProblem] = useState<string | null>(null)
 
   useEffect(() => {
     useDatasetTable.getState().reset(d.datasetId, d.rowCount)
     setQuery('')
     setEditing(null)
+    setColumnProblem(null)
     // A new dataset (not a new count): the count follows edits through the table's own store.
   }, [d.datasetId]) // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
@@ -89,9 +92,15 @@ export function DatasetTable({ d, locked }: { d: DatasetInfo; locked: boolean })
         <button type="button" disabled={locked} onClick={() => void addRow()}>
           Add row
         </button>
-        {locked && <span className="muted">Rows can be edited once the eval ends.</span>}
+        <ColumnsBar d={d} locked={locked} problem={columnProblem} onProblem={setColumnProblem} />
+        {locked && <span className="muted">Rows and columns can be edited once the eval ends.</span>}
         <DatasetExport datasetId={d.datasetId} />
       </div>
+      {columnProblem && (
+        <p className="field-error" role="alert" id="dataset-column-problem">
+          {columnProblem}
+        </p>
+      )}
       {t.error && (
         <p className="field-error" role="alert">
           {t.error}
@@ -102,10 +111,15 @@ export function DatasetTable({ d, locked }: { d: DatasetInfo; locked: boolean })
           <thead>
             <tr>
               <th scope="col">#</th>
-              {d.columns.map((c) => (
-                <th scope="col" key={c} className="mono">
-                  {c}
-                </th>
+              {d.columns.map((c, ci) => (
+                <ColumnHead
+                  key={`${ci}:${c}`}
+                  name={c}
+                  column={ci}
+                  locked={locked}
+                  last={d.columns.length <= 1}
+                  onProblem={setColumnProblem}
+                />
               ))}
               <th scope="col">Own graders</th>
               <th scope="col" aria-label="Delete" />

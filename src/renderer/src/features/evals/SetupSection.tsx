@@ -17,6 +17,7 @@ import { useAppSettingsStore } from '../../stores/settings'
 import { FormatOptions, ProfileOptions } from '../../components/selectOptions/SelectOptions'
 import { CostEstimate } from '../../widgets/costEstimate/CostEstimate'
 import { confirmBudget } from '../../widgets/costEstimate/confirmBudget'
+import { StaleVariables } from './DatasetColumns'
 
 function useShown() {
   const s = useEvalsStore()
@@ -88,6 +89,7 @@ export function SetupSection() {
         />
       </label>
       <Err text={shown('prompt')} />
+      <StaleVariables />
 
       <h3>Variants</h3>
       <table className="evals-table evals-form-table">

@@ -20,6 +20,10 @@ interface DatasetTableState {
   version: number
   pages: Record<number, DatasetRowView[]>
   error: string | null
+  /** Counts the edits main took (a column's delete can be undone until the next). */
+  edits: number
+  /** The dataset changed under the table (a column added, renamed or deleted): its rows asked for again when `cells` changed. */
+  reload(rowCount: number, cells?: boolean): void
   reset(datasetId: string | null, total: number): void
   search(query: string): void
   /** Asks main for the pages holding rows `first` to `last` that are not held yet. */
@@ -56,6 +60,7 @@ export const useDatasetTable = create<DatasetTableState>((set, get) => {
       pages: {},
       total: s.query ? s.total : rowCount,
       error: null,
+      edits: s.edits + 1,
     }))
   }
   return {
@@ -65,6 +70,9 @@ export const useDatasetTable = create<DatasetTableState>((set, get) => {
     version: 0,
     pages: {},
     error: null,
+    edits: 0,
+    reload: (rowCount, cells = true) =>
+      cells ? changed(rowCount) : set((s) => ({ edits: s.edits + 1, error: null })),
 
     reset: (datasetId, total) =>
       set((s) => ({ datasetId, total, query: '', pages: {}, version: s.version + 1, error: null })),
@@ -125,7 +133,7 @@ export const useDatasetTable = create<DatasetTableState>((set, get) => {
       put(before.map((c, i) => (i === column ? value : c)))
       try {
         await edit(datasetId, { kind: 'set', index: row.index, column, value })
-        set({ error: null })
+        set((s) => ({ error: null, edits: s.edits + 1 }))
       } catch (error) {
         put(before)
         set({ error: `Row ${row.index + 1}: not changed: ${message(error)}` })
