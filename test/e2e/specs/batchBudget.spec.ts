@@ -58,7 +58,7 @@ for (const width of [1024, 1920]) {
     // target's figure rounded once to a micro-dollar.
     const byHand = 3 * Math.round(input * 0.15 + 200 * 0.6)
     const estimate = suite.getByTestId('cost-estimate')
-    await expect(estimate).toContainText(`Cost estimate: ≈ ${dollars(byHand)} at most`)
+    await expect(estimate).toContainText(`Cost estimate: ≈ ${dollars(byHand)}`)
     await expect(estimate).toContainText('No price for my-model: not counted')
     await expect(estimate).toContainText(
       'No monthly budget for Local simulator (Settings → Prices): nothing is asked before it starts.',
@@ -71,7 +71,7 @@ for (const width of [1024, 1920]) {
     await expect(estimate).toContainText('Past the budget: you are asked before it starts.')
     await suite.getByRole('button', { name: 'Run suite' }).click()
     const dialog = page.getByRole('dialog', { name: 'Over the monthly budget' })
-    await expect(dialog).toContainText(`This suite run is estimated at ≈ ${dollars(byHand)} at most.`)
+    await expect(dialog).toContainText(`This suite run is estimated at ≈ ${dollars(byHand)}.`)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
     await page.screenshot({ path: test.info().outputPath(`cases-budget-dialog-${width}.png`) })
     await dialog.getByRole('button', { name: 'Cancel' }).click()
@@ -116,7 +116,7 @@ for (const width of [1024, 1920]) {
 
     // The console image task adds one image at $0.04, which passes the $0.01 budget.
     await page.getByLabel('One console image task').check()
-    await expect(estimate).toContainText(`Cost estimate: ≈ ${dollars(free + 40_000)} at most`)
+    await expect(estimate).toContainText(`Cost estimate: ≈ ${dollars(free + 40_000)}`)
     await expect(estimate).toContainText('Past the budget: you are asked before it starts.')
     // A model with no price is named, and left out of the figure.
     await expect(estimate).toContainText('No price for my-model: not counted')
@@ -128,7 +128,7 @@ for (const width of [1024, 1920]) {
 
     await page.getByRole('button', { name: 'Run check' }).click()
     const dialog = page.getByRole('dialog', { name: 'Over the monthly budget' })
-    await expect(dialog).toContainText(`This check is estimated at ≈ ${dollars(free + 40_000)} at most.`)
+    await expect(dialog).toContainText(`This check is estimated at ≈ ${dollars(free + 40_000)}.`)
     await page.screenshot({ path: test.info().outputPath(`check-budget-dialog-${width}.png`) })
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog).toHaveCount(0)

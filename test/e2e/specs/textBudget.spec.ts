@@ -56,7 +56,7 @@ test('Send past the monthly budget asks once per conversation and month, with th
     `$${(micros / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`
   const dialog = page.getByRole('dialog', { name: 'Over the monthly budget' })
   await expect(dialog).toContainText(
-    `This message (Chat completions · gpt-4o-mini: ${input} tokens sent (local count), an answer of up to 200 tokens (Max tokens)) is estimated at ≈ ${money(byHand)} at most.`,
+    `This message (Chat completions · gpt-4o-mini: ${input} tokens sent (local count), an answer of up to 200 tokens (Max tokens)) is estimated at ≈ ${money(byHand)}.`,
   )
   await expect(dialog).toContainText(
     `Local simulator: $0.00 spent this month of a $0.0001 budget, this run would pass it by ${money(byHand - 100)}.`,

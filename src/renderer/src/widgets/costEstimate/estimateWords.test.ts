@@ -15,7 +15,7 @@ const estimate = (over: Partial<WorkEstimate> = {}): WorkEstimate => ({
 describe('the cost estimate before batch work', () => {
   it('gives the total as an upper bound, what has no price and what is left out', () => {
     expect(estimateWords([estimate({ unpriced: ['my-model'] })], ['the embedding targets'])).toBe(
-      'Cost estimate: ≈ $0.016128 at most, every answer counted at its max tokens. No price for my-model: not counted (set prices in Settings → Prices). Not in the figures: the embedding targets. No monthly budget for Work (Settings → Prices): nothing is asked before it starts.',
+      'Cost estimate: ≈ $0.016128, every answer counted at its max tokens. Requests are counted on this computer: the gateway\'s count may be a few tokens higher. No price for my-model: not counted (set prices in Settings → Prices). Not in the figures: the embedding targets. No monthly budget for Work (Settings → Prices): nothing is asked before it starts.',
     )
   })
 
@@ -32,7 +32,7 @@ describe('the cost estimate before batch work', () => {
       estimate({ profileId: 'p2', profile: 'Home', byCurrency: { USD: 1_000_000 } }),
     ])
     expect(words).toBe(
-      'Cost estimate: ≈ $1.016128 at most, every answer counted at its max tokens (Work $0.016128, Home $1.00). Work: $1.20 spent this month of a $5.00 budget, $3.80 left. No monthly budget for Home (Settings → Prices), the rest is under budget: nothing is asked before it starts.',
+      'Cost estimate: ≈ $1.016128, every answer counted at its max tokens (Work $0.016128, Home $1.00). Requests are counted on this computer: the gateway\'s count may be a few tokens higher. Work: $1.20 spent this month of a $5.00 budget, $3.80 left. No monthly budget for Home (Settings → Prices), the rest is under budget: nothing is asked before it starts.',
     )
   })
 
@@ -73,7 +73,7 @@ describe('the cost estimate before batch work', () => {
     expect(budgetQuestion([over], 'This load test')).toEqual({
       title: 'Over the monthly budget',
       message:
-        'This load test is estimated at ≈ $0.016128 at most. Work: $0.00 spent this month of a $0.01 budget, this run would pass it by $0.006128. Start it anyway?',
+        'This load test is estimated at ≈ $0.016128. Work: $0.00 spent this month of a $0.01 budget, this run would pass it by $0.006128. Start it anyway?',
       confirm: 'Start anyway',
     })
   })

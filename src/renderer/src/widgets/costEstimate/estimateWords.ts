@@ -1,6 +1,7 @@
-// The estimate of batch work in words, before Start: the total (per currency; "≈", an upper bound since every
-// answer is counted at its max tokens), each profile's share when there are several, what has no price and what
-// the figures leave out, and each profile's budget this month. And the question asked when the work would pass
+// The estimate of batch work in words, before Start: the total (per currency; "≈": every answer is counted at its
+// max tokens, but each request by the local tokenizer, which a gateway's own count can pass by a few tokens, so it
+// is no ceiling and says so), each profile's share when there are several, what has no price and what the figures
+// leave out, and each profile's budget this month. And the question asked when the work would pass
 // a budget, and whether Start asks (and why not). Pure, so the panels, the dialog and their tests read the same words.
 import type { WorkEstimate } from '../../../../shared/cost/estimate'
 import { formatMoney } from '../../../../shared/cost/money'
@@ -60,7 +61,10 @@ export function estimateWords(
             .map((e) => `${e.profile} ${amounts(e.byCurrency)}`)
             .join(', ')})`
         : ''
-    parts.push(`Cost estimate: ≈ ${amounts(sum)} at most, every answer counted at its max tokens${shares}.`)
+    parts.push(`Cost estimate: ≈ ${amounts(sum)}, every answer counted at its max tokens${shares}.`)
+    // Requests are counted by this computer's tokenizer; a gateway's own count is often a few tokens more, so the
+    // figure is no ceiling (the answers at their max tokens usually keep it above what is billed).
+    parts.push("Requests are counted on this computer: the gateway's count may be a few tokens higher.")
   } else parts.push('Cost estimate: nothing here has a price.')
   if (unpriced.length)
     parts.push(`No price for ${unpriced.join(', ')}: not counted (set prices in Settings → Prices).`)
@@ -87,7 +91,7 @@ export function budgetQuestion(
   if (!over.length) return null
   return {
     title: 'Over the monthly budget',
-    message: `${what} is estimated at ≈ ${amounts(total(estimates))} at most. ${over
+    message: `${what} is estimated at ≈ ${amounts(total(estimates))}. ${over
       .map((e) => `${budgetWords(e)}.`)
       .join(' ')} ${action.ask}`,
     confirm: action.confirm,
