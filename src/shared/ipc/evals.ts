@@ -95,8 +95,24 @@ export const evalCellViewSchema = z.object({
 })
 export type EvalCellView = z.infer<typeof evalCellViewSchema>
 
-/** Cells one `evals.cells` call answers at most. */
-export const EVAL_CELLS_PAGE_MAX = 500
+/** Rows of the results one `evals.cells` call asks for at most (main answers fewer when their cells are long). */
+export const EVAL_CELLS_ROWS_MAX = 200
+
+const percentilesSchema = z.object({ p50: z.number().nullable(), p95: z.number().nullable() })
+/** A results column's figures over all its cells, computed in main (summary.ts). */
+export const columnSummarySchema = z.object({
+  passed: z.number(),
+  failed: z.number(),
+  errored: z.number(),
+  counted: z.number(),
+  rate: z.number().nullable(),
+  interval: z.object({ low: z.number(), high: z.number() }).nullable(),
+  meanScore: z.number().nullable(),
+  cost: z.object({ micros: z.number(), currency: z.string() }).nullable(),
+  gradingMicros: z.number(),
+  ttft: percentilesSchema,
+  total: percentilesSchema,
+})
 
 /** How a kept run stands: "incomplete" when the app closed or stopped while it was going. */
 export const evalRunStateSchema = z.enum(['running', 'done', 'stopped', 'failed', 'incomplete'])
@@ -269,14 +285,25 @@ export const evalsCommands = {
       }),
     }),
   ),
-  /** A page of a kept run's cells, ordered by row then column. */
+  /**
+   * A window of a run's rows (its cells by row then column, a cell not run yet left out) with every column's
+   * figures, so the results open and scroll without all cells crossing over.
+   */
   'evals.cells': defineCommand(
     z.object({
       evalId: id,
-      offset: z.number().int().min(0),
-      limit: z.number().int().min(1).max(EVAL_CELLS_PAGE_MAX),
+      rowOffset: z.number().int().min(0),
+      rowLimit: z.number().int().min(1).max(EVAL_CELLS_ROWS_MAX),
     }),
-    z.object({ cells: z.array(evalCellViewSchema), total: z.number() }),
+    z.object({
+      cells: z.array(evalCellViewSchema),
+      /** Rows answered from `rowOffset` on (fewer than asked when their cells are long): ask again from the next. */
+      rows: z.number(),
+      /** Cells the run keeps in all. */
+      total: z.number(),
+      /** Each column's figures over all its cells. */
+      summaries: z.array(columnSummarySchema),
+    }),
   ),
   /**
    * Goes on with a stopped or incomplete run: the cells without a verdict (not run, stopped or a run error)

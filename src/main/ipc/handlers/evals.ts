@@ -21,7 +21,7 @@ export function evalsHandlers(evals: EvalService): Handlers<typeof evalsCommands
     'evals.start': (input, ctx) => evals.start(input, ctx.events),
     'evals.runs': async () => ({ runs: await evals.runs.list() }),
     'evals.openRun': ({ evalId }) => evals.openRun(evalId),
-    'evals.cells': ({ evalId, offset, limit }) => evals.runs.cells(evalId, offset, limit),
+    'evals.cells': ({ evalId, rowOffset, rowLimit }) => evals.runs.cells(evalId, rowOffset, rowLimit),
     'evals.resume': ({ evalId }, ctx) => evals.runs.resume(evalId, ctx.events),
     'evals.diff': ({ before, after }) => evals.runs.diff(before, after),
     'evals.stop': ({ evalId }) => evals.runs.stop(evalId),

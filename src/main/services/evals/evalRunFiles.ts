@@ -16,6 +16,9 @@ import { evalCellViewSchema, evalRunStateSchema, type EvalCellView } from '../..
 import { writeFileAtomic } from '../atomicFile'
 import { scrubForDisk } from '../diskRedaction'
 
+/** Cell lines read back between two turns of main's loop. */
+const LINES_A_TURN = 1000
+
 export const EVALS_DIR = 'evals'
 /** Runs kept on disk; the oldest not going are removed when a new one starts. */
 export const EVAL_RUNS_KEPT = 20
@@ -165,12 +168,16 @@ export class EvalRunFiles {
     return { ...parsed.data, unmapped: [], problems: [] }
   }
 
-  /** The run's cells as kept, the last written for a cell winning (a resumed cell replaces its earlier end). */
+  /** The run's cells as kept (read a slice of lines per turn of main's loop), the last written for a cell winning (a resumed cell replaces its earlier end). */
   async cells(evalId: string, size: number): Promise<EvalCellView[]> {
     const text = await readBounded(join(this.dir(evalId), 'cells.ndjson'), MAX_CELLS_BYTES)
     const byKey = new Map<number, EvalCellView>()
     if (text === null) return []
-    for (const line of text.split('\n')) {
+    const lines = text.split('\n')
+    for (let i = 0; i < lines.length; i++) {
+      // 10,000 rows × 2 read back without holding main's loop: it turns every so many lines.
+      if (i > 0 && i % LINES_A_TURN === 0) await new Promise((r) => setImmediate(r))
+      const line = lines[i]!
       const parsed = evalCellViewSchema.safeParse(parseJson(line))
       if (!parsed.success) continue
       const c = parsed.data

@@ -8,6 +8,7 @@ import type { EvalCellView, EvalRunInfo } from '../../../shared/ipc/evals'
 import { AppError } from '../../../shared/ipc/result'
 import { matrixColumns, type EvalPlan } from '../../../shared/evals/plan'
 import { diffRuns } from '../../../shared/evals/runDiff'
+import { summarizeColumn, type ColumnSummary } from '../../../shared/evals/summary'
 import type { EventSink } from '../ports'
 import { EvalRun, type EvalRunDeps } from './evalRunner'
 import { EvalRunFiles, type RunMeta } from './evalRunFiles'
@@ -21,6 +22,17 @@ const DIFF_ROWS_LISTED = 1000
 /** How long closing the app waits for runs to write their end. */
 const CLOSE_WAIT_MS = 5000
 
+/** Characters of cell text one window of cells carries at most (well under what one message may carry). */
+const WINDOW_CHARS = 120_000
+const cellChars = (c: EvalCellView) =>
+  200 + c.answer.length + (c.error?.length ?? 0) + c.grades.reduce((n, g) => n + 100 + g.message.length, 0)
+
+function columnSummaries(columns: number, cells: Iterable<EvalCellView>): ColumnSummary[] {
+  const by: EvalCellView[][] = Array.from({ length: columns }, () => [])
+  for (const c of cells) by[c.column]?.push(c)
+  return by.map((list) => summarizeColumn(list))
+}
+
 const graded = (c: EvalCellView) => c.status === 'pass' || c.status === 'fail'
 const cellKey = (row: number, column: number) => `${row}:${column}`
 
@@ -31,6 +43,8 @@ interface Held extends KeptEval {
   stoppedByUser: boolean
   meta: RunMeta
   byKey: Map<string, EvalCellView>
+  /** Each column's figures, until a cell changes. */
+  summaries?: ColumnSummary[] | undefined
   finished: Promise<void> | null
 }
 
@@ -84,6 +98,7 @@ export class EvalRuns {
     if (kept.length >= held.meta.size)
       throw new AppError('EVALS_DONE', 'Every cell of this eval has a verdict; nothing is left to run.')
     held.byKey = new Map(kept.map((c) => [cellKey(c.row, c.column), c]))
+    held.summaries = undefined
     held.cells = kept
     held.meta = { ...held.meta, state: 'running', endedAt: null, error: null, counts: null }
     await this.files.writeMeta(held.meta)
@@ -114,10 +129,28 @@ export class EvalRuns {
     return { info: this.info(held.meta, held), plan: held.plan, concurrency: held.meta.concurrency }
   }
 
-  async cells(evalId: string, offset: number, limit: number) {
+  /**
+   * The cells of rows `rowOffset` on (up to `rowLimit` rows, fewer once their text nears what one message carries)
+   * and every column's figures, computed here over all the run's cells (kept until a cell changes).
+   */
+  async cells(evalId: string, rowOffset: number, rowLimit: number) {
     const held = await this.load(evalId)
-    const all = [...held.byKey.values()].sort((a, b) => a.row - b.row || a.column - b.column)
-    return { cells: all.slice(offset, offset + limit), total: all.length }
+    const columns = held.meta.columns.length
+    const cells: EvalCellView[] = []
+    let chars = 0
+    let rows = 0
+    for (let row = rowOffset; row < Math.min(rowOffset + rowLimit, held.meta.rowCount); row++) {
+      if (rows > 0 && chars > WINDOW_CHARS) break
+      for (let column = 0; column < columns; column++) {
+        const cell = held.byKey.get(cellKey(row, column))
+        if (!cell) continue
+        cells.push(cell)
+        chars += cellChars(cell)
+      }
+      rows++
+    }
+    held.summaries ??= columnSummaries(columns, held.byKey.values())
+    return { cells, rows, total: held.byKey.size, summaries: held.summaries }
   }
 
   /** A run for export: in memory, or read back. */
@@ -232,6 +265,7 @@ export class EvalRuns {
       onCell: (cell) => {
         const view = cellView(cell)
         held.byKey.set(cellKey(cell.row, cell.column), view)
+        held.summaries = undefined
         writer.append(view)
         if (!sink.alive) return run.stop()
         sink.emit('evals.cell', { evalId, cell: view })

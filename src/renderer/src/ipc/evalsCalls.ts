@@ -35,8 +35,9 @@ export const evalsCalls = {
   /** The runs kept on disk, newest first. */
   runs: () => client.invoke('evals.runs', {}),
   openRun: (evalId: string) => client.invoke('evals.openRun', { evalId }),
-  cells: (evalId: string, offset: number, limit: number) =>
-    client.invoke('evals.cells', { evalId, offset, limit }),
+  /** The cells of a window of a kept run's rows, and every column's figures. */
+  cells: (evalId: string, rowOffset: number, rowLimit: number) =>
+    client.invoke('evals.cells', { evalId, rowOffset, rowLimit }),
   /** Two kept runs of one dataset compared cell by cell, the changes first. */
   diff: (before: string, after: string) => client.invoke('evals.diff', { before, after }),
   resume: (evalId: string) => client.invoke('evals.resume', { evalId }),

@@ -31,10 +31,12 @@ function openInHistory(runId: string) {
 
 export function ResultsSection({ run }: { run: EvalRunState }) {
   const s = useEvalsStore()
+  // A run reopened from main brings its figures (its cells stay there); one going here counts its own cells.
   const summaries = useMemo(
     () =>
+      run.summaries ??
       run.columns.map((_, ci) => summarizeColumn(Object.values(run.cells).filter((c) => c.column === ci))),
-    [run.columns, run.cells],
+    [run.columns, run.cells, run.summaries],
   )
   const e = run.ended
   const summary = e

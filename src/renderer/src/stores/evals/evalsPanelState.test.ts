@@ -41,6 +41,7 @@ describe('the Evals panel state', () => {
         columns: ['c'],
         rowCount: 100_000,
         cells: { '0:0': {} as never },
+        summaries: null,
         done: 1,
         size: 100_000,
         stopping: false,

@@ -4,9 +4,11 @@
 // stopped, failed with why).
 import { create } from 'zustand'
 import type { DatasetInfo, DatasetRowView, EvalCellView } from '../../../../shared/ipc/evals'
+import type { ColumnSummary } from '../../../../shared/evals/summary'
 import type { EvalDefaults } from '../../../../shared/ipc/app'
 import type { ImportableFile } from '../../ipc/importFile'
 import { evalsCalls } from '../../ipc/evalsCalls'
+import { evalCellKey, runWindow } from './runWindow'
 import {
   evalFormErrors,
   graderOf,
@@ -24,8 +26,13 @@ export interface EvalRunState {
   id: string
   columns: string[]
   rowCount: number
-  /** Cells by `row:column`. */
+  /** Cells by `row:column`: all of a run going here, the rows shown of a run reopened from main. */
   cells: Record<string, EvalCellView>
+  /**
+   * Each column's figures as main computed them over all the cells, for a run reopened from main (its cells
+   * come a window of rows at a time); null while a run goes here, its figures taken from its cells.
+   */
+  summaries: ColumnSummary[] | null
   done: number
   size: number
   stopping: boolean
@@ -91,7 +98,6 @@ interface EvalsState extends EvalForm {
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
-export const evalCellKey = (row: number, column: number) => `${row}:${column}`
 
 /** Evals whose start main has not answered yet: a Stop pressed meanwhile waits for it. */
 const startsPending = new Set<string>()
@@ -100,6 +106,14 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
   const updateRun = (id: string, patch: (r: EvalRunState) => Partial<EvalRunState>) => {
     const r = get().run
     if (r && r.id === id) set({ run: { ...r, ...patch(r) } })
+  }
+  const showWindow = async (evalId: string, offset: number) => {
+    try {
+      const { cells, summaries } = await runWindow(evalId, offset, ROWS_PAGE)
+      if (get().rowsOffset === offset) updateRun(evalId, () => ({ cells, summaries }))
+    } catch (error) {
+      set({ error: `Could not show these rows' results: ${message(error)}` })
+    }
   }
   let subscribed = false
   const subscribe = () => {
@@ -111,7 +125,11 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
         done: r.done + 1,
       })),
     )
-    evalsCalls.onEnded(({ evalId, ...ended }) => updateRun(evalId, () => ({ ended, stopping: false })))
+    evalsCalls.onEnded(({ evalId, ...ended }) => {
+      updateRun(evalId, () => ({ ended, stopping: false }))
+      // A run reopened from main and resumed: its figures and the rows shown are read again as it ended.
+      if (get().run?.id === evalId && get().run?.summaries) void showWindow(evalId, get().rowsOffset)
+    })
   }
 
   return {
@@ -227,6 +245,8 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
       try {
         const { rows } = await evalsCalls.rows(d.datasetId, offset, ROWS_PAGE)
         set({ rows, rowsOffset: offset })
+        const r = get().run
+        if (r?.summaries && r.ended) await showWindow(r.id, offset)
       } catch (error) {
         set({ error: message(error) })
       }
@@ -275,6 +295,7 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
           columns: [],
           rowCount: dataset.rowCount,
           cells: {},
+          summaries: null,
           done: 0,
           size: dataset.rowCount * s.variants.length,
           stopping: false,
@@ -340,7 +361,9 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
       set({ error: null, exported: null, openCell: null })
       updateRun(r.id, () => ({ cells: kept, done: Object.keys(kept).length, ended: null, stopping: false }))
       try {
-        await evalsCalls.resume(r.id)
+        const { graded } = await evalsCalls.resume(r.id)
+        // A run reopened from main holds the rows shown only: main counts what it kept.
+        if (r.summaries) updateRun(r.id, (now) => ({ done: Math.max(now.done, graded) }))
       } catch (error) {
         // Nothing went: the run stays as it was, the reason above it.
         set({ run: r, error: `Could not resume: ${message(error)}` })

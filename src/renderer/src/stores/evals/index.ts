@@ -1,5 +1,6 @@
 // The Evals panel's state, its one public entry: the store, the form model and its checks, the kept runs, the dataset table.
-export { evalCellKey, ROWS_PAGE, useEvalsStore, type EvalRunState } from './evalsStore'
+export { ROWS_PAGE, useEvalsStore, type EvalRunState } from './evalsStore'
+export { evalCellKey } from './runWindow'
 export { evalFormErrors, FORM_GRADER_KINDS, type FormGraderKind, type GraderRow } from './form'
 export { usePastRuns } from './pastRuns'
 export { evalsPanelPersistence } from './evalsPanelState'

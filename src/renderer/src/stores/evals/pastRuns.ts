@@ -2,12 +2,12 @@
 // store as if it had just run (its dataset's rows, its cells paged in, how it ended: done, stopped, failed or
 // incomplete), so it can be looked at, exported or resumed.
 import { create } from 'zustand'
-import type { EvalCellView, EvalRunInfo } from '../../../../shared/ipc/evals'
+import type { EvalRunInfo } from '../../../../shared/ipc/evals'
 import { evalsCalls } from '../../ipc/evalsCalls'
-import { evalCellKey, ROWS_PAGE, useEvalsStore, type EvalRunState } from './evalsStore'
+import { ROWS_PAGE, useEvalsStore, type EvalRunState } from './evalsStore'
+import { runWindow } from './runWindow'
 import { graderRowOf, rowKey, type GraderRow } from './form'
 
-const CELLS_PAGE = 500
 /** How often a run still going in main for a window gone is looked at again until it ends. */
 const RUNNING_POLL_MS = 1000
 
@@ -79,8 +79,10 @@ export const usePastRuns = create<PastRunsState>((set, get) => ({
     set({ opening: evalId, diff: null })
     try {
       const { run, dataset, setup } = await evalsCalls.openRun(evalId)
-      const view = await runView(run)
-      const { rows } = await evalsCalls.rows(dataset.datasetId, 0, ROWS_PAGE)
+      const [view, { rows }] = await Promise.all([
+        runView(run, 0),
+        evalsCalls.rows(dataset.datasetId, 0, ROWS_PAGE),
+      ])
       const fallback = setup.variants[0]?.profileId ?? ''
       const graders = setup.graders
         .map((g) => graderRowOf(g, fallback))
@@ -128,7 +130,7 @@ export const usePastRuns = create<PastRunsState>((set, get) => ({
         if (!info || !still()) return
         // Still going in main, for a window gone (a reload): it stops at its next cell, then shows as it ended.
         if (info.state !== 'running') {
-          const view = await runView(info)
+          const view = await runView(info, useEvalsStore.getState().rowsOffset)
           if (still()) useEvalsStore.setState({ run: view, openCell: null, exported: null })
           return
         }
@@ -140,29 +142,23 @@ export const usePastRuns = create<PastRunsState>((set, get) => ({
   },
 }))
 
-/** A kept run as the Results show it: its cells paged in, and how it ended. */
-async function runView(run: EvalRunInfo): Promise<EvalRunState> {
-  const cells: Record<string, EvalCellView> = {}
-  for (let offset = 0; ;) {
-    const page = await evalsCalls.cells(run.evalId, offset, CELLS_PAGE)
-    for (const c of page.cells) cells[evalCellKey(c.row, c.column)] = c
-    offset += page.cells.length
-    if (page.cells.length === 0 || offset >= page.total) break
-  }
-  const all = Object.values(cells)
-  const count = (s: EvalCellView['status']) => all.filter((c) => c.status === s).length
+/** A kept run as the Results show it: the cells of the rows shown and every column's figures, and how it ended. */
+async function runView(run: EvalRunInfo, rowsOffset: number): Promise<EvalRunState> {
+  const { cells, summaries } = await runWindow(run.evalId, rowsOffset, ROWS_PAGE)
+  const sum = (pick: (c: (typeof summaries)[number]) => number) => summaries.reduce((n, c) => n + pick(c), 0)
   const counts = run.counts ?? {
-    passed: count('pass'),
-    failed: count('fail'),
-    errored: count('error'),
-    notRun: run.size - all.length + count('stopped'),
+    passed: sum((c) => c.passed),
+    failed: sum((c) => c.failed),
+    errored: sum((c) => c.errored),
+    notRun: run.size - sum((c) => c.counted),
   }
   return {
     id: run.evalId,
     columns: run.columns,
     rowCount: run.rowCount,
     cells,
-    done: all.length - count('stopped'),
+    summaries,
+    done: sum((c) => c.counted),
     size: run.size,
     stopping: false,
     ended:
