@@ -129,7 +129,7 @@ export function ColumnsBar({
     <>
       {adding ? (
         <form
-          className="evals-inline"
+          className="evals-inline evals-add-column"
           aria-label="Add column"
           onSubmit={(e) => {
             e.preventDefault()
