@@ -2,7 +2,7 @@
 // would) or a stream harness page (handed the run requests), with the probe, a Chromium trace and the JS heap at
 // the end. Shared by the peers and limits benchmarks so both measure a page the same way.
 import { writeFileSync } from 'node:fs'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import type { RunRequest } from '../src/shared/ipc/text'
 import type {} from './harness/stream/api'
 import { heapAfterGc, installProbe, percentile, readProbe, type ProbeResult } from './pageProbe'
@@ -25,25 +25,9 @@ export interface StreamMeasurement {
   gapMax: number
 }
 
-/**
- * Where the pointer rests while a page streams, the same point of the window on every page. After each layout
- * Chromium tests hover again under the pointer (a hit test that first brings the page's paint properties up to
- * date); a page the pointer never entered pays none of that. The app's panels are set up by clicks, and a user's
- * window has the pointer on it, so the harness pages get it too: where the app's last click left it.
- */
-let pointer: { x: number; y: number } | null = null
-
-/** Clicks `target` as a user would and remembers where the pointer was left (its box's centre, as Playwright clicks). */
-async function click(target: Locator): Promise<void> {
-  await target.scrollIntoViewIfNeeded()
-  const box = await target.boundingBox()
-  await target.click()
-  if (box) pointer = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-}
-
 /** Opens the Text panel and fills the form for a `sim:tokens=<n>` answer in the chat format. */
 export async function prepareTextPanel(page: Page, tokens: number): Promise<void> {
-  await click(page.getByRole('tab', { name: /Text/ }))
+  await page.getByRole('tab', { name: /Text/ }).click()
   // Each measured run starts a new conversation, as a peer's page does: main keeps the Text panel's conversation
   // across pages, so an earlier round's answers would otherwise be part of this one's page and request.
   await clearConversation(page)
@@ -55,10 +39,10 @@ export async function prepareTextPanel(page: Page, tokens: number): Promise<void
 
 /** Clears the Text panel's conversation (if it has turns) and dismisses the Undo offer that follows. */
 async function clearConversation(page: Page): Promise<void> {
-  await click(page.getByRole('button', { name: 'Clear conversation' }))
+  await page.getByRole('button', { name: 'Clear conversation' }).click()
   await page.locator('article.turn').first().waitFor({ state: 'detached' })
   const dismiss = page.getByRole('button', { name: 'Dismiss' })
-  if (await dismiss.isVisible()) await click(dismiss)
+  if (await dismiss.isVisible()) await dismiss.click()
 }
 
 /**
@@ -69,21 +53,21 @@ async function clearConversation(page: Page): Promise<void> {
 const SETTLE_MS = 1500
 
 export async function prepareComparePanel(page: Page, tokens: number, columns: number): Promise<void> {
-  await click(page.getByRole('tab', { name: /Compare$/ }))
+  await page.getByRole('tab', { name: /Compare$/ }).click()
   // New columns each measured run, as a peer's page starts empty: the panel shows its last answers again on a new
   // page, and an earlier round's four answers would otherwise be taken down inside this one's trace.
   await page.getByLabel('Preset model', { exact: true }).fill('gpt-4o-mini')
-  await click(page.getByRole('button', { name: 'One model, all four formats' }))
+  await page.getByRole('button', { name: 'One model, all four formats' }).click()
   const addColumn = page.getByRole('button', { name: /Add column/ })
-  while ((await page.getByTestId('compare-column').count()) < columns) await click(addColumn)
+  while ((await page.getByTestId('compare-column').count()) < columns) await addColumn.click()
   for (let n = 1; n <= columns; n++) {
     await page.getByLabel(`Column ${n} format`).selectOption('chat')
     await page.getByLabel(`Column ${n} model`).fill('gpt-4o-mini')
   }
   const parameters = page.getByText('Parameters for every column')
-  await click(parameters)
+  await parameters.click()
   await page.locator('input[name="max_tokens"]').fill(String(tokens + 1000))
-  await click(parameters)
+  await parameters.click()
   await page.getByLabel('Prompt', { exact: true }).fill(textPanelPrompt(tokens))
   // The reader watches the answers: the columns' bottoms in view, as far as the window allows.
   await page
@@ -132,10 +116,7 @@ export async function measureStream(
     await page.goto(target.url)
     if (target.kind === 'app') await prepareTextPanel(page, target.tokens)
     else if (target.kind === 'compare') await prepareComparePanel(page, target.tokens, target.columns)
-    else {
-      await page.waitForFunction(() => typeof window.streamPage === 'object')
-      if (pointer) await page.mouse.move(pointer.x, pointer.y)
-    }
+    else await page.waitForFunction(() => typeof window.streamPage === 'object')
     const cdp = await context.newCDPSession(page)
     if (options.trace !== false)
       await browser.startTracing(page, {
