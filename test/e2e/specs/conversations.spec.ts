@@ -153,3 +153,25 @@ for (const width of [1024, 1920]) {
     await expect(page.getByRole('article', { name: 'user turn 3' })).toContainText('And in a storm?')
   })
 }
+
+test('New conversation on a conversation that is still empty opens no second one: it focuses the message box', async ({
+  page,
+  app,
+}) => {
+  await page.goto(app.url)
+  const text = new TextPage(page)
+  await text.open()
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'New conversation' }).click()
+  await expect(page.getByLabel('Message', { exact: true })).toBeFocused()
+  await page.keyboard.press('Control+Shift+O')
+  await openList(page)
+  await expect(list(page).getByRole('listitem')).toHaveCount(1)
+  // Once it holds a turn, New conversation starts another.
+  await text.choose('Chat completions', 'gpt-4o-mini')
+  await text.send('Tell me about windmills.')
+  await text.waitDone()
+  await page.getByRole('button', { name: 'New conversation' }).click()
+  await expect(page.getByTestId('conversation-title')).toHaveText('New conversation')
+  await openList(page)
+  await expect(list(page).getByRole('listitem')).toHaveCount(2)
+})

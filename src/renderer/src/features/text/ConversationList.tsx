@@ -44,7 +44,15 @@ export function ConversationHeader() {
       </button>
       <button
         className="ghost"
-        onClick={() => void newConversation()}
+        onClick={() =>
+          void newConversation().then((opened) => {
+            // The new (or the already empty) conversation is ready to write in.
+            if (opened)
+              document
+                .querySelector<HTMLTextAreaElement>('#panel-text textarea[aria-label="Message"]')
+                ?.focus()
+          })
+        }
         title="Start a new, empty conversation"
       >
         New conversation

@@ -7,8 +7,8 @@ import type { ConversationEntry, OpenedConversation } from '../../../../shared/i
 import { client } from '../../ipc/client'
 import { offerUndo } from '../app'
 import { textConversation, useTextStore } from './textStore'
-import { currentRun } from './textState'
-import { applyTextForm, textForm, withChangesSince } from './textPanelState'
+import { currentRun, NO_RUN_SHOWN } from './textState'
+import { applyTextForm, shownHoldsWork, textForm, withChangesSince } from './textPanelState'
 
 interface ConversationListState {
   entries: ConversationEntry[]
@@ -117,8 +117,17 @@ function formFor(form: ReturnType<typeof textForm>, changes: Record<string, unkn
   return { state: JSON.stringify(state), profileId: form.profileId }
 }
 
-/** A new, empty conversation with the form of the one being left, its draft emptied. */
+/**
+ * A new, empty conversation with the form of the one being left, its draft emptied. When the one shown is already
+ * new (no turn, nothing typed), it is that conversation: no second empty one piles up in the list.
+ */
 export function newConversation(): Promise<boolean> {
+  if (!running() && !shownHoldsWork()) {
+    // As a new conversation would: nothing said about an earlier Send stays on screen.
+    useTextStore.setState({ ...NO_RUN_SHOWN, runs: useTextStore.getState().runs })
+    useConversationList.setState({ error: null })
+    return Promise.resolve(true)
+  }
   return opening((leaving) => {
     const form = formFor(leaving.form, { composer: '', attachments: [], rawBody: null, lastEnd: null })
     return client.invoke('text.createConversation', { form, leaving })
