@@ -14,6 +14,12 @@ import { ProfileService } from '../../src/main/services/profiles'
 import { TextService } from '../../src/main/services/text/textService'
 import type { Bridge } from '../../src/shared/ipc/client'
 import { textCommands } from '../../src/shared/ipc/text'
+import { pricesCommands } from '../../src/shared/ipc/prices'
+import { pricesDomain } from '../../src/main/ipc/handlers/prices'
+import type { DomainContext } from '../../src/main/ipc/domain'
+import { CostService } from '../../src/main/services/cost/costService'
+import { PriceStore } from '../../src/main/services/cost/priceStore'
+import { SpendLedger } from '../../src/main/services/cost/spendLedger'
 import { profileFieldsSchema } from '../../src/shared/ipc/profiles'
 import { InMemorySecretStore, InMemorySettingsStore, memoryBridge } from '../fakes/memory'
 
@@ -54,7 +60,18 @@ it('counts the renderer → main round trips of one Send, first turn and follow-
   await profiles.setSecret(view.id, 'apiKey', KEY)
   const media = new MediaStore(join(dir, 'media'), (id) => `media://${id}`)
   const text = new TextService({ profiles, gateway: new GatewayClient({ retryBaseMs: 5 }), media })
-  const bridge = memoryBridge(createRouter(textCommands, textHandlers({ text, media })))
+  // The prices domain too: Send asks it once whether the profile has a monthly budget (it has none here).
+  const costs = new CostService(
+    new PriceStore({ dataDir: dir, debounceMs: 1 }),
+    new SpendLedger({ dataDir: dir, debounceMs: 1 }),
+  )
+  const prices = pricesDomain.compose({ costs, media, profiles } as unknown as DomainContext)
+  const bridge = memoryBridge(
+    createRouter({ ...textCommands, ...pricesCommands }, {
+      ...textHandlers({ text, media }),
+      ...prices.handlers,
+    } as never),
+  )
   const routes: string[] = []
   // The renderer's client picks `window.gateway` (the preload's bridge): here, the counting one.
   const gateway: Bridge = {

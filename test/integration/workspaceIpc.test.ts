@@ -57,6 +57,8 @@ describe('workspace over the router', () => {
       extras: { chat: {}, responses: {}, messages: { top_k: 3 }, native: {} },
       rawBody: null,
       variables: {},
+      // "Send anyway" past the month's budget, said in this conversation this month.
+      budgetAsked: '2026-11',
       // The last run, which failed after some text: shown again after the restart.
       lastEnd: {
         runId: 'run-1234abcd',

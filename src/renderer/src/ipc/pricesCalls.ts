@@ -4,6 +4,7 @@ import type { Budget, ModelPrice } from '../../../shared/cost/prices'
 import type { PriceFileKind } from '../../../shared/ipc/prices'
 import type { WorkItem } from '../../../shared/cost/estimate'
 import { client } from './client'
+import { noteBudget } from './budgetKnown'
 
 export const pricesCalls = {
   list: (profileId: string, query: string, offset: number, limit: number) =>
@@ -15,10 +16,15 @@ export const pricesCalls = {
     client.call('prices.importFile', { profileId, mediaId, mode }),
   exportFile: (profileId: string, kind: PriceFileKind) =>
     client.call('prices.exportPrices', { profileId, kind }),
-  setBudget: (profileId: string, budget: Budget | null) =>
-    client.call('prices.setBudget', { profileId, budget }),
+  setBudget: (profileId: string, budget: Budget | null) => {
+    noteBudget(profileId, undefined)
+    return client.call('prices.setBudget', { profileId, budget })
+  },
   spend: () => client.call('prices.getSpend', {}),
   /** The estimate of batch work before it starts, weighed against the profile's monthly budget. */
-  estimateWork: (profileId: string, items: WorkItem[]) =>
-    client.call('prices.estimateWork', { profileId, items }),
+  estimateWork: async (profileId: string, items: WorkItem[]) => {
+    const r = await client.call('prices.estimateWork', { profileId, items })
+    if (r.ok) noteBudget(profileId, r.value.budget)
+    return r
+  },
 }

@@ -24,7 +24,7 @@ import {
 } from '../form'
 import { askChoice } from '../app'
 import { textCalls } from '../../ipc/textCalls'
-import { budgetMonth, sendBudget } from './sendBudget'
+import { knownWithoutBudget } from '../../ipc/budgetKnown'
 import { useStreamingSlice, type RunView } from '../runs'
 import { clearContinuation, takeContinuation } from './responseContinuation'
 import { createShownConversation } from './textConversation'
@@ -118,9 +118,13 @@ export const useTextStore = create<TextState>((set, get) => ({
       const blocking = issues.filter((i) => !(options.force && i.forceable))
       if (blocking.length) return set({ issues })
     }
-    // Past the profile's monthly budget the user is asked first (once a month per conversation).
-    const budget = await sendBudget({
-      profileId: profileOf(s),
+    // Past the profile's monthly budget the user is asked first (once a month per conversation); a profile main
+    // just said has no budget asks nothing, and the question's code is fetched only when it may be asked.
+    const budgetProfile = profileOf(s)
+    const asking =
+      budgetProfile && !knownWithoutBudget(budgetProfile) ? await import('./sendBudget') : null
+    const budget = await asking?.sendBudget({
+      profileId: budgetProfile,
       format: s.format,
       model: draft.model,
       maxTokens: draft.maxTokens,
@@ -133,7 +137,7 @@ export const useTextStore = create<TextState>((set, get) => ({
     if (budget === 'cancel') return
     // The last message got no answer (its run failed or was stopped): the user says whether it stays.
     if (s.rawBody === null && !(await settleUnanswered())) return
-    if (budget === 'sendAnyway') set({ budgetAsked: budgetMonth() })
+    if (budget === 'sendAnyway' && asking) set({ budgetAsked: asking.budgetMonth() })
     if (currentRun(get())?.status === 'running') return
     const sentUrls = Object.fromEntries(s.attachments.map((a) => [a.ref, a.url]))
     // Edited JSON: the conversation becomes the turns that body carried, and the notice ends with this send.
