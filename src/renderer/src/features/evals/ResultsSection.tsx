@@ -187,14 +187,14 @@ export function ResultsSection({ run }: { run: EvalRunState }) {
               <button
                 type="button"
                 disabled={first === 0}
-                onClick={() => void s.showRows(Math.max(0, first - ROWS_PAGE))}
+                onClick={() => void s.stepRows(-1)}
               >
                 Previous
               </button>
               <button
                 type="button"
                 disabled={last >= run.rowCount}
-                onClick={() => void s.showRows(first + ROWS_PAGE)}
+                onClick={() => void s.stepRows(1)}
               >
                 Next
               </button>

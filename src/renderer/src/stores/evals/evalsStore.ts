@@ -76,6 +76,8 @@ interface EvalsState extends EvalForm {
    */
   reopenDataset(datasetId: string, name: string): Promise<boolean>
   showRows(offset: number): Promise<void>
+  /** The next (1) or previous (-1) page of rows, from the page last asked for: two quick clicks go two pages. */
+  stepRows(step: 1 | -1): Promise<void>
   setPrompt(patch: Partial<Pick<EvalForm, 'system' | 'user' | 'concurrency'>>): void
   addVariant(profileId: string): void
   setVariant(key: string, patch: Partial<Omit<VariantRow, 'key'>>): void
@@ -101,6 +103,9 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 /** Evals whose start main has not answered yet: a Stop pressed meanwhile waits for it. */
 const startsPending = new Set<string>()
+
+/** The rows offset asked for and not yet shown (the pager steps from it). */
+let rowsWanted: number | null = null
 
 export const useEvalsStore = create<EvalsState>((set, get) => {
   const updateRun = (id: string, patch: (r: EvalRunState) => Partial<EvalRunState>) => {
@@ -242,14 +247,24 @@ export const useEvalsStore = create<EvalsState>((set, get) => {
     async showRows(offset) {
       const d = get().dataset
       if (!d) return
+      rowsWanted = offset
       try {
         const { rows } = await evalsCalls.rows(d.datasetId, offset, ROWS_PAGE)
+        if (rowsWanted !== offset) return // a later page was asked for meanwhile: that one is shown
+        rowsWanted = null
         set({ rows, rowsOffset: offset })
         const r = get().run
         if (r?.summaries && r.ended) await showWindow(r.id, offset)
       } catch (error) {
+        rowsWanted = null
         set({ error: message(error) })
       }
+    },
+
+    stepRows(step) {
+      const next = (rowsWanted ?? get().rowsOffset) + step * ROWS_PAGE
+      const count = get().run?.rowCount ?? get().dataset?.rowCount ?? 0
+      return next < 0 || next >= count ? Promise.resolve() : get().showRows(next)
     },
 
     setPrompt: (patch) => set(patch),
