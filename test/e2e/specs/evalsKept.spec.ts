@@ -52,10 +52,16 @@ test('an eval cut off by reloading its window reads as incomplete in the reloade
     return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
   })
   expect(lines).toBe(1)
-  // The reloaded window shows the run it had (kept by reference); if not, it opens from the list.
+  // The reloaded window shows the run it had (kept by reference; its Open button then reads "Shown", disabled),
+  // or, while that has not come back, it opens from the list: either may win, so each try looks again.
   const open = kept.getByRole('button', { name: /Open the run of .* on lands\.csv/ })
-  if (await open.isEnabled()) await open.click()
-  await expect(page.getByTestId('eval-summary')).toHaveText(/^Incomplete/, { timeout: 20_000 })
+  const summary = page.getByTestId('eval-summary')
+  await expect(async () => {
+    const shown = (await summary.count()) > 0 && /^Incomplete/.test((await summary.textContent()) ?? '')
+    if (!shown && (await open.isEnabled()))
+      await open.click({ timeout: 1_000 })
+    await expect(summary).toHaveText(/^Incomplete/, { timeout: 1_000 })
+  }).toPass({ timeout: 20_000 })
   await expect(page.getByRole('button', { name: /^Resume \(\d cells? left\)/ })).toBeVisible()
 })
 
