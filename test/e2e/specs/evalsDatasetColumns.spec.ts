@@ -4,15 +4,14 @@
 // added columns (the simulator repeats the prompt, so the answers carry the values).
 import { expect, test } from '../fixtures'
 import { fitsAtBothWidths } from '../pages/layoutCheck'
+import { openEvalsWithDataset } from '../pages/EvalsPage'
 
 test('columns are renamed, added, deleted and undone, and the prompt follows a rename', async ({
   page,
   app,
 }, testInfo) => {
   test.setTimeout(90_000)
-  await page.goto(app.url)
-  await page.getByRole('tab', { name: 'Evals' }).click()
-  await page.getByLabel('Import dataset file').setInputFiles({
+  await openEvalsWithDataset(page, app.url, {
     name: 'lands.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from('country,expected\nFrance,Paris\nPeru,Lima\n'),

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '../fixtures'
 import { fitsAtBothWidths } from '../pages/layoutCheck'
+import { openEvalsWithDataset } from '../pages/EvalsPage'
 
 const CSV = 'country,expected\nFrance,Paris\n"Italy, south",Rome\nSpain,"Madrid\nthe capital"\n'
 
@@ -12,9 +13,7 @@ test('an edited dataset downloads as CSV and JSONL and imports back to the same 
   app,
 }, testInfo) => {
   test.setTimeout(90_000)
-  await page.goto(app.url)
-  await page.getByRole('tab', { name: 'Evals' }).click()
-  await page.getByLabel('Import dataset file').setInputFiles({
+  await openEvalsWithDataset(page, app.url, {
     name: 'lands.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(CSV),

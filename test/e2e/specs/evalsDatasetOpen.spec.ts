@@ -3,6 +3,7 @@
 // that are not UTF-8 is read with the line they start on named; the app answers while a file is read.
 import { expect, test } from '../fixtures'
 import { fitsAtBothWidths } from '../pages/layoutCheck'
+import { openEvalsWithDataset } from '../pages/EvalsPage'
 
 const ROWS = 30_000
 const jsonl = () =>
@@ -17,9 +18,7 @@ test('a big dataset shows its import step until its rows are on screen; bytes no
   app,
 }, testInfo) => {
   test.setTimeout(90_000)
-  await page.goto(app.url)
-  await page.getByRole('tab', { name: 'Evals' }).click()
-  await page.getByLabel('Import dataset file').setInputFiles({
+  await openEvalsWithDataset(page, app.url, {
     name: 'lands.jsonl',
     mimeType: 'application/jsonl',
     buffer: Buffer.from(jsonl()),
